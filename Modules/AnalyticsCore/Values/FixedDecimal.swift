@@ -1,0 +1,113 @@
+/// An exact amount with two decimal places (money in cents, RVUs in hundredths), stored as an
+/// integer count of hundredths.
+///
+/// Sums are exact — `0.10 + 0.20` is `0.30` — and it renders with exactly two decimals. Averages
+/// and ratios, which are not exact, come out as `Double` or are rounded explicitly.
+public struct FixedDecimal: Sendable, Hashable, Comparable, CustomStringConvertible,
+  AdditiveArithmetic
+{
+  /// The amount in hundredths (cents).
+  public var hundredths: Int64
+
+  /// Creates an amount of `hundredths` hundredths (`FixedDecimal(hundredths: 130)` is 1.30).
+  public init(hundredths: Int64) { self.hundredths = hundredths }
+
+  /// Zero.
+  public static let zero = FixedDecimal(hundredths: 0)
+
+  /// Parses a decimal such as `1.3`, `-0.05`, `12` or `+7.50`.
+  ///
+  /// - Parameter rounding: when true, digits past the second decimal are rounded half away from
+  ///   zero; when false (the default) they are an error, so no value is silently changed.
+  /// - throws: `InputError` naming the text when it is not a decimal number.
+  public init(parsing text: String, rounding: Bool = false) throws {
+    let error = InputError(value: text, expected: "a decimal number with at most 2 decimals")
+    var bytes = Substring(text).utf8[...]
+    var negative = false
+    if let first = bytes.first, first == 0x2D || first == 0x2B {
+      negative = first == 0x2D
+      bytes = bytes.dropFirst()
+    }
+    var whole: Int64 = 0
+    var fraction: Int64 = 0
+    var fractionDigits = 0
+    var sawDigit = false
+    var sawPoint = false
+    var roundUp = false
+    for byte in bytes {
+      if byte == 0x2E {
+        guard !sawPoint else { throw error }
+        sawPoint = true
+        continue
+      }
+      guard byte >= 0x30, byte <= 0x39 else { throw error }
+      sawDigit = true
+      let digit = Int64(byte - 0x30)
+      if !sawPoint {
+        guard whole < 92_233_720_368_547_758 / 10 else { throw error }
+        whole = whole * 10 + digit
+      } else if fractionDigits < 2 {
+        fraction = fraction * 10 + digit
+        fractionDigits += 1
+      } else {
+        guard rounding else { throw error }
+        if fractionDigits == 2 { roundUp = digit >= 5 }
+        fractionDigits += 1
+      }
+    }
+    guard sawDigit else { throw error }
+    if fractionDigits == 1 { fraction *= 10 }
+    var value = whole * 100 + fraction + (roundUp ? 1 : 0)
+    if negative { value = -value }
+    hundredths = value
+  }
+
+  /// The amount nearest to `value`, rounding half away from zero.
+  public init(rounding value: Double) {
+    hundredths = Int64((value * 100).rounded(.toNearestOrAwayFromZero))
+  }
+
+  /// The amount as a `Double` (for ratios and charts, never for sums).
+  public var doubleValue: Double { Double(hundredths) / 100 }
+
+  /// Two decimals, a leading `-` when negative: `1.30`, `-0.05`, `0.00`.
+  public var description: String {
+    let magnitude = hundredths.magnitude
+    let cents = magnitude % 100
+    return (hundredths < 0 ? "-" : "") + "\(magnitude / 100)." + (cents < 10 ? "0" : "")
+      + "\(cents)"
+  }
+
+  /// The exact sum.
+  public static func + (lhs: FixedDecimal, rhs: FixedDecimal) -> FixedDecimal {
+    FixedDecimal(hundredths: lhs.hundredths + rhs.hundredths)
+  }
+
+  /// The exact difference.
+  public static func - (lhs: FixedDecimal, rhs: FixedDecimal) -> FixedDecimal {
+    FixedDecimal(hundredths: lhs.hundredths - rhs.hundredths)
+  }
+
+  /// The exact product with a whole quantity.
+  public static func * (lhs: FixedDecimal, rhs: Int) -> FixedDecimal {
+    FixedDecimal(hundredths: lhs.hundredths * Int64(rhs))
+  }
+
+  /// Orders by value.
+  public static func < (lhs: FixedDecimal, rhs: FixedDecimal) -> Bool {
+    lhs.hundredths < rhs.hundredths
+  }
+
+  /// The amount divided by `divisor`, rounded half away from zero to hundredths; zero when
+  /// `divisor` is 0 (an average over nothing).
+  public func divided(by divisor: Int) -> FixedDecimal {
+    guard divisor != 0 else { return .zero }
+    let quotient = Double(hundredths) / Double(divisor)
+    return FixedDecimal(hundredths: Int64(quotient.rounded(.toNearestOrAwayFromZero)))
+  }
+}
+
+extension Sequence where Element == FixedDecimal {
+  /// The exact sum of the amounts.
+  public func sum() -> FixedDecimal { reduce(.zero, +) }
+}

@@ -1,0 +1,103 @@
+import AnalyticsCore
+import ArgumentParser
+import Foundation
+
+/// Runs an app's root command with Tally's error contract: one line on standard error naming the
+/// bad value and what was expected, and a `sysexits.h` status — 64 usage, 65 bad data, 66 missing
+/// input, 74 I/O — never a stack trace.
+public enum CommandRunner {
+  /// Parses the process arguments into `Root`, runs the chosen command and exits.
+  public static func main<Root: ParsableCommand>(_ root: Root.Type) -> Never {
+    let status = run(root, arguments: Array(CommandLine.arguments.dropFirst()))
+    exit(status)
+  }
+
+  /// Parses `arguments`, runs the command and returns the exit status (help and version are
+  /// printed and return 0).
+  public static func run<Root: ParsableCommand>(_ root: Root.Type, arguments: [String]) -> Int32 {
+    let name = Root.configuration.commandName ?? String(describing: Root.self)
+    do {
+      var command = try Root.parseAsRoot(arguments)
+      try command.run()
+      return 0
+    } catch {
+      if let status = ExitStatus.status(for: error) {
+        Terminal.writeError("\(name): \(ExitStatus.message(for: error))\n")
+        return status
+      }
+      let code = Root.exitCode(for: error)
+      if code == .success {
+        // --help, --version and the like: ArgumentParser prints them.
+        let message = Root.fullMessage(for: error)
+        if !message.isEmpty { Terminal.writeOutput(message + "\n") }
+        return 0
+      }
+      let message = Root.message(for: error)
+      if message.isEmpty { return code.rawValue }  // already reported (ExitCode thrown)
+      Terminal.writeError("\(name): \(ExitStatus.oneLine(message))\n")
+      return code.rawValue == 1 ? 70 : code.rawValue
+    }
+  }
+}
+
+/// The one mapping from errors to exit statuses that every app uses.
+public enum ExitStatus {
+  /// Bad command-line usage (`EX_USAGE`).
+  public static let usage: Int32 = 64
+  /// Input data that cannot be accepted (`EX_DATAERR`).
+  public static let badData: Int32 = 65
+  /// A named file or record that does not exist (`EX_NOINPUT`).
+  public static let missingInput: Int32 = 66
+  /// An internal error (`EX_SOFTWARE`).
+  public static let software: Int32 = 70
+  /// Reading or writing failed (`EX_IOERR`).
+  public static let io: Int32 = 74
+
+  /// The status for an error Tally classifies, or `nil` for argument-parsing errors (left to
+  /// ArgumentParser, which uses 64).
+  public static func status(for error: any Error) -> Int32? {
+    if let categorized = error as? any CategorizedError {
+      return status(for: categorized.category)
+    }
+    if let cocoa = error as? CocoaError {
+      switch cocoa.code {
+      case .fileReadNoSuchFile, .fileNoSuchFile: return missingInput
+      default: return io
+      }
+    }
+    if error is DecodingError { return badData }
+    let typeName = String(reflecting: type(of: error))
+    if typeName.hasPrefix("GRDB.") { return io }
+    return nil
+  }
+
+  /// The status of a category.
+  public static func status(for category: ErrorCategory) -> Int32 {
+    switch category {
+    case .usage: return usage
+    case .badData: return badData
+    case .missingInput: return missingInput
+    case .io: return io
+    }
+  }
+
+  /// The one-line message of a classified error.
+  public static func message(for error: any Error) -> String {
+    if let cocoa = error as? CocoaError {
+      let path = cocoa.filePath ?? (cocoa.userInfo[NSURLErrorKey] as? URL)?.path ?? "the file"
+      switch cocoa.code {
+      case .fileReadNoSuchFile, .fileNoSuchFile:
+        return "\(path) does not exist: expected an existing file"
+      default:
+        return "cannot read or write \(path)"
+      }
+    }
+    return oneLine(String(describing: error))
+  }
+
+  /// `text` folded onto one line.
+  static func oneLine(_ text: String) -> String {
+    text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { !$0.isEmpty }.joined(separator: " ")
+  }
+}

@@ -1,0 +1,56 @@
+import AnalyticsCore
+import ArgumentParser
+import Foundation
+import Storage
+
+/// The options every Tally app takes: where the database is, how to print, what "today" is and
+/// which time zone days and hours are counted in.
+public struct GlobalOptions: ParsableArguments, Sendable {
+  /// `--db PATH`.
+  @Option(
+    name: .customLong("db"),
+    help: ArgumentHelp(
+      "The database file (':memory:' for a throwaway one).",
+      discussion:
+        "Default: $TALLY_<APP>_DB, else $XDG_DATA_HOME/tally/<app>.sqlite, else ~/.local/share/tally/<app>.sqlite.",
+      valueName: "path"))
+  public var databasePath: String?
+
+  /// `--format table|json|csv`.
+  @Option(help: ArgumentHelp("Output format: table, json or csv.", valueName: "format"))
+  public var format: OutputFormat = .table
+
+  /// `--as-of YYYY-MM-DD`.
+  @Option(
+    name: .customLong("as-of"),
+    help: ArgumentHelp("The day taken as today (default: today in --time-zone).", valueName: "date"),
+    transform: LocalDate.init(parsing:))
+  public var asOfDate: LocalDate?
+
+  /// `--time-zone Area/City`.
+  @Option(
+    name: .customLong("time-zone"),
+    help: ArgumentHelp(
+      "The IANA time zone for days and hours (default: the system's, else UTC).",
+      valueName: "zone"),
+    transform: Zone.init(identifier:))
+  public var timeZoneOption: Zone?
+
+  /// Creates the options with their defaults.
+  public init() {}
+
+  /// The time zone: `--time-zone`, else the system's (`TZ` or `/etc/localtime`), else UTC.
+  public var zone: Zone {
+    if let timeZoneOption { return timeZoneOption }
+    return (try? Zone(identifier: TimeZone.current.identifier)) ?? .utc
+  }
+
+  /// The as-of day: `--as-of`, else today in `zone`.
+  public var asOf: LocalDate { asOfDate ?? zone.localDate(of: Date()) }
+
+  /// Where the database of `app` is, following `DatabaseLocation.resolve`.
+  public func databaseLocation(app: String) -> DatabaseLocation {
+    DatabaseLocation.resolve(
+      app: app, explicitPath: databasePath, environment: ProcessInfo.processInfo.environment)
+  }
+}

@@ -1,0 +1,29 @@
+import ArgumentParser
+
+/// How a query command prints its result: `table` for people, `json` and `csv` for programs.
+public enum OutputFormat: String, Sendable, CaseIterable, ExpressibleByArgument {
+  /// An aligned text table (with charts where the command has them).
+  case table
+  /// Pretty-printed JSON with snake_case keys in a stable order.
+  case json
+  /// RFC 4180 CSV with a header row.
+  case csv
+
+  /// Renders a list of rows.
+  public func render(rows: [JSONObject]) -> String {
+    switch self {
+    case .table: return TableWriter.write(rows)
+    case .json: return JSONWriter.pretty(.array(rows.map(JSONValue.object)))
+    case .csv: return CSVWriter.write(rows)
+    }
+  }
+
+  /// Renders a single object: key/value lines as a table, one object in JSON, one row in CSV.
+  public func render(object: JSONObject) -> String {
+    switch self {
+    case .table: return TableWriter.write(keyValue: object)
+    case .json: return JSONWriter.pretty(.object(object))
+    case .csv: return CSVWriter.write([object])
+    }
+  }
+}

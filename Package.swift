@@ -1,0 +1,111 @@
+// swift-tools-version: 6.1
+// Tally: the domain core of four tracking apps, as one SwiftPM monorepo.
+// Layers go one way: AnalyticsCore <- Storage <- domain modules <- CLIKit/apps.
+// See Docs/Architecture.md for the module graph and the rules for adding a module.
+
+import PackageDescription
+
+/// Settings shared by every target: Swift 6 language mode with strict concurrency.
+let swiftSettings: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny"),
+]
+
+// MARK: - Dependencies
+
+let grdb = Target.Dependency.product(name: "GRDB", package: "GRDB.swift")
+let argumentParser = Target.Dependency.product(
+  name: "ArgumentParser", package: "swift-argument-parser")
+
+// MARK: - Library modules
+
+/// A domain module: owns its schema, migrations and queries; never imports ArgumentParser.
+func domain(_ name: String) -> Target {
+  .target(
+    name: name, dependencies: ["AnalyticsCore", "Storage", grdb], path: "Modules/\(name)",
+    swiftSettings: swiftSettings)
+}
+
+/// A thin executable: parses arguments, calls one domain API, renders.
+func app(_ name: String, domain: String) -> Target {
+  .executableTarget(
+    name: name, dependencies: ["CLIKit", .target(name: domain), argumentParser],
+    path: "Apps/\(name)", swiftSettings: swiftSettings)
+}
+
+/// One Swift Testing target per module.
+func tests(_ module: String, _ extra: [Target.Dependency] = []) -> Target {
+  .testTarget(
+    name: "\(module)Tests", dependencies: [.target(name: module)] + extra,
+    path: "Tests/\(module)Tests", swiftSettings: swiftSettings)
+}
+
+let package = Package(
+  name: "Tally",
+  platforms: [.macOS(.v14)],
+  products: [
+    .library(name: "AnalyticsCore", targets: ["AnalyticsCore"]),
+    .library(name: "Storage", targets: ["Storage"]),
+    .library(name: "RVUDomain", targets: ["RVUDomain"]),
+    .library(name: "BehaviorPatterns", targets: ["BehaviorPatterns"]),
+    .library(name: "StoreAnalytics", targets: ["StoreAnalytics"]),
+    .library(name: "RuckAnalytics", targets: ["RuckAnalytics"]),
+    .executable(name: "rvu-cli", targets: ["rvu-cli"]),
+    .executable(name: "behavior-cli", targets: ["behavior-cli"]),
+    .executable(name: "store-metrics", targets: ["store-metrics"]),
+    .executable(name: "ruck-cli", targets: ["ruck-cli"]),
+    .executable(name: "tally-bench", targets: ["tally-bench"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+  ],
+  targets: [
+    // MARK: Core (pure values and functions, no I/O)
+    .target(name: "AnalyticsCore", path: "Modules/AnalyticsCore", swiftSettings: swiftSettings),
+
+    // MARK: Persistence
+    .target(
+      name: "Storage", dependencies: ["AnalyticsCore", grdb], path: "Modules/Storage",
+      swiftSettings: swiftSettings),
+
+    // MARK: Domains
+    domain("RVUDomain"),
+    domain("BehaviorPatterns"),
+    domain("StoreAnalytics"),
+    domain("RuckAnalytics"),
+
+    // MARK: Shared CLI kit (app layer)
+    .target(
+      name: "CLIKit", dependencies: ["AnalyticsCore", "Storage", argumentParser],
+      path: "Modules/CLIKit", swiftSettings: swiftSettings),
+
+    // MARK: Apps
+    app("rvu-cli", domain: "RVUDomain"),
+    app("behavior-cli", domain: "BehaviorPatterns"),
+    app("store-metrics", domain: "StoreAnalytics"),
+    app("ruck-cli", domain: "RuckAnalytics"),
+
+    // MARK: Benchmarks
+    .executableTarget(
+      name: "tally-bench",
+      dependencies: [
+        "AnalyticsCore", "RVUDomain", "BehaviorPatterns", "StoreAnalytics", "RuckAnalytics",
+        argumentParser,
+      ],
+      path: "Benchmarks/tally-bench", swiftSettings: swiftSettings),
+
+    // MARK: Tests
+    tests("AnalyticsCore"),
+    tests("Storage", [grdb]),
+    tests("CLIKit"),
+    tests("RVUDomain"),
+    tests("BehaviorPatterns"),
+    tests("StoreAnalytics"),
+    tests("RuckAnalytics"),
+    .testTarget(
+      name: "AppsTests",
+      dependencies: ["rvu-cli", "behavior-cli", "store-metrics", "ruck-cli"],
+      path: "Tests/AppsTests", swiftSettings: swiftSettings),
+  ],
+  swiftLanguageModes: [.v6]
+)
