@@ -30,15 +30,10 @@ public enum DailyStreak {
     }
     if let start = runStart { runs.append(StreakRun(start: start, end: runEnd, length: length)) }
 
-    // The last run is current when nothing but rest days and a pending as-of day follow it.
-    var current: StreakRun?
-    if let last = runs.last {
-      let pendingEnd = restDays.contains(asOf) || last.end == asOf ? asOf : asOf.adding(days: -1)
-      if last.end == asOf || last.end == pendingEnd
-        || onlyRestDays(between: last.end, and: pendingEnd.adding(days: 1), restDays: restDays)
-      {
-        current = last
-      }
+    // The last run is alive when only rest days lie between its end and the as-of day (which,
+    // without an event yet, is pending).
+    let current = runs.last.flatMap { last in
+      onlyRestDays(between: last.end, and: asOf, restDays: restDays) ? last : nil
     }
     return Streak(runs: runs, currentRun: current)
   }

@@ -1,0 +1,17 @@
+import AnalyticsCore
+import Foundation
+
+/// A day from a literal known to be valid.
+func day(_ text: String) -> LocalDate { try! LocalDate(parsing: text) }
+
+/// An instant from an ISO 8601 UTC literal such as `2026-11-01T05:30:00Z`.
+func instant(_ text: String) -> Date {
+  let formatter = ISO8601DateFormatter()
+  return formatter.date(from: text)!
+}
+
+/// Whether two doubles agree to within `tolerance`.
+func close(_ a: Double?, _ b: Double?, _ tolerance: Double = 1e-9) -> Bool {
+  guard let a, let b else { return a == nil && b == nil }
+  return abs(a - b) <= tolerance
+}
