@@ -14,7 +14,15 @@ public enum CommandRunner {
 
   /// Parses `arguments`, runs the command and returns the exit status (help and version are
   /// printed and return 0).
-  public static func run<Root: ParsableCommand>(_ root: Root.Type, arguments: [String]) -> Int32 {
+  ///
+  /// - Parameters:
+  ///   - output: where help and version text go (standard output by default).
+  ///   - errorOutput: where the one-line error goes (standard error by default).
+  public static func run<Root: ParsableCommand>(
+    _ root: Root.Type, arguments: [String],
+    output: (String) -> Void = Terminal.writeOutput,
+    errorOutput: (String) -> Void = Terminal.writeError
+  ) -> Int32 {
     let name = Root.configuration.commandName ?? String(describing: Root.self)
     do {
       var command = try Root.parseAsRoot(arguments)
@@ -22,19 +30,19 @@ public enum CommandRunner {
       return 0
     } catch {
       if let status = ExitStatus.status(for: error) {
-        Terminal.writeError("\(name): \(ExitStatus.message(for: error))\n")
+        errorOutput("\(name): \(ExitStatus.message(for: error))\n")
         return status
       }
       let code = Root.exitCode(for: error)
       if code == .success {
         // --help, --version and the like: ArgumentParser prints them.
         let message = Root.fullMessage(for: error)
-        if !message.isEmpty { Terminal.writeOutput(message + "\n") }
+        if !message.isEmpty { output(message + "\n") }
         return 0
       }
       let message = Root.message(for: error)
       if message.isEmpty { return code.rawValue }  // already reported (ExitCode thrown)
-      Terminal.writeError("\(name): \(ExitStatus.oneLine(message))\n")
+      errorOutput("\(name): \(ExitStatus.oneLine(message))\n")
       return code.rawValue == 1 ? 70 : code.rawValue
     }
   }

@@ -1,0 +1,135 @@
+import AnalyticsCore
+import ArgumentParser
+import CLIKit
+import Foundation
+import Testing
+
+/// A command that exercises the global options and throws what it is told to.
+private struct Probe: ParsableCommand {
+  static let configuration = CommandConfiguration(commandName: "probe", version: "9.9")
+
+  @OptionGroup var global: GlobalOptions
+  @Option var fail: String?
+
+  func run() throws {
+    switch fail {
+    case "usage": throw InputError(value: "x", expected: "y")
+    case "data": throw InputError(value: "row 3", expected: "a number", category: .badData)
+    case "missing": throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: "/nope.csv"])
+    case "io": throw InputError(value: "disk", expected: "space", category: .io)
+    case "other": throw CancellationError()
+    case "exit": throw ExitCode(3)
+    default: break
+    }
+  }
+}
+
+private final class Capture: @unchecked Sendable {
+  // Only touched from the test's own thread.
+  var text = ""
+}
+
+private func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
+  let out = Capture()
+  let err = Capture()
+  let status = CommandRunner.run(
+    Probe.self, arguments: arguments, output: { out.text += $0 }, errorOutput: { err.text += $0 })
+  return (status, out.text, err.text)
+}
+
+@Suite("Command runner and global options")
+struct CommandRunnerTests {
+  @Test(
+    "exit statuses and one-line errors",
+    arguments: [
+      ([String](), Int32(0), ""),
+      (["--fail", "usage"], 64, "probe: \"x\" is not valid: expected y\n"),
+      (["--fail", "data"], 65, "probe: \"row 3\" is not valid: expected a number\n"),
+      (["--fail", "missing"], 66, "probe: /nope.csv does not exist: expected an existing file\n"),
+      (["--fail", "io"], 74, "probe: \"disk\" is not valid: expected space\n"),
+      (["--fail", "exit"], 3, ""),
+    ])
+  func statuses(arguments: [String], status: Int32, error: String) {
+    let result = run(arguments)
+    #expect(result.status == status)
+    #expect(result.err == error)
+  }
+
+  @Test(
+    "malformed global option values are usage errors naming the value",
+    arguments: [
+      (["--as-of", "2026-02-30"], "2026-02-30"), (["--time-zone", "Mars/Base"], "Mars/Base"),
+      (["--format", "xml"], "xml"), (["--bogus"], "--bogus"),
+    ])
+  func badOptions(arguments: [String], named: String) {
+    let result = run(arguments)
+    #expect(result.status == 64)
+    #expect(result.err.contains(named))
+    #expect(result.err.hasPrefix("probe: "))
+    #expect(result.err.filter { $0 == "\n" }.count == 1)  // exactly one line
+  }
+
+  @Test("an unexpected error is reported on one line with status 70") func unexpected() {
+    let result = run(["--fail", "other"])
+    #expect(result.status == 70)
+    #expect(result.err.filter { $0 == "\n" }.count == 1)
+  }
+
+  @Test("help and version go to standard output with status 0") func helpAndVersion() {
+    let version = run(["--version"])
+    #expect(version.status == 0)
+    #expect(version.out == "9.9\n")
+    let help = run(["--help"])
+    #expect(help.status == 0)
+    #expect(help.out.contains("--as-of <date>"))
+    #expect(help.out.contains("--time-zone <zone>"))
+    #expect(help.err.isEmpty)
+  }
+
+  @Test("global options parse into typed values") func parses() throws {
+    let options = try GlobalOptions.parse([
+      "--db", "/tmp/x.sqlite", "--format", "csv", "--as-of", "2026-02-08", "--time-zone",
+      "America/Chicago",
+    ])
+    #expect(options.format == .csv)
+    #expect(options.asOf == (try LocalDate(parsing: "2026-02-08")))
+    #expect(options.zone.identifier == "America/Chicago")
+    #expect(options.databaseLocation(app: "rvu") == .file("/tmp/x.sqlite"))
+    let defaults = try GlobalOptions.parse([])
+    #expect(defaults.format == .table)
+    #expect(defaults.asOf == defaults.zone.localDate(of: Date()))
+  }
+
+  @Test("exit status mapping") func mapping() {
+    #expect(ExitStatus.status(for: ErrorCategory.missingInput) == 66)
+    #expect(ExitStatus.status(for: CocoaError(.fileWriteNoPermission)) == 74)
+    #expect(ExitStatus.status(for: CancellationError()) == nil)
+  }
+}
+
+@Suite("Progress")
+struct ProgressTests {
+  @Test("draws percentages only when enabled") func draws() {
+    let capture = Capture()
+    let progress = Progress(label: "importing", total: 1000, enabled: true) { capture.text += $0 }
+    progress.update(1)
+    progress.update(9)  // still 0%: not redrawn
+    progress.update(500)
+    progress.finish()
+    #expect(capture.text == "\rimporting: 0% (1/1000)\rimporting: 50% (500/1000)\r\u{1B}[K")
+    let silent = Capture()
+    let off = Progress(label: "x", total: 10, enabled: false) { silent.text += $0 }
+    off.update(5)
+    off.finish()
+    #expect(silent.text.isEmpty)
+  }
+
+  @Test("without a total it counts in thousands") func unknownTotal() {
+    let capture = Capture()
+    let progress = Progress(label: "rows", enabled: true) { capture.text += $0 }
+    progress.update(10)
+    progress.update(999)
+    progress.update(1500)
+    #expect(capture.text == "\rrows: 10\rrows: 1500")
+  }
+}
