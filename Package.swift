@@ -7,7 +7,7 @@ import PackageDescription
 
 /// Settings shared by every target: Swift 6 language mode with strict concurrency.
 let swiftSettings: [SwiftSetting] = [
-  .enableUpcomingFeature("ExistentialAny"),
+  .enableUpcomingFeature("ExistentialAny")
 ]
 
 // MARK: - Dependencies

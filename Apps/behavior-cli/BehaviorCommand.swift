@@ -1,6 +1,6 @@
 import ArgumentParser
-import CLIKit
 import BehaviorPatterns
+import CLIKit
 
 /// The `behavior-cli` root command.
 @main

@@ -73,9 +73,10 @@ struct PeriodRangeTests {
     #expect(DayRange(day: day("2026-02-08")).dayCount == 1)
     #expect(DayRange(day: day("2026-02-08")).previous == DayRange(day: day("2026-02-07")))
     #expect(february.description == "2026-02-01...2026-02-28")
-    #expect(Array(try DayRange(start: day("2026-02-27"), end: day("2026-03-01"))) == [
-      day("2026-02-27"), day("2026-02-28"), day("2026-03-01"),
-    ])
+    #expect(
+      Array(try DayRange(start: day("2026-02-27"), end: day("2026-03-01"))) == [
+        day("2026-02-27"), day("2026-02-28"), day("2026-03-01"),
+      ])
     #expect(
       february.intersection(try DayRange(start: day("2026-03-01"), end: day("2026-03-02"))) == nil)
   }
@@ -112,8 +113,10 @@ struct PeriodRangeTests {
     let range = try DayRange(start: day("2026-01-28"), end: day("2026-02-10"))
     let buckets = range.buckets(by: .week)
     #expect(buckets.map(\.start) == [day("2026-01-26"), day("2026-02-02"), day("2026-02-09")])
-    #expect(buckets.map(\.overlap.start) == [day("2026-01-28"), day("2026-02-02"), day("2026-02-09")])
-    #expect(buckets.map(\.overlap.end) == [day("2026-02-01"), day("2026-02-08"), day("2026-02-10")])
+    #expect(
+      buckets.map(\.overlap.start) == [day("2026-01-28"), day("2026-02-02"), day("2026-02-09")])
+    #expect(
+      buckets.map(\.overlap.end) == [day("2026-02-01"), day("2026-02-08"), day("2026-02-10")])
     #expect(buckets[0].period.end == day("2026-02-01"))
   }
 

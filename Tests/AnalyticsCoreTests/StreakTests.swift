@@ -8,7 +8,8 @@ private func days(_ first: String, _ last: String) -> [LocalDate] {
 
 @Suite("Daily streaks")
 struct DailyStreakTests {
-  static let events = days("2026-01-01", "2026-01-03") + days("2026-01-10", "2026-01-16")
+  static let events =
+    days("2026-01-01", "2026-01-03") + days("2026-01-10", "2026-01-16")
     + days("2026-02-01", "2026-02-05")
 
   @Test(
@@ -27,7 +28,8 @@ struct DailyStreakTests {
 
   @Test("longest streak with its first and last day") func longest() {
     let streak = DailyStreak.compute(eventDays: Self.events, asOf: day("2026-03-01"))
-    #expect(streak.longestRun == StreakRun(start: day("2026-01-10"), end: day("2026-01-16"), length: 7))
+    #expect(
+      streak.longestRun == StreakRun(start: day("2026-01-10"), end: day("2026-01-16"), length: 7))
     #expect(streak.current == 0)
     #expect(streak.currentRun == nil)
     #expect(streak.runs.map(\.length) == [3, 7, 5])
@@ -58,7 +60,8 @@ struct DailyStreakTests {
     let weekends: Set<LocalDate> = [
       day("2026-02-07"), day("2026-02-08"), day("2026-02-14"), day("2026-02-15"),
     ]
-    let friday = DailyStreak.compute(eventDays: weekdays, asOf: day("2026-02-13"), restDays: weekends)
+    let friday = DailyStreak.compute(
+      eventDays: weekdays, asOf: day("2026-02-13"), restDays: weekends)
     #expect(friday.current == 10)
     #expect(friday.currentRun?.start == day("2026-02-02"))
     // On Sunday (rest) and on Monday before logging (pending) the streak is still alive.
@@ -125,7 +128,8 @@ struct PeriodicStreakTests {
     let streak = PeriodicStreak.compute(
       eventDays: Self.events(weeks), minimum: 2, asOf: day("2026-02-01"))
     #expect(streak.runs.map(\.length) == [1, 2])
-    #expect(streak.longestRun == StreakRun(start: day("2026-01-19"), end: day("2026-02-01"), length: 2))
+    #expect(
+      streak.longestRun == StreakRun(start: day("2026-01-19"), end: day("2026-02-01"), length: 2))
     #expect(streak.current == 2)
     // Two weeks on, with the week of 02-02 empty: broken.
     #expect(
@@ -182,7 +186,8 @@ struct PersonalRecordTests {
   @Test("no candidates") func none() {
     #expect(PersonalRecord<Int>.best(of: [], kind: .maximum) == nil)
     #expect(
-      PersonalRecord.best(of: [PersonalRecord(value: 0, id: 1, date: day("2026-01-01"))], kind: .minimum)
+      PersonalRecord.best(
+        of: [PersonalRecord(value: 0, id: 1, date: day("2026-01-01"))], kind: .minimum)
         == nil)
   }
 }

@@ -5,8 +5,11 @@ import Testing
 @Suite("Time of day, local date-times and zones")
 struct TimeTests {
   @Test(
-    "parses times", arguments: [("14:30", 14, 30, 0, "14:30"), ("00:00", 0, 0, 0, "00:00"),
-      ("23:59:59", 23, 59, 59, "23:59:59"), ("12:30:00", 12, 30, 0, "12:30")])
+    "parses times",
+    arguments: [
+      ("14:30", 14, 30, 0, "14:30"), ("00:00", 0, 0, 0, "00:00"),
+      ("23:59:59", 23, 59, 59, "23:59:59"), ("12:30:00", 12, 30, 0, "12:30"),
+    ])
   func parsesTimes(text: String, hour: Int, minute: Int, second: Int, shown: String) throws {
     let time = try TimeOfDay(parsing: text)
     #expect(time.hour == hour)

@@ -16,7 +16,9 @@ struct ValueTests {
     #expect(amount.description == shown)
   }
 
-  @Test("refuses what is not a decimal", arguments: ["abc", "", "1..2", "-", "1e3", "1.234", "1,5", "1.2.3"])
+  @Test(
+    "refuses what is not a decimal",
+    arguments: ["abc", "", "1..2", "-", "1e3", "1.234", "1,5", "1.2.3"])
   func refuses(text: String) {
     #expect {
       try FixedDecimal(parsing: text)
@@ -38,7 +40,9 @@ struct ValueTests {
     let many = [FixedDecimal](repeating: FixedDecimal(hundredths: 1), count: 10_000).sum()
     #expect(many.description == "100.00")
     #expect((try FixedDecimal(parsing: "1.30")) * 3 == FixedDecimal(hundredths: 390))
-    #expect(FixedDecimal(hundredths: 500) - FixedDecimal(hundredths: 750) == FixedDecimal(hundredths: -250))
+    #expect(
+      FixedDecimal(hundredths: 500) - FixedDecimal(hundredths: 750)
+        == FixedDecimal(hundredths: -250))
     #expect(FixedDecimal(hundredths: 1) < FixedDecimal(hundredths: 2))
     #expect(FixedDecimal(hundredths: 250).doubleValue == 2.5)
   }

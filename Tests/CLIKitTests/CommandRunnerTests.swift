@@ -15,7 +15,8 @@ private struct Probe: ParsableCommand {
     switch fail {
     case "usage": throw InputError(value: "x", expected: "y")
     case "data": throw InputError(value: "row 3", expected: "a number", category: .badData)
-    case "missing": throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: "/nope.csv"])
+    case "missing":
+      throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: "/nope.csv"])
     case "io": throw InputError(value: "disk", expected: "space", category: .io)
     case "other": throw CancellationError()
     case "exit": throw ExitCode(3)

@@ -4,11 +4,13 @@ import Testing
 
 private let rows: [JSONObject] = [
   [
-    "period_start": .string("2026-02-02"), "total_work_rvu": .decimal(FixedDecimal(hundredths: 1240)),
+    "period_start": .string("2026-02-02"),
+    "total_work_rvu": .decimal(FixedDecimal(hundredths: 1240)),
     "total_encounters": .int(9), "note": .null,
   ],
   [
-    "period_start": .string("2026-02-09"), "total_work_rvu": .decimal(FixedDecimal(hundredths: 485)),
+    "period_start": .string("2026-02-09"),
+    "total_work_rvu": .decimal(FixedDecimal(hundredths: 485)),
     "total_encounters": .int(4), "note": .string("say \"hi\", ok"),
   ],
 ]

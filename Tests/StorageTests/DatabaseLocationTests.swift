@@ -14,13 +14,19 @@ struct DatabaseLocationTests {
         nil, ["XDG_DATA_HOME": "/xdg", "HOME": "/home/u"],
         .file("/xdg/tally/rvu.sqlite", createsFolder: true)
       ),
-      (nil, ["HOME": "/home/u"], .file("/home/u/.local/share/tally/rvu.sqlite", createsFolder: true)),
+      (
+        nil, ["HOME": "/home/u"],
+        .file("/home/u/.local/share/tally/rvu.sqlite", createsFolder: true)
+      ),
       // A relative XDG_DATA_HOME is invalid per the XDG spec and ignored.
       (
         nil, ["XDG_DATA_HOME": "rel", "HOME": "/home/u"],
         .file("/home/u/.local/share/tally/rvu.sqlite", createsFolder: true)
       ),
-      ("", ["TALLY_RVU_DB": "", "HOME": "/h"], .file("/h/.local/share/tally/rvu.sqlite", createsFolder: true)),
+      (
+        "", ["TALLY_RVU_DB": "", "HOME": "/h"],
+        .file("/h/.local/share/tally/rvu.sqlite", createsFolder: true)
+      ),
     ] as [(String?, [String: String], DatabaseLocation)])
   func resolves(explicit: String?, environment: [String: String], expected: DatabaseLocation) {
     #expect(

@@ -16,7 +16,9 @@ private func migrator(_ count: Int) -> DatabaseMigrator {
   migrator.registerMigration("v1") { db in
     try db.execute(sql: "CREATE TABLE parent (id INTEGER PRIMARY KEY)")
     try db.execute(
-      sql: "CREATE TABLE child (id INTEGER PRIMARY KEY, parent_id INTEGER NOT NULL REFERENCES parent(id))")
+      sql:
+        "CREATE TABLE child (id INTEGER PRIMARY KEY, parent_id INTEGER NOT NULL REFERENCES parent(id))"
+    )
   }
   if count > 1 {
     migrator.registerMigration("v2") { db in

@@ -22,7 +22,9 @@ public enum DailyStreak {
         runEnd = day
         length += 1
       } else {
-        if let start = runStart { runs.append(StreakRun(start: start, end: runEnd, length: length)) }
+        if let start = runStart {
+          runs.append(StreakRun(start: start, end: runEnd, length: length))
+        }
         runStart = day
         runEnd = day
         length = 1

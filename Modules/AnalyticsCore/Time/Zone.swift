@@ -56,8 +56,10 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
     let wall = local.secondsSinceEpoch
     // Try the offsets in force just before and just after this wall time.
     let guess = Date(timeIntervalSince1970: Double(wall))
-    let candidates = [offset(at: guess.addingTimeInterval(-86_400)), offset(at: guess),
-      offset(at: guess.addingTimeInterval(86_400))]
+    let candidates = [
+      offset(at: guess.addingTimeInterval(-86_400)), offset(at: guess),
+      offset(at: guess.addingTimeInterval(86_400)),
+    ]
     var matches: [Int] = []
     for candidate in candidates {
       let instant = wall - candidate

@@ -10,7 +10,7 @@ public struct FixedDecimal: Sendable, Hashable, Comparable, CustomStringConverti
   public var hundredths: Int64
 
   /// Creates an amount of `hundredths` hundredths (`FixedDecimal(hundredths: 130)` is 1.30).
-  public init(hundredths: Int64) { self.hundredths = hundredths }
+  @inlinable public init(hundredths: Int64) { self.hundredths = hundredths }
 
   /// Zero.
   public static let zero = FixedDecimal(hundredths: 0)
@@ -79,17 +79,17 @@ public struct FixedDecimal: Sendable, Hashable, Comparable, CustomStringConverti
   }
 
   /// The exact sum.
-  public static func + (lhs: FixedDecimal, rhs: FixedDecimal) -> FixedDecimal {
+  @inlinable public static func + (lhs: FixedDecimal, rhs: FixedDecimal) -> FixedDecimal {
     FixedDecimal(hundredths: lhs.hundredths + rhs.hundredths)
   }
 
   /// The exact difference.
-  public static func - (lhs: FixedDecimal, rhs: FixedDecimal) -> FixedDecimal {
+  @inlinable public static func - (lhs: FixedDecimal, rhs: FixedDecimal) -> FixedDecimal {
     FixedDecimal(hundredths: lhs.hundredths - rhs.hundredths)
   }
 
   /// The exact product with a whole quantity.
-  public static func * (lhs: FixedDecimal, rhs: Int) -> FixedDecimal {
+  @inlinable public static func * (lhs: FixedDecimal, rhs: Int) -> FixedDecimal {
     FixedDecimal(hundredths: lhs.hundredths * Int64(rhs))
   }
 
@@ -109,5 +109,9 @@ public struct FixedDecimal: Sendable, Hashable, Comparable, CustomStringConverti
 
 extension Sequence where Element == FixedDecimal {
   /// The exact sum of the amounts.
-  public func sum() -> FixedDecimal { reduce(.zero, +) }
+  @inlinable public func sum() -> FixedDecimal {
+    var total: Int64 = 0
+    for amount in self { total += amount.hundredths }
+    return FixedDecimal(hundredths: total)
+  }
 }

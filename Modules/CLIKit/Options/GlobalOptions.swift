@@ -23,7 +23,8 @@ public struct GlobalOptions: ParsableArguments, Sendable {
   /// `--as-of YYYY-MM-DD`.
   @Option(
     name: .customLong("as-of"),
-    help: ArgumentHelp("The day taken as today (default: today in --time-zone).", valueName: "date"),
+    help: ArgumentHelp(
+      "The day taken as today (default: today in --time-zone).", valueName: "date"),
     transform: LocalDate.init(parsing:))
   public var asOfDate: LocalDate?
 

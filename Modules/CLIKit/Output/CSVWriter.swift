@@ -12,7 +12,8 @@ public enum CSVWriter {
     }
     var out = columns.map(escape).joined(separator: ",") + "\r\n"
     for row in flattened {
-      let values = Dictionary(row.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+      let values = Dictionary(
+        row.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
       out += columns.map { escape(values[$0]?.plainText ?? "") }.joined(separator: ",") + "\r\n"
     }
     return out

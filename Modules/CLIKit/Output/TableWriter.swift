@@ -12,7 +12,8 @@ public enum TableWriter {
     }
     var numeric = Set(columns)
     let cells: [[String]] = flattened.map { row in
-      let values = Dictionary(row.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+      let values = Dictionary(
+        row.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
       return columns.map { column in
         let value = values[column] ?? .null
         if !value.isNumeric, value != .null { numeric.remove(column) }

@@ -1,0 +1,46 @@
+import ArgumentParser
+
+/// `tally-bench`: release-mode benchmarks over deterministic generated data.
+@main
+struct TallyBench: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "tally-bench",
+    abstract: "Benchmarks of Tally's modules on deterministic generated data.",
+    discussion: """
+      Build and run in release mode; each case prints its data size, the median and the 95th
+      percentile of N runs, as a table and then as JSON lines.
+
+      Example:
+        swift run -c release tally-bench core --iterations 20
+      """,
+    subcommands: [Core.self])
+}
+
+/// Options every benchmark subcommand takes.
+struct BenchOptions: ParsableArguments {
+  @Option(help: "How many timed runs per case.")
+  var iterations: Int = 30
+
+  @Option(help: "Run only the cases whose name contains this text.")
+  var filter: String?
+
+  func validate() throws {
+    guard iterations >= 1 else { throw ValidationError("--iterations must be at least 1") }
+  }
+}
+
+extension TallyBench {
+  /// `tally-bench core`.
+  struct Core: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "AnalyticsCore: dates, bucketing, zones, statistics, streaks, exact sums.",
+      discussion: "Example:\n  tally-bench core --filter streak")
+
+    @OptionGroup var options: BenchOptions
+
+    func run() throws {
+      try Harness.run(
+        CoreBenchmarks.cases(), iterations: options.iterations, filter: options.filter)
+    }
+  }
+}
