@@ -21,7 +21,8 @@ let argumentParser = Target.Dependency.product(
 /// A domain module: owns its schema, migrations and queries; never imports ArgumentParser.
 func domain(_ name: String) -> Target {
   .target(
-    name: name, dependencies: ["AnalyticsCore", "Storage", grdb], path: "Modules/\(name)",
+    name: name, dependencies: ["AnalyticsCore", "DataFormats", "Storage", grdb],
+    path: "Modules/\(name)",
     swiftSettings: swiftSettings)
 }
 
@@ -63,6 +64,11 @@ let package = Package(
     // MARK: Core (pure values and functions, no I/O)
     .target(name: "AnalyticsCore", path: "Modules/AnalyticsCore", swiftSettings: swiftSettings),
 
+    // MARK: Data formats (parsing bytes handed in; no file I/O)
+    .target(
+      name: "DataFormats", dependencies: ["AnalyticsCore"], path: "Modules/DataFormats",
+      swiftSettings: swiftSettings),
+
     // MARK: Persistence
     .target(
       name: "Storage", dependencies: ["AnalyticsCore", grdb], path: "Modules/Storage",
@@ -96,6 +102,7 @@ let package = Package(
 
     // MARK: Tests
     tests("AnalyticsCore"),
+    tests("DataFormats"),
     tests("Storage", [grdb]),
     tests("CLIKit"),
     tests("RVUDomain"),

@@ -1,0 +1,99 @@
+import AnalyticsCore
+import Foundation
+
+/// Reads RFC 4180 CSV from bytes: fields separated by commas, records by LF or CRLF, fields in
+/// double quotes may hold commas, quotes (doubled) and line breaks. A UTF-8 byte order mark is
+/// skipped. Records come out one at a time with the line they start on, so importers can name
+/// the line of a bad value.
+public struct CSVReader: Sequence {
+  private let bytes: [UInt8]
+
+  /// A reader over `data`.
+  public init(data: Data) { bytes = [UInt8](data) }
+
+  /// A reader over `text`.
+  public init(text: String) { bytes = Array(text.utf8) }
+
+  /// Reads every record.
+  ///
+  /// - throws: `InputError` (bad data) naming the line of an unterminated quoted field.
+  public func records() throws -> [CSVRecord] {
+    var iterator = makeIterator()
+    var result: [CSVRecord] = []
+    while let record = try iterator.nextRecord() { result.append(record) }
+    return result
+  }
+
+  /// Iterates records; a malformed record ends the iteration (use `nextRecord()` to see why).
+  public func makeIterator() -> Iterator { Iterator(bytes: bytes) }
+
+  /// Walks the bytes record by record.
+  public struct Iterator: IteratorProtocol {
+    private let bytes: [UInt8]
+    private var index: Int
+    private var line = 1
+
+    init(bytes: [UInt8]) {
+      self.bytes = bytes
+      index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    }
+
+    /// The next record, or `nil` at the end (errors end the iteration).
+    public mutating func next() -> CSVRecord? { try? nextRecord() }
+
+    /// The next record, or `nil` at the end.
+    ///
+    /// - throws: `InputError` when a quoted field is never closed.
+    public mutating func nextRecord() throws -> CSVRecord? {
+      guard index < bytes.count else { return nil }
+      let startLine = line
+      var fields: [String] = []
+      var field: [UInt8] = []
+      var quoted = false
+      var fieldWasQuoted = false
+      while index < bytes.count {
+        let byte = bytes[index]
+        index += 1
+        if quoted {
+          if byte == 0x22 {
+            if index < bytes.count, bytes[index] == 0x22 {
+              field.append(0x22)
+              index += 1
+            } else {
+              quoted = false
+            }
+          } else {
+            if byte == 0x0A { line += 1 }
+            field.append(byte)
+          }
+          continue
+        }
+        switch byte {
+        case 0x22 where field.isEmpty && !fieldWasQuoted:
+          quoted = true
+          fieldWasQuoted = true
+        case 0x2C:
+          fields.append(String(decoding: field, as: UTF8.self))
+          field.removeAll(keepingCapacity: true)
+          fieldWasQuoted = false
+        case 0x0A:
+          line += 1
+          if field.last == 0x0D, !fieldWasQuoted { field.removeLast() }
+          fields.append(String(decoding: field, as: UTF8.self))
+          return CSVRecord(line: startLine, fields: fields)
+        case 0x0D where index < bytes.count && bytes[index] == 0x0A:
+          continue  // CRLF: the LF ends the record
+        default:
+          field.append(byte)
+        }
+      }
+      if quoted {
+        throw InputError(
+          value: "line \(startLine)", expected: "a closing double quote for the quoted field",
+          category: .badData)
+      }
+      fields.append(String(decoding: field, as: UTF8.self))
+      return CSVRecord(line: startLine, fields: fields)
+    }
+  }
+}

@@ -1,0 +1,54 @@
+import AnalyticsCore
+import DataFormats
+import Testing
+
+@Suite("CSV reader")
+struct CSVReaderTests {
+  @Test(
+    "RFC 4180 records",
+    arguments: [
+      ("a,b\n1,2\n", [[["a", "b"], ["1", "2"]]], [1, 2]),
+      ("a,b\r\n1,2\r\n", [[["a", "b"], ["1", "2"]]], [1, 2]),
+      ("a,b\n1,2", [[["a", "b"], ["1", "2"]]], [1, 2]),  // no final line break
+      ("\u{FEFF}a\nx\n", [[["a"], ["x"]]], [1, 2]),  // BOM skipped
+      ("\"x, y\",\"say \"\"hi\"\"\"\n", [[["x, y", "say \"hi\""]]], [1]),
+      ("\"two\nlines\",z\nnext\n", [[["two\nlines", "z"], ["next"]]], [1, 3]),
+      ("a,,\n", [[["a", "", ""]]], [1]),
+      ("\"\",b\n", [[["", "b"]]], [1]),
+      ("\"cr\r\nlf\",1\r\n", [[["cr\r\nlf", "1"]]], [1]),
+      ("", [[]], []),
+    ] as [(String, [[[String]]], [Int])])
+  func records(text: String, expected: [[[String]]], lines: [Int]) throws {
+    let records = try CSVReader(text: text).records()
+    #expect(records.map(\.fields) == expected[0])
+    #expect(records.map(\.line) == lines)
+  }
+
+  @Test("an unterminated quote names its line") func unterminated() {
+    #expect {
+      try CSVReader(text: "a\n\"open,b\nc\n").records()
+    } throws: { error in
+      let error = error as! InputError
+      return error.value == "line 2" && error.category == .badData
+    }
+  }
+
+  @Test("iterating stops at the end") func iterating() {
+    let fields = CSVReader(text: "1\n2\n").map(\.fields)
+    #expect(fields == [["1"], ["2"]])
+    #expect(CSVRecord(line: 1, fields: ["", ""]).isBlank)
+  }
+
+  @Test("headers map names to positions") func header() throws {
+    let header = CSVHeader(CSVRecord(line: 1, fields: [" Order_ID ", "qty", "qty"]))
+    #expect(header.position(of: "order_id") == 0)
+    #expect(header.position(of: "QTY") == 1)  // the first of repeated names
+    #expect(try header.require("qty") == 1)
+    #expect {
+      try header.require("price", line: 4)
+    } throws: { error in
+      let error = error as! InputError
+      return error.expected.contains("price") && error.expected.contains("line 4")
+    }
+  }
+}
