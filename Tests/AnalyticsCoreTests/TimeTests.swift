@@ -16,6 +16,8 @@ struct TimeTests {
     #expect(time.minute == minute)
     #expect(time.second == second)
     #expect(time.description == shown)
+    #expect(time.descriptionWithSeconds.count == 8)
+    #expect(time.descriptionWithSeconds.hasPrefix(String(shown.prefix(5))))
   }
 
   @Test(

@@ -42,6 +42,11 @@ public struct TimeOfDay: Sendable, Hashable, Comparable, CustomStringConvertible
     return second == 0 ? base : base + ":" + LocalDate.pad(second, 2)
   }
 
+  /// `HH:MM:SS`, always with seconds (`14:30:00`).
+  public var descriptionWithSeconds: String {
+    LocalDate.pad(hour, 2) + ":" + LocalDate.pad(minute, 2) + ":" + LocalDate.pad(second, 2)
+  }
+
   /// Orders times from midnight on.
   public static func < (lhs: TimeOfDay, rhs: TimeOfDay) -> Bool {
     lhs.secondsSinceMidnight < rhs.secondsSinceMidnight

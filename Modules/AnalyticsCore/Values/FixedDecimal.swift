@@ -4,7 +4,7 @@
 /// Sums are exact — `0.10 + 0.20` is `0.30` — and it renders with exactly two decimals. Averages
 /// and ratios, which are not exact, come out as `Double` or are rounded explicitly.
 public struct FixedDecimal: Sendable, Hashable, Comparable, CustomStringConvertible,
-  AdditiveArithmetic
+  AdditiveArithmetic, Codable
 {
   /// The amount in hundredths (cents).
   public var hundredths: Int64
@@ -65,6 +65,17 @@ public struct FixedDecimal: Sendable, Hashable, Comparable, CustomStringConverti
   /// The amount nearest to `value`, rounding half away from zero.
   public init(rounding value: Double) {
     hundredths = Int64((value * 100).rounded(.toNearestOrAwayFromZero))
+  }
+
+  /// Decodes from a decimal string such as `"1.30"` (exactly, never through a `Double`).
+  public init(from decoder: any Decoder) throws {
+    try self.init(parsing: try decoder.singleValueContainer().decode(String.self))
+  }
+
+  /// Encodes as a decimal string with two places, such as `"1.30"`.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(description)
   }
 
   /// The amount as a `Double` (for ratios and charts, never for sums).

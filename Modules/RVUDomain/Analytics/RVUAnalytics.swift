@@ -1,0 +1,106 @@
+import AnalyticsCore
+
+/// How analytics rows are grouped in time (the seed API's `period`).
+public enum RVUPeriod: String, Sendable, CaseIterable {
+  /// One row per day.
+  case daily
+  /// One row per week (Monday weeks unless asked).
+  case weekly
+  /// One row per calendar month.
+  case monthly
+  /// One row per calendar year.
+  case yearly
+
+  /// The shared calendar period.
+  public var period: Period {
+    switch self {
+    case .daily: return .day
+    case .weekly: return .week
+    case .monthly: return .month
+    case .yearly: return .year
+    }
+  }
+}
+
+/// What to compute.
+public struct RVUAnalyticsQuery: Sendable {
+  /// Whose visits.
+  public var userId: String
+  /// Which days (visits on them count; a bucket's `period_start` may lie before `range.start`).
+  public var range: DayRange
+  /// The grouping in time.
+  public var period: RVUPeriod
+  /// The first day of a week for weekly grouping.
+  public var weekStart: Weekday
+  /// Whether to break totals down per HCPCS code.
+  public var groupByCode: Bool
+  /// Whether to add zero rows for periods without visits (summary rows only).
+  public var fillEmptyPeriods: Bool
+
+  /// Creates a query.
+  public init(
+    userId: String, range: DayRange, period: RVUPeriod = .daily, weekStart: Weekday = .monday,
+    groupByCode: Bool = false, fillEmptyPeriods: Bool = false
+  ) {
+    self.userId = userId
+    self.range = range
+    self.period = period
+    self.weekStart = weekStart
+    self.groupByCode = groupByCode
+    self.fillEmptyPeriods = fillEmptyPeriods
+  }
+}
+
+/// Totals of one period.
+public struct RVUSummaryRow: Sendable, Equatable {
+  /// The first day of the period.
+  public let periodStart: LocalDate
+  /// Σ work RVU × quantity over procedures of visits that are not no-shows.
+  public let totalWorkRVU: FixedDecimal
+  /// Visits that are not no-shows.
+  public let totalEncounters: Int
+  /// No-show visits.
+  public let totalNoShows: Int
+}
+
+/// Totals of one code in one period.
+public struct RVUCodeRow: Sendable, Equatable {
+  /// The first day of the period.
+  public let periodStart: LocalDate
+  /// The code.
+  public let hcpcs: String
+  /// The description recorded with the code's most recent procedure in the period.
+  public let description: String
+  /// The status code recorded with that procedure.
+  public let statusCode: String
+  /// Σ work RVU × quantity.
+  public let totalWorkRVU: FixedDecimal
+  /// Σ quantity.
+  public let totalQuantity: Int
+  /// Distinct visits with the code.
+  public let encounterCount: Int
+}
+
+/// Totals over the whole range.
+public struct RVUTotals: Sendable, Equatable {
+  /// Σ work RVU.
+  public let totalWorkRVU: FixedDecimal
+  /// Encounters (visits that are not no-shows).
+  public let totalEncounters: Int
+  /// No-shows.
+  public let totalNoShows: Int
+  /// Total work RVU ÷ encounters, rounded to hundredths; 0 when there are no encounters.
+  public let averageRVUPerEncounter: FixedDecimal
+}
+
+/// The analytics of a range.
+public struct RVUAnalyticsReport: Sendable, Equatable {
+  /// The range analysed.
+  public let range: DayRange
+  /// One row per period with visits (every period with `fillEmptyPeriods`), by `periodStart`.
+  public let summary: [RVUSummaryRow]
+  /// With `groupByCode`: rows by period, then total work RVU (highest first), then code.
+  public let codes: [RVUCodeRow]
+  /// Totals over the range.
+  public let totals: RVUTotals
+}

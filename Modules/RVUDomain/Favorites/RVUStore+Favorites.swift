@@ -1,0 +1,92 @@
+import Foundation
+import GRDB
+
+extension RVUStore {
+  /// The user's favorites in their order (`sort_order` 0…n−1).
+  public func favorites(userId: String) throws -> [Favorite] {
+    try writer.read { db in try ownFavorites(db, userId: userId) }
+  }
+
+  /// Appends a code to the user's favorites. Adding one that is already there changes nothing
+  /// (`added` is false).
+  ///
+  /// - throws: `RVUError` when the code is not in the newest catalog.
+  public func addFavorite(_ hcpcs: String, userId: String) throws -> (
+    favorite: Favorite, added: Bool
+  ) {
+    let code = hcpcs.trimmingCharacters(in: .whitespaces).uppercased()
+    return try writer.write { db in
+      if let existing = try Favorite.filter(
+        Favorite.Columns.userId == userId && Favorite.Columns.hcpcs == code
+      ).fetchOne(db) {
+        return (existing, false)
+      }
+      let year = try catalogYear(db, nil)
+      guard try lookup(db, hcpcs: code, modifier: nil, year: year) != nil else {
+        throw RVUError.unknownCode(code, year: year)
+      }
+      var favorite = Favorite(
+        id: nil, userId: userId, hcpcs: code,
+        sortOrder: try Favorite.filter(Favorite.Columns.userId == userId).fetchCount(db),
+        createdAt: Date())
+      try favorite.insert(db)
+      return (favorite, true)
+    }
+  }
+
+  /// Removes a code from the user's favorites and closes the gap in the order.
+  ///
+  /// - throws: `RVUError` when the code is not one of the user's favorites.
+  public func removeFavorite(_ hcpcs: String, userId: String) throws {
+    let code = hcpcs.trimmingCharacters(in: .whitespaces).uppercased()
+    try writer.write { db in
+      let deleted = try Favorite.filter(
+        Favorite.Columns.userId == userId && Favorite.Columns.hcpcs == code
+      ).deleteAll(db)
+      guard deleted > 0 else {
+        throw RVUError(.missingInput, "\(code) is not one of your favorites")
+      }
+      try renumber(db, try ownFavorites(db, userId: userId).map(\.hcpcs), userId: userId)
+    }
+  }
+
+  /// Puts the user's favorites in the given order.
+  ///
+  /// - throws: `RVUError` unless `codes` is exactly a permutation of the current favorites
+  ///   (naming what is missing, extra or repeated); nothing changes.
+  public func reorderFavorites(_ codes: [String], userId: String) throws -> [Favorite] {
+    let wanted = codes.map { $0.trimmingCharacters(in: .whitespaces).uppercased() }
+    return try writer.write { db in
+      let current = try ownFavorites(db, userId: userId).map(\.hcpcs)
+      var seen: Set<String> = []
+      let repeated = wanted.filter { !seen.insert($0).inserted }
+      let missing = current.filter { !seen.contains($0) }
+      let extra = wanted.filter { !current.contains($0) }
+      var problems: [String] = []
+      if !missing.isEmpty { problems.append("missing " + missing.joined(separator: ", ")) }
+      if !extra.isEmpty { problems.append("not favorites " + extra.joined(separator: ", ")) }
+      if !repeated.isEmpty { problems.append("repeated " + repeated.joined(separator: ", ")) }
+      guard problems.isEmpty else {
+        throw RVUError(
+          .usage,
+          "the new order must list each favorite once (" + problems.joined(separator: "; ")
+            + "): expected a permutation of " + current.joined(separator: " "))
+      }
+      try renumber(db, wanted, userId: userId)
+      return try ownFavorites(db, userId: userId)
+    }
+  }
+
+  private func ownFavorites(_ db: Database, userId: String) throws -> [Favorite] {
+    try Favorite.filter(Favorite.Columns.userId == userId)
+      .order(Favorite.Columns.sortOrder, Column("id")).fetchAll(db)
+  }
+
+  private func renumber(_ db: Database, _ codes: [String], userId: String) throws {
+    let statement = try db.makeStatement(
+      sql: "UPDATE favorite SET sort_order = ? WHERE user_id = ? AND hcpcs = ?")
+    for (order, code) in codes.enumerated() {
+      try statement.execute(arguments: [order, userId, code])
+    }
+  }
+}

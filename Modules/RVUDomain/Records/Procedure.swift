@@ -1,0 +1,58 @@
+import AnalyticsCore
+import GRDB
+import Storage
+
+/// A procedure performed at a visit: a point-in-time copy of the code's description, status and
+/// work RVU as they were when the visit was logged, and a quantity.
+///
+/// `userId`, `date` and `isNoShow` repeat the visit's, written in the same transaction, so that
+/// per-code analytics read one covering index without a join.
+public struct Procedure: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+  /// The table.
+  public static let databaseTableName = "procedure"
+
+  /// The row id.
+  public var id: Int64?
+  /// The visit it belongs to.
+  public var visitId: Int64
+  /// Its position within the visit (0-based, as entered).
+  public var position: Int
+  /// The visit's user.
+  public var userId: String
+  /// The visit's day.
+  public var date: LocalDate
+  /// Whether the visit was a no-show.
+  public var isNoShow: Bool
+  /// The HCPCS/CPT code.
+  public var hcpcs: String
+  /// The modifier as entered, or `nil`.
+  public var modifier: String?
+  /// The description at the time of the visit.
+  public var description: String
+  /// The status code at the time of the visit.
+  public var statusCode: String
+  /// The work RVU of one unit at the time of the visit.
+  public var workRVU: FixedDecimal
+  /// How many units, 1–1000.
+  public var quantity: Int
+
+  /// Column names.
+  public enum Columns {
+    /// `visit_id`.
+    public static let visitId = Column(CodingKeys.visitId)
+    /// `position`.
+    public static let position = Column(CodingKeys.position)
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case id, position, date, hcpcs, modifier, description, quantity
+    case visitId = "visit_id"
+    case userId = "user_id"
+    case isNoShow = "is_no_show"
+    case statusCode = "status_code"
+    case workRVU = "work_rvu"
+  }
+
+  /// Takes the id SQLite assigned.
+  public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}

@@ -1,0 +1,85 @@
+import GRDB
+
+/// The RVU database schema. Migrations are named, append-only and written with plain table and
+/// column names; a migration that has landed is never edited.
+///
+/// Amounts (RVUs) are integer hundredths; days are `YYYY-MM-DD` text; a missing modifier is stored
+/// as `''` so that `UNIQUE (year, hcpcs, modifier)` holds.
+enum RVUSchema {
+  static var migrator: DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("rvu-1-catalog-visits-favorites") { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE catalog_version (
+            year INTEGER PRIMARY KEY,
+            title TEXT NOT NULL,
+            source TEXT NOT NULL,
+            imported_at DATETIME NOT NULL,
+            row_count INTEGER NOT NULL
+          );
+          CREATE TABLE catalog_code (
+            id INTEGER PRIMARY KEY,
+            year INTEGER NOT NULL REFERENCES catalog_version(year) ON DELETE CASCADE,
+            hcpcs TEXT NOT NULL,
+            modifier TEXT NOT NULL DEFAULT '',
+            description TEXT NOT NULL,
+            status_code TEXT NOT NULL,
+            work_rvu INTEGER NOT NULL,
+            non_facility_pe_rvu INTEGER NOT NULL,
+            facility_pe_rvu INTEGER NOT NULL,
+            malpractice_rvu INTEGER NOT NULL,
+            non_facility_total INTEGER NOT NULL,
+            facility_total INTEGER NOT NULL,
+            global_days TEXT NOT NULL,
+            conversion_factor TEXT NOT NULL,
+            UNIQUE (year, hcpcs, modifier)
+          );
+          CREATE VIRTUAL TABLE catalog_code_fts USING fts5(
+            description, content='catalog_code', content_rowid='id',
+            tokenize='unicode61 remove_diacritics 2'
+          );
+          CREATE TABLE visit (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            user_id TEXT NOT NULL,
+            date TEXT NOT NULL,
+            time TEXT,
+            notes TEXT,
+            is_no_show INTEGER NOT NULL DEFAULT 0,
+            total_work_rvu INTEGER NOT NULL DEFAULT 0,
+            created_at DATETIME NOT NULL,
+            updated_at DATETIME NOT NULL
+          );
+          CREATE INDEX visit_user_date ON visit (user_id, date, is_no_show, total_work_rvu);
+          CREATE TABLE procedure (
+            id INTEGER PRIMARY KEY,
+            visit_id INTEGER NOT NULL REFERENCES visit(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            user_id TEXT NOT NULL,
+            date TEXT NOT NULL,
+            is_no_show INTEGER NOT NULL,
+            hcpcs TEXT NOT NULL,
+            modifier TEXT,
+            description TEXT NOT NULL,
+            status_code TEXT NOT NULL,
+            work_rvu INTEGER NOT NULL,
+            quantity INTEGER NOT NULL CHECK (quantity BETWEEN 1 AND 1000)
+          );
+          CREATE INDEX procedure_visit ON procedure (visit_id, position);
+          CREATE INDEX procedure_user_date ON procedure (
+            user_id, is_no_show, date, hcpcs, visit_id, work_rvu, quantity
+          );
+          CREATE TABLE favorite (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            user_id TEXT NOT NULL,
+            hcpcs TEXT NOT NULL,
+            sort_order INTEGER NOT NULL,
+            created_at DATETIME NOT NULL,
+            UNIQUE (user_id, hcpcs)
+          );
+          CREATE INDEX favorite_user_sort ON favorite (user_id, sort_order);
+          """)
+    }
+    return migrator
+  }
+}

@@ -1,0 +1,91 @@
+import AnalyticsCore
+
+/// A procedure as a user enters it: a code, an optional modifier and quantity, and optionally its
+/// own values (otherwise copied from the catalog when the visit is saved).
+public struct ProcedureInput: Sendable, Equatable {
+  /// The HCPCS/CPT code, uppercased.
+  public var hcpcs: String
+  /// The modifier, uppercased, or `nil`.
+  public var modifier: String?
+  /// How many units, 1–1000.
+  public var quantity: Int
+  /// The work RVU of one unit, when given (required for a code not in the catalog).
+  public var workRVU: FixedDecimal?
+  /// The description, when given (else the catalog's).
+  public var description: String?
+  /// The status code, when given (else the catalog's).
+  public var statusCode: String?
+
+  /// The allowed quantities.
+  public static let quantities = 1...1000
+
+  /// Creates an input, checking the code, modifier and quantity.
+  ///
+  /// - throws: `InputError` naming the bad value.
+  public init(
+    hcpcs: String, modifier: String? = nil, quantity: Int = 1, workRVU: FixedDecimal? = nil,
+    description: String? = nil, statusCode: String? = nil
+  ) throws {
+    self.hcpcs = try Self.checkCode(hcpcs)
+    self.modifier = try modifier.flatMap { $0.isEmpty ? nil : try Self.checkModifier($0) }
+    self.quantity = try Self.checkQuantity(String(quantity))
+    self.workRVU = workRVU
+    self.description = description
+    self.statusCode = statusCode
+  }
+
+  /// Parses `CODE[xQTY][:MOD]`: `99213`, `99213x2`, `99213:25`, `11102x3:59`.
+  ///
+  /// - throws: `InputError` naming the text, for a malformed code, a quantity outside 1–1000 or
+  ///   not a whole number, or a malformed modifier.
+  public init(parsing text: String) throws {
+    var rest = Substring(text)
+    var modifier: String?
+    if let colon = rest.firstIndex(of: ":") {
+      modifier = String(rest[rest.index(after: colon)...])
+      rest = rest[..<colon]
+    }
+    var quantity = "1"
+    if let x = rest.lastIndex(where: { $0 == "x" || $0 == "X" }),
+      rest.distance(from: rest.startIndex, to: x) >= 4
+    {
+      quantity = String(rest[rest.index(after: x)...])
+      rest = rest[..<x]
+    }
+    guard let count = Int(quantity), Self.quantities.contains(count) else {
+      throw InputError(
+        value: text, expected: "CODE[xQTY][:MOD] with a quantity from 1 to 1000, such as 99213x2")
+    }
+    do {
+      try self.init(hcpcs: String(rest), modifier: modifier ?? "", quantity: count)
+    } catch {
+      throw InputError(
+        value: text, expected: "CODE[xQTY][:MOD], such as 99213, 99213x2 or 99213:25")
+    }
+  }
+
+  /// A 5-character HCPCS/CPT code of letters and digits, uppercased.
+  static func checkCode(_ text: String) throws -> String {
+    let code = text.trimmingCharacters(in: .whitespaces).uppercased()
+    guard code.count == 5, code.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
+      throw InputError(value: text, expected: "a 5-character HCPCS/CPT code such as 99213 or G2211")
+    }
+    return code
+  }
+
+  /// A 2-character modifier of letters and digits, uppercased.
+  static func checkModifier(_ text: String) throws -> String {
+    let modifier = text.trimmingCharacters(in: .whitespaces).uppercased()
+    guard modifier.count == 2, modifier.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
+    else { throw InputError(value: text, expected: "a 2-character modifier such as 25 or TC") }
+    return modifier
+  }
+
+  /// A whole quantity from 1 to 1000.
+  static func checkQuantity(_ text: String) throws -> Int {
+    guard let quantity = Int(text.trimmingCharacters(in: .whitespaces)),
+      quantities.contains(quantity)
+    else { throw InputError(value: text, expected: "a whole quantity from 1 to 1000") }
+    return quantity
+  }
+}

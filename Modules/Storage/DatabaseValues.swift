@@ -1,0 +1,25 @@
+import AnalyticsCore
+import GRDB
+
+/// Calendar days are stored as `YYYY-MM-DD` text, which sorts chronologically and reads plainly
+/// in SQL; a value that is not a calendar day fails to decode.
+extension LocalDate: DatabaseValueConvertible {
+  /// The `YYYY-MM-DD` text.
+  public var databaseValue: DatabaseValue { description.databaseValue }
+
+  /// The day stored as `YYYY-MM-DD` text, or `nil` for anything else.
+  public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> LocalDate? {
+    String.fromDatabaseValue(dbValue).flatMap { try? LocalDate(parsing: $0) }
+  }
+}
+
+/// Exact amounts are stored as an integer count of hundredths, so SQL `SUM` stays exact.
+extension FixedDecimal: DatabaseValueConvertible {
+  /// The integer hundredths.
+  public var databaseValue: DatabaseValue { hundredths.databaseValue }
+
+  /// The amount stored as integer hundredths.
+  public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> FixedDecimal? {
+    Int64.fromDatabaseValue(dbValue).map(FixedDecimal.init(hundredths:))
+  }
+}

@@ -1,0 +1,124 @@
+import AnalyticsCore
+import RVUDomain
+import Testing
+
+/// The hand-worked data set (starter catalog values):
+/// - A 2025-12-29 Mon: 99213 (1.30) + G2211 (0.33)            = 1.63
+/// - B 2025-12-31 Wed: 99214 × 2 (1.92 × 2)                    = 3.84
+/// - C 2026-01-01 Thu: no-show (99213 listed, never counted)
+/// - D 2026-01-05 Mon: 99213 × 3 (1.30 × 3)                    = 3.90
+/// - E 2026-02-01 Sun: 99215 (2.80)                            = 2.80
+/// - another user's visit on 2025-12-29 that must never count.
+/// Totals: 1.63 + 3.84 + 3.90 + 2.80 = 12.17 RVU, 4 encounters, 1 no-show, 12.17 / 4 = 3.0425 → 3.04.
+private func fixture() throws -> RVUStore {
+  let store = try RVUStore.inMemory()
+  let visits: [(String, Bool, [String])] = [
+    ("2025-12-29", false, ["99213", "G2211"]), ("2025-12-31", false, ["99214x2"]),
+    ("2026-01-01", true, ["99213"]), ("2026-01-05", false, ["99213x3"]),
+    ("2026-02-01", false, ["99215"]),
+  ]
+  for (date, noShow, codes) in visits {
+    _ = try store.addVisit(
+      VisitInput(date: day(date), isNoShow: noShow, procedures: codes.map(procedure)), userId: "doc"
+    )
+  }
+  _ = try store.addVisit(
+    VisitInput(date: day("2025-12-29"), procedures: [procedure("99291x2")]), userId: "other")
+  return store
+}
+
+private let whole = try! DayRange(start: day("2025-12-29"), end: day("2026-02-01"))
+
+private func summary(_ report: RVUAnalyticsReport) -> [String] {
+  report.summary.map {
+    "\($0.periodStart) \($0.totalWorkRVU) \($0.totalEncounters) \($0.totalNoShows)"
+  }
+}
+
+@Suite("RVU analytics")
+struct AnalyticsTests {
+  @Test(
+    "summary rows for every period",
+    arguments: [
+      (
+        RVUPeriod.daily, Weekday.monday,
+        [
+          "2025-12-29 1.63 1 0", "2025-12-31 3.84 1 0", "2026-01-01 0.00 0 1",
+          "2026-01-05 3.90 1 0",
+          "2026-02-01 2.80 1 0",
+        ]
+      ),
+      // ISO weeks across the year end: 2025-12-29 starts 2026-W01.
+      (.weekly, .monday, ["2025-12-29 5.47 2 1", "2026-01-05 3.90 1 0", "2026-01-26 2.80 1 0"]),
+      (.weekly, .sunday, ["2025-12-28 5.47 2 1", "2026-01-04 3.90 1 0", "2026-02-01 2.80 1 0"]),
+      (.monthly, .monday, ["2025-12-01 5.47 2 0", "2026-01-01 3.90 1 1", "2026-02-01 2.80 1 0"]),
+      (.yearly, .monday, ["2025-01-01 5.47 2 0", "2026-01-01 6.70 2 1"]),
+    ])
+  func periods(period: RVUPeriod, weekStart: Weekday, expected: [String]) throws {
+    let report = try fixture().analytics(
+      RVUAnalyticsQuery(userId: "doc", range: whole, period: period, weekStart: weekStart))
+    #expect(summary(report) == expected)
+    #expect(report.totals.totalWorkRVU == rvu("12.17"))
+    #expect(report.totals.totalEncounters == 4)
+    #expect(report.totals.totalNoShows == 1)
+    #expect(report.totals.averageRVUPerEncounter == rvu("3.04"))
+  }
+
+  @Test("per-code breakdown: no-shows excluded, quantities counted, sorted by RVU") func byCode()
+    throws
+  {
+    let report = try fixture().analytics(
+      RVUAnalyticsQuery(userId: "doc", range: whole, period: .monthly, groupByCode: true))
+    let rows = report.codes.map {
+      "\($0.periodStart) \($0.hcpcs) \($0.totalWorkRVU) \($0.totalQuantity) \($0.encounterCount) \($0.statusCode)"
+    }
+    #expect(
+      rows == [
+        "2025-12-01 99214 3.84 2 1 A", "2025-12-01 99213 1.30 1 1 A", "2025-12-01 G2211 0.33 1 1 A",
+        "2026-01-01 99213 3.90 3 1 A", "2026-02-01 99215 2.80 1 1 A",
+      ])
+    #expect(report.codes[0].description == "Established patient office visit, moderate complexity")
+  }
+
+  @Test("encounter_count counts distinct visits") func distinctVisits() throws {
+    let store = try RVUStore.inMemory()
+    for _ in 0..<2 {
+      _ = try store.addVisit(
+        VisitInput(
+          date: day("2026-02-08"), procedures: [procedure("99213"), procedure("99213:25")]),
+        userId: "u")
+    }
+    let report = try store.analytics(
+      RVUAnalyticsQuery(userId: "u", range: DayRange(day: day("2026-02-08")), groupByCode: true))
+    #expect(report.codes.count == 1)
+    #expect(report.codes[0].encounterCount == 2)
+    #expect(report.codes[0].totalQuantity == 4)
+    #expect(report.codes[0].totalWorkRVU == rvu("5.20"))
+  }
+
+  @Test("only periods with visits appear unless filled") func fill() throws {
+    let range = try DayRange(start: day("2025-12-29"), end: day("2026-01-05"))
+    let store = try fixture()
+    #expect(try store.analytics(RVUAnalyticsQuery(userId: "doc", range: range)).summary.count == 4)
+    let filled = try store.analytics(
+      RVUAnalyticsQuery(userId: "doc", range: range, fillEmptyPeriods: true))
+    #expect(filled.summary.count == 8)
+    #expect(summary(filled)[1] == "2025-12-30 0.00 0 0")
+  }
+
+  @Test("the range bounds are inclusive; outside days never count") func bounds() throws {
+    let report = try fixture().analytics(
+      RVUAnalyticsQuery(
+        userId: "doc", range: try DayRange(start: day("2025-12-30"), end: day("2026-01-05")),
+        period: .weekly))
+    #expect(summary(report) == ["2025-12-29 3.84 1 1", "2026-01-05 3.90 1 0"])
+    #expect(report.totals.averageRVUPerEncounter == rvu("3.87"))  // 7.74 / 2
+  }
+
+  @Test("no encounters: average 0") func empty() throws {
+    let report = try RVUStore.inMemory().analytics(
+      RVUAnalyticsQuery(userId: "doc", range: whole))
+    #expect(report.summary.isEmpty)
+    #expect(report.totals.averageRVUPerEncounter == .zero)
+  }
+}

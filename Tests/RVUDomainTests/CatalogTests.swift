@@ -1,0 +1,169 @@
+import AnalyticsCore
+import Foundation
+import RVUDomain
+import Testing
+
+@Suite("HCPCS catalog")
+struct CatalogTests {
+  @Test("the starter catalog is there before any import, with the published 2025 work RVUs")
+  func starter() throws {
+    let store = try RVUStore.inMemory()
+    let versions = try store.catalogVersions()
+    #expect(versions.map(\.year) == [2025])
+    #expect(versions[0].source == "starter")
+    for (code, work) in [
+      ("99211", "0.18"), ("99212", "0.70"), ("99213", "1.30"), ("99214", "1.92"),
+      ("99215", "2.80"), ("G2211", "0.33"), ("99291", "4.50"), ("99285", "4.00"),
+    ] {
+      #expect(try store.code(code).workRVU == rvu(work))
+    }
+  }
+
+  @Test(
+    "imports the real CMS file: 19,090 rows, 16,852 codes",
+    .enabled(if: hasPPRRVU, "../shared/data/cms/PPRRVU2025_Oct.csv is missing"))
+  func realFile() throws {
+    let store = try RVUStore.inMemory()
+    let file = try PPRRVUFile(data: try Data(contentsOf: pprrvuURL), fileName: "PPRRVU2025_Oct.csv")
+    #expect(file.titleYear == 2025)
+    let summary = try store.importCatalog(file, year: nil, source: "PPRRVU2025_Oct.csv")
+    #expect(summary.year == 2025)
+    #expect(summary.rowCount == 19_090)
+    #expect(summary.codeCount == 16_852)
+    #expect(summary.replacedExisting)  // the starter 2025 version
+    #expect(
+      summary.title == "2025 National Physician Fee Schedule Relative Value File October Release")
+    let office = try store.code("99213")
+    #expect(office.workRVU == rvu("1.30"))
+    #expect(office.nonFacilityPracticeExpenseRVU == rvu("1.35"))
+    #expect(office.facilityPracticeExpenseRVU == rvu("0.57"))
+    #expect(office.malpracticeRVU == rvu("0.10"))
+    #expect(office.nonFacilityTotal == rvu("2.75"))
+    #expect(office.facilityTotal == rvu("1.97"))
+    #expect(office.globalDays == "XXX")
+    #expect(office.conversionFactor == "32.3465")
+    #expect(office.statusCode == "A")
+    #expect(try store.code("99214").workRVU == rvu("1.92"))
+    let addOn = try store.code("G2211")
+    #expect(addOn.workRVU == rvu("0.33"))
+    #expect(addOn.globalDays == "ZZZ")
+    // A quoted description with a comma survives.
+    #expect(try store.code("80161").description == "Asy carbamazepin 10,11-epxid")
+    // Modifier rows: 71045-26 is the professional component.
+    #expect(try store.code("71045", modifier: "26").modifier == "26")
+    #expect(try store.catalogVersions().map(\.rowCount) == [19_090])
+  }
+
+  @Test("several versions coexist; the newest is the default; re-import replaces") func versions()
+    throws
+  {
+    let store = try RVUStore.inMemory()
+    let v2026 = try PPRRVUFile(
+      data: miniPPRRVU(rows: [row("99213", "Office visit est", work: "1.50")]), fileName: "a.csv")
+    let summary = try store.importCatalog(v2026, year: nil, source: "a.csv")
+    #expect(summary.year == 2026)
+    #expect(!summary.replacedExisting)
+    #expect(try store.catalogVersions().map(\.year) == [2026, 2025])
+    #expect(try store.code("99213").workRVU == rvu("1.50"))
+    #expect(try store.code("99213", catalogYear: 2025).workRVU == rvu("1.30"))
+    // Re-importing 2026 with other values replaces the whole version.
+    let again = try PPRRVUFile(
+      data: miniPPRRVU(rows: [row("99214", "Office visit est", work: "2.00")]), fileName: "b.csv")
+    #expect(try store.importCatalog(again, year: 2026, source: "b.csv").replacedExisting)
+    #expect(throws: RVUError.self) { try store.code("99213", catalogYear: 2026) }
+    #expect(try store.code("99214").workRVU == rvu("2.00"))
+    // --year overrides the title's year.
+    _ = try store.importCatalog(again, year: 2024, source: "b.csv")
+    #expect(try store.catalogVersions().map(\.year) == [2026, 2025, 2024])
+    #expect(throws: RVUError.self) { try store.code("99213", catalogYear: 2019) }
+  }
+
+  @Test(
+    "a file that is not a PPRRVU file is refused with its line, and nothing changes",
+    arguments: [
+      ("HCPCS,DESC\n99213,x\n", "line 1", "no header row"),
+      (
+        String(
+          decoding: miniPPRRVU(rows: [row("99213", "A", work: "1.30"), "99214,,Short,A,,1.92"]),
+          as: UTF8.self), "line 6", "columns"
+      ),
+      (
+        String(
+          decoding: miniPPRRVU(rows: [
+            row("99213", "A", work: "1.30"), row("99214", "B", work: "abc"),
+          ]), as: UTF8.self), "line 6", "WORK RVU"
+      ),
+      (
+        String(decoding: miniPPRRVU(rows: [row("99213", "A", work: "1.305")]), as: UTF8.self),
+        "line 5", "WORK RVU"
+      ),
+      (String(decoding: miniPPRRVU(rows: []), as: UTF8.self), "line 1", "no code rows"),
+      ("HCPCS,MOD,DESCRIPTION,CODE\n", "line 1", "PPRRVU layout"),
+    ])
+  func refusesBadFiles(text: String, line: String, problem: String) throws {
+    let store = try RVUStore.inMemory()
+    #expect {
+      let file = try PPRRVUFile(data: Data(text.utf8), fileName: "bad.csv")
+      _ = try store.importCatalog(file, year: 2026, source: "bad.csv")
+    } throws: { error in
+      let error = error as! RVUError
+      return error.category == .badData && error.description.contains("bad.csv \(line)")
+        && error.description.contains(problem)
+    }
+    #expect(try store.catalogVersions().map(\.year) == [2025])
+  }
+
+  @Test("a file without a year in its title needs --year") func needsYear() throws {
+    let store = try RVUStore.inMemory()
+    let file = try PPRRVUFile(
+      data: miniPPRRVU(title: "Some fee schedule", rows: [row("99213", "A", work: "1.30")]),
+      fileName: "x.csv")
+    #expect(file.titleYear == nil)
+    #expect(throws: RVUError.self) { try store.importCatalog(file, year: nil, source: "x.csv") }
+  }
+}
+
+@Suite("Code search")
+struct SearchTests {
+  @Test("exact code first, then code prefix, then description words") func ranking() throws {
+    let store = try RVUStore.inMemory()
+    _ = try store.addFavorite("99214", userId: "u")
+    let exact = try store.searchCodes("99213", userId: "u")
+    #expect(exact.first?.hcpcs == "99213")
+    let prefix = try store.searchCodes("9921", userId: "u")
+    #expect(prefix.map(\.hcpcs) == ["99211", "99212", "99213", "99214", "99215"])
+    #expect(prefix.map(\.isFavorite) == [false, false, false, true, false])
+    let words = try store.searchCodes("Office ESTABLISHED", userId: "u")
+    #expect(Set(words.map(\.hcpcs)) == ["99211", "99212", "99213", "99214", "99215"])
+    let partial = try store.searchCodes("emerg vis high", userId: "u")
+    #expect(partial.map(\.hcpcs) == ["99285"])
+    #expect(try store.searchCodes("g2211", userId: "u").first?.workRVU == rvu("0.33"))
+    #expect(try store.searchCodes("9921", limit: 2, userId: "u").count == 2)
+    #expect(try store.searchCodes("zzzzz", userId: "u").isEmpty)
+  }
+
+  @Test(
+    "hostile queries never reach FTS5 as syntax",
+    arguments: [
+      "\"", "AND (", "*", "-", "NEAR", "", "   ", "office\" OR \"x", "NEAR(office visit)",
+      "^office", "office:", "col:office", "'; DROP TABLE visit; --", "()", "\u{0}", "office -visit",
+    ])
+  func hostile(query: String) throws {
+    let store = try RVUStore.inMemory()
+    _ = try store.searchCodes(query, userId: "u")
+  }
+
+  @Test(
+    "search over the real catalog",
+    .enabled(if: hasPPRRVU, "../shared/data/cms/PPRRVU2025_Oct.csv is missing"))
+  func realSearch() throws {
+    let store = try RVUStore.inMemory()
+    _ = try store.importCatalog(
+      try PPRRVUFile(data: try Data(contentsOf: pprrvuURL), fileName: "f"), year: nil, source: "f")
+    let exact = try store.searchCodes("71045", userId: "u")
+    #expect(exact.prefix(3).map(\.modifier) == [nil, "26", "TC"])
+    let words = try store.searchCodes("office est", limit: 10, userId: "u")
+    #expect(words.contains { $0.hcpcs == "99213" })
+    #expect(words.allSatisfy { $0.description.lowercased().contains("off") })
+  }
+}
