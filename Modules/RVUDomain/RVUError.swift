@@ -13,12 +13,15 @@ public struct RVUError: CategorizedError, Equatable {
     self.description = description
   }
 
-  static func unknownCode(_ hcpcs: String, modifier: String? = nil, year: Int) -> RVUError {
+  static func unknownCode(
+    _ hcpcs: String, modifier: String? = nil, year: Int, context: String = "",
+    workRVUHint: Bool = false
+  ) -> RVUError {
     let code = modifier.map { "\(hcpcs) with modifier \($0)" } ?? hcpcs
     return RVUError(
       .missingInput,
-      "\(code) is not in the \(year) catalog: expected a HCPCS/CPT code from it "
-        + "(or give its work RVU with --work-rvu)")
+      context + "\(code) is not in the \(year) catalog: expected a HCPCS/CPT code from it"
+        + (workRVUHint ? " (or give its work RVU with --work-rvu)" : ""))
   }
 
   static func unknownVisit(_ id: Int64) -> RVUError {

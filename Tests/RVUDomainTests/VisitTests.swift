@@ -153,7 +153,11 @@ struct VisitTests {
       all.map { "\($0.visit.date) \($0.visit.time!)" } == [
         "2026-02-08 09:00:00", "2026-02-08 15:00:00", "2026-02-09 08:00:00",
       ])
-    #expect(try store.visits(userId: "u", in: DayRange(day: day("2026-02-09"))).count == 1)
+    #expect(try store.visits(userId: "u", from: day("2026-02-09")).count == 1)
+    #expect(try store.visits(userId: "u", through: day("2026-02-08")).count == 2)
+    #expect(throws: RangeError.self) {
+      try store.visits(userId: "u", from: day("2026-02-09"), through: day("2026-02-08"))
+    }
   }
 }
 

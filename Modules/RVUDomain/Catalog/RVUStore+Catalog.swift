@@ -63,10 +63,11 @@ extension RVUStore {
   /// replacing an earlier import of that year atomically. Visits already logged keep the values
   /// they were logged with.
   ///
+  /// - Parameter progress: called with the number of rows written so far.
   /// - throws: `RVUError` when no year is known; nothing changes on any error.
-  public func importCatalog(_ file: PPRRVUFile, year: Int?, source: String) throws
-    -> CatalogImportSummary
-  {
+  public func importCatalog(
+    _ file: PPRRVUFile, year: Int?, source: String, progress: (Int) -> Void = { _ in }
+  ) throws -> CatalogImportSummary {
     guard let year = year ?? file.titleYear else {
       throw RVUError(
         .usage, "\(source) names no year in its title row: give it with --year YYYY")
@@ -78,7 +79,7 @@ extension RVUStore {
         db,
         CatalogVersion(
           year: year, title: title, source: source, importedAt: Date(),
-          rowCount: file.codes.count), codes: file.codes)
+          rowCount: file.codes.count), codes: file.codes, progress: progress)
       return CatalogImportSummary(
         year: year, title: title, rowCount: file.codes.count,
         codeCount: Set(file.codes.map(\.hcpcs)).count, replacedExisting: replaced)
@@ -99,9 +100,10 @@ extension RVUStore {
   }
 
   /// Inserts a version and its rows with one prepared statement, then rebuilds the search index.
-  private func insertVersion(_ db: Database, _ version: CatalogVersion, codes: [CatalogCode])
-    throws
-  {
+  private func insertVersion(
+    _ db: Database, _ version: CatalogVersion, codes: [CatalogCode],
+    progress: (Int) -> Void = { _ in }
+  ) throws {
     try version.insert(db)
     let statement = try db.makeStatement(
       sql: """
@@ -110,7 +112,8 @@ extension RVUStore {
           facility_total, global_days, conversion_factor)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """)
-    for code in codes {
+    for (index, code) in codes.enumerated() {
+      if index % 1000 == 0 { progress(index) }
       try statement.execute(arguments: [
         version.year, code.hcpcs, code.modifier ?? "", code.description, code.statusCode,
         code.workRVU.hundredths, code.nonFacilityPracticeExpenseRVU.hundredths,
@@ -120,6 +123,7 @@ extension RVUStore {
       ])
     }
     try db.execute(sql: "INSERT INTO catalog_code_fts(catalog_code_fts) VALUES ('rebuild')")
+    progress(codes.count)
   }
 
   // MARK: Lookup

@@ -68,15 +68,17 @@ extension RVUStore {
     }
   }
 
-  /// The user's visits in a range of days (all when `nil`), by date, time and id.
-  public func visits(userId: String, in range: DayRange? = nil) throws -> [VisitDetail] {
-    try writer.read { db in
+  /// The user's visits from one day through another (either open), by date, time and id.
+  ///
+  /// - throws: `RangeError` when `from` is after `through`.
+  public func visits(userId: String, from: LocalDate? = nil, through: LocalDate? = nil) throws
+    -> [VisitDetail]
+  {
+    if let from, let through { _ = try DayRange(start: from, end: through) }
+    return try writer.read { db in
       var request = Visit.filter(Visit.Columns.userId == userId)
-      if let range {
-        request = request.filter(
-          Visit.Columns.date >= range.start.description
-            && Visit.Columns.date <= range.end.description)
-      }
+      if let from { request = request.filter(Visit.Columns.date >= from.description) }
+      if let through { request = request.filter(Visit.Columns.date <= through.description) }
       let visits = try request.order(Visit.Columns.date, Column("time"), Column("id")).fetchAll(db)
       return try details(db, visits)
     }
@@ -87,11 +89,13 @@ extension RVUStore {
   /// - throws: `RVUError` naming the record (its `location`) and field of the first bad one;
   ///   nothing is saved.
   public func importVisits(
-    _ records: [(location: String, input: VisitInput)], userId: String, catalogYear: Int? = nil
+    _ records: [(location: String, input: VisitInput)], userId: String, catalogYear: Int? = nil,
+    progress: (Int) -> Void = { _ in }
   ) throws -> Int {
     try writer.write { db in
       let year = try self.catalogYear(db, catalogYear)
-      for record in records {
+      for (index, record) in records.enumerated() {
+        if index % 500 == 0 { progress(index) }
         _ = try insertVisit(db, record.input, userId: userId, year: year, context: record.location)
       }
       return records.count
@@ -130,8 +134,8 @@ extension RVUStore {
     return try input.procedures.enumerated().map { position, entry in
       let catalog = try lookup(db, hcpcs: entry.hcpcs, modifier: entry.modifier, year: year)
       guard let workRVU = entry.workRVU ?? catalog?.workRVU else {
-        let error = RVUError.unknownCode(entry.hcpcs, modifier: entry.modifier, year: year)
-        throw RVUError(error.category, prefix + error.description)
+        throw RVUError.unknownCode(
+          entry.hcpcs, modifier: entry.modifier, year: year, context: prefix, workRVUHint: true)
       }
       return Procedure(
         id: nil, visitId: 0, position: position, userId: "", date: input.date,

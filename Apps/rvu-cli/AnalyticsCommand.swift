@@ -1,0 +1,125 @@
+import AnalyticsCore
+import ArgumentParser
+import CLIKit
+import RVUDomain
+
+extension RVUCommand {
+  /// `rvu-cli analytics`.
+  struct Analytics: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Work RVU totals by day, week, month or year, optionally per code.",
+      discussion: """
+        total_work_rvu sums work RVU × quantity over procedures of visits that are not no-shows;
+        total_encounters counts visits that are not no-shows; total_no_shows counts no-shows;
+        encounter_count counts distinct visits with the code. Only periods with visits appear
+        unless --fill is given. The default range is the last 30 days up to --as-of.
+
+        Example:
+          rvu-cli analytics --start 2026-01-01 --end 2026-03-31 --period weekly
+          rvu-cli analytics --last 90 --period monthly --group-by hcpcs --format json
+        """)
+
+    /// `--group-by hcpcs`.
+    enum Grouping: String, ExpressibleByArgument, CaseIterable {
+      case hcpcs
+    }
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var user: UserOptions
+    @Option(
+      help: ArgumentHelp("The first day.", valueName: "yyyy-mm-dd"),
+      transform: LocalDate.init(parsing:))
+    var start: LocalDate?
+    @Option(
+      help: ArgumentHelp("The last day (default: --as-of).", valueName: "yyyy-mm-dd"),
+      transform: LocalDate.init(parsing:))
+    var end: LocalDate?
+    @Option(
+      help: ArgumentHelp("The last N days including --as-of (7, 30, 90, …).", valueName: "days"))
+    var last: Int?
+    @Flag(name: .customLong("this-year"), help: "From January 1 to --as-of.") var thisYear = false
+    @Option(help: "Grouping: daily, weekly, monthly or yearly.") var period: RVUPeriod = .daily
+    @Option(name: .customLong("group-by"), help: "Break totals down per code: hcpcs.")
+    var groupBy: Grouping?
+    @Option(
+      name: .customLong("week-start"),
+      help: ArgumentHelp("The first day of a week.", valueName: "monday|sunday"),
+      transform: Weekday.init(parsing:))
+    var weekStart: Weekday = .monday
+    @Flag(help: "Add zero rows for periods without visits.") var fill = false
+    @Flag(help: "Add totals (always shown in table format).") var totals = false
+
+    func validate() throws {
+      let presets = (last != nil ? 1 : 0) + (thisYear ? 1 : 0)
+      if presets > 1 || (presets == 1 && (start != nil || end != nil)) {
+        throw ValidationError("give either --start/--end, --last N or --this-year, not several")
+      }
+      if let last, last < 1 {
+        throw ValidationError(
+          "--last \(last) is not valid: expected a number of days of at least 1")
+      }
+      if end != nil && start == nil {
+        throw ValidationError("--end needs --start: expected both days of the range")
+      }
+      if fill && groupBy != nil {
+        throw ValidationError("--fill applies to summary rows: leave out --group-by or --fill")
+      }
+    }
+
+    func run() throws {
+      let asOf = global.asOf
+      let range: DayRange
+      if let start {
+        range = try DayRange(start: start, end: end ?? asOf)
+      } else if thisYear {
+        range = .toDate(.year, asOf: asOf)
+      } else {
+        range = try .lastDays(last ?? 30, asOf: asOf)
+      }
+      let report = try global.openRVUStore().analytics(
+        RVUAnalyticsQuery(
+          userId: user.id, range: range, period: period, weekStart: weekStart,
+          groupByCode: groupBy != nil, fillEmptyPeriods: fill))
+      let rows =
+        groupBy == nil
+        ? report.summary.map(RVUJSON.summary) : report.codes.map(RVUJSON.codeRow)
+      switch global.format {
+      case .json:
+        if totals {
+          global.print(object: [
+            "rows": .array(rows.map(JSONValue.object)),
+            "totals": .object(RVUJSON.totals(report.totals)),
+          ])
+        } else {
+          global.print(rows: rows)
+        }
+      case .csv:
+        var all = rows
+        if totals {
+          var total: JSONObject = ["period_start": .string("total")]
+          if groupBy != nil { total["hcpcs"] = .null }
+          total["total_work_rvu"] = .decimal(report.totals.totalWorkRVU)
+          if groupBy == nil {
+            total["total_encounters"] = .int(report.totals.totalEncounters)
+            total["total_no_shows"] = .int(report.totals.totalNoShows)
+          }
+          all.append(total)
+        }
+        global.print(rows: all)
+      case .table:
+        var out =
+          "Work RVUs \(range.start) to \(range.end), \(period.rawValue)"
+          + (groupBy != nil ? ", per code" : "") + "\n\n"
+        out += OutputFormat.table.render(rows: rows)
+        if !report.summary.isEmpty {
+          out +=
+            "\n"
+            + BarChart.render(
+              report.summary.map { ("\($0.periodStart)", $0.totalWorkRVU.doubleValue) })
+        }
+        out += "\n" + OutputFormat.table.render(object: RVUJSON.totals(report.totals))
+        Terminal.writeOutput(out)
+      }
+    }
+  }
+}

@@ -1,0 +1,125 @@
+import AnalyticsCore
+import ArgumentParser
+import CLIKit
+import Foundation
+import RVUDomain
+
+extension RVUCommand {
+  /// `rvu-cli codes …`: the HCPCS catalog.
+  struct Codes: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Import, search and show HCPCS/CPT codes and their RVUs.",
+      subcommands: [Import.self, Search.self, Show.self, Versions.self])
+  }
+}
+
+extension RVUCommand.Codes {
+  /// `rvu-cli codes import FILE [--year YYYY]`.
+  struct Import: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Import a CMS Physician Fee Schedule RVU file (PPRRVU CSV) as a catalog version.",
+      discussion: """
+        The version's year comes from --year, else from the file's title row. Re-importing a year
+        replaces that version atomically; visits already logged keep their values.
+
+        Example:
+          rvu-cli codes import PPRRVU2025_Oct.csv
+        """)
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: ArgumentHelp("The PPRRVU CSV file.", valueName: "file")) var file: String
+    @Option(
+      help: ArgumentHelp("The catalog year (default: from the title row).", valueName: "yyyy"))
+    var year: Int?
+
+    func validate() throws {
+      if let year, !(1990...2100).contains(year) {
+        throw ValidationError("--year \(year) is not valid: expected a year such as 2025")
+      }
+    }
+
+    func run() throws {
+      let name = URL(fileURLWithPath: file).lastPathComponent
+      let parsed = try PPRRVUFile(data: try readFile(file), fileName: name)
+      let store = try global.openRVUStore()
+      let progress = Progress(label: "importing \(name)", total: parsed.codes.count)
+      let summary = try store.importCatalog(
+        parsed, year: year, source: name, progress: progress.update)
+      progress.finish()
+      let object: JSONObject = [
+        "year": .int(summary.year), "title": .string(summary.title),
+        "row_count": .int(summary.rowCount), "code_count": .int(summary.codeCount),
+        "replaced": .bool(summary.replacedExisting),
+      ]
+      if global.format == .table {
+        Terminal.writeOutput(
+          "Imported \(summary.rowCount) rows (\(summary.codeCount) codes) as the \(summary.year) "
+            + "catalog\(summary.replacedExisting ? ", replacing the earlier one" : "").\n")
+      } else {
+        global.print(object: object)
+      }
+    }
+  }
+
+  /// `rvu-cli codes search QUERY`.
+  struct Search: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Search codes: exact code first, then code prefix, then description words.",
+      discussion: """
+        Every word must match the start of a word of the description, in any case.
+
+        Example:
+          rvu-cli codes search "office est" --limit 5
+        """)
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var user: UserOptions
+    @OptionGroup var catalog: CatalogOptions
+    @Argument(help: ArgumentHelp("A code, a code prefix or description words.", valueName: "query"))
+    var query: String
+    @Option(help: "The most results to show.") var limit: Int = 20
+
+    func validate() throws {
+      guard (1...1000).contains(limit) else {
+        throw ValidationError("--limit \(limit) is not valid: expected 1 to 1000")
+      }
+    }
+
+    func run() throws {
+      let hits = try global.openRVUStore().searchCodes(
+        query, limit: limit, catalogYear: catalog.year, userId: user.id)
+      global.print(rows: hits.map(RVUJSON.searchResult))
+    }
+  }
+
+  /// `rvu-cli codes show CODE`.
+  struct Show: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Show a code with all its RVU columns.",
+      discussion: "Example:\n  rvu-cli codes show 71045 --modifier 26")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var catalog: CatalogOptions
+    @Argument(help: ArgumentHelp("The HCPCS/CPT code.", valueName: "code")) var code: String
+    @Option(help: ArgumentHelp("The modifier (26, TC, 53, …).", valueName: "mod")) var modifier:
+      String?
+
+    func run() throws {
+      let row = try global.openRVUStore().code(code, modifier: modifier, catalogYear: catalog.year)
+      global.print(object: RVUJSON.code(row))
+    }
+  }
+
+  /// `rvu-cli codes versions`.
+  struct Versions: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "List the catalog versions, newest (the default) first.",
+      discussion: "Example:\n  rvu-cli codes versions --format json")
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+      global.print(rows: try global.openRVUStore().catalogVersions().map(RVUJSON.version))
+    }
+  }
+}

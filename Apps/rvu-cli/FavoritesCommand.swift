@@ -1,0 +1,90 @@
+import ArgumentParser
+import CLIKit
+import RVUDomain
+
+extension RVUCommand {
+  /// `rvu-cli favorites …`.
+  struct Favorites: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Keep an ordered list of favorite codes.",
+      subcommands: [List.self, Add.self, Remove.self, Reorder.self])
+  }
+}
+
+extension RVUCommand.Favorites {
+  /// `rvu-cli favorites list`.
+  struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "List your favorites in order.", discussion: "Example:\n  rvu-cli favorites list")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var user: UserOptions
+
+    func run() throws {
+      global.print(rows: try global.openRVUStore().favorites(userId: user.id).map(RVUJSON.favorite))
+    }
+  }
+
+  /// `rvu-cli favorites add CODE`.
+  struct Add: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Add a code at the end of your favorites (a code already there stays put).",
+      discussion: "Example:\n  rvu-cli favorites add 99214")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var user: UserOptions
+    @Argument(help: "The code.") var code: String
+
+    func run() throws {
+      let (favorite, added) = try global.openRVUStore().addFavorite(code, userId: user.id)
+      if !added {
+        Terminal.writeError(
+          "\(favorite.hcpcs) is already a favorite (position \(favorite.sortOrder + 1)); nothing changed.\n"
+        )
+      }
+      if global.format == .table {
+        if added {
+          Terminal.writeOutput("Added \(favorite.hcpcs) at position \(favorite.sortOrder + 1).\n")
+        }
+      } else {
+        global.print(object: RVUJSON.favorite(favorite))
+      }
+    }
+  }
+
+  /// `rvu-cli favorites remove CODE`.
+  struct Remove: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Remove a code from your favorites.",
+      discussion: "Example:\n  rvu-cli favorites remove 99214")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var user: UserOptions
+    @Argument(help: "The code.") var code: String
+
+    func run() throws {
+      try global.openRVUStore().removeFavorite(code, userId: user.id)
+      if global.format == .table {
+        Terminal.writeOutput("Removed \(code.uppercased()) from your favorites.\n")
+      } else {
+        global.print(object: ["message": .string("Favorite removed successfully")])
+      }
+    }
+  }
+
+  /// `rvu-cli favorites reorder CODE...`.
+  struct Reorder: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Put your favorites in a new order: list every favorite once.",
+      discussion: "Example:\n  rvu-cli favorites reorder 99214 99213 G2211")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var user: UserOptions
+    @Argument(help: "Every favorite code, in the new order.") var codes: [String] = []
+
+    func run() throws {
+      let favorites = try global.openRVUStore().reorderFavorites(codes, userId: user.id)
+      global.print(rows: favorites.map(RVUJSON.favorite))
+    }
+  }
+}
