@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// `tally-bench`: release-mode benchmarks over deterministic generated data.
 @main
@@ -13,7 +14,7 @@ struct TallyBench: ParsableCommand {
       Example:
         swift run -c release tally-bench core --iterations 20
       """,
-    subcommands: [Core.self])
+    subcommands: [Core.self, RVU.self])
 }
 
 /// Options every benchmark subcommand takes.
@@ -23,6 +24,9 @@ struct BenchOptions: ParsableArguments {
 
   @Option(help: "Run only the cases whose name contains this text.")
   var filter: String?
+
+  @Option(help: "Where the shared data sets are (real files are used when present).")
+  var sharedData = "../shared/data"
 
   func validate() throws {
     guard iterations >= 1 else { throw ValidationError("--iterations must be at least 1") }
@@ -43,4 +47,32 @@ extension TallyBench {
         CoreBenchmarks.cases(), iterations: options.iterations, filter: options.filter)
     }
   }
+}
+
+extension TallyBench {
+  /// `tally-bench rvu`.
+  struct RVU: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "RVUDomain: PPRRVU import, code search, analytics over 100,000 visits.",
+      discussion: "Example:\n  tally-bench rvu --filter search")
+
+    @OptionGroup var options: BenchOptions
+
+    func run() throws {
+      try withScratchFolder { folder in
+        try Harness.run(
+          RVUBenchmarks.cases(sharedData: options.sharedData, scratch: folder),
+          iterations: options.iterations, filter: options.filter)
+      }
+    }
+  }
+}
+
+/// Runs `body` with a temporary folder for benchmark databases, removed afterwards.
+func withScratchFolder(_ body: (String) throws -> Void) throws {
+  let folder = FileManager.default.temporaryDirectory
+    .appendingPathComponent("tally-bench-\(ProcessInfo.processInfo.processIdentifier)").path
+  try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(atPath: folder) }
+  try body(folder)
 }

@@ -10,7 +10,7 @@ import Testing
 /// - E 2026-02-01 Sun: 99215 (2.80)                            = 2.80
 /// - another user's visit on 2025-12-29 that must never count.
 /// Totals: 1.63 + 3.84 + 3.90 + 2.80 = 12.17 RVU, 4 encounters, 1 no-show, 12.17 / 4 = 3.0425 → 3.04.
-private func fixture() throws -> RVUStore {
+func fixture() throws -> RVUStore {
   let store = try RVUStore.inMemory()
   let visits: [(String, Bool, [String])] = [
     ("2025-12-29", false, ["99213", "G2211"]), ("2025-12-31", false, ["99214x2"]),
@@ -120,5 +120,52 @@ struct AnalyticsTests {
       RVUAnalyticsQuery(userId: "doc", range: whole))
     #expect(report.summary.isEmpty)
     #expect(report.totals.averageRVUPerEncounter == .zero)
+  }
+}
+
+@Suite("Daily totals stay equal to the visits")
+struct DailyTotalsTests {
+  /// Analytics computed straight from the visit and procedure rows, as an independent check.
+  private func scanned(_ store: RVUStore, user: String) throws -> [String] {
+    try store.writer.read { db in
+      try String.fetchAll(
+        db,
+        sql: """
+          SELECT v.date || ' ' || printf('%.2f',
+                   SUM(CASE WHEN v.is_no_show = 0 THEN p.work_rvu * p.quantity ELSE 0 END) / 100.0)
+          FROM visit v LEFT JOIN procedure p ON p.visit_id = v.id
+          WHERE v.user_id = ? GROUP BY v.date ORDER BY v.date
+          """, arguments: [user])
+    }
+  }
+
+  private func fromTotals(_ store: RVUStore, user: String) throws -> [String] {
+    try store.analytics(
+      RVUAnalyticsQuery(
+        userId: user, range: try DayRange(start: day("2025-01-01"), end: day("2026-12-31")))
+    ).summary.map { "\($0.periodStart) \($0.totalWorkRVU)" }
+  }
+
+  @Test("after adds, updates (moving days), deletes and imports") func consistency() throws {
+    let store = try fixture()
+    #expect(try fromTotals(store, user: "doc") == scanned(store, user: "doc"))
+    let moved = try store.visits(userId: "doc")[1].visit.id!
+    _ = try store.updateVisit(
+      id: moved, with: VisitInput(date: day("2026-01-05"), procedures: [procedure("99215")]),
+      userId: "doc")
+    #expect(try fromTotals(store, user: "doc") == scanned(store, user: "doc"))
+    try store.deleteVisit(id: store.visits(userId: "doc")[0].visit.id!, userId: "doc")
+    #expect(try fromTotals(store, user: "doc") == scanned(store, user: "doc"))
+    _ = try store.importVisits(
+      [("a", VisitInput(date: day("2026-01-05"), procedures: [procedure("99213x2")]))],
+      userId: "doc")
+    #expect(try fromTotals(store, user: "doc") == scanned(store, user: "doc"))
+    // The days of a moved visit: 2025-12-31 lost its only visit and has no row at all.
+    #expect(try !fromTotals(store, user: "doc").contains { $0.hasPrefix("2025-12-31") })
+    // Changing the description of the code's latest visit changes the breakdown's label.
+    let report = try store.analytics(
+      RVUAnalyticsQuery(userId: "doc", range: DayRange(day: day("2026-01-05")), groupByCode: true))
+    #expect(report.codes.map(\.hcpcs) == ["99213", "99215"])
+    #expect(report.codes[0].totalQuantity == 5)
   }
 }

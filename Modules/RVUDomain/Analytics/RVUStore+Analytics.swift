@@ -5,8 +5,9 @@ import Storage
 extension RVUStore {
   /// Work RVU analytics of one user's visits.
   ///
-  /// The database sums per day (one covering index each for visits and procedures); the days are
-  /// then bucketed by AnalyticsCore's `Period`, so weeks follow the same rule as everywhere else.
+  /// Reads the per-day totals (`visit_day`, `procedure_day`, kept up to date by every write) and
+  /// buckets the days with AnalyticsCore's `Period`, so weeks follow the same rule as everywhere
+  /// else.
   public func analytics(_ query: RVUAnalyticsQuery) throws -> RVUAnalyticsReport {
     let start = query.range.start.description
     let end = query.range.end.description
@@ -18,33 +19,29 @@ extension RVUStore {
       let days = try Row.fetchAll(
         db,
         sql: """
-          SELECT date,
-                 SUM(CASE WHEN is_no_show = 0 THEN total_work_rvu ELSE 0 END) AS rvu,
-                 SUM(is_no_show = 0) AS encounters,
-                 SUM(is_no_show) AS no_shows
-          FROM visit
+          SELECT date, total_work_rvu AS rvu, encounters, no_shows AS no_shows FROM visit_day
           WHERE user_id = ? AND date BETWEEN ? AND ?
-          GROUP BY date
           """, arguments: [query.userId, start, end])
       guard query.groupByCode else { return (days, [RVUCodeRow]()) }
       let codeDays = try Row.fetchAll(
         db,
         sql: """
-          SELECT date, hcpcs, SUM(work_rvu * quantity) AS rvu, SUM(quantity) AS quantity,
-                 COUNT(DISTINCT visit_id) AS encounters, MAX(visit_id) AS latest_visit
-          FROM procedure INDEXED BY procedure_user_date
-          WHERE user_id = ? AND is_no_show = 0 AND date BETWEEN ? AND ?
-          GROUP BY date, hcpcs
+          SELECT date, hcpcs, total_work_rvu AS rvu, total_quantity AS quantity,
+                 encounter_count AS encounters, latest_visit_id AS latest_visit, description,
+                 status_code
+          FROM procedure_day
+          WHERE user_id = ? AND date BETWEEN ? AND ?
           """, arguments: [query.userId, start, end])
       return (days, try Self.codeRows(db, codeDays, bucket: bucket))
     }
 
     var summary: [LocalDate: (rvu: Int64, encounters: Int, noShows: Int)] = [:]
     for row in days {
-      let key = bucket(row["date"] as LocalDate)
-      summary[key, default: (0, 0, 0)].rvu += row["rvu"] as Int64
-      summary[key, default: (0, 0, 0)].encounters += row["encounters"] as Int
-      summary[key, default: (0, 0, 0)].noShows += row["no_shows"] as Int
+      // Columns by position, as selected: date, rvu, encounters, no_shows.
+      let key = bucket(row[0] as LocalDate)
+      summary[key, default: (0, 0, 0)].rvu += row[1] as Int64
+      summary[key, default: (0, 0, 0)].encounters += row[2] as Int
+      summary[key, default: (0, 0, 0)].noShows += row[3] as Int
     }
     if query.fillEmptyPeriods {
       for bucket in query.range.buckets(by: period, weekStart: query.weekStart)
@@ -70,7 +67,7 @@ extension RVUStore {
   }
 
   /// Per-day, per-code sums bucketed into periods, each labelled with the description and status
-  /// recorded with the code's most recently logged procedure in the period.
+  /// recorded with the code's most recently logged visit in the period.
   private static func codeRows(_ db: Database, _ rows: [Row], bucket: (LocalDate) -> LocalDate)
     throws -> [RVUCodeRow]
   {
@@ -78,36 +75,36 @@ extension RVUStore {
       let start: LocalDate
       let hcpcs: String
     }
-    var totals: [Key: (rvu: Int64, quantity: Int, encounters: Int, latestVisit: Int64)] = [:]
+    struct Total {
+      var rvu: Int64 = 0
+      var quantity = 0
+      var encounters = 0
+      var latestVisit: Int64 = -1
+      var description = ""
+      var statusCode = ""
+    }
+    var totals: [Key: Total] = [:]
     for row in rows {
-      let key = Key(start: bucket(row["date"] as LocalDate), hcpcs: row["hcpcs"])
-      var value = totals[key] ?? (0, 0, 0, 0)
-      value.rvu += row["rvu"] as Int64
-      value.quantity += row["quantity"] as Int
-      value.encounters += row["encounters"] as Int
-      value.latestVisit = max(value.latestVisit, row["latest_visit"] as Int64)
-      totals[key] = value
+      // Columns by position, as selected: date, hcpcs, rvu, quantity, encounters,
+      // latest_visit, description, status_code.
+      let key = Key(start: bucket(row[0] as LocalDate), hcpcs: row[1])
+      var total = totals[key] ?? Total()
+      total.rvu += row[2] as Int64
+      total.quantity += row[3] as Int
+      total.encounters += row[4] as Int
+      let latest: Int64 = row[5]
+      if latest > total.latestVisit {
+        total.latestVisit = latest
+        total.description = row[6]
+        total.statusCode = row[7]
+      }
+      totals[key] = total
     }
-    guard !totals.isEmpty else { return [] }
-    let latestVisits = Set(totals.values.map(\.latestVisit)).map(String.init)
-    let labels = try Row.fetchAll(
-      db,
-      sql: """
-        SELECT visit_id, hcpcs, description, status_code FROM procedure
-        WHERE visit_id IN (\(latestVisits.joined(separator: ",")))
-        ORDER BY visit_id, position
-        """)
-    var label: [String: (String, String)] = [:]
-    for row in labels {
-      let key = "\(row["visit_id"] as Int64)|\(row["hcpcs"] as String)"
-      if label[key] == nil { label[key] = (row["description"], row["status_code"]) }
-    }
-    return totals.map { key, value in
-      let (description, status) = label["\(value.latestVisit)|\(key.hcpcs)"] ?? ("", "")
-      return RVUCodeRow(
-        periodStart: key.start, hcpcs: key.hcpcs, description: description, statusCode: status,
-        totalWorkRVU: FixedDecimal(hundredths: value.rvu), totalQuantity: value.quantity,
-        encounterCount: value.encounters)
+    return totals.map { key, total in
+      RVUCodeRow(
+        periodStart: key.start, hcpcs: key.hcpcs, description: total.description,
+        statusCode: total.statusCode, totalWorkRVU: FixedDecimal(hundredths: total.rvu),
+        totalQuantity: total.quantity, encounterCount: total.encounters)
     }.sorted {
       ($0.periodStart, -$0.totalWorkRVU.hundredths, $0.hcpcs)
         < ($1.periodStart, -$1.totalWorkRVU.hundredths, $1.hcpcs)

@@ -80,6 +80,43 @@ enum RVUSchema {
           CREATE INDEX favorite_user_sort ON favorite (user_id, sort_order);
           """)
     }
+    migrator.registerMigration("rvu-2-daily-aggregates") { db in
+      // Per-user, per-day sums read by analytics, recomputed from the visit and procedure rows
+      // of every day a write touches, in the same transaction. With a single MAX() aggregate,
+      // SQLite takes the bare columns description and status_code from the row holding the
+      // maximum: the label of the code's most recently logged visit that day.
+      try db.execute(
+        sql: """
+          CREATE TABLE visit_day (
+            user_id TEXT NOT NULL,
+            date TEXT NOT NULL,
+            total_work_rvu INTEGER NOT NULL,
+            encounters INTEGER NOT NULL,
+            no_shows INTEGER NOT NULL,
+            PRIMARY KEY (user_id, date)
+          ) WITHOUT ROWID;
+          CREATE TABLE procedure_day (
+            user_id TEXT NOT NULL,
+            date TEXT NOT NULL,
+            hcpcs TEXT NOT NULL,
+            total_work_rvu INTEGER NOT NULL,
+            total_quantity INTEGER NOT NULL,
+            encounter_count INTEGER NOT NULL,
+            latest_visit_id INTEGER NOT NULL,
+            description TEXT NOT NULL,
+            status_code TEXT NOT NULL,
+            PRIMARY KEY (user_id, date, hcpcs)
+          ) WITHOUT ROWID;
+          INSERT INTO visit_day
+            SELECT user_id, date, SUM(CASE WHEN is_no_show = 0 THEN total_work_rvu ELSE 0 END),
+                   SUM(is_no_show = 0), SUM(is_no_show)
+            FROM visit GROUP BY user_id, date;
+          INSERT INTO procedure_day
+            SELECT user_id, date, hcpcs, SUM(work_rvu * quantity), SUM(quantity),
+                   COUNT(DISTINCT visit_id), MAX(visit_id), description, status_code
+            FROM procedure WHERE is_no_show = 0 GROUP BY user_id, date, hcpcs;
+          """)
+    }
     return migrator
   }
 }

@@ -14,7 +14,10 @@ extension RVUStore {
     -> VisitDetail
   {
     try writer.write { db in
-      try insertVisit(db, input, userId: userId, year: try self.catalogYear(db, catalogYear))
+      var writer = VisitWriter(db, store: self, year: try self.catalogYear(db, catalogYear))
+      let detail = try writer.insert(input, userId: userId)
+      try writer.finish()
+      return detail
     }
   }
 
@@ -29,8 +32,10 @@ extension RVUStore {
       guard var visit = try ownVisit(db, id: id, userId: userId) else {
         throw RVUError.unknownVisit(id)
       }
-      let procedures = try resolve(
-        db, input, year: try self.catalogYear(db, catalogYear), context: "")
+      var writer = VisitWriter(db, store: self, year: try self.catalogYear(db, catalogYear))
+      let procedures = try writer.resolve(input, context: "")
+      writer.touch(userId: userId, day: visit.date)
+      writer.touch(userId: userId, day: input.date)
       visit.date = input.date
       visit.time = input.time?.descriptionWithSeconds
       visit.notes = input.notes
@@ -39,8 +44,10 @@ extension RVUStore {
       visit.updatedAt = Date()
       try visit.update(db)
       try Procedure.filter(Procedure.Columns.visitId == id).deleteAll(db)
-      return VisitDetail(
-        visit: visit, procedures: try insertProcedures(db, procedures, of: visit))
+      let detail = VisitDetail(
+        visit: visit, procedures: try writer.insertProcedures(procedures, of: visit))
+      try writer.finish()
+      return detail
     }
   }
 
@@ -53,6 +60,7 @@ extension RVUStore {
         throw RVUError.unknownVisit(id)
       }
       _ = try visit.delete(db)
+      try DailyTotals.refresh(db, userId: userId, days: [visit.date])
     }
   }
 
@@ -93,11 +101,12 @@ extension RVUStore {
     progress: (Int) -> Void = { _ in }
   ) throws -> Int {
     try writer.write { db in
-      let year = try self.catalogYear(db, catalogYear)
+      var writer = VisitWriter(db, store: self, year: try self.catalogYear(db, catalogYear))
       for (index, record) in records.enumerated() {
         if index % 500 == 0 { progress(index) }
-        _ = try insertVisit(db, record.input, userId: userId, year: year, context: record.location)
+        _ = try writer.insert(record.input, userId: userId, context: record.location)
       }
+      try writer.finish()
       return records.count
     }
   }
@@ -106,58 +115,6 @@ extension RVUStore {
 
   private func ownVisit(_ db: Database, id: Int64, userId: String) throws -> Visit? {
     try Visit.filter(Column("id") == id && Visit.Columns.userId == userId).fetchOne(db)
-  }
-
-  private func insertVisit(
-    _ db: Database, _ input: VisitInput, userId: String, year: Int, context: String = ""
-  ) throws -> VisitDetail {
-    let procedures = try resolve(db, input, year: year, context: context)
-    let now = Date()
-    var visit = Visit(
-      id: nil, userId: userId, date: input.date, time: input.time?.descriptionWithSeconds,
-      notes: input.notes, isNoShow: input.isNoShow,
-      totalWorkRVU: procedures.map { $0.workRVU * $0.quantity }.sum(), createdAt: now,
-      updatedAt: now)
-    try visit.insert(db)
-    return VisitDetail(visit: visit, procedures: try insertProcedures(db, procedures, of: visit))
-  }
-
-  /// Procedures with the catalog's values filled in (not yet tied to a visit).
-  private func resolve(_ db: Database, _ input: VisitInput, year: Int, context: String) throws
-    -> [Procedure]
-  {
-    let prefix = context.isEmpty ? "" : context + ": "
-    guard input.isNoShow || !input.procedures.isEmpty else {
-      throw RVUError(
-        .usage, prefix + "a visit needs at least one procedure (only a no-show may have none)")
-    }
-    return try input.procedures.enumerated().map { position, entry in
-      let catalog = try lookup(db, hcpcs: entry.hcpcs, modifier: entry.modifier, year: year)
-      guard let workRVU = entry.workRVU ?? catalog?.workRVU else {
-        throw RVUError.unknownCode(
-          entry.hcpcs, modifier: entry.modifier, year: year, context: prefix, workRVUHint: true)
-      }
-      return Procedure(
-        id: nil, visitId: 0, position: position, userId: "", date: input.date,
-        isNoShow: input.isNoShow, hcpcs: entry.hcpcs, modifier: entry.modifier,
-        description: entry.description ?? catalog?.description ?? "",
-        statusCode: entry.statusCode ?? catalog?.statusCode ?? "", workRVU: workRVU,
-        quantity: entry.quantity)
-    }
-  }
-
-  private func insertProcedures(_ db: Database, _ procedures: [Procedure], of visit: Visit) throws
-    -> [Procedure]
-  {
-    try procedures.map { procedure in
-      var row = procedure
-      row.visitId = visit.id!
-      row.userId = visit.userId
-      row.date = visit.date
-      row.isNoShow = visit.isNoShow
-      try row.insert(db)
-      return row
-    }
   }
 
   private func details(_ db: Database, _ visits: [Visit]) throws -> [VisitDetail] {

@@ -1,0 +1,129 @@
+import AnalyticsCore
+import Foundation
+import RVUDomain
+import Storage
+
+/// RVUDomain cases: catalog import, search over the full catalog, analytics at scale.
+enum RVUBenchmarks {
+  static let searchQueries = [
+    ("code", ["99213", "G2211", "71045", "20610", "99291", "J1100", "36415", "93000"]),
+    ("prefix", ["992", "G22", "7104", "206", "J1", "9300", "1110", "A4"]),
+    (
+      "words",
+      [
+        "office est", "knee arthro", "ct abdomen", "mri brain", "biopsy skin", "injection joint",
+        "critical care", "hospital discharge",
+      ]
+    ),
+  ]
+
+  static func cases(sharedData: String, scratch: String) throws -> [BenchmarkCase] {
+    let (data, source) = try catalogData(sharedData: sharedData)
+    let catalogStore = try RVUStore.open(.file(scratch + "/rvu-catalog.sqlite"))
+    let file = try PPRRVUFile(data: data, fileName: source)
+    _ = try catalogStore.importCatalog(file, year: 2025, source: source)
+
+    var cases: [BenchmarkCase] = [
+      BenchmarkCase(
+        name: "rvu.catalog-import", size: "\(file.codes.count) rows (\(source))",
+        target: "≤ 1500 ms", runs: 5
+      ) {
+        let parsed = try PPRRVUFile(data: data, fileName: source)
+        _ = try catalogStore.importCatalog(parsed, year: 2025, source: source)
+      }
+    ]
+    for (kind, queries) in searchQueries {
+      var next = 0
+      cases.append(
+        BenchmarkCase(
+          name: "rvu.search-\(kind)", size: "\(queries.count) queries, \(file.codes.count) rows",
+          target: "p95 ≤ 2 ms", runs: 400
+        ) {
+          _ = try catalogStore.searchCodes(queries[next % queries.count], userId: "bench")
+          next += 1
+        })
+    }
+
+    let analyticsStore = try RVUStore.open(.file(scratch + "/rvu-analytics.sqlite"))
+    let generated = try populate(analyticsStore)
+    let year = try DayRange(
+      start: LocalDate(parsing: "2025-01-01"), end: LocalDate(parsing: "2025-12-31"))
+    cases.append(
+      BenchmarkCase(
+        name: "rvu.analytics-daily", size: generated, target: "≤ 30 ms", runs: 20
+      ) {
+        _ = try analyticsStore.analytics(RVUAnalyticsQuery(userId: "user-0", range: year))
+      })
+    cases.append(
+      BenchmarkCase(
+        name: "rvu.analytics-daily-by-code", size: generated, target: "≤ 100 ms", runs: 20
+      ) {
+        _ = try analyticsStore.analytics(
+          RVUAnalyticsQuery(userId: "user-0", range: year, groupByCode: true))
+      })
+    return cases
+  }
+
+  /// The real PPRRVU file when `../shared/data` has it, else a generated one of the same size.
+  static func catalogData(sharedData: String) throws -> (Data, String) {
+    let path = sharedData + "/cms/PPRRVU2025_Oct.csv"
+    if let data = FileManager.default.contents(atPath: path) { return (data, "PPRRVU2025_Oct.csv") }
+    var generator = SeededGenerator(seed: 7)
+    var text = ",,2025 National Physician Fee Schedule Relative Value File (generated),,\n"
+    text +=
+      "HCPCS,MOD,DESCRIPTION,CODE,PAYMENT,RVU,PE RVU,INDICATOR,PE RVU,INDICATOR,RVU,TOTAL,"
+      + "TOTAL,IND,DAYS,OP,OP,OP,PROC,SURG,SURG,SURG,SURG,BASE,FACTOR,PROCEDURES,FLAG,INDICATOR,"
+      + "AMOUNT,AMOUNT,AMOUNT\n"
+    let words = [
+      "office", "visit", "knee", "arthroscopy", "ct", "abdomen", "mri", "brain",
+      "biopsy", "skin", "injection", "joint", "critical", "care", "hospital", "discharge",
+      "repair", "wound", "removal", "lesion",
+    ]
+    for index in 0..<19_090 {
+      let code = String(format: "%05d", 10_000 + index)
+      let description = (0..<4).map { _ in words.randomElement(using: &generator)! }.joined(
+        separator: " ")
+      let work = String(format: "%.2f", Double.random(in: 0...10, using: &generator))
+      text +=
+        "\(code),,\(description),A,,\(work),1.00,,0.50,,0.10,2.00,1.50,0,XXX,0.00,0.00,0.00,"
+        + "0,0,0,0,0,,32.3465,09,0,99,0.00,0.00,0.00\n"
+    }
+    return (Data(text.utf8), "generated PPRRVU")
+  }
+
+  /// Ten users; user-0 has 100,000 visits and 250,000 procedures over 2025, the others 10,000
+  /// visits each. Returns a description of the data.
+  static func populate(_ store: RVUStore) throws -> String {
+    var generator = SeededGenerator(seed: 42)
+    let codes = [
+      "99211", "99212", "99213", "99214", "99215", "G2211", "99232", "99233", "93000",
+      "96372", "20610", "11102", "12001", "69210", "99291", "99285",
+    ]
+    let january1 = try LocalDate(parsing: "2025-01-01")
+    var procedureCount = 0
+    for user in 0..<10 {
+      let visits = user == 0 ? 100_000 : 10_000
+      var records: [(location: String, input: VisitInput)] = []
+      records.reserveCapacity(visits)
+      for index in 0..<visits {
+        // user-0: 2.5 procedures per visit on average (1 to 4, half of them 2 or 3).
+        let count = user == 0 ? [1, 2, 3, 4][index % 4] : 1 + index % 2
+        let procedures = try (0..<count).map { _ in
+          try ProcedureInput(
+            hcpcs: codes.randomElement(using: &generator)!,
+            quantity: Int.random(in: 0..<10, using: &generator) == 0 ? 2 : 1)
+        }
+        if user == 0 { procedureCount += count }
+        records.append(
+          (
+            "generated \(index)",
+            VisitInput(
+              date: january1.adding(days: Int.random(in: 0..<365, using: &generator)),
+              isNoShow: Int.random(in: 0..<25, using: &generator) == 0, procedures: procedures)
+          ))
+      }
+      _ = try store.importVisits(records, userId: "user-\(user)")
+    }
+    return "user-0: 100000 visits/\(procedureCount) procedures; 10 users"
+  }
+}

@@ -1,0 +1,108 @@
+import AnalyticsCore
+import Foundation
+import GRDB
+import Storage
+
+/// Writes visits and their procedures inside one write transaction, with prepared (cached)
+/// statements and a cache of catalog lookups, so that adding one visit and importing thousands
+/// take the same path.
+struct VisitWriter {
+  let db: Database
+  let store: RVUStore
+  let year: Int
+  private var catalog: [String: CatalogCode?] = [:]
+  /// The (user, day) pairs written, whose daily totals `finish()` recomputes.
+  private var touched: [String: Set<LocalDate>] = [:]
+
+  init(_ db: Database, store: RVUStore, year: Int) {
+    self.db = db
+    self.store = store
+    self.year = year
+  }
+
+  /// Saves a new visit.
+  mutating func insert(_ input: VisitInput, userId: String, context: String = "") throws
+    -> VisitDetail
+  {
+    let procedures = try resolve(input, context: context)
+    let now = Date()
+    var visit = Visit(
+      id: nil, userId: userId, date: input.date, time: input.time?.descriptionWithSeconds,
+      notes: input.notes, isNoShow: input.isNoShow,
+      totalWorkRVU: procedures.map { $0.workRVU * $0.quantity }.sum(), createdAt: now,
+      updatedAt: now)
+    let statement = try db.cachedStatement(
+      sql: """
+        INSERT INTO visit (user_id, date, time, notes, is_no_show, total_work_rvu, created_at,
+          updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        """)
+    try statement.execute(arguments: [
+      userId, input.date, visit.time, visit.notes, visit.isNoShow, visit.totalWorkRVU, now, now,
+    ])
+    visit.id = db.lastInsertedRowID
+    touched[userId, default: []].insert(input.date)
+    return VisitDetail(visit: visit, procedures: try insertProcedures(procedures, of: visit))
+  }
+
+  /// Notes that a day of a user changed (an update or delete made outside `insert`).
+  mutating func touch(userId: String, day: LocalDate) {
+    touched[userId, default: []].insert(day)
+  }
+
+  /// Brings the daily totals of every touched day up to date; call before the transaction ends.
+  func finish() throws {
+    for (userId, days) in touched { try DailyTotals.refresh(db, userId: userId, days: days) }
+  }
+
+  /// Procedures with the catalog's values filled in (not yet tied to a visit).
+  mutating func resolve(_ input: VisitInput, context: String) throws -> [Procedure] {
+    let prefix = context.isEmpty ? "" : context + ": "
+    guard input.isNoShow || !input.procedures.isEmpty else {
+      throw RVUError(
+        .usage, prefix + "a visit needs at least one procedure (only a no-show may have none)")
+    }
+    var result: [Procedure] = []
+    for (position, entry) in input.procedures.enumerated() {
+      let key = entry.hcpcs + ":" + (entry.modifier ?? "")
+      if catalog[key] == nil {
+        catalog[key] = .some(
+          try store.lookup(db, hcpcs: entry.hcpcs, modifier: entry.modifier, year: year))
+      }
+      let code = catalog[key]!
+      guard let workRVU = entry.workRVU ?? code?.workRVU else {
+        throw RVUError.unknownCode(
+          entry.hcpcs, modifier: entry.modifier, year: year, context: prefix, workRVUHint: true)
+      }
+      result.append(
+        Procedure(
+          id: nil, visitId: 0, position: position, userId: "", date: input.date,
+          isNoShow: input.isNoShow, hcpcs: entry.hcpcs, modifier: entry.modifier,
+          description: entry.description ?? code?.description ?? "",
+          statusCode: entry.statusCode ?? code?.statusCode ?? "", workRVU: workRVU,
+          quantity: entry.quantity))
+    }
+    return result
+  }
+
+  /// Writes procedures for a saved visit, repeating its user, day and no-show flag.
+  func insertProcedures(_ procedures: [Procedure], of visit: Visit) throws -> [Procedure] {
+    let statement = try db.cachedStatement(
+      sql: """
+        INSERT INTO procedure (visit_id, position, user_id, date, is_no_show, hcpcs, modifier,
+          description, status_code, work_rvu, quantity) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """)
+    return try procedures.map { procedure in
+      var row = procedure
+      row.visitId = visit.id!
+      row.userId = visit.userId
+      row.date = visit.date
+      row.isNoShow = visit.isNoShow
+      try statement.execute(arguments: [
+        row.visitId, row.position, row.userId, row.date, row.isNoShow, row.hcpcs, row.modifier,
+        row.description, row.statusCode, row.workRVU, row.quantity,
+      ])
+      row.id = db.lastInsertedRowID
+      return row
+    }
+  }
+}
