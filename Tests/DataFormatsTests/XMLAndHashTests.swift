@@ -1,0 +1,84 @@
+import AnalyticsCore
+import DataFormats
+import Foundation
+import Testing
+
+private func tokenize(_ text: String) throws -> [XMLEvent] {
+  var tokenizer = XMLTokenizer(data: Data(text.utf8))
+  var result: [XMLEvent] = []
+  while let event = try tokenizer.next() { result.append(event) }
+  return result
+}
+
+@Suite("XML tokenizer")
+struct XMLTokenizerTests {
+  @Test("elements, attributes, empty elements, namespaces, entities, CDATA") func events() throws {
+    let result = try tokenize(
+      """
+      \u{FEFF}<?xml version="1.0"?>
+      <!DOCTYPE gpx [ <!ENTITY x "y"> ]>
+      <!-- a comment -->
+      <g:gpx xmlns:g="urn:x" version='1.1'>
+        <pt lat="1.5" lon="-2"/><name>A &amp; B &#65;&#x42;</name><d><![CDATA[<raw>]]></d>
+      </g:gpx>
+      """)
+    let significant = result.filter { event in
+      if case .text(let text) = event { return !text.allSatisfy(\.isWhitespace) }
+      return true
+    }
+    let expected: [XMLEvent] = [
+      .start(name: "gpx", attributes: ["g": "urn:x", "version": "1.1"]),
+      .start(name: "pt", attributes: ["lat": "1.5", "lon": "-2"]), .end(name: "pt"),
+      .start(name: "name", attributes: [:]), .text("A & B AB"), .end(name: "name"),
+      .start(name: "d", attributes: [:]), .text("<raw>"), .end(name: "d"),
+      .end(name: "gpx"),
+    ]
+    #expect(significant == expected)
+  }
+
+  @Test(
+    "malformed documents name the line",
+    arguments: [
+      ("not xml at all", "line 1", "outside the root"),
+      ("<gpx><trk>\n<trkseg>", "line 2", "truncated"),
+      ("<gpx>\n</trk>", "line 2", "does not close"),
+      ("<a></a><b></b>", "line 1", "second root"),
+      ("", "line 1", "no root element"),
+      ("<a x=1></a>", "line 1", "not quoted"),
+      ("<a>&bogus;</a>", "line 1", "unknown entity"),
+      ("<a><!-- open", "line 1", "unterminated comment"),
+      ("<gpx><trkpt lat=\"1", "line 1", "ends inside"),
+    ])
+  func malformed(text: String, line: String, problem: String) {
+    #expect {
+      _ = try tokenize(text)
+    } throws: { error in
+      let error = error as! InputError
+      return error.value == line && error.expected.contains(problem) && error.category == .badData
+    }
+  }
+}
+
+@Suite("SHA-256")
+struct SHA256Tests {
+  // FIPS 180-4 / NIST test vectors.
+  @Test(
+    "test vectors",
+    arguments: [
+      ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
+      ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
+      (
+        "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+        "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"
+      ),
+    ])
+  func vectors(input: String, digest: String) {
+    #expect(SHA256.hex(Data(input.utf8)) == digest)
+  }
+
+  @Test("a million a's") func million() {
+    #expect(
+      SHA256.hex(Data(repeating: 0x61, count: 1_000_000))
+        == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+  }
+}
