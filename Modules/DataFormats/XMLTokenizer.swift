@@ -68,7 +68,9 @@ public struct XMLTokenizer {
         return .text(try decode(start, index))
       }
       // '<'
-      guard index + 1 < bytes.count else { throw error("the document ends inside a tag") }
+      guard index + 1 < bytes.count else {
+        throw error("the document ends inside a tag (truncated?)")
+      }
       switch bytes[index + 1] {
       case 0x3F:  // <? … ?>
         try skip(past: [0x3F, 0x3E], what: "processing instruction")
@@ -107,7 +109,9 @@ public struct XMLTokenizer {
         var attributes: [String: String] = [:]
         while true {
           skipSpace()
-          guard index < bytes.count else { throw error("the document ends inside <\(name)>") }
+          guard index < bytes.count else {
+            throw error("the document ends inside <\(name)> (truncated?)")
+          }
           if bytes[index] == 0x3E {
             index += 1
             stack.append(name)
@@ -139,7 +143,9 @@ public struct XMLTokenizer {
             if bytes[index] == 0x0A { line += 1 }
             index += 1
           }
-          guard index < bytes.count else { throw error("the document ends inside <\(name)>") }
+          guard index < bytes.count else {
+            throw error("the document ends inside <\(name)> (truncated?)")
+          }
           attributes[localName(key)] = try decode(start, index)
           index += 1
         }

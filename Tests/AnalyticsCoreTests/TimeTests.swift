@@ -132,3 +132,29 @@ struct TimeTests {
     #expect(Zone.utc.offset(at: Date()) == 0)
   }
 }
+
+@Suite("Time spans")
+struct TimeSpanTests {
+  @Test(
+    "parses people's durations",
+    arguments: [
+      ("1h45m", 6300, "1h45m"), ("45m", 2700, "45m"), ("90", 5400, "1h30m"), ("1h", 3600, "1h"),
+      ("90s", 90, "1m30s"), ("1:45", 6300, "1h45m"), ("1:45:30", 6330, "1h45m30s"),
+      ("2h5s", 7205, "2h0m5s"), ("30s", 30, "30s"), (" 1H30M ", 5400, "1h30m"),
+    ])
+  func parses(text: String, seconds: Int, shown: String) throws {
+    let span = try TimeSpan(parsing: text)
+    #expect(span.seconds == seconds)
+    #expect(span.description == shown)
+  }
+
+  @Test(
+    "refuses what is not a duration",
+    arguments: ["1x", "-5m", "0", "h", "1:75", "", "1h1h", "5m3", "1:5", "abc", "0m", "1.5h"])
+  func refuses(text: String) {
+    #expect {
+      try TimeSpan(parsing: text)
+    } throws: { ($0 as! InputError).value == text }
+    #expect(TimeSpan(seconds: 5) < TimeSpan(seconds: 6))
+  }
+}

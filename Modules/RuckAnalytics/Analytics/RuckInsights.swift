@@ -1,0 +1,146 @@
+import AnalyticsCore
+import Foundation
+
+/// `ruck-cli insights`: what terrain, weather and load do to pace and effort.
+public struct RuckInsights: Sendable, Equatable {
+  /// Sessions per pace bin of one minute per kilometre.
+  public struct PaceBin: Sendable, Equatable {
+    /// The bin's edges, s/km (`from` included, `to` excluded; the last bin includes `to`).
+    public let from: Double, to: Double
+    /// Sessions whose pace falls in it.
+    public let sessions: Int
+  }
+
+  /// Effect of one terrain (or of sessions without one: `terrain` nil).
+  public struct TerrainImpact: Sendable, Equatable {
+    /// The terrain.
+    public let terrain: Terrain?
+    /// Sessions on it.
+    public let sessions: Int
+    /// Distance-weighted average pace, s/km.
+    public let averagePaceSecondsPerKm: Double?
+    /// Σ calories ÷ Σ elapsed hours over its sessions with calories.
+    public let caloriesPerHour: Double?
+  }
+
+  /// Pace in one temperature band.
+  public struct WeatherImpact: Sendable, Equatable {
+    /// The band, such as `10 to 20 °C`.
+    public let band: String
+    /// Sessions in it.
+    public let sessions: Int
+    /// Distance-weighted average pace, s/km.
+    public let averagePaceSecondsPerKm: Double?
+  }
+
+  /// Average load of one month.
+  public struct LoadMonth: Sendable, Equatable {
+    /// `YYYY-MM`.
+    public let month: String
+    /// Sessions that month.
+    public let sessions: Int
+    /// Mean load, kg.
+    public let averageLoadKg: Double
+  }
+
+  /// A session's burn rate.
+  public struct BurnRate: Sendable, Equatable {
+    /// The session.
+    public let sessionId: Int64
+    /// Its day.
+    public let date: LocalDate
+    /// kcal per elapsed hour.
+    public let kilocaloriesPerHour: Double
+  }
+
+  /// Pace histogram over sessions of at least 1 km.
+  public let paceDistribution: [PaceBin]
+  /// Per terrain.
+  public let terrainImpact: [TerrainImpact]
+  /// Per temperature band (sessions with a temperature).
+  public let weatherImpact: [WeatherImpact]
+  /// Per month with sessions.
+  public let loadProgression: [LoadMonth]
+  /// Least-squares slope of the monthly average load, kg per month (`nil` under two months).
+  public let loadSlopeKgPerMonth: Double?
+  /// Per session with calories.
+  public let calorieBurn: [BurnRate]
+  /// Σ calories ÷ Σ elapsed hours over them.
+  public let averageKilocaloriesPerHour: Double?
+
+  /// The temperature bands, °C: below 0, 0–10, 10–20, 20–30, 30 and above.
+  static let bands: [(label: String, range: Range<Double>)] = [
+    ("below 0 °C", -.infinity..<0), ("0 to 10 °C", 0..<10), ("10 to 20 °C", 10..<20),
+    ("20 to 30 °C", 20..<30), ("30 °C and above", 30..<(.infinity)),
+  ]
+}
+
+extension RuckStore {
+  /// Insights over every session up to the as-of day.
+  public func insights(asOf: LocalDate, zone: Zone) throws -> RuckInsights {
+    let all = try dated(zone: zone, asOf: asOf)
+    let sessions = all.map(\.session)
+    func pace(_ group: [RuckSession]) -> Double? { RuckTotals(group).averagePaceSecondsPerKm }
+
+    let paces = sessions.filter { $0.distanceMeters >= 1000 }.compactMap(\.paceSecondsPerKm)
+    var bins: [RuckInsights.PaceBin] = []
+    if let low = paces.min(), let high = paces.max() {
+      let first = (low / 60).rounded(.down) * 60
+      let last = max(first + 60, ((high / 60).rounded(.down) + 1) * 60)
+      let edges = Array(stride(from: first, through: last, by: 60))
+      let histogram = try Histogram(paces, edges: edges)
+      bins = histogram.bins.map { .init(from: $0.lower, to: $0.upper, sessions: $0.count) }
+    }
+
+    let terrains: [Terrain?] = Terrain.allCases.map { $0 } + [nil]
+    let terrainImpact = terrains.compactMap { terrain -> RuckInsights.TerrainImpact? in
+      let group = sessions.filter { $0.terrain == terrain }
+      guard !group.isEmpty else { return nil }
+      return .init(
+        terrain: terrain, sessions: group.count, averagePaceSecondsPerKm: pace(group),
+        caloriesPerHour: Self.burnRate(group))
+    }
+
+    let weatherImpact = RuckInsights.bands.compactMap { band -> RuckInsights.WeatherImpact? in
+      let group = sessions.filter { $0.temperatureC.map(band.range.contains) ?? false }
+      guard !group.isEmpty else { return nil }
+      return .init(band: band.label, sessions: group.count, averagePaceSecondsPerKm: pace(group))
+    }
+
+    var byMonth: [LocalDate: [RuckSession]] = [:]
+    for (day, session) in all { byMonth[Period.month.start(of: day), default: []].append(session) }
+    let months = byMonth.keys.sorted()
+    let loadProgression = months.map { month in
+      let group = byMonth[month]!
+      return RuckInsights.LoadMonth(
+        month: String(month.description.prefix(7)), sessions: group.count,
+        averageLoadKg: group.reduce(0) { $0 + $1.loadKg } / Double(group.count))
+    }
+    let slope = LinearFit(
+      points: zip(months, loadProgression).map { month, row in
+        (
+          Double((month.year - months[0].year) * 12 + month.month - months[0].month),
+          row.averageLoadKg
+        )
+      })?.slope
+
+    let burn = all.compactMap { day, session -> RuckInsights.BurnRate? in
+      guard let calories = session.calories, session.elapsedSeconds > 0 else { return nil }
+      return .init(
+        sessionId: session.id!, date: day,
+        kilocaloriesPerHour: calories / (session.elapsedSeconds / 3600))
+    }
+    return RuckInsights(
+      paceDistribution: bins, terrainImpact: terrainImpact, weatherImpact: weatherImpact,
+      loadProgression: loadProgression, loadSlopeKgPerMonth: slope, calorieBurn: burn,
+      averageKilocaloriesPerHour: Self.burnRate(sessions))
+  }
+
+  /// Σ calories ÷ Σ elapsed hours over sessions with calories.
+  static func burnRate(_ sessions: [RuckSession]) -> Double? {
+    let withCalories = sessions.filter { $0.calories != nil && $0.elapsedSeconds > 0 }
+    let hours = withCalories.reduce(0) { $0 + $1.elapsedSeconds } / 3600
+    guard hours > 0 else { return nil }
+    return withCalories.reduce(0) { $0 + $1.calories! } / hours
+  }
+}

@@ -1,0 +1,174 @@
+import AnalyticsCore
+import Foundation
+
+/// The analytics windows of `ruck-cli analytics --period`.
+public enum RuckPeriod: String, Sendable, CaseIterable {
+  /// Monday of this week to the as-of day.
+  case thisWeek = "this-week"
+  /// The 1st of this month to the as-of day.
+  case thisMonth = "this-month"
+  /// Last Monday-to-Sunday week.
+  case lastWeek = "last-week"
+  /// Last calendar month.
+  case lastMonth = "last-month"
+  /// The three months ending on the as-of day.
+  case last3Months = "last-3-months"
+  /// The six months ending on the as-of day.
+  case last6Months = "last-6-months"
+  /// The year ending on the as-of day.
+  case lastYear = "last-year"
+  /// From the first session's day to the as-of day.
+  case allTime = "all-time"
+
+  /// The days of the window as of `asOf`; `firstDay` is the first session's day (for all-time).
+  public func range(asOf: LocalDate, firstDay: LocalDate?) -> DayRange {
+    switch self {
+    case .thisWeek: return .toDate(.week, asOf: asOf)
+    case .thisMonth: return .toDate(.month, asOf: asOf)
+    case .lastWeek: return Period.week.range(containing: asOf.adding(days: -7))
+    case .lastMonth: return Period.month.range(containing: asOf.adding(months: -1))
+    case .last3Months:
+      return try! DayRange(start: asOf.adding(months: -3).adding(days: 1), end: asOf)
+    case .last6Months:
+      return try! DayRange(start: asOf.adding(months: -6).adding(days: 1), end: asOf)
+    case .lastYear: return try! DayRange(start: asOf.adding(years: -1).adding(days: 1), end: asOf)
+    case .allTime: return try! DayRange(start: min(firstDay ?? asOf, asOf), end: asOf)
+    }
+  }
+}
+
+/// A metric now against the previous window of the same length.
+public struct RuckTrend: Sendable, Equatable {
+  /// This window's value (`nil` when undefined, e.g. pace without distance).
+  public let current: Double?
+  /// The previous window's value.
+  public let previous: Double?
+  /// Percent change; `nil` when the previous value is 0 or either is undefined.
+  public let percentChange: Double?
+  /// `up`/`down`/`flat`, or for pace `improving`/`worsening`/`steady`; `nil` when undefined.
+  public let direction: String?
+
+  init(current: Double?, previous: Double?, lowerIsBetter: Bool = false) {
+    self.current = current
+    self.previous = previous
+    guard let current, let previous else {
+      percentChange = nil
+      direction = nil
+      return
+    }
+    let change = Change(current: current, previous: previous, lowerIsBetter: lowerIsBetter)
+    percentChange = change.percent
+    direction = lowerIsBetter ? change.assessment.rawValue : change.direction.rawValue
+  }
+}
+
+/// Totals of a window.
+public struct RuckTotals: Sendable, Equatable {
+  /// Sessions.
+  public let sessions: Int
+  /// Σ distance, m.
+  public let distanceMeters: Double
+  /// Σ load × distance, kg·km.
+  public let weightMovedKgKm: Double
+  /// Σ moving time, s.
+  public let movingSeconds: Double
+  /// Σ calories, kcal (sessions without calories add nothing).
+  public let calories: Double
+
+  /// Total moving time ÷ total distance, s/km (distance-weighted); `nil` without distance.
+  public var averagePaceSecondsPerKm: Double? {
+    distanceMeters > 0 && movingSeconds > 0 ? movingSeconds / (distanceMeters / 1000) : nil
+  }
+
+  init(_ sessions: [RuckSession]) {
+    self.sessions = sessions.count
+    distanceMeters = sessions.reduce(0) { $0 + $1.distanceMeters }
+    weightMovedKgKm = sessions.reduce(0) { $0 + $1.weightMovedKgKm }
+    movingSeconds = sessions.reduce(0) { $0 + $1.movingSeconds }
+    calories = sessions.reduce(0) { $0 + ($1.calories ?? 0) }
+  }
+}
+
+/// `ruck-cli analytics`.
+public struct RuckAnalyticsReport: Sendable, Equatable {
+  /// The window.
+  public let range: DayRange
+  /// Its totals.
+  public let totals: RuckTotals
+  /// The weekly streak as of the as-of day.
+  public let trainingStreakWeeks: Int
+  /// Distance, sessions, pace and weight moved against the previous window.
+  public let distance: RuckTrend, sessions: RuckTrend, pace: RuckTrend, weightMoved: RuckTrend
+}
+
+/// A personal record: the value and the session that set it.
+public struct RuckRecord: Sendable, Equatable {
+  /// The value in SI units.
+  public let value: Double
+  /// The session.
+  public let sessionId: Int64
+  /// The session's local day.
+  public let date: LocalDate
+}
+
+/// `ruck-cli records`.
+public struct RuckRecords: Sendable, Equatable {
+  /// Longest distance, m.
+  public let longestDistance: RuckRecord?
+  /// Fastest pace, s/km, over sessions of at least 1 km.
+  public let fastestPace: RuckRecord?
+  /// Heaviest load, kg.
+  public let heaviestLoad: RuckRecord?
+  /// Most calories, kcal.
+  public let highestCalories: RuckRecord?
+  /// Most weight moved, kg·km.
+  public let mostWeightMoved: RuckRecord?
+  /// Longest elapsed time, s.
+  public let longestDuration: RuckRecord?
+}
+
+/// One week of `ruck-cli weekly`.
+public struct RuckWeek: Sendable, Equatable {
+  /// Its Monday.
+  public let weekStart: LocalDate
+  /// Sessions, distance (m), weight moved (kg·km), calories (kcal).
+  public let sessions: Int, distanceMeters: Double, weightMovedKgKm: Double, calories: Double
+  /// Whether the week reached the profile's goal.
+  public let goalMet: Bool
+}
+
+/// `ruck-cli weekly`.
+public struct RuckWeekly: Sendable, Equatable {
+  /// Every week, oldest first, zero-filled.
+  public let weeks: [RuckWeek]
+  /// Mean sessions per week over them.
+  public let averageSessionsPerWeek: Double
+  /// Mean distance per week, m.
+  public let averageDistancePerWeekMeters: Double
+}
+
+/// `ruck-cli streak`.
+public struct RuckStreak: Sendable, Equatable {
+  /// The weekly goal.
+  public let minRucksPerWeek: Int
+  /// Consecutive qualifying weeks up to now (this week counts once it qualifies).
+  public let currentWeeks: Int
+  /// The longest run ever.
+  public let longestWeeks: Int
+  /// Its first and last day (Monday of its first week, Sunday of its last).
+  public let longestStart: LocalDate?, longestEnd: LocalDate?
+  /// Sessions this week, and how many more the goal needs.
+  public let thisWeekSessions: Int, thisWeekNeeded: Int
+  /// Milestones reached (4, 8, 12, 26, 52 weeks) with the day of the session that reached each.
+  public let milestones: [(weeks: Int, reachedOn: LocalDate)]
+
+  /// Compares field by field.
+  public static func == (lhs: RuckStreak, rhs: RuckStreak) -> Bool {
+    lhs.minRucksPerWeek == rhs.minRucksPerWeek && lhs.currentWeeks == rhs.currentWeeks
+      && lhs.longestWeeks == rhs.longestWeeks && lhs.longestStart == rhs.longestStart
+      && lhs.longestEnd == rhs.longestEnd && lhs.thisWeekSessions == rhs.thisWeekSessions
+      && lhs.thisWeekNeeded == rhs.thisWeekNeeded
+      && lhs.milestones.map(\.weeks) == rhs.milestones.map(\.weeks)
+      && lhs.milestones.map(\.reachedOn) == rhs.milestones.map(\.reachedOn)
+  }
+}

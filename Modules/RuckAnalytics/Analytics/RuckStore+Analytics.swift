@@ -1,0 +1,101 @@
+import AnalyticsCore
+import Foundation
+
+extension RuckStore {
+  /// Sessions with their local day in `zone`, up to and including `asOf`, oldest first.
+  func dated(zone: Zone, asOf: LocalDate) throws -> [(day: LocalDate, session: RuckSession)] {
+    try sessions().map { (zone.localDate(of: $0.startedAt), $0) }.filter { $0.day <= asOf }
+  }
+
+  /// Totals of a window with trends against the previous window of the same length.
+  public func analytics(period: RuckPeriod, asOf: LocalDate, zone: Zone) throws
+    -> RuckAnalyticsReport
+  {
+    let all = try dated(zone: zone, asOf: asOf)
+    let range = period.range(asOf: asOf, firstDay: all.first?.day)
+    let previousRange = range.previous
+    let current = RuckTotals(all.filter { range.contains($0.day) }.map(\.session))
+    let previous = RuckTotals(all.filter { previousRange.contains($0.day) }.map(\.session))
+    let minimum = try profile().minRucksPerWeek
+    return RuckAnalyticsReport(
+      range: range, totals: current,
+      trainingStreakWeeks: PeriodicStreak.compute(
+        eventDays: all.map(\.day), minimum: minimum, asOf: asOf
+      ).current,
+      distance: RuckTrend(current: current.distanceMeters, previous: previous.distanceMeters),
+      sessions: RuckTrend(current: Double(current.sessions), previous: Double(previous.sessions)),
+      pace: RuckTrend(
+        current: current.averagePaceSecondsPerKm, previous: previous.averagePaceSecondsPerKm,
+        lowerIsBetter: true),
+      weightMoved: RuckTrend(current: current.weightMovedKgKm, previous: previous.weightMovedKgKm))
+  }
+
+  /// Personal records up to the as-of day; ties go to the earliest session.
+  public func records(asOf: LocalDate, zone: Zone) throws -> RuckRecords {
+    let all = try dated(zone: zone, asOf: asOf)
+    func best(_ kind: RecordKind, _ value: (RuckSession) -> Double?) -> RuckRecord? {
+      let candidates = all.compactMap { day, session in
+        value(session).map { PersonalRecord(value: $0, id: session.id!, date: day) }
+      }
+      return PersonalRecord.best(of: candidates, kind: kind).map {
+        RuckRecord(value: $0.value, sessionId: $0.id, date: $0.date)
+      }
+    }
+    return RuckRecords(
+      longestDistance: best(.maximum) { $0.distanceMeters },
+      fastestPace: best(.minimum) { $0.distanceMeters >= 1000 ? $0.paceSecondsPerKm : nil },
+      heaviestLoad: best(.maximum) { $0.loadKg },
+      highestCalories: best(.maximum) { $0.calories },
+      mostWeightMoved: best(.maximum) { $0.weightMovedKgKm },
+      longestDuration: best(.maximum) { $0.elapsedSeconds })
+  }
+
+  /// The last `weeks` Monday weeks up to the week holding the as-of day, zero-filled.
+  public func weekly(weeks: Int, asOf: LocalDate, zone: Zone) throws -> RuckWeekly {
+    let count = max(1, weeks)
+    let minimum = try profile().minRucksPerWeek
+    let thisWeek = Period.week.start(of: asOf)
+    let first = thisWeek.adding(days: -7 * (count - 1))
+    var byWeek: [LocalDate: [RuckSession]] = [:]
+    for (day, session) in try dated(zone: zone, asOf: asOf) where day >= first {
+      byWeek[Period.week.start(of: day), default: []].append(session)
+    }
+    let rows = (0..<count).map { index -> RuckWeek in
+      let start = first.adding(days: 7 * index)
+      let totals = RuckTotals(byWeek[start] ?? [])
+      return RuckWeek(
+        weekStart: start, sessions: totals.sessions, distanceMeters: totals.distanceMeters,
+        weightMovedKgKm: totals.weightMovedKgKm, calories: totals.calories,
+        goalMet: totals.sessions >= minimum)
+    }
+    return RuckWeekly(
+      weeks: rows,
+      averageSessionsPerWeek: Double(rows.reduce(0) { $0 + $1.sessions }) / Double(count),
+      averageDistancePerWeekMeters: rows.reduce(0) { $0 + $1.distanceMeters } / Double(count))
+  }
+
+  /// The weekly streak (the shared periodic rule: an empty week breaks it; this unfinished week
+  /// neither extends nor breaks it while short), this week's progress and milestones.
+  public func streak(asOf: LocalDate, zone: Zone) throws -> RuckStreak {
+    let minimum = try profile().minRucksPerWeek
+    let days = try dated(zone: zone, asOf: asOf).map(\.day)
+    let streak = PeriodicStreak.compute(eventDays: days, minimum: minimum, asOf: asOf)
+    let thisWeek = Period.week.start(of: asOf)
+    let thisWeekSessions = days.filter { $0 >= thisWeek }.count
+    var milestones: [(weeks: Int, reachedOn: LocalDate)] = []
+    for goal in [4, 8, 12, 26, 52] {
+      let reached = streak.runs.filter { $0.length >= goal }.compactMap { run -> LocalDate? in
+        // The goal's week is the run's goal-th week; it was reached by its minimum-th session.
+        let weekStart = run.start.adding(days: 7 * (goal - 1))
+        let inWeek = days.filter { $0 >= weekStart && $0 < weekStart.adding(days: 7) }.sorted()
+        return inWeek.count >= minimum ? inWeek[minimum - 1] : nil
+      }.min()
+      if let reached { milestones.append((goal, reached)) }
+    }
+    return RuckStreak(
+      minRucksPerWeek: minimum, currentWeeks: streak.current, longestWeeks: streak.longest,
+      longestStart: streak.longestRun?.start, longestEnd: streak.longestRun?.end,
+      thisWeekSessions: thisWeekSessions, thisWeekNeeded: max(0, minimum - thisWeekSessions),
+      milestones: milestones)
+  }
+}

@@ -1,0 +1,54 @@
+import AnalyticsCore
+
+/// Units a person reads distances and loads in.
+public enum UnitSystem: String, Sendable, CaseIterable, Codable {
+  /// Kilometres, kilograms, minutes per kilometre.
+  case metric
+  /// Miles, pounds, minutes per mile.
+  case imperial
+
+  /// Parses `metric` or `imperial`.
+  public init(parsing text: String) throws {
+    guard let system = UnitSystem(rawValue: text.lowercased()) else {
+      throw InputError(value: text, expected: "metric or imperial")
+    }
+    self = system
+  }
+}
+
+/// Conversions and the distance notation people type.
+public enum Quantities {
+  /// Metres in a mile.
+  public static let metresPerMile = 1609.344
+  /// Kilograms in a pound.
+  public static let kilogramsPerPound = 0.453_592_37
+
+  /// Parses a distance with its unit: `8.2km`, `5.1mi`, `800m` (metres returned).
+  ///
+  /// - throws: `InputError` naming the text (`abc`, `-3km`, `5` without a unit, `0km`).
+  public static func distance(parsing text: String) throws -> Double {
+    let lower = text.trimmingCharacters(in: .whitespaces).lowercased()
+    let units: [(String, Double)] = [("km", 1000), ("mi", metresPerMile), ("m", 1)]
+    for (suffix, factor) in units where lower.hasSuffix(suffix) {
+      let number = lower.dropLast(suffix.count).trimmingCharacters(in: .whitespaces)
+      if let value = Double(number), value.isFinite, value > 0 { return value * factor }
+      break
+    }
+    throw InputError(
+      value: text, expected: "a positive distance with a unit, such as 8.2km, 5.1mi or 800m")
+  }
+
+  /// Parses a non-negative number (kg, °C) from an option.
+  public static func number(parsing text: String, what: String, allowNegative: Bool = false) throws
+    -> Double
+  {
+    guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite,
+      allowNegative || value >= 0
+    else {
+      throw InputError(
+        value: text,
+        expected: allowNegative ? "a number (\(what))" : "a number of 0 or more (\(what))")
+    }
+    return value
+  }
+}

@@ -1,0 +1,98 @@
+import AnalyticsCore
+import DataFormats
+import Foundation
+
+/// Reads GPX 1.0 and 1.1 by streaming its XML: every track and segment, or the routes when the
+/// file has no track points. Waypoints and extensions are skipped.
+enum GPXReader {
+  static func read(_ data: Data, name: String) throws -> ParsedTrack {
+    var tokenizer = XMLTokenizer(data: data)
+    var trackSegments: [[TrackPoint]] = []
+    var routes: [[TrackPoint]] = []
+    var segment: [TrackPoint]?
+    var route: [TrackPoint]?
+    var point: TrackPoint?
+    var pointDepth = 0
+    var field: String?
+    var text = ""
+    var rootChecked = false
+    while let event = try next(&tokenizer, name) {
+      switch event {
+      case .start(let element, let attributes):
+        if !rootChecked {
+          guard element == "gpx" else {
+            throw RuckError.badFile(name, "the root element is <\(element)>: expected a GPX file")
+          }
+          rootChecked = true
+        }
+        switch element {
+        case "trkseg" where point == nil:
+          segment = []
+        case "rte" where point == nil:
+          route = []
+        case "trkpt" where segment != nil, "rtept" where route != nil:
+          guard let lat = attributes["lat"].flatMap(Double.init), (-90...90).contains(lat),
+            let lon = attributes["lon"].flatMap(Double.init), (-180...180).contains(lon)
+          else {
+            throw RuckError.badFile(
+              name,
+              "line \(tokenizer.currentLine): a point without a valid lat/lon: expected lat=\"-90…90\" lon=\"-180…180\""
+            )
+          }
+          point = TrackPoint(time: nil, latitude: lat, longitude: lon, elevation: nil)
+          pointDepth = tokenizer.depth
+        case "ele", "time":
+          if point != nil, tokenizer.depth == pointDepth + 1 {
+            field = element
+            text = ""
+          }
+        default:
+          break
+        }
+      case .text(let chunk):
+        if field != nil { text += chunk }
+      case .end(let element):
+        if let current = field, element == current {
+          let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+          if current == "ele" {
+            guard let elevation = Double(value) else {
+              throw RuckError.badFile(
+                name, "line \(tokenizer.currentLine): elevation \"\(value)\" is not a number")
+            }
+            point?.elevation = elevation
+          } else {
+            guard let time = ISOInstant.parse(value) else {
+              throw RuckError.badFile(
+                name, "line \(tokenizer.currentLine): time \"\(value)\" is not an ISO 8601 instant")
+            }
+            point?.time = time
+          }
+          field = nil
+        } else if element == "trkpt" || element == "rtept", let finished = point,
+          tokenizer.depth == pointDepth - 1
+        {
+          if element == "trkpt" { segment?.append(finished) } else { route?.append(finished) }
+          point = nil
+        } else if element == "trkseg", let finished = segment {
+          trackSegments.append(finished)
+          segment = nil
+        } else if element == "rte", let finished = route {
+          routes.append(finished)
+          route = nil
+        }
+      }
+    }
+    let tracks = trackSegments.filter { !$0.isEmpty }
+    let segments = tracks.isEmpty ? routes.filter { !$0.isEmpty } : tracks
+    guard !segments.isEmpty else {
+      throw RuckError.badFile(name, "the GPX file has no track or route points")
+    }
+    return ParsedTrack(segments: segments)
+  }
+
+  static func next(_ tokenizer: inout XMLTokenizer, _ name: String) throws -> XMLEvent? {
+    do { return try tokenizer.next() } catch let error as InputError {
+      throw RuckError.badFile(name, "\(error.value): not \(error.expected)")
+    }
+  }
+}
