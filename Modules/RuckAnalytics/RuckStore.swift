@@ -208,7 +208,7 @@ public struct RuckStore: Sendable {
     let load = options.loadKg ?? 0
     var calories = deviceCalories
     var source = deviceCalories == nil ? CaloriesSource.none : caloriesSource
-    if calories == nil, let body {
+    if calories == nil, let body, moving > 0 {
       calories = Pandolf.kilocalories(
         bodyKg: body, loadKg: load, distance: distance, moving: moving, elapsed: elapsed,
         climb: gain ?? 0, terrainFactor: options.terrain?.factor ?? 1.0)
@@ -285,7 +285,7 @@ public struct RuckStore: Sendable {
       if let notes = options.notes { session.notes = notes }
       if session.caloriesSource == .pandolf || session.caloriesSource == .none {
         let profile = try RuckProfile.fetchOne(db, key: 1) ?? RuckProfile()
-        if let body = session.bodyWeightKg ?? profile.bodyWeightKg {
+        if let body = session.bodyWeightKg ?? profile.bodyWeightKg, session.movingSeconds > 0 {
           session.calories = Pandolf.kilocalories(
             bodyKg: body, loadKg: session.loadKg, distance: session.distanceMeters,
             moving: session.movingSeconds, elapsed: session.elapsedSeconds,

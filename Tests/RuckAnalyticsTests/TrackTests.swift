@@ -84,6 +84,39 @@ struct SharedTrackTests {
     #expect(try store.trackPoints(sessionId: sessions[0].id!).count == 383)  // one point has no position
   }
 
+  @Test("a partly timed track has unknown durations, pace and calories") func partlyTimed() throws {
+    let store = try RuckStore.inMemory()
+    _ = try store.updateProfile(bodyWeightKg: 80)
+    guard
+      case .imported(let sessions) = try store.importFile(
+        try shared("gpx/cerknicko-without-times.gpx"), fileName: "c.gpx",
+        options: SessionOptions(loadKg: 20))
+    else {
+      Issue.record("not imported")
+      return
+    }
+    // Only the last points carry times (gpxpy's bounds: 16:22:52 to 16:23:49).
+    #expect(sessions[0].startedAt == ISO8601DateFormatter().date(from: "2010-08-05T16:22:52Z"))
+    #expect(sessions[0].elapsedSeconds == 0 && sessions[0].movingSeconds == 0)
+    #expect(sessions[0].paceSecondsPerKm == nil)
+    #expect(sessions[0].calories == nil)
+  }
+
+  @Test("a one-point track falls back to the file's route") func routeFallback() throws {
+    let store = try RuckStore.inMemory()
+    guard
+      case .imported(let sessions) = try store.importFile(
+        try shared("gpx/gpx1.0_with_all_fields.gpx"), fileName: "g.gpx")
+    else {
+      Issue.record("not imported")
+      return
+    }
+    // gpxpy: the route's length is 467,240.795 m; only some route points have times.
+    #expect(abs(sessions[0].distanceMeters - 467_240.795) / 467_240.795 < 0.005)
+    #expect(try store.trackPoints(sessionId: sessions[0].id!).count == 5)
+    #expect(sessions[0].movingSeconds == 0)
+  }
+
   @Test(
     "files without track or route points are refused",
     arguments: ["gpx/unicode_with_bom.gpx", "gpx/gpx_with_garmin_extension.gpx"])

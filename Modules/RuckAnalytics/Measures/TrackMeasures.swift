@@ -68,11 +68,16 @@ public struct TrackMeasures: Sendable, Equatable {
         loss += down
       }
     }
+    // A track whose points are only partly timed (some devices stamp only a few) has no
+    // trustworthy durations: its start is known, its elapsed and moving time are not (0).
+    let timed = track.segments.reduce(0) { $0 + $1.filter { $0.time != nil }.count }
+    let partlyTimed = timed > 0 && timed < track.pointCount
+    if partlyTimed { moving = 0 }
     self.distance = track.deviceDistance ?? distance
     // A TCX records times on trackpoints without a position too: its bounds cover them all.
     self.start = track.deviceStart ?? first
     self.end = track.deviceEnd ?? last
-    self.elapsed = max(0, (self.end ?? 0) - (self.start ?? 0))
+    self.elapsed = partlyTimed ? 0 : max(0, (self.end ?? 0) - (self.start ?? 0))
     self.moving = track.segments.isEmpty ? self.elapsed : moving
     self.elevationGain = sawElevation ? gain : nil
     self.elevationLoss = sawElevation ? loss : nil

@@ -82,10 +82,14 @@ enum GPXReader {
         }
       }
     }
+    // Tracks first; routes (a planned way) when the tracks hold fewer than two points.
     let tracks = trackSegments.filter { !$0.isEmpty }
-    let segments = tracks.isEmpty ? routes.filter { !$0.isEmpty } : tracks
-    guard !segments.isEmpty else {
-      throw RuckError.badFile(name, "the GPX file has no track or route points")
+    let usableRoutes = routes.filter { !$0.isEmpty }
+    let trackPoints = tracks.reduce(0) { $0 + $1.count }
+    let segments = trackPoints >= 2 || usableRoutes.isEmpty ? tracks : usableRoutes
+    guard segments.reduce(0, { $0 + $1.count }) >= 2 else {
+      throw RuckError.badFile(
+        name, "the GPX file has no track or route points: expected at least two points")
     }
     return ParsedTrack(segments: segments)
   }

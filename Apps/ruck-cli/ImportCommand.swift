@@ -1,0 +1,135 @@
+import AnalyticsCore
+import ArgumentParser
+import CLIKit
+import Foundation
+import RuckAnalytics
+
+extension RuckCommand {
+  /// `ruck-cli import FILE...`.
+  struct Import: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Import GPX, TCX, CSV or JSON files; each file is imported on its own.",
+      discussion: """
+        GPX (1.0/1.1, tracks or else routes) and TCX become one session with its track; CSV and
+        JSON hold sessions without tracks (columns date, start_time, duration, distance, load_kg,
+        body_weight_kg, terrain, temperature_c, conditions, calories, notes, time_zone). A file
+        imported before (same content) adds nothing. A bad file is reported and the others still
+        import; the exit status is non-zero if any failed.
+
+        Example:
+          ruck-cli import *.gpx --load-kg 20 --terrain trail --temperature-c 12
+          ruck-cli import planned-route.gpx --date 2026-02-08 --start 06:30
+        """)
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var details: SessionDetails
+    @Option(
+      help: ArgumentHelp("The day, for files whose points have no times.", valueName: "yyyy-mm-dd"),
+      transform: LocalDate.init(parsing:))
+    var date: LocalDate?
+    @Option(
+      help: ArgumentHelp("The start time with --date (default 12:00).", valueName: "hh:mm"),
+      transform: TimeOfDay.init(parsing:))
+    var start: TimeOfDay?
+    @Argument(help: ArgumentHelp("The files.", valueName: "file")) var files: [String]
+
+    func validate() throws {
+      guard !files.isEmpty else { throw ValidationError("name at least one file to import") }
+    }
+
+    func run() throws {
+      let store = try global.openRuckStore()
+      let startInstant = date.map {
+        global.zone.instant(
+          of: LocalDateTime(date: $0, time: start ?? TimeOfDay(hour: 12, minute: 0)!))
+      }
+      let progress = Progress(label: "importing", total: files.count)
+      var rows: [JSONObject] = []
+      var lines: [String] = []
+      var failure: (any Error)?
+      for (index, path) in files.enumerated() {
+        progress.update(index)
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        do {
+          let data = try Data(contentsOf: URL(fileURLWithPath: path))
+          switch try store.importFile(
+            data, fileName: name, options: details.options(start: startInstant))
+          {
+          case .imported(let sessions):
+            rows.append([
+              "file": .string(name), "status": .string("imported"),
+              "session_ids": .array(sessions.map { .int(Int($0.id!)) }), "error": .null,
+            ])
+            let km = sessions.reduce(0) { $0 + $1.distanceMeters } / 1000
+            lines.append(
+              "imported \(name): \(sessions.count) session\(sessions.count == 1 ? "" : "s"), "
+                + String(format: "%.2f km", km))
+          case .duplicate(let previous):
+            rows.append([
+              "file": .string(name), "status": .string("duplicate"), "session_ids": .array([]),
+              "error": .null,
+            ])
+            lines.append("skipped \(name): already imported (as \(previous))")
+          }
+        } catch {
+          failure = failure ?? error
+          let message = ExitStatus.message(for: error)
+          rows.append([
+            "file": .string(name), "status": .string("failed"), "session_ids": .array([]),
+            "error": .string(message),
+          ])
+          Terminal.writeError("ruck-cli: \(message)\n")
+        }
+      }
+      progress.finish()
+      if global.format == .table {
+        Terminal.writeOutput(lines.map { $0 + "\n" }.joined())
+      } else {
+        Terminal.writeOutput(global.format.render(rows: rows))
+      }
+      if let failure { throw ExitCode(ExitStatus.status(for: failure) ?? ExitStatus.badData) }
+    }
+  }
+
+  /// `ruck-cli log`.
+  struct Log: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Log a session by hand.",
+      discussion: """
+        Example:
+          ruck-cli log --date 2026-02-08 --start 06:30 --duration 1h45m --distance 8.2km --load-kg 20
+        """)
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var details: SessionDetails
+    @Option(
+      help: ArgumentHelp("The day.", valueName: "yyyy-mm-dd"), transform: LocalDate.init(parsing:))
+    var date: LocalDate
+    @Option(
+      help: ArgumentHelp("The start time (default 12:00).", valueName: "hh:mm"),
+      transform: TimeOfDay.init(parsing:))
+    var start: TimeOfDay?
+    @Option(
+      help: ArgumentHelp("How long: 1h45m, 90 (minutes), 1:45:00.", valueName: "duration"),
+      transform: TimeSpan.init(parsing:))
+    var duration: TimeSpan
+    @Option(
+      help: ArgumentHelp("How far, with a unit: 8.2km, 5.1mi, 800m.", valueName: "distance"),
+      transform: Quantities.distance(parsing:))
+    var distance: Double
+    @Option(
+      help: ArgumentHelp("Calories, if you know them (else estimated).", valueName: "kcal"),
+      transform: { try Quantities.number(parsing: $0, what: "kcal") })
+    var calories: Double?
+
+    func run() throws {
+      let startInstant = global.zone.instant(
+        of: LocalDateTime(date: date, time: start ?? TimeOfDay(hour: 12, minute: 0)!))
+      let session = try global.openRuckStore().logSession(
+        start: startInstant, duration: Double(duration.seconds), distance: distance,
+        calories: calories, options: details.options())
+      Terminal.writeOutput(
+        global.format.render(object: RuckJSON.session(session, zone: global.zone)))
+    }
+  }
+}

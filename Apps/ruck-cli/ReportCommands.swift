@@ -1,0 +1,232 @@
+import AnalyticsCore
+import ArgumentParser
+import CLIKit
+import RuckAnalytics
+
+extension RuckPeriod: ExpressibleByArgument {}
+
+extension RuckCommand {
+  /// `ruck-cli analytics`.
+  struct Analytics: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Totals of a period with trends against the previous period of the same length.",
+      discussion: """
+        Periods: this-week, this-month, last-week, last-month, last-3-months, last-6-months,
+        last-year, all-time. Average pace is total moving time ÷ total distance. Percent change
+        is null when the previous value is 0; pace trends read improving or worsening.
+
+        Example:
+          ruck-cli analytics --period last-month --as-of 2026-02-08 --format json
+        """)
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var units: UnitsOption
+    @Option(help: "The period.") var period: RuckPeriod = .thisMonth
+
+    func run() throws {
+      let store = try global.openRuckStore()
+      let report = try store.analytics(period: period, asOf: global.asOf, zone: global.zone)
+      guard global.format == .table else {
+        return Terminal.writeOutput(global.format.render(object: RuckJSON.analytics(report)))
+      }
+      let format = UnitFormatter(system: try units.units ?? store.profile().units)
+      func trend(_ trend: RuckTrend) -> String {
+        let percent = trend.percentChange.map { String(format: "%+.1f%%", $0) } ?? "n/a"
+        return percent + " " + (trend.direction ?? "")
+      }
+      let rows: [JSONObject] = [
+        [
+          "metric": .string("period"),
+          "value": .string("\(report.range.start) to \(report.range.end)"), "trend": .null,
+        ],
+        [
+          "metric": .string("sessions"), "value": .int(report.totals.sessions),
+          "trend": .string(trend(report.sessions)),
+        ],
+        [
+          "metric": .string("distance"),
+          "value": .string(format.distance(report.totals.distanceMeters)),
+          "trend": .string(trend(report.distance)),
+        ],
+        [
+          "metric": .string("average pace"),
+          "value": .string(format.pace(report.totals.averagePaceSecondsPerKm)),
+          "trend": .string(trend(report.pace)),
+        ],
+        [
+          "metric": .string("weight moved"),
+          "value": .string(format.weightMoved(report.totals.weightMovedKgKm)),
+          "trend": .string(trend(report.weightMoved)),
+        ],
+        [
+          "metric": .string("moving time"),
+          "value": .string(format.duration(report.totals.movingSeconds)), "trend": .null,
+        ],
+        [
+          "metric": .string("calories"), "value": .number(report.totals.calories, decimals: 0),
+          "trend": .null,
+        ],
+        [
+          "metric": .string("streak"),
+          "value": .string(
+            "\(report.trainingStreakWeeks) week" + (report.trainingStreakWeeks == 1 ? "" : "s")),
+          "trend": .null,
+        ],
+      ]
+      Terminal.writeOutput(OutputFormat.table.render(rows: rows))
+    }
+  }
+
+  /// `ruck-cli records`.
+  struct Records: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract:
+        "Personal records (fastest pace over sessions of at least 1 km; ties to the earliest).",
+      discussion: "Example:\n  ruck-cli records --format json")
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var units: UnitsOption
+
+    func run() throws {
+      let store = try global.openRuckStore()
+      let records = try store.records(asOf: global.asOf, zone: global.zone)
+      guard global.format == .table else {
+        return Terminal.writeOutput(global.format.render(object: RuckJSON.records(records)))
+      }
+      let format = UnitFormatter(system: try units.units ?? store.profile().units)
+      func row(_ name: String, _ record: RuckRecord?, _ text: (Double) -> String) -> JSONObject {
+        [
+          "record": .string(name), "value": .string(record.map { text($0.value) } ?? "-"),
+          "session": record.map { .int(Int($0.sessionId)) } ?? .null,
+          "date": record.map { .date($0.date) } ?? .null,
+        ]
+      }
+      Terminal.writeOutput(
+        OutputFormat.table.render(rows: [
+          row("longest distance", records.longestDistance) { format.distance($0) },
+          row("fastest pace", records.fastestPace) { format.pace($0) },
+          row("heaviest load", records.heaviestLoad) { format.load($0) },
+          row("highest calories", records.highestCalories) { String(format: "%.0f kcal", $0) },
+          row("most weight moved", records.mostWeightMoved) { format.weightMoved($0) },
+          row("longest duration", records.longestDuration) { format.duration($0) },
+        ]))
+    }
+  }
+
+  /// `ruck-cli weekly`.
+  struct Weekly: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "The last N Monday weeks, zero-filled, with the weekly goal.",
+      discussion: "Example:\n  ruck-cli weekly --weeks 12")
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var units: UnitsOption
+    @Option(help: "How many weeks.") var weeks: Int = 12
+
+    func validate() throws {
+      guard (1...520).contains(weeks) else {
+        throw ValidationError("--weeks \(weeks) is not valid: expected 1 to 520")
+      }
+    }
+
+    func run() throws {
+      let store = try global.openRuckStore()
+      let weekly = try store.weekly(weeks: weeks, asOf: global.asOf, zone: global.zone)
+      guard global.format == .table else {
+        let object = RuckJSON.weekly(weekly)
+        if global.format == .csv {
+          return Terminal.writeOutput(
+            OutputFormat.csv.render(rows: weekly.weeks.map(RuckJSON.week)))
+        }
+        return Terminal.writeOutput(global.format.render(object: object))
+      }
+      let format = UnitFormatter(system: try units.units ?? store.profile().units)
+      let perUnit = format.system == .metric ? 1000 : Quantities.metresPerMile
+      var out = OutputFormat.table.render(
+        rows: weekly.weeks.map { week in
+          [
+            "week_start": .date(week.weekStart), "sessions": .int(week.sessions),
+            "distance": .string(format.distance(week.distanceMeters)),
+            "weight_moved": .string(format.weightMoved(week.weightMovedKgKm)),
+            "calories": .number(week.calories, decimals: 0), "goal_met": .bool(week.goalMet),
+          ]
+        })
+      out +=
+        "\n"
+        + BarChart.render(
+          weekly.weeks.map { ("\($0.weekStart)", $0.distanceMeters / perUnit) },
+          valueText: { String(format: "%.1f %@", $0, format.system == .metric ? "km" : "mi") })
+      out += String(
+        format: "\naverage %.2f sessions, %@ per week\n", weekly.averageSessionsPerWeek,
+        format.distance(weekly.averageDistancePerWeekMeters))
+      out +=
+        "sessions per week " + Sparkline.render(weekly.weeks.map { Double($0.sessions) }) + "\n"
+      Terminal.writeOutput(out)
+    }
+  }
+
+  /// `ruck-cli streak`.
+  struct Streak: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Consecutive weeks reaching the goal; an empty week breaks the streak.",
+      discussion: """
+        The unfinished current week neither extends nor breaks the streak while it is short of the
+        goal. Milestones: 4, 8, 12, 26 and 52 weeks, with the day each was first reached.
+
+        Example:
+          ruck-cli streak --as-of 2026-02-08
+        """)
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+      let streak = try global.openRuckStore().streak(asOf: global.asOf, zone: global.zone)
+      Terminal.writeOutput(global.format.render(object: RuckJSON.streak(streak)))
+    }
+  }
+
+  /// `ruck-cli insights`.
+  struct Insights: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Pace distribution, terrain and weather impact, load progression, calorie burn.",
+      discussion: "Example:\n  ruck-cli insights --format json")
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var units: UnitsOption
+
+    func run() throws {
+      let store = try global.openRuckStore()
+      let insights = try store.insights(asOf: global.asOf, zone: global.zone)
+      guard global.format == .table else {
+        return Terminal.writeOutput(global.format.render(object: RuckJSON.insights(insights)))
+      }
+      let format = UnitFormatter(system: try units.units ?? store.profile().units)
+      var out = "Pace distribution (sessions of at least 1 km)\n"
+      out += BarChart.render(
+        insights.paceDistribution.map { (format.pace($0.from), Double($0.sessions)) },
+        valueText: { String(Int($0)) })
+      out +=
+        "\nTerrain\n"
+        + OutputFormat.table.render(
+          rows: insights.terrainImpact.map {
+            [
+              "terrain": .string($0.terrain?.rawValue ?? "unspecified"),
+              "sessions": .int($0.sessions),
+              "pace": .string(format.pace($0.averagePaceSecondsPerKm)),
+              "kcal_per_hour": .number($0.caloriesPerHour, decimals: 0),
+            ]
+          })
+      out +=
+        "\nWeather\n"
+        + OutputFormat.table.render(
+          rows: insights.weatherImpact.map {
+            [
+              "temperature": .string($0.band), "sessions": .int($0.sessions),
+              "pace": .string(format.pace($0.averagePaceSecondsPerKm)),
+            ]
+          })
+      out += "\nLoad by month " + Sparkline.render(insights.loadProgression.map(\.averageLoadKg))
+      out +=
+        insights.loadSlopeKgPerMonth.map { String(format: "  trend %+.2f kg/month\n", $0) } ?? "\n"
+      out +=
+        insights.averageKilocaloriesPerHour.map { String(format: "Average burn %.0f kcal/h\n", $0) }
+        ?? ""
+      Terminal.writeOutput(out)
+    }
+  }
+}

@@ -1,0 +1,156 @@
+import AnalyticsCore
+import CLIKit
+import Foundation
+import RuckAnalytics
+
+/// The JSON shapes of `ruck-cli`: SI units, the unit in each key.
+enum RuckJSON {
+  static func session(_ session: RuckSession, zone: Zone) -> JSONObject {
+    [
+      "id": .int(Int(session.id ?? 0)),
+      "started_at": .string(session.startedAt.ISO8601Format()),
+      "ended_at": .string(session.endedAt.ISO8601Format()),
+      "date": .date(zone.localDate(of: session.startedAt)),
+      "distance_m": .number(session.distanceMeters, decimals: 1),
+      "moving_time_s": .number(session.movingSeconds, decimals: 1),
+      "elapsed_time_s": .number(session.elapsedSeconds, decimals: 1),
+      "elevation_gain_m": .number(session.elevationGainMeters, decimals: 1),
+      "load_kg": .number(session.loadKg, decimals: 1),
+      "body_weight_kg": .number(session.bodyWeightKg, decimals: 1),
+      "calories": .number(session.calories, decimals: 1),
+      "terrain": .string(session.terrain?.rawValue),
+      "pace_s_per_km": .number(session.paceSecondsPerKm, decimals: 1),
+      "weight_moved_kg_km": .number(session.weightMovedKgKm, decimals: 2),
+      "source": .string(session.sourceFileId == nil ? "manual" : "file"),
+    ]
+  }
+
+  static func trend(_ trend: RuckTrend, decimals: Int) -> JSONValue {
+    .object([
+      "current": .number(trend.current, decimals: decimals),
+      "previous": .number(trend.previous, decimals: decimals),
+      "percent_change": .number(trend.percentChange, decimals: 1),
+      "direction": .string(trend.direction),
+    ])
+  }
+
+  static func analytics(_ report: RuckAnalyticsReport) -> JSONObject {
+    [
+      "period": .object(["start": .date(report.range.start), "end": .date(report.range.end)]),
+      "total_sessions": .int(report.totals.sessions),
+      "total_distance_m": .number(report.totals.distanceMeters, decimals: 1),
+      "total_weight_moved_kg_km": .number(report.totals.weightMovedKgKm, decimals: 2),
+      "average_pace_s_per_km": .number(report.totals.averagePaceSecondsPerKm, decimals: 1),
+      "total_moving_time_s": .number(report.totals.movingSeconds, decimals: 1),
+      "total_calories": .number(report.totals.calories, decimals: 1),
+      "training_streak_weeks": .int(report.trainingStreakWeeks),
+      "trends": .object([
+        "distance": trend(report.distance, decimals: 1),
+        "sessions": trend(report.sessions, decimals: 0),
+        "pace": trend(report.pace, decimals: 1),
+        "weight_moved": trend(report.weightMoved, decimals: 2),
+      ]),
+    ]
+  }
+
+  static func record(_ record: RuckRecord?, decimals: Int) -> JSONValue {
+    guard let record else { return .null }
+    return .object([
+      "value": .number(record.value, decimals: decimals), "session_id": .int(Int(record.sessionId)),
+      "date": .date(record.date),
+    ])
+  }
+
+  static func records(_ records: RuckRecords) -> JSONObject {
+    [
+      "longest_distance": record(records.longestDistance, decimals: 1),
+      "fastest_pace": record(records.fastestPace, decimals: 1),
+      "heaviest_load": record(records.heaviestLoad, decimals: 1),
+      "highest_calories": record(records.highestCalories, decimals: 1),
+      "most_weight_moved": record(records.mostWeightMoved, decimals: 2),
+      "longest_duration": record(records.longestDuration, decimals: 1),
+    ]
+  }
+
+  static func week(_ week: RuckWeek) -> JSONObject {
+    [
+      "week_start": .date(week.weekStart), "sessions": .int(week.sessions),
+      "distance_m": .number(week.distanceMeters, decimals: 1),
+      "weight_moved_kg_km": .number(week.weightMovedKgKm, decimals: 2),
+      "calories": .number(week.calories, decimals: 1), "goal_met": .bool(week.goalMet),
+    ]
+  }
+
+  static func weekly(_ weekly: RuckWeekly) -> JSONObject {
+    [
+      "weeks": .array(weekly.weeks.map { .object(week($0)) }),
+      "average_sessions_per_week": .number(weekly.averageSessionsPerWeek, decimals: 2),
+      "average_distance_per_week_m": .number(weekly.averageDistancePerWeekMeters, decimals: 1),
+    ]
+  }
+
+  static func streak(_ streak: RuckStreak) -> JSONObject {
+    [
+      "min_rucks_per_week": .int(streak.minRucksPerWeek),
+      "current_weeks": .int(streak.currentWeeks), "longest_weeks": .int(streak.longestWeeks),
+      "longest_start": streak.longestStart.map(JSONValue.date) ?? .null,
+      "longest_end": streak.longestEnd.map(JSONValue.date) ?? .null,
+      "this_week": .object([
+        "sessions": .int(streak.thisWeekSessions), "needed": .int(streak.thisWeekNeeded),
+      ]),
+      "milestones": .array(
+        streak.milestones.map {
+          .object(["weeks": .int($0.weeks), "reached_on": .date($0.reachedOn)])
+        }),
+    ]
+  }
+
+  static func insights(_ insights: RuckInsights) -> JSONObject {
+    [
+      "pace_distribution": .array(
+        insights.paceDistribution.map {
+          .object([
+            "from_s_per_km": .number($0.from, decimals: 0),
+            "to_s_per_km": .number($0.to, decimals: 0),
+            "sessions": .int($0.sessions),
+          ])
+        }),
+      "terrain_impact": .array(
+        insights.terrainImpact.map {
+          .object([
+            "terrain": .string($0.terrain?.rawValue ?? "unspecified"),
+            "sessions": .int($0.sessions),
+            "average_pace_s_per_km": .number($0.averagePaceSecondsPerKm, decimals: 1),
+            "calories_per_hour": .number($0.caloriesPerHour, decimals: 1),
+          ])
+        }),
+      "weather_impact": .array(
+        insights.weatherImpact.map {
+          .object([
+            "temperature_band": .string($0.band), "sessions": .int($0.sessions),
+            "average_pace_s_per_km": .number($0.averagePaceSecondsPerKm, decimals: 1),
+          ])
+        }),
+      "load_progression": .object([
+        "months": .array(
+          insights.loadProgression.map {
+            .object([
+              "month": .string($0.month), "sessions": .int($0.sessions),
+              "average_load_kg": .number($0.averageLoadKg, decimals: 2),
+            ])
+          }),
+        "slope_kg_per_month": .number(insights.loadSlopeKgPerMonth, decimals: 3),
+      ]),
+      "calorie_burn": .object([
+        "sessions": .array(
+          insights.calorieBurn.map {
+            .object([
+              "session_id": .int(Int($0.sessionId)), "date": .date($0.date),
+              "kcal_per_hour": .number($0.kilocaloriesPerHour, decimals: 1),
+            ])
+          }),
+        "average_kcal_per_hour": .number(insights.averageKilocaloriesPerHour, decimals: 1),
+      ]),
+    ]
+  }
+}
