@@ -91,6 +91,7 @@ struct RenderingTests {
     #expect(CSVWriter.escape("plain") == "plain")
     // Columns are the union of all rows' keys, in first-seen order.
     #expect(CSVWriter.write([["a": .int(1)], ["b": .int(2)]]) == "a,b\r\n1,\r\n,2\r\n")
+    #expect(CSVWriter.write([]) == "")
   }
 
   @Test("tables align numbers right and text left") func table() {

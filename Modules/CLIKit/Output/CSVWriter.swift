@@ -2,8 +2,9 @@
 /// comma, a quote or a line break (quotes doubled), `null` as an empty field.
 public enum CSVWriter {
   /// The CSV text of `rows`: columns are the union of the rows' flattened keys, in first-seen
-  /// order (nested objects become dotted columns such as `period.start`).
+  /// order (nested objects become dotted columns such as `period.start`). No rows, no output.
   public static func write(_ rows: [JSONObject]) -> String {
+    guard !rows.isEmpty else { return "" }
     let flattened = rows.map { $0.flattened() }
     var columns: [String] = []
     var seen: Set<String> = []

@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+
+private struct RuckScratch {
+  let folder = NSTemporaryDirectory() + "tally-ruck-cli-" + UUID().uuidString
+  var db: String { folder + "/ruck.sqlite" }
+
+  init() throws {
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+  }
+
+  func ruck(_ arguments: [String]) throws -> AppRunner.Result {
+    try AppRunner.run("ruck-cli", arguments, environment: ["TALLY_RUCK_DB": db, "TZ": "UTC"])
+  }
+
+  func write(_ name: String, _ text: String) throws -> String {
+    let path = folder + "/" + name
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  func remove() { try? FileManager.default.removeItem(atPath: folder) }
+}
+
+@Suite("ruck-cli end to end")
+struct RuckCLITests {
+  @Test("log, then analytics in JSON (SI) and tables in imperial units") func units() throws {
+    let scratch = try RuckScratch()
+    defer { scratch.remove() }
+    #expect(
+      try scratch.ruck(["profile", "set", "--body-weight-kg", "80", "--units", "imperial"]).status
+        == 0)
+    for (date, distance) in [("2026-02-02", "5mi"), ("2026-02-04", "8.0467km")] {
+      let result = try scratch.ruck([
+        "log", "--date", date, "--start", "07:00", "--duration", "1h20m", "--distance", distance,
+        "--load-kg", "20", "--time-zone", "UTC",
+      ])
+      #expect(result.status == 0, "\(result.error)")
+    }
+    let json = try scratch.ruck([
+      "analytics", "--period", "last-week", "--as-of", "2026-02-11", "--time-zone", "UTC",
+      "--format", "json",
+    ])
+    // 5 mi = 8046.72 m twice; 9600 s over 16.09344 km = 596.5 s/km; 20 kg × 16.09344 km.
+    #expect(json.output.contains("\"total_distance_m\": 16093.4"))
+    #expect(json.output.contains("\"average_pace_s_per_km\": 596.5"))
+    #expect(json.output.contains("\"total_weight_moved_kg_km\": 321.87"))
+    #expect(json.output.contains("\"percent_change\": null"))
+    let table = try scratch.ruck(["records", "--as-of", "2026-02-11", "--time-zone", "UTC"])
+    #expect(table.output.contains("5.00 mi"))  // imperial from the profile
+    #expect(table.output.contains("16:00 /mi"))  // 4800 s per 5 mi
+    #expect(table.output.contains("44.1 lb"))
+    let metric = try scratch.ruck([
+      "records", "--as-of", "2026-02-11", "--time-zone", "UTC", "--units", "metric",
+    ])
+    #expect(metric.output.contains("8.05 km"))
+    #expect(metric.output.contains("9:57 /km"))
+    let weekly = try scratch.ruck([
+      "weekly", "--weeks", "2", "--as-of", "2026-02-11", "--time-zone", "UTC",
+    ])
+    #expect(weekly.output.contains("10.0 mi"))
+    #expect(weekly.output.contains("█"))
+    let streak = try scratch.ruck([
+      "streak", "--as-of", "2026-02-11", "--time-zone", "UTC", "--format", "json",
+    ])
+    #expect(streak.output.contains("\"current_weeks\": 1"))
+    #expect(streak.output.contains("\"needed\": 2"))
+  }
+
+  @Test("bad input: one line on stderr, a non-zero status, nothing stored") func badInput() throws {
+    let scratch = try RuckScratch()
+    defer { scratch.remove() }
+    let notXML = try scratch.write("notxml.gpx", "this is not xml")
+    let noPoints = try scratch.write("empty.gpx", "<gpx version=\"1.1\"></gpx>")
+    let backwards = try scratch.write(
+      "back.gpx",
+      "<gpx><trk><trkseg><trkpt lat=\"0\" lon=\"0\"><time>2026-02-08T10:01:00Z</time></trkpt><trkpt lat=\"0\" lon=\"0.01\"><time>2026-02-08T10:00:00Z</time></trkpt></trkseg></trk></gpx>"
+    )
+    let cases: [([String], Int32, String)] = [
+      (["import", notXML], 65, "notxml.gpx"),
+      (["import", noPoints], 65, "no track or route points"),
+      (["import", backwards], 65, "times go backwards"),
+      (["log", "--date", "2026-02-08", "--duration", "1h", "--distance", "abc"], 64, "abc"),
+      (["log", "--date", "2026-02-08", "--duration", "1x", "--distance", "5km"], 64, "1x"),
+      (
+        ["log", "--date", "2026-02-08", "--duration", "1h", "--distance", "5km", "--load-kg=-5"],
+        64, "-5"
+      ),
+      (
+        [
+          "log", "--date", "2026-02-08", "--duration", "1h", "--distance", "5km", "--terrain",
+          "lava",
+        ], 64, "lava"
+      ),
+      (["weekly", "--units", "furlongs"], 64, "furlongs"),
+      (["analytics", "--period", "last-decade"], 64, "last-decade"),
+      (["sessions", "show", "99"], 66, "99"),
+      (["import", scratch.folder + "/missing.gpx"], 66, "missing.gpx"),
+    ]
+    for (arguments, status, named) in cases {
+      let result = try scratch.ruck(arguments)
+      #expect(result.status == status, "\(arguments): \(result.error)")
+      #expect(result.error.contains(named), "\(arguments): \(result.error)")
+      #expect(result.error.filter { $0 == "\n" }.count == 1, "\(arguments): \(result.error)")
+    }
+    #expect(try scratch.ruck(["sessions", "list", "--format", "csv"]).output.isEmpty)
+  }
+
+  @Test("several files: a bad one is reported, the others import, the status is non-zero")
+  func mixedImport() throws {
+    let scratch = try RuckScratch()
+    defer { scratch.remove() }
+    let good = try scratch.write(
+      "good.gpx",
+      "<gpx><trk><trkseg><trkpt lat=\"0\" lon=\"0\"><time>2026-02-08T10:00:00Z</time></trkpt><trkpt lat=\"0\" lon=\"0.01\"><time>2026-02-08T10:15:00Z</time></trkpt></trkseg></trk></gpx>"
+    )
+    let bad = try scratch.write("bad.gpx", "<gpx><trk>")
+    let result = try scratch.ruck(["import", good, bad, good, "--format", "json"])
+    #expect(result.status == 65)
+    #expect(result.error.contains("bad.gpx"))
+    #expect(result.output.contains("\"status\": \"imported\""))
+    #expect(result.output.contains("\"status\": \"failed\""))
+    #expect(result.output.contains("\"status\": \"duplicate\""))
+    let csv = try scratch.ruck(["sessions", "list", "--format", "csv"])
+    #expect(csv.output.components(separatedBy: "\r\n").count == 3)  // header, one session, ""
+  }
+
+  @Test(
+    "every command has help with an example",
+    arguments: [
+      ["import"], ["log"], ["sessions", "list"], ["sessions", "show"], ["sessions", "edit"],
+      ["sessions", "delete"], ["profile", "set"], ["profile", "show"], ["analytics"], ["records"],
+      ["weekly"], ["streak"], ["insights"],
+    ])
+  func help(command: [String]) throws {
+    let result = try AppRunner.run("ruck-cli", command + ["--help"])
+    #expect(result.status == 0)
+    #expect(result.output.contains("Example"))
+  }
+}
