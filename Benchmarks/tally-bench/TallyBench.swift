@@ -14,7 +14,7 @@ struct TallyBench: ParsableCommand {
       Example:
         swift run -c release tally-bench core --iterations 20
       """,
-    subcommands: [Core.self, RVU.self])
+    subcommands: [Core.self, RVU.self, Ruck.self])
 }
 
 /// Options every benchmark subcommand takes.
@@ -63,6 +63,27 @@ extension TallyBench {
         try Harness.run(
           RVUBenchmarks.cases(sharedData: options.sharedData, scratch: folder),
           iterations: options.iterations, filter: options.filter)
+      }
+    }
+  }
+}
+
+extension TallyBench {
+  /// `tally-bench ruck`.
+  struct Ruck: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract:
+        "RuckAnalytics: GPX parsing, importing 1,000 files, analytics over 10,000 sessions.",
+      discussion: "Example:\n  tally-bench ruck --filter parse")
+
+    @OptionGroup var options: BenchOptions
+
+    func run() throws {
+      try withScratchFolder { folder in
+        try Harness.run(
+          RuckBenchmarks.cases(scratch: folder, filter: options.filter),
+          iterations: options.iterations,
+          filter: options.filter)
       }
     }
   }

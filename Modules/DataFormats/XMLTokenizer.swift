@@ -1,10 +1,38 @@
 import AnalyticsCore
 import Foundation
 
+/// The attributes of a start tag, by local name, in document order (a small array: cheaper than
+/// a dictionary for the two or three attributes an element has).
+public struct XMLAttributes: Sendable, Equatable, ExpressibleByDictionaryLiteral {
+  /// Local names and values, in order.
+  public private(set) var pairs: [(name: String, value: String)] = []
+
+  /// No attributes.
+  public init() {}
+
+  /// Attributes from a literal (tests).
+  public init(dictionaryLiteral elements: (String, String)...) {
+    pairs = elements.map { (name: $0.0, value: $0.1) }
+  }
+
+  /// The value of the first attribute with this local name.
+  public subscript(name: String) -> String? {
+    pairs.first(where: { $0.name == name })?.value
+  }
+
+  mutating func append(_ name: String, _ value: String) { pairs.append((name, value)) }
+
+  /// Equal when the same names have the same values in the same order.
+  public static func == (lhs: XMLAttributes, rhs: XMLAttributes) -> Bool {
+    lhs.pairs.map(\.name) == rhs.pairs.map(\.name)
+      && lhs.pairs.map(\.value) == rhs.pairs.map(\.value)
+  }
+}
+
 /// One event of a streamed XML document.
 public enum XMLEvent: Sendable, Equatable {
   /// An element starts: its local name (prefix removed) and attributes by local name.
-  case start(name: String, attributes: [String: String])
+  case start(name: String, attributes: XMLAttributes)
   /// An element ends (also sent right after `start` for `<empty/>` elements).
   case end(name: String)
   /// Character data between tags (entities and CDATA decoded; may arrive in several pieces).
@@ -23,7 +51,9 @@ public struct XMLTokenizer {
   private let bytes: [UInt8]
   private var index: Int
   private var line = 1
-  private var stack: [String] = []
+  /// Open elements: where the qualified name lies in `bytes` (to check the end tag without
+  /// building a string) and the local name (to report it).
+  private var stack: [(nameStart: Int, nameEnd: Int, local: String)] = []
   private var pendingEnd: String?
   private var sawRoot = false
 
@@ -87,26 +117,36 @@ public struct XMLTokenizer {
         }
       case 0x2F:  // </name>
         index += 2
-        let name = try readName()
+        let nameStart = index
+        while index < bytes.count, !isNameEnd(bytes[index]) { index += 1 }
+        let nameEnd = index
         skipSpace()
         guard index < bytes.count, bytes[index] == 0x3E else {
-          throw error("a malformed end tag </\(name)")
+          throw error("a malformed end tag </\(text(nameStart, nameEnd))")
         }
         index += 1
         guard let open = stack.last else {
-          throw error("an end tag </\(name)> without a start tag")
+          throw error("an end tag </\(text(nameStart, nameEnd))> without a start tag")
         }
-        guard open == name else { throw error("the end tag </\(name)> does not close <\(open)>") }
+        guard nameEnd - nameStart == open.nameEnd - open.nameStart,
+          bytes[nameStart..<nameEnd].elementsEqual(bytes[open.nameStart..<open.nameEnd])
+        else {
+          throw error(
+            "the end tag </\(text(nameStart, nameEnd))> does not close <\(text(open.nameStart, open.nameEnd))>"
+          )
+        }
         stack.removeLast()
-        return .end(name: localName(name))
+        return .end(name: open.local)
       default:
         index += 1
-        let name = try readName()
+        let nameStart = index
+        let (name, local) = try readNames()
+        let nameEnd = index
         if stack.isEmpty {
           guard !sawRoot else { throw error("a second root element <\(name)>") }
           sawRoot = true
         }
-        var attributes: [String: String] = [:]
+        var attributes = XMLAttributes()
         while true {
           skipSpace()
           guard index < bytes.count else {
@@ -114,19 +154,19 @@ public struct XMLTokenizer {
           }
           if bytes[index] == 0x3E {
             index += 1
-            stack.append(name)
-            return .start(name: localName(name), attributes: attributes)
+            stack.append((nameStart, nameEnd, local))
+            return .start(name: local, attributes: attributes)
           }
           if bytes[index] == 0x2F {
             guard index + 1 < bytes.count, bytes[index + 1] == 0x3E else {
               throw error("a malformed tag <\(name)")
             }
             index += 2
-            stack.append(name)
-            pendingEnd = localName(name)
-            return .start(name: localName(name), attributes: attributes)
+            stack.append((nameStart, nameEnd, local))
+            pendingEnd = local
+            return .start(name: local, attributes: attributes)
           }
-          let key = try readName()
+          let key = try readNames().local
           skipSpace()
           guard index < bytes.count, bytes[index] == 0x3D else {
             throw error("the attribute \(key) of <\(name)> has no value")
@@ -146,12 +186,14 @@ public struct XMLTokenizer {
           guard index < bytes.count else {
             throw error("the document ends inside <\(name)> (truncated?)")
           }
-          attributes[localName(key)] = try decode(start, index)
+          attributes.append(key, try decode(start, index))
           index += 1
         }
       }
     }
-    if let open = stack.last { throw error("the document ends before </\(open)> (truncated?)") }
+    if let open = stack.last {
+      throw error("the document ends before </\(text(open.nameStart, open.nameEnd))> (truncated?)")
+    }
     guard sawRoot else { throw error("no root element: expected an XML document") }
     return nil
   }
@@ -211,8 +253,19 @@ public struct XMLTokenizer {
     }
   }
 
-  private mutating func readName() throws -> String {
+  private func isNameEnd(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 || byte == 0x3E || byte == 0x2F
+      || byte == 0x3D || byte == 0x3C || byte == 0x22 || byte == 0x27
+  }
+
+  private func text(_ start: Int, _ end: Int) -> String {
+    String(decoding: bytes[start..<end], as: UTF8.self)
+  }
+
+  /// Reads a qualified name and returns it with its local part (after the last `:`).
+  private mutating func readNames() throws -> (qualified: String, local: String) {
     let start = index
+    var colon = -1
     while index < bytes.count {
       let byte = bytes[index]
       if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 || byte == 0x3E
@@ -221,15 +274,14 @@ public struct XMLTokenizer {
       {
         break
       }
+      if byte == 0x3A { colon = index }
       index += 1
     }
     guard index > start else { throw error("a tag or attribute without a name") }
-    return String(decoding: bytes[start..<index], as: UTF8.self)
-  }
-
-  private func localName(_ name: String) -> String {
-    guard let colon = name.lastIndex(of: ":") else { return name }
-    return String(name[name.index(after: colon)...])
+    let qualified = String(decoding: bytes[start..<index], as: UTF8.self)
+    return (
+      qualified, colon < 0 ? qualified : String(decoding: bytes[(colon + 1)..<index], as: UTF8.self)
+    )
   }
 
   /// The text of `bytes[start..<end]` with entity references decoded.

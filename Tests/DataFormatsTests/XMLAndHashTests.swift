@@ -82,3 +82,21 @@ struct SHA256Tests {
         == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
   }
 }
+
+@Suite("Fast decimal parsing")
+struct FastDecimalTests {
+  @Test(
+    "agrees with Double(String) to the last bit",
+    arguments: [
+      "45.2735188510", "-79.0931872185", "0", "211", "-0.5", "+7.25", "1e3", "1.5E-2",
+      "123456789012345678", "0.1", "178.942626953", "00012.5000", "3.14159265358979",
+    ])
+  func agrees(text: String) {
+    #expect(FastDecimal.parse(text) == Double(text))
+  }
+
+  @Test("refuses what is not a number", arguments: ["", "-", ".", "abc", "1.2.3", "1,5", " 1"])
+  func refuses(text: String) {
+    #expect(FastDecimal.parse(text) == nil)
+  }
+}

@@ -124,3 +124,18 @@ public struct TrackMeasures: Sendable, Equatable {
     return (gain, loss)
   }
 }
+
+extension TrackMeasures {
+  /// Reads a GPX or TCX file and measures its track, without storing anything.
+  ///
+  /// - throws: `RuckError` for a file that is not a readable GPX or TCX track.
+  public static func measure(_ data: Data, fileName: String) throws -> TrackMeasures {
+    let track: ParsedTrack
+    switch RuckStore.format(of: data, fileName: fileName) {
+    case "gpx": track = try GPXReader.read(data, name: fileName)
+    case "tcx": track = try TCXReader.read(data, name: fileName)
+    default: throw RuckError.badFile(fileName, "expected a GPX or TCX file")
+    }
+    return try TrackMeasures(track, name: fileName)
+  }
+}

@@ -31,8 +31,8 @@ enum GPXReader {
         case "rte" where point == nil:
           route = []
         case "trkpt" where segment != nil, "rtept" where route != nil:
-          guard let lat = attributes["lat"].flatMap(Double.init), (-90...90).contains(lat),
-            let lon = attributes["lon"].flatMap(Double.init), (-180...180).contains(lon)
+          guard let lat = attributes["lat"].flatMap(FastDecimal.parse), (-90...90).contains(lat),
+            let lon = attributes["lon"].flatMap(FastDecimal.parse), (-180...180).contains(lon)
           else {
             throw RuckError.badFile(
               name,
@@ -53,9 +53,9 @@ enum GPXReader {
         if field != nil { text += chunk }
       case .end(let element):
         if let current = field, element == current {
-          let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+          let value = text.trimmedASCII
           if current == "ele" {
-            guard let elevation = Double(value) else {
+            guard let elevation = FastDecimal.parse(value) else {
               throw RuckError.badFile(
                 name, "line \(tokenizer.currentLine): elevation \"\(value)\" is not a number")
             }

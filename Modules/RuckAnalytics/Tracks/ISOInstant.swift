@@ -4,7 +4,11 @@ import AnalyticsCore
 /// `±HH:MM` or nothing (UTC, as both formats specify). Returns seconds since 1970.
 enum ISOInstant {
   static func parse(_ text: String) -> Double? {
-    let bytes = Array(text.utf8)
+    var text = text
+    return text.withUTF8 { parse($0) }
+  }
+
+  static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
     guard bytes.count >= 19, bytes[4] == 0x2D, bytes[7] == 0x2D,
       bytes[10] == 0x54 || bytes[10] == 0x20,
       bytes[13] == 0x3A, bytes[16] == 0x3A

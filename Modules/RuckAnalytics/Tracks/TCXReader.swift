@@ -34,10 +34,10 @@ enum TCXReader {
       case .text(let chunk):
         text += chunk
       case .end(let element):
-        let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let value = text.trimmedASCII
         let parent = path.count >= 2 ? path[path.count - 2] : ""
         func number() throws -> Double {
-          guard let number = Double(value) else {
+          guard let number = FastDecimal.parse(value) else {
             throw RuckError.badFile(
               name, "line \(tokenizer.currentLine): <\(element)> \"\(value)\" is not a number")
           }

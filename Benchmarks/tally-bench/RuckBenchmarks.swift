@@ -1,0 +1,108 @@
+import AnalyticsCore
+import Foundation
+import RuckAnalytics
+import Storage
+
+/// RuckAnalytics cases: GPX parsing speed, bulk import, analytics over 10,000 sessions.
+enum RuckBenchmarks {
+  /// A GPX track of `points` points, 1 s and about 1.4 m apart, with elevations.
+  static func gpx(points: Int, seed: UInt64) -> Data {
+    var generator = SeededGenerator(seed: seed)
+    var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    text +=
+      "<gpx version=\"1.1\" creator=\"tally-bench\" xmlns=\"http://www.topografix.com/GPX/1/1\">\n"
+    text += "<trk><name>generated</name><trkseg>\n"
+    var lat = 45.0 + Double(seed % 100) / 1000
+    var lon = 13.0
+    var elevation = 200.0
+    let start = 1_767_225_600 + Int(seed % 1000) * 86_400
+    for index in 0..<points {
+      lat += Double.random(in: -0.00001...0.00002, using: &generator)
+      lon += Double.random(in: -0.00001...0.00002, using: &generator)
+      elevation += Double.random(in: -0.5...0.5, using: &generator)
+      let t = start + index
+      let date = LocalDate(daysSinceEpoch: t / 86_400)
+      let clock = t % 86_400
+      text += String(
+        format:
+          "<trkpt lat=\"%.7f\" lon=\"%.7f\"><ele>%.1f</ele><time>%@T%02d:%02d:%02dZ</time></trkpt>\n",
+        lat, lon, elevation, date.description, clock / 3600, clock / 60 % 60, clock % 60)
+    }
+    text += "</trkseg></trk></gpx>\n"
+    return Data(text.utf8)
+  }
+
+  /// The cases whose name passes `filter`; data is generated only for those.
+  static func cases(scratch: String, filter: String?) throws -> [BenchmarkCase] {
+    func wanted(_ name: String) -> Bool { filter.map { name.contains($0) } ?? true }
+    var cases: [BenchmarkCase] = []
+    if wanted("ruck.parse-gpx") { cases.append(parseCase()) }
+    if wanted("ruck.import-1000-gpx") { cases.append(importCase(scratch: scratch)) }
+    if ["ruck.analytics", "ruck.records", "ruck.weekly", "ruck.streak"].contains(where: wanted) {
+      cases += try reportCases(scratch: scratch)
+    }
+    return cases
+  }
+
+  static func parseCase() -> BenchmarkCase {
+    let large = gpx(points: 100_000, seed: 1)
+    let megabytes = Double(large.count) / 1_000_000
+    return BenchmarkCase(
+      name: "ruck.parse-gpx", size: String(format: "100000 points, %.1f MB", megabytes),
+      target: String(format: "≥ 50 MB/s (≤ %.0f ms)", megabytes / 50 * 1000), runs: 10
+    ) { _ = try TrackMeasures.measure(large, fileName: "large.gpx") }
+  }
+
+  static func importCase(scratch: String) -> BenchmarkCase {
+    let files = (0..<1000).map { gpx(points: 2000, seed: UInt64(1000 + $0)) }
+    let totalMB = Double(files.reduce(0) { $0 + $1.count }) / 1_000_000
+    var round = 0
+    return BenchmarkCase(
+      name: "ruck.import-1000-gpx",
+      size: String(format: "1000 files × 2000 points, %.0f MB", totalMB),
+      target: "≤ 10000 ms", runs: 1
+    ) {
+      round += 1
+      let store = try RuckStore.open(.file(scratch + "/ruck-import-\(round).sqlite"))
+      for (index, data) in files.enumerated() {
+        _ = try store.importFile(
+          data, fileName: "track-\(index).gpx", options: SessionOptions(loadKg: 20))
+      }
+    }
+  }
+
+  static func reportCases(scratch: String) throws -> [BenchmarkCase] {
+    let store = try RuckStore.open(.file(scratch + "/ruck-analytics.sqlite"))
+    _ = try store.updateProfile(bodyWeightKg: 80)
+    var generator = SeededGenerator(seed: 99)
+    let asOf = try LocalDate(parsing: "2026-02-08")
+    let terrains = Terrain.allCases
+    for index in 0..<10_000 {
+      let day = asOf.adding(days: -(index * 3650 / 10_000))
+      let start = Zone.utc.instant(
+        of: LocalDateTime(date: day, time: TimeOfDay(hour: 6, minute: 30)!))
+      _ = try store.logSession(
+        start: start, duration: Double.random(in: 2400...9000, using: &generator),
+        distance: Double.random(in: 3000...16_000, using: &generator),
+        options: SessionOptions(
+          loadKg: Double(Int.random(in: 5...30, using: &generator)),
+          terrain: terrains[index % terrains.count],
+          temperatureC: Double.random(in: -5...32, using: &generator)))
+    }
+    let size = "10000 sessions over 10 years"
+    return [
+      BenchmarkCase(name: "ruck.analytics", size: size, target: "≤ 20 ms", runs: 20) {
+        _ = try store.analytics(period: .lastYear, asOf: asOf, zone: .utc)
+      },
+      BenchmarkCase(name: "ruck.records", size: size, target: "≤ 20 ms", runs: 20) {
+        _ = try store.records(asOf: asOf, zone: .utc)
+      },
+      BenchmarkCase(name: "ruck.weekly", size: size, target: "≤ 20 ms", runs: 20) {
+        _ = try store.weekly(weeks: 12, asOf: asOf, zone: .utc)
+      },
+      BenchmarkCase(name: "ruck.streak", size: size, target: "≤ 20 ms", runs: 20) {
+        _ = try store.streak(asOf: asOf, zone: .utc)
+      },
+    ]
+  }
+}
