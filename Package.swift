@@ -13,15 +13,17 @@ let swiftSettings: [SwiftSetting] = [
 // MARK: - Dependencies
 
 let grdb = Target.Dependency.product(name: "GRDB", package: "GRDB.swift")
+/// The system SQLite's C API, for the one hot bulk insert that binds values directly.
+let sqlite = Target.Dependency.product(name: "GRDBSQLite", package: "GRDB.swift")
 let argumentParser = Target.Dependency.product(
   name: "ArgumentParser", package: "swift-argument-parser")
 
 // MARK: - Library modules
 
 /// A domain module: owns its schema, migrations and queries; never imports ArgumentParser.
-func domain(_ name: String) -> Target {
+func domain(_ name: String, _ extra: [Target.Dependency] = []) -> Target {
   .target(
-    name: name, dependencies: ["AnalyticsCore", "DataFormats", "Storage", grdb],
+    name: name, dependencies: ["AnalyticsCore", "DataFormats", "Storage", grdb] + extra,
     path: "Modules/\(name)",
     swiftSettings: swiftSettings)
 }
@@ -78,7 +80,7 @@ let package = Package(
     domain("RVUDomain"),
     domain("BehaviorPatterns"),
     domain("StoreAnalytics"),
-    domain("RuckAnalytics"),
+    domain("RuckAnalytics", [sqlite]),
 
     // MARK: Shared CLI kit (app layer)
     .target(
@@ -95,7 +97,8 @@ let package = Package(
     .executableTarget(
       name: "tally-bench",
       dependencies: [
-        "AnalyticsCore", "RVUDomain", "BehaviorPatterns", "StoreAnalytics", "RuckAnalytics",
+        "AnalyticsCore", "DataFormats", "RVUDomain", "BehaviorPatterns", "StoreAnalytics",
+        "RuckAnalytics",
         argumentParser,
       ],
       path: "Benchmarks/tally-bench", swiftSettings: swiftSettings),

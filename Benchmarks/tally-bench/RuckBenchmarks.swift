@@ -1,4 +1,5 @@
 import AnalyticsCore
+import DataFormats
 import Foundation
 import RuckAnalytics
 import Storage
@@ -37,7 +38,10 @@ enum RuckBenchmarks {
     func wanted(_ name: String) -> Bool { filter.map { name.contains($0) } ?? true }
     var cases: [BenchmarkCase] = []
     if wanted("ruck.parse-gpx") { cases.append(parseCase()) }
-    if wanted("ruck.import-1000-gpx") { cases.append(importCase(scratch: scratch)) }
+    if ["ruck.import-1000-gpx", "ruck.parse-1000-gpx", "ruck.hash-1000-gpx"].contains(where: wanted)
+    {
+      cases += importCases(scratch: scratch).filter { wanted($0.name) }
+    }
     if ["ruck.analytics", "ruck.records", "ruck.weekly", "ruck.streak"].contains(where: wanted) {
       cases += try reportCases(scratch: scratch)
     }
@@ -53,14 +57,28 @@ enum RuckBenchmarks {
     ) { _ = try TrackMeasures.measure(large, fileName: "large.gpx") }
   }
 
-  static func importCase(scratch: String) -> BenchmarkCase {
+  /// The import of 1,000 files, and its parsing and hashing phases alone for comparison.
+  static func importCases(scratch: String) -> [BenchmarkCase] {
     let files = (0..<1000).map { gpx(points: 2000, seed: UInt64(1000 + $0)) }
     let totalMB = Double(files.reduce(0) { $0 + $1.count }) / 1_000_000
+    let size = String(format: "1000 files × 2000 points, %.0f MB", totalMB)
     var round = 0
-    return BenchmarkCase(
-      name: "ruck.import-1000-gpx",
-      size: String(format: "1000 files × 2000 points, %.0f MB", totalMB),
-      target: "≤ 10000 ms", runs: 1
+    let phases = [
+      BenchmarkCase(
+        name: "ruck.parse-1000-gpx", size: size, target: "(phase of the import)", runs: 1
+      ) {
+        for (index, data) in files.enumerated() {
+          _ = try TrackMeasures.measure(data, fileName: "track-\(index).gpx")
+        }
+      },
+      BenchmarkCase(
+        name: "ruck.hash-1000-gpx", size: size, target: "(phase of the import)", runs: 1
+      ) {
+        for data in files { _ = SHA256.hex(data) }
+      },
+    ]
+    let importAll = BenchmarkCase(
+      name: "ruck.import-1000-gpx", size: size, target: "≤ 10000 ms", runs: 1
     ) {
       round += 1
       let store = try RuckStore.open(.file(scratch + "/ruck-import-\(round).sqlite"))
@@ -69,6 +87,7 @@ enum RuckBenchmarks {
           data, fileName: "track-\(index).gpx", options: SessionOptions(loadKg: 20))
       }
     }
+    return phases + [importAll]
   }
 
   static func reportCases(scratch: String) throws -> [BenchmarkCase] {

@@ -22,27 +22,47 @@ public enum SHA256 {
       0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab,
       0x5be0_cd19,
     ]
-    var message = [UInt8](data)
-    let bitLength = UInt64(message.count) * 8
-    message.append(0x80)
-    while message.count % 64 != 56 { message.append(0) }
-    for shift in stride(from: 56, through: 0, by: -8) {
-      message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+    // Whole blocks straight from the data; only the tail is copied to be padded.
+    let fullBlocks = data.count / 64
+    data.withUnsafeBytes { raw in
+      let bytes = raw.bindMemory(to: UInt8.self)
+      for block in 0..<fullBlocks {
+        compress(&h, bytes.baseAddress! + block * 64)
+      }
     }
-    var w = [UInt32](repeating: 0, count: 64)
-    message.withUnsafeBufferPointer { buffer in
-      for chunk in stride(from: 0, to: buffer.count, by: 64) {
-        for t in 0..<16 {
-          let i = chunk + t * 4
-          w[t] =
-            UInt32(buffer[i]) << 24 | UInt32(buffer[i + 1]) << 16 | UInt32(buffer[i + 2]) << 8
-            | UInt32(buffer[i + 3])
-        }
-        for t in 16..<64 {
-          let s0 = rotr(w[t - 15], 7) ^ rotr(w[t - 15], 18) ^ (w[t - 15] >> 3)
-          let s1 = rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] >> 10)
-          w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
-        }
+    var tail = [UInt8](data.suffix(data.count - fullBlocks * 64))
+    tail.append(0x80)
+    while tail.count % 64 != 56 { tail.append(0) }
+    let bitLength = UInt64(data.count) * 8
+    for shift in stride(from: 56, through: 0, by: -8) {
+      tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+    }
+    tail.withUnsafeBufferPointer { buffer in
+      for offset in stride(from: 0, to: buffer.count, by: 64) {
+        compress(&h, buffer.baseAddress! + offset)
+      }
+    }
+    return h.map { value in
+      let text = String(value, radix: 16)
+      return String(repeating: "0", count: 8 - text.count) + text
+    }.joined()
+  }
+
+  /// One 64-byte block of the compression function.
+  private static func compress(_ h: inout [UInt32], _ block: UnsafePointer<UInt8>) {
+    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+      for t in 0..<16 {
+        let i = t * 4
+        w[t] =
+          UInt32(block[i]) << 24 | UInt32(block[i + 1]) << 16 | UInt32(block[i + 2]) << 8
+          | UInt32(block[i + 3])
+      }
+      for t in 16..<64 {
+        let s0 = rotr(w[t - 15], 7) ^ rotr(w[t - 15], 18) ^ (w[t - 15] >> 3)
+        let s1 = rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] >> 10)
+        w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
+      }
+      k.withUnsafeBufferPointer { k in
         var (a, b, c, d, e, f, g, hh) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7])
         for t in 0..<64 {
           let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
@@ -63,10 +83,6 @@ public enum SHA256 {
         h[7] &+= hh
       }
     }
-    return h.map { value in
-      let text = String(value, radix: 16)
-      return String(repeating: "0", count: 8 - text.count) + text
-    }.joined()
   }
 
   @inline(__always) private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 {

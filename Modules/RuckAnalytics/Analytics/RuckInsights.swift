@@ -78,9 +78,9 @@ public struct RuckInsights: Sendable, Equatable {
 extension RuckStore {
   /// Insights over every session up to the as-of day.
   public func insights(asOf: LocalDate, zone: Zone) throws -> RuckInsights {
-    let all = try dated(zone: zone, asOf: asOf)
+    let all = try dated(zone: zone, asOf: asOf).sessions
     let sessions = all.map(\.session)
-    func pace(_ group: [RuckSession]) -> Double? { RuckTotals(group).averagePaceSecondsPerKm }
+    func pace(_ group: [SessionFacts]) -> Double? { RuckTotals(group).averagePaceSecondsPerKm }
 
     let paces = sessions.filter { $0.distanceMeters >= 1000 }.compactMap(\.paceSecondsPerKm)
     var bins: [RuckInsights.PaceBin] = []
@@ -107,7 +107,7 @@ extension RuckStore {
       return .init(band: band.label, sessions: group.count, averagePaceSecondsPerKm: pace(group))
     }
 
-    var byMonth: [LocalDate: [RuckSession]] = [:]
+    var byMonth: [LocalDate: [SessionFacts]] = [:]
     for (day, session) in all { byMonth[Period.month.start(of: day), default: []].append(session) }
     let months = byMonth.keys.sorted()
     let loadProgression = months.map { month in
@@ -127,7 +127,7 @@ extension RuckStore {
     let burn = all.compactMap { day, session -> RuckInsights.BurnRate? in
       guard let calories = session.calories, session.elapsedSeconds > 0 else { return nil }
       return .init(
-        sessionId: session.id!, date: day,
+        sessionId: session.id, date: day,
         kilocaloriesPerHour: calories / (session.elapsedSeconds / 3600))
     }
     return RuckInsights(
@@ -137,7 +137,7 @@ extension RuckStore {
   }
 
   /// Σ calories ÷ Σ elapsed hours over sessions with calories.
-  static func burnRate(_ sessions: [RuckSession]) -> Double? {
+  static func burnRate(_ sessions: [SessionFacts]) -> Double? {
     let withCalories = sessions.filter { $0.calories != nil && $0.elapsedSeconds > 0 }
     let hours = withCalories.reduce(0) { $0 + $1.elapsedSeconds } / 3600
     guard hours > 0 else { return nil }

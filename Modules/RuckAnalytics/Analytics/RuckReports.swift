@@ -80,7 +80,7 @@ public struct RuckTotals: Sendable, Equatable {
     distanceMeters > 0 && movingSeconds > 0 ? movingSeconds / (distanceMeters / 1000) : nil
   }
 
-  init(_ sessions: [RuckSession]) {
+  init(_ sessions: [SessionFacts]) {
     self.sessions = sessions.count
     distanceMeters = sessions.reduce(0) { $0 + $1.distanceMeters }
     weightMovedKgKm = sessions.reduce(0) { $0 + $1.weightMovedKgKm }

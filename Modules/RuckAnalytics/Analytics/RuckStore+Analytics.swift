@@ -2,21 +2,34 @@ import AnalyticsCore
 import Foundation
 
 extension RuckStore {
-  /// Sessions with their local day in `zone`, up to and including `asOf`, oldest first.
-  func dated(zone: Zone, asOf: LocalDate) throws -> [(day: LocalDate, session: RuckSession)] {
-    try sessions().map { (zone.localDate(of: $0.startedAt), $0) }.filter { $0.day <= asOf }
+  /// Sessions with their local day in `zone`, up to and including `asOf`, oldest first, and the
+  /// profile, read in one transaction.
+  func dated(zone: Zone, asOf: LocalDate) throws -> (
+    sessions: [(day: LocalDate, session: SessionFacts)], profile: RuckProfile
+  ) {
+    let (facts, profile) = try writer.read { db in
+      (try SessionFacts.all(db), try RuckProfile.fetchOne(db, key: 1) ?? RuckProfile())
+    }
+    var dated: [(day: LocalDate, session: SessionFacts)] = []
+    dated.reserveCapacity(facts.count)
+    for fact in facts {
+      let day = zone.localDate(of: Date(timeIntervalSince1970: fact.start))
+      if day > asOf { break }  // oldest first: the rest are later
+      dated.append((day, fact))
+    }
+    return (dated, profile)
   }
 
   /// Totals of a window with trends against the previous window of the same length.
   public func analytics(period: RuckPeriod, asOf: LocalDate, zone: Zone) throws
     -> RuckAnalyticsReport
   {
-    let all = try dated(zone: zone, asOf: asOf)
+    let (all, profile) = try dated(zone: zone, asOf: asOf)
     let range = period.range(asOf: asOf, firstDay: all.first?.day)
     let previousRange = range.previous
     let current = RuckTotals(all.filter { range.contains($0.day) }.map(\.session))
     let previous = RuckTotals(all.filter { previousRange.contains($0.day) }.map(\.session))
-    let minimum = try profile().minRucksPerWeek
+    let minimum = profile.minRucksPerWeek
     return RuckAnalyticsReport(
       range: range, totals: current,
       trainingStreakWeeks: PeriodicStreak.compute(
@@ -32,10 +45,10 @@ extension RuckStore {
 
   /// Personal records up to the as-of day; ties go to the earliest session.
   public func records(asOf: LocalDate, zone: Zone) throws -> RuckRecords {
-    let all = try dated(zone: zone, asOf: asOf)
-    func best(_ kind: RecordKind, _ value: (RuckSession) -> Double?) -> RuckRecord? {
+    let all = try dated(zone: zone, asOf: asOf).sessions
+    func best(_ kind: RecordKind, _ value: (SessionFacts) -> Double?) -> RuckRecord? {
       let candidates = all.compactMap { day, session in
-        value(session).map { PersonalRecord(value: $0, id: session.id!, date: day) }
+        value(session).map { PersonalRecord(value: $0, id: session.id, date: day) }
       }
       return PersonalRecord.best(of: candidates, kind: kind).map {
         RuckRecord(value: $0.value, sessionId: $0.id, date: $0.date)
@@ -53,11 +66,12 @@ extension RuckStore {
   /// The last `weeks` Monday weeks up to the week holding the as-of day, zero-filled.
   public func weekly(weeks: Int, asOf: LocalDate, zone: Zone) throws -> RuckWeekly {
     let count = max(1, weeks)
-    let minimum = try profile().minRucksPerWeek
+    let (all, profile) = try dated(zone: zone, asOf: asOf)
+    let minimum = profile.minRucksPerWeek
     let thisWeek = Period.week.start(of: asOf)
     let first = thisWeek.adding(days: -7 * (count - 1))
-    var byWeek: [LocalDate: [RuckSession]] = [:]
-    for (day, session) in try dated(zone: zone, asOf: asOf) where day >= first {
+    var byWeek: [LocalDate: [SessionFacts]] = [:]
+    for (day, session) in all where day >= first {
       byWeek[Period.week.start(of: day), default: []].append(session)
     }
     let rows = (0..<count).map { index -> RuckWeek in
@@ -77,8 +91,13 @@ extension RuckStore {
   /// The weekly streak (the shared periodic rule: an empty week breaks it; this unfinished week
   /// neither extends nor breaks it while short), this week's progress and milestones.
   public func streak(asOf: LocalDate, zone: Zone) throws -> RuckStreak {
-    let minimum = try profile().minRucksPerWeek
-    let days = try dated(zone: zone, asOf: asOf).map(\.day)
+    let (starts, profile) = try writer.read { db in
+      (try SessionFacts.starts(db), try RuckProfile.fetchOne(db, key: 1) ?? RuckProfile())
+    }
+    let minimum = profile.minRucksPerWeek
+    let days = starts.map { zone.localDate(of: Date(timeIntervalSince1970: $0)) }.filter {
+      $0 <= asOf
+    }
     let streak = PeriodicStreak.compute(eventDays: days, minimum: minimum, asOf: asOf)
     let thisWeek = Period.week.start(of: asOf)
     let thisWeekSessions = days.filter { $0 >= thisWeek }.count

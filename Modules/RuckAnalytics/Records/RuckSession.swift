@@ -89,4 +89,14 @@ public struct RuckSession: Codable, Sendable, Equatable, FetchableRecord, Mutabl
 
   /// Takes the id SQLite assigned.
   public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+
+  /// Instants are stored as seconds since 1970: exact, compact and fast to read back.
+  public static func databaseDateEncodingStrategy(for column: String)
+    -> DatabaseDateEncodingStrategy
+  { .timeIntervalSince1970 }
+
+  /// See `databaseDateEncodingStrategy(for:)`.
+  public static func databaseDateDecodingStrategy(for column: String)
+    -> DatabaseDateDecodingStrategy
+  { .timeIntervalSince1970 }
 }

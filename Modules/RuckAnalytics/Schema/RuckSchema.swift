@@ -1,7 +1,7 @@
 import GRDB
 
 /// The ruck database schema: named, append-only migrations with plain table and column names.
-/// Instants are stored as GRDB dates (UTC text); track point times as seconds since 1970.
+/// Session instants and track point times are stored as seconds since 1970 (REAL).
 enum RuckSchema {
   static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
@@ -17,8 +17,8 @@ enum RuckSchema {
           );
           CREATE TABLE ruck_session (
             id INTEGER PRIMARY KEY AUTOINCREMENT,
-            started_at DATETIME NOT NULL,
-            ended_at DATETIME NOT NULL,
+            started_at REAL NOT NULL,
+            ended_at REAL NOT NULL,
             elapsed_s REAL NOT NULL CHECK (elapsed_s >= 0),
             moving_s REAL NOT NULL CHECK (moving_s >= 0),
             distance_m REAL NOT NULL CHECK (distance_m >= 0),
@@ -33,7 +33,7 @@ enum RuckSchema {
             conditions TEXT,
             notes TEXT,
             source_file_id INTEGER REFERENCES source_file(id) ON DELETE SET NULL,
-            created_at DATETIME NOT NULL
+            created_at REAL NOT NULL
           );
           CREATE INDEX ruck_session_started ON ruck_session (started_at);
           CREATE TABLE track_point (
