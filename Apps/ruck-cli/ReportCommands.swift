@@ -177,7 +177,12 @@ extension RuckCommand {
 
     func run() throws {
       let streak = try global.openRuckStore().streak(asOf: global.asOf, zone: global.zone)
-      Terminal.writeOutput(global.format.render(object: RuckJSON.streak(streak)))
+      var object = RuckJSON.streak(streak)
+      if global.format == .table {
+        object["milestones"] = .string(
+          streak.milestones.map { "\($0.weeks) weeks on \($0.reachedOn)" }.joined(separator: ", "))
+      }
+      Terminal.writeOutput(global.format.render(object: object))
     }
   }
 
