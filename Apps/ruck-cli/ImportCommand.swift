@@ -129,7 +129,7 @@ extension RuckCommand {
         start: startInstant, duration: Double(duration.seconds), distance: distance,
         calories: calories, options: details.options())
       Terminal.writeOutput(
-        global.format.render(object: RuckJSON.session(session, zone: global.zone)))
+        global.format.render(object: RuckJSON.session(session, zone: global.zone, files: [:])))
     }
   }
 }

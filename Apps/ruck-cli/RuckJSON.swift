@@ -5,7 +5,8 @@ import RuckAnalytics
 
 /// The JSON shapes of `ruck-cli`: SI units, the unit in each key.
 enum RuckJSON {
-  static func session(_ session: RuckSession, zone: Zone) -> JSONObject {
+  /// A session; `source` is the imported file's name, or `manual`.
+  static func session(_ session: RuckSession, zone: Zone, files: [Int64: String]) -> JSONObject {
     [
       "id": .int(Int(session.id ?? 0)),
       "started_at": .string(session.startedAt.ISO8601Format()),
@@ -21,7 +22,7 @@ enum RuckJSON {
       "terrain": .string(session.terrain?.rawValue),
       "pace_s_per_km": .number(session.paceSecondsPerKm, decimals: 1),
       "weight_moved_kg_km": .number(session.weightMovedKgKm, decimals: 2),
-      "source": .string(session.sourceFileId == nil ? "manual" : "file"),
+      "source": .string(session.sourceFileId.map { files[$0] ?? "file" } ?? "manual"),
     ]
   }
 

@@ -28,7 +28,8 @@ extension RuckCommand.Sessions {
     func run() throws {
       let store = try global.openRuckStore()
       let sessions = try store.sessions()
-      let rows = sessions.map { RuckJSON.session($0, zone: global.zone) }
+      let files = try store.sourceFileNames()
+      let rows = sessions.map { RuckJSON.session($0, zone: global.zone, files: files) }
       guard global.format == .table else {
         return Terminal.writeOutput(global.format.render(rows: rows))
       }
@@ -56,7 +57,8 @@ extension RuckCommand.Sessions {
 
     func run() throws {
       let store = try global.openRuckStore()
-      var object = RuckJSON.session(try store.session(id: id), zone: global.zone)
+      var object = RuckJSON.session(
+        try store.session(id: id), zone: global.zone, files: try store.sourceFileNames())
       object["track_points"] = .int(try store.trackPoints(sessionId: id).count)
       Terminal.writeOutput(global.format.render(object: object))
     }
@@ -71,9 +73,11 @@ extension RuckCommand.Sessions {
     @Argument(help: "The session id.") var id: Int64
 
     func run() throws {
-      let session = try global.openRuckStore().editSession(id: id, options: details.options())
+      let store = try global.openRuckStore()
+      let session = try store.editSession(id: id, options: details.options())
       Terminal.writeOutput(
-        global.format.render(object: RuckJSON.session(session, zone: global.zone)))
+        global.format.render(
+          object: RuckJSON.session(session, zone: global.zone, files: try store.sourceFileNames())))
     }
   }
 

@@ -282,6 +282,16 @@ public struct RuckStore: Sendable {
     return session
   }
 
+  /// The names of imported files by id (a session's `sourceFileId` names its file).
+  public func sourceFileNames() throws -> [Int64: String] {
+    try writer.read { db in
+      Dictionary(
+        uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, name FROM source_file").map {
+          ($0[0] as Int64, $0[1] as String)
+        })
+    }
+  }
+
   /// A session's stored track points, in order.
   public func trackPoints(sessionId: Int64) throws -> [TrackPointRecord] {
     try writer.read { db in

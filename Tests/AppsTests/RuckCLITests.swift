@@ -121,6 +121,8 @@ struct RuckCLITests {
     #expect(result.output.contains("\"status\": \"imported\""))
     #expect(result.output.contains("\"status\": \"failed\""))
     #expect(result.output.contains("\"status\": \"duplicate\""))
+    let listed = try scratch.ruck(["sessions", "list", "--format", "json"])
+    #expect(listed.output.contains("\"source\": \"good.gpx\""))
     let csv = try scratch.ruck(["sessions", "list", "--format", "csv"])
     #expect(csv.output.components(separatedBy: "\r\n").count == 3)  // header, one session, ""
   }

@@ -133,6 +133,8 @@ public struct RuckWeek: Sendable, Equatable {
   public let weekStart: LocalDate
   /// Sessions, distance (m), weight moved (kg·km), calories (kcal).
   public let sessions: Int, distanceMeters: Double, weightMovedKgKm: Double, calories: Double
+  /// Distance-weighted pace of the week, s/km (`nil` without distance).
+  public let averagePaceSecondsPerKm: Double?
   /// Whether the week reached the profile's goal.
   public let goalMet: Bool
 }

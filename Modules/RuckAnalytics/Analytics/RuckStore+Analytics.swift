@@ -80,7 +80,8 @@ extension RuckStore {
       return RuckWeek(
         weekStart: start, sessions: totals.sessions, distanceMeters: totals.distanceMeters,
         weightMovedKgKm: totals.weightMovedKgKm, calories: totals.calories,
-        goalMet: totals.sessions >= minimum)
+        averagePaceSecondsPerKm: totals.averagePaceSecondsPerKm, goalMet: totals.sessions >= minimum
+      )
     }
     return RuckWeekly(
       weeks: rows,
