@@ -81,7 +81,8 @@ struct SharedTrackTests {
     #expect(sessions[0].calories == 379)
     #expect(sessions[0].caloriesSource == .device)
     #expect(sessions[0].elapsedSeconds == 1992)  // 21:29:53 to 22:03:05
-    #expect(try store.trackPoints(sessionId: sessions[0].id!).count == 383)  // one point has no position
+    // 384 trackpoints, one of them without a position.
+    #expect(try store.trackPoints(sessionId: sessions[0].id!).count == 383)
   }
 
   @Test("a partly timed track has unknown durations, pace and calories") func partlyTimed() throws {
