@@ -79,7 +79,7 @@ let package = Package(
     // MARK: Domains
     domain("RVUDomain"),
     domain("BehaviorPatterns"),
-    domain("StoreAnalytics"),
+    domain("StoreAnalytics", [sqlite]),
     domain("RuckAnalytics", [sqlite]),
 
     // MARK: Shared CLI kit (app layer)

@@ -1,0 +1,147 @@
+import AnalyticsCore
+
+/// The windows of `metrics`, `chart` and `time-distribution --range`.
+public enum MetricsRange: String, Sendable, CaseIterable {
+  /// The as-of day.
+  case today
+  /// 7 days ending on the as-of day (with `--calendar`: this Monday week so far).
+  case week
+  /// 30 days (calendar: this month so far).
+  case month
+  /// 90 days (calendar: this quarter so far).
+  case quarter
+  /// 365 days (calendar: this year so far).
+  case year
+
+  /// Days in the rolling window.
+  public var days: Int {
+    switch self {
+    case .today: return 1
+    case .week: return 7
+    case .month: return 30
+    case .quarter: return 90
+    case .year: return 365
+    }
+  }
+
+  /// The calendar period of `--calendar`.
+  public var period: Period {
+    switch self {
+    case .today: return .day
+    case .week: return .week
+    case .month: return .month
+    case .quarter: return .quarter
+    case .year: return .year
+    }
+  }
+
+  /// The window and the one it is compared with. Rolling: `days` days ending on the as-of day,
+  /// against the same number of days right before. Calendar: the period so far, against the same
+  /// span from the start of the previous period (clamped to that period's end).
+  public func windows(asOf: LocalDate, calendar: Bool) -> (current: DayRange, previous: DayRange) {
+    guard calendar else {
+      let current = try! DayRange.lastDays(days, asOf: asOf)
+      return (current, current.previous)
+    }
+    let current = DayRange.toDate(period, asOf: asOf)
+    let previousPeriod = period.range(containing: current.start.adding(days: -1))
+    let previousEnd = min(
+      previousPeriod.start.adding(days: current.dayCount - 1), previousPeriod.end)
+    return (current, try! DayRange(start: previousPeriod.start, end: previousEnd))
+  }
+}
+
+/// One day of `daily`.
+public struct DailyStats: Sendable, Equatable {
+  /// The store.
+  public let storeId: String
+  /// The store-local day.
+  public let date: LocalDate
+  /// Completed orders.
+  public let totalOrders: Int
+  /// Σ subtotals.
+  public let totalRevenue: FixedDecimal
+  /// Σ tax.
+  public let totalTax: FixedDecimal
+  /// Σ totals.
+  public let totalWithTax: FixedDecimal
+  /// Distinct non-empty customer ids.
+  public let uniqueCustomers: Int
+
+  /// Revenue ÷ orders, rounded to the cent; 0 without orders.
+  public var averageOrderValue: FixedDecimal { totalRevenue.divided(by: totalOrders) }
+}
+
+/// Orders and revenue in an hour, a part of the day, or a chart bucket.
+public struct RevenueBucket: Sendable, Equatable {
+  /// The label: an hour (`14`), a time period (`Lunch`), a chart label (`2pm`, `Mon`, `Feb 8`).
+  public let label: String
+  /// Completed orders.
+  public let orders: Int
+  /// Σ subtotals.
+  public let revenue: FixedDecimal
+}
+
+/// Sales of a category.
+public struct CategorySales: Sendable, Equatable {
+  /// Category and subcategory (`nil` when none).
+  public let category: String, subcategory: String?
+  /// Distinct orders with the category, items sold, revenue.
+  public let orderCount: Int, itemsSold: Int, totalRevenue: FixedDecimal
+}
+
+/// Sales of a menu item at a store.
+public struct ItemSales: Sendable, Equatable {
+  /// The store and the item.
+  public let storeId: String, menuItemId: Int64, itemName: String
+  /// Distinct orders with the item, quantity, revenue.
+  public let timesOrdered: Int, totalQuantity: Int, totalRevenue: FixedDecimal
+
+  /// Revenue ÷ quantity, rounded to the cent.
+  public var averagePrice: FixedDecimal { totalRevenue.divided(by: totalQuantity) }
+}
+
+/// KPIs of a window against the previous one.
+public struct StoreMetrics: Sendable, Equatable {
+  /// The window and the one compared with.
+  public let current: DayRange, previous: DayRange
+  /// Revenue, orders and distinct customers of the window.
+  public let totalRevenue: FixedDecimal, totalOrders: Int, uniqueCustomers: Int
+  /// The previous window's revenue and orders.
+  public let previousRevenue: FixedDecimal, previousOrders: Int
+
+  /// Revenue ÷ orders; 0 without orders.
+  public var averageOrderValue: FixedDecimal { totalRevenue.divided(by: totalOrders) }
+  /// Percent change of revenue; `nil` when the previous revenue is 0.
+  public var revenueChange: Double? {
+    Change.percentChange(current: totalRevenue.doubleValue, previous: previousRevenue.doubleValue)
+  }
+  /// Orders now minus orders before.
+  public var ordersChange: Int { totalOrders - previousOrders }
+  /// Percent change of orders; `nil` when there were none before.
+  public var ordersChangePercent: Double? {
+    Change.percentChange(current: Double(totalOrders), previous: Double(previousOrders))
+  }
+}
+
+/// The parts of a day by local hour.
+public enum DayPart: String, Sendable, CaseIterable {
+  /// 06:00–10:59.
+  case breakfast = "Breakfast"
+  /// 11:00–14:59.
+  case lunch = "Lunch"
+  /// 15:00–20:59.
+  case dinner = "Dinner"
+  /// 21:00–05:59.
+  case lateNight = "Late Night"
+
+  /// The part of the day an hour falls in.
+  public init(hour: Int) {
+    switch hour {
+    case 6...10: self = .breakfast
+    case 11...14: self = .lunch
+    case 15...20: self = .dinner
+    default: self = .lateNight
+    }
+  }
+}

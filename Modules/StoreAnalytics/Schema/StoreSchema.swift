@@ -1,0 +1,101 @@
+import GRDB
+
+/// The store-metrics schema: named, append-only migrations with plain table and column names.
+/// Money is integer cents; instants are seconds since 1970; `local_date`/`local_hour` are the
+/// store's own calendar day and hour of an order, fixed at import from the store's time zone.
+enum StoreSchema {
+  static var migrator: DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("store-1-orders-and-aggregates") { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE shop (
+            id TEXT PRIMARY KEY,
+            name TEXT NOT NULL,
+            time_zone TEXT NOT NULL
+          );
+          CREATE TABLE menu_item (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            external_id TEXT UNIQUE,
+            name TEXT NOT NULL,
+            category TEXT NOT NULL,
+            subcategory TEXT,
+            price_cents INTEGER NOT NULL
+          );
+          CREATE INDEX menu_item_name ON menu_item (name);
+          CREATE TABLE store_order (
+            id TEXT PRIMARY KEY,
+            store_id TEXT NOT NULL REFERENCES shop(id),
+            customer_id TEXT,
+            placed_at REAL NOT NULL,
+            local_date TEXT NOT NULL,
+            local_hour INTEGER NOT NULL,
+            status TEXT NOT NULL CHECK (status IN ('completed', 'cancelled', 'refunded')),
+            subtotal_cents INTEGER NOT NULL,
+            tax_cents INTEGER NOT NULL,
+            total_cents INTEGER NOT NULL
+          );
+          CREATE INDEX store_order_day ON store_order (store_id, local_date, status);
+          CREATE TABLE order_line (
+            order_id TEXT NOT NULL REFERENCES store_order(id) ON DELETE CASCADE,
+            line_no INTEGER NOT NULL,
+            menu_item_id INTEGER NOT NULL REFERENCES menu_item(id),
+            item_name TEXT NOT NULL,
+            unit_price_cents INTEGER NOT NULL,
+            quantity INTEGER NOT NULL CHECK (quantity > 0),
+            subtotal_cents INTEGER NOT NULL,
+            tax_cents INTEGER NOT NULL,
+            PRIMARY KEY (order_id, line_no)
+          ) WITHOUT ROWID;
+
+          -- Aggregates over completed orders, recomputed for every (store, day) an import touches.
+          CREATE TABLE store_day (
+            store_id TEXT NOT NULL, date TEXT NOT NULL,
+            orders INTEGER NOT NULL, revenue_cents INTEGER NOT NULL, tax_cents INTEGER NOT NULL,
+            total_cents INTEGER NOT NULL, customers INTEGER NOT NULL,
+            PRIMARY KEY (store_id, date)
+          ) WITHOUT ROWID;
+          CREATE TABLE store_day_customer (
+            store_id TEXT NOT NULL, date TEXT NOT NULL, customer_id TEXT NOT NULL,
+            PRIMARY KEY (store_id, date, customer_id)
+          ) WITHOUT ROWID;
+          CREATE TABLE store_hour (
+            store_id TEXT NOT NULL, date TEXT NOT NULL, hour INTEGER NOT NULL,
+            orders INTEGER NOT NULL, revenue_cents INTEGER NOT NULL,
+            PRIMARY KEY (store_id, date, hour)
+          ) WITHOUT ROWID;
+          CREATE TABLE item_day (
+            store_id TEXT NOT NULL, date TEXT NOT NULL, menu_item_id INTEGER NOT NULL,
+            orders INTEGER NOT NULL, quantity INTEGER NOT NULL, revenue_cents INTEGER NOT NULL,
+            PRIMARY KEY (store_id, date, menu_item_id)
+          ) WITHOUT ROWID;
+          CREATE TABLE category_day (
+            store_id TEXT NOT NULL, date TEXT NOT NULL, category TEXT NOT NULL,
+            subcategory TEXT NOT NULL,
+            orders INTEGER NOT NULL, items INTEGER NOT NULL, revenue_cents INTEGER NOT NULL,
+            PRIMARY KEY (store_id, date, category, subcategory)
+          ) WITHOUT ROWID;
+          CREATE TABLE item_total (
+            store_id TEXT NOT NULL, menu_item_id INTEGER NOT NULL,
+            orders INTEGER NOT NULL, quantity INTEGER NOT NULL, revenue_cents INTEGER NOT NULL,
+            PRIMARY KEY (store_id, menu_item_id)
+          ) WITHOUT ROWID;
+          CREATE TABLE category_total (
+            store_id TEXT NOT NULL, category TEXT NOT NULL, subcategory TEXT NOT NULL,
+            orders INTEGER NOT NULL, items INTEGER NOT NULL, revenue_cents INTEGER NOT NULL,
+            PRIMARY KEY (store_id, category, subcategory)
+          ) WITHOUT ROWID;
+          """)
+    }
+    return migrator
+  }
+}
+
+/// The StoreAnalytics domain: its app name and schema.
+public enum StoreAnalyticsModule {
+  /// The short app name: `store.sqlite`, `TALLY_STORE_DB`.
+  public static let appName = "store"
+
+  /// The domain's migrations, append-only.
+  public static var migrator: DatabaseMigrator { StoreSchema.migrator }
+}

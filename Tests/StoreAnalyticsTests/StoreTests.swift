@@ -1,0 +1,323 @@
+import AnalyticsCore
+import Foundation
+import StoreAnalytics
+import Testing
+
+private func day(_ text: String) -> LocalDate { try! LocalDate(parsing: text) }
+private func cents(_ text: String) -> FixedDecimal { try! FixedDecimal(parsing: text) }
+
+/// The hand-worked set (as of Sun 2026-03-08, the day New York springs forward: 23 hours).
+///
+/// NYC (America/New_York):
+/// - A1 03-07 23:59 local, completed, c1: Burger ×2 @10.00 (tax 1.60), Fries ×1 @3.50 (tax 0.28)
+/// - A2 2026-03-08T05:01Z = 00:01 EST on 03-08, completed, c1: Burger ×1 @10.00
+/// - A3 03-08 03:30 local (after the 02:00 → 03:00 jump) = 07:30Z, completed, c2: Salad ×1 @8.25
+/// - A4 03-08 12:15 cancelled: Burger ×5 — counts nowhere
+/// - A5 03-08 19:00 refunded: Fries ×2 — counts nowhere
+/// - A6 03-08 12:45 completed, no customer: Burger ×1 @10.50 (tax 0.84), Fries ×1 @3.50 (tax 0.28)
+/// LA (America/Los_Angeles):
+/// - B1 2026-03-08T07:30Z = 23:30 PST on 03-07, completed, c9: Burger ×1 @11.00
+/// - B2 03-08 09:00 local, completed, c9: Salad ×2 @8.25
+let csv = """
+  order_id,store_id,placed_at,status,customer_id,item_name,category,subcategory,quantity,unit_price,tax
+  A1,NYC,2026-03-07 23:59,completed,c1,Burger,Mains,Beef,2,10.00,1.60
+  A1,NYC,2026-03-07 23:59,completed,c1,Fries,Sides,,1,3.50,0.28
+  A2,NYC,2026-03-08T05:01:00Z,completed,c1,Burger,Mains,Beef,1,10.00,
+  A3,NYC,2026-03-08 03:30,,c2,Salad,Mains,Green,1,8.25,
+  A4,NYC,2026-03-08 12:15,cancelled,c3,Burger,Mains,Beef,5,10.00,
+  A5,NYC,2026-03-08 19:00,refunded,c4,Fries,Sides,,2,3.50,
+  A6,NYC,2026-03-08 12:45,completed,,Burger,Mains,Beef,1,10.50,0.84
+  A6,NYC,2026-03-08 12:45,completed,,Fries,Sides,,1,3.50,0.28
+  B1,LA,2026-03-08T07:30:00Z,completed,c9,Burger,Mains,Beef,1,11.00,
+  B2,LA,2026-03-08 09:00,completed,c9,Salad,Mains,Green,2,8.25,
+  """
+
+private func fixture() throws -> StoreMetricsStore {
+  let store = try StoreMetricsStore.inMemory()
+  _ = try store.addStore(id: "NYC", name: "New York", zone: Zone(identifier: "America/New_York"))
+  _ = try store.addStore(
+    id: "LA", name: "Los Angeles", zone: Zone(identifier: "America/Los_Angeles"))
+  _ = try store.importLines(try OrderLineFile.parse(Data(csv.utf8), fileName: "orders.csv"))
+  return store
+}
+
+private let asOf = day("2026-03-08")
+
+@Suite("Store analytics")
+struct StoreTests {
+  @Test("daily: store-local days, completed orders only, newest first") func daily() throws {
+    let rows = try fixture().daily(storeId: "NYC", limit: 30, asOf: asOf)
+    #expect(rows.map(\.date) == [day("2026-03-08"), day("2026-03-07")])
+    // 03-08: A2 10.00 + A3 8.25 + A6 14.00 = 32.25, tax 1.12, 3 orders, customers c1 c2.
+    #expect(rows[0].totalOrders == 3)
+    #expect(rows[0].totalRevenue == cents("32.25"))
+    #expect(rows[0].totalTax == cents("1.12"))
+    #expect(rows[0].totalWithTax == cents("33.37"))
+    #expect(rows[0].averageOrderValue == cents("10.75"))
+    #expect(rows[0].uniqueCustomers == 2)
+    // 03-07: A1 23.50 + 1.88 tax.
+    #expect(rows[1].totalRevenue == cents("23.50"))
+    #expect(rows[1].totalWithTax == cents("25.38"))
+    // LA: B1 is 23:30 on 03-07 in Los Angeles.
+    let la = try fixture().daily(storeId: "LA", limit: 30, asOf: asOf)
+    #expect(la.map(\.date) == [day("2026-03-08"), day("2026-03-07")])
+    #expect(la.map(\.totalRevenue) == [cents("16.50"), cents("11.00")])
+  }
+
+  @Test("hourly: 24 hours of the DST day, zero-filled") func hourly() throws {
+    let hours = try fixture().hourly(storeId: "NYC", date: asOf)
+    #expect(hours.count == 24)
+    #expect(hours.filter { $0.orders > 0 }.map(\.label) == ["0", "3", "12"])
+    #expect(hours[0].revenue == cents("10.00"))
+    #expect(hours[3].revenue == cents("8.25"))
+    #expect(hours[12].revenue == cents("14.00"))
+    #expect(hours[2].orders == 0)  // 02:00–02:59 does not exist that day
+  }
+
+  @Test("time distribution: all four parts, by local hour") func timeDistribution() throws {
+    let parts = try fixture().timeDistribution(storeId: "NYC", range: nil)
+    #expect(parts.map(\.label) == ["Breakfast", "Lunch", "Dinner", "Late Night"])
+    #expect(parts.map(\.orders) == [0, 1, 0, 3])
+    #expect(parts.map(\.revenue) == [cents("0"), cents("14.00"), cents("0"), cents("41.75")])
+    let today = try fixture().timeDistribution(storeId: "NYC", range: DayRange(day: asOf))
+    #expect(today.map(\.orders) == [0, 1, 0, 2])
+  }
+
+  // Mains/Beef: A1 A2 A6 B1 = 4 orders, 5 items, 20 + 10 + 10.50 + 11 = 51.50.
+  // Mains/Green: A3 B2 = 2 orders, 3 items, 24.75. Sides: A1 A6, 2 items, 7.00.
+  @Test("categories: all stores, cancelled and refunded excluded") func categories() throws {
+    let rows = try fixture().categories(storeId: nil, limit: 10)
+    #expect(rows.map(\.category) == ["Mains", "Mains", "Sides"])
+    #expect(rows.map(\.subcategory) == ["Beef", "Green", nil])
+    #expect(rows.map(\.orderCount) == [4, 2, 2])
+    #expect(rows.map(\.itemsSold) == [5, 3, 2])
+    #expect(rows.map(\.totalRevenue) == [cents("51.50"), cents("24.75"), cents("7.00")])
+    #expect(
+      try fixture().categories(storeId: "LA", limit: 1).map(\.totalRevenue) == [cents("16.50")])
+  }
+
+  // Burger at NYC: A1 A2 A6, 4 units, 40.50 → 10.125 → 10.13 a unit.
+  @Test("popular items: by revenue, average price = revenue ÷ quantity") func popular() throws {
+    let rows = try fixture().popular(storeId: "NYC", limit: 5)
+    #expect(rows.map(\.itemName) == ["Burger", "Salad", "Fries"])
+    #expect(rows[0].timesOrdered == 3)
+    #expect(rows[0].totalQuantity == 4)
+    #expect(rows[0].totalRevenue == cents("40.50"))
+    #expect(rows[0].averagePrice == cents("10.13"))
+    #expect(rows[2].averagePrice == cents("3.50"))
+  }
+
+  @Test("metrics: today against yesterday") func metricsToday() throws {
+    let metrics = try fixture().metrics(storeId: "NYC", range: .today, asOf: asOf, calendar: false)
+    #expect(metrics.totalRevenue == cents("32.25"))
+    #expect(metrics.totalOrders == 3)
+    #expect(metrics.uniqueCustomers == 2)
+    #expect(metrics.averageOrderValue == cents("10.75"))
+    // (32.25 − 23.50) / 23.50 = 37.234…%
+    #expect(abs(metrics.revenueChange! - 37.234_042_55) < 1e-6)
+    #expect(metrics.ordersChange == 2)
+    #expect(metrics.ordersChangePercent == 200)
+  }
+
+  @Test("metrics: a previous window with zero revenue gives null, not 0") func metricsFromZero()
+    throws
+  {
+    let metrics = try fixture().metrics(storeId: "NYC", range: .week, asOf: asOf, calendar: false)
+    #expect(metrics.totalRevenue == cents("55.75"))
+    #expect(metrics.totalOrders == 4)
+    #expect(metrics.previousRevenue == .zero)
+    #expect(metrics.revenueChange == nil)
+    #expect(metrics.ordersChange == 4)
+    #expect(metrics.ordersChangePercent == nil)
+  }
+
+  @Test(
+    "rolling windows have equal lengths",
+    arguments: [
+      (MetricsRange.today, 1, "2026-03-08", "2026-03-07", "2026-03-07"),
+      (.week, 7, "2026-03-02", "2026-02-23", "2026-03-01"),
+      (.month, 30, "2026-02-07", "2026-01-08", "2026-02-06"),
+      (.quarter, 90, "2025-12-09", "2025-09-10", "2025-12-08"),
+      (.year, 365, "2025-03-09", "2024-03-09", "2025-03-08"),
+    ])
+  func windows(
+    range: MetricsRange, days: Int, start: String, previousStart: String, previousEnd: String
+  ) {
+    let (current, previous) = range.windows(asOf: asOf, calendar: false)
+    #expect(current.dayCount == days && previous.dayCount == days)
+    #expect(current.start == day(start) && current.end == asOf)
+    #expect(previous.start == day(previousStart) && previous.end == day(previousEnd))
+  }
+
+  @Test(
+    "calendar windows: so far against the same span of the previous period",
+    arguments: [
+      (MetricsRange.week, "2026-03-02", "2026-02-23", "2026-03-01"),
+      (.month, "2026-03-01", "2026-02-01", "2026-02-08"),
+      (.quarter, "2026-01-01", "2025-10-01", "2025-12-06"),
+      (.year, "2026-01-01", "2025-01-01", "2025-03-08"),
+    ])
+  func calendarWindows(
+    range: MetricsRange, start: String, previousStart: String, previousEnd: String
+  ) {
+    let (current, previous) = range.windows(asOf: asOf, calendar: true)
+    #expect(current.start == day(start) && current.end == asOf)
+    #expect(previous.start == day(previousStart) && previous.end == day(previousEnd))
+  }
+
+  @Test("charts: labels and zero-filled buckets") func charts() throws {
+    let store = try fixture()
+    let today = try store.chart(storeId: "NYC", range: .today, asOf: asOf)
+    #expect(today.count == 24)
+    #expect(today.map(\.label).prefix(3) == ["12am", "1am", "2am"])
+    #expect(today[12].label == "12pm" && today[23].label == "11pm")
+    #expect(today[0].revenue == cents("10.00"))
+    let week = try store.chart(storeId: "NYC", range: .week, asOf: asOf)
+    #expect(week.map(\.label) == ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"])
+    #expect(week.map(\.orders) == [0, 0, 0, 0, 0, 1, 3])
+    let month = try store.chart(storeId: "NYC", range: .month, asOf: asOf)
+    #expect(month.count == 30)
+    #expect(month.first?.label == "Feb 7" && month.last?.label == "Mar 8")
+    let quarter = try store.chart(storeId: "NYC", range: .quarter, asOf: asOf)
+    #expect(quarter.first?.label == "Week of Dec 8")  // the Monday before 2025-12-09
+    #expect(quarter.last?.label == "Week of Mar 2")
+    #expect(quarter.last?.revenue == cents("55.75"))
+    let year = try store.chart(storeId: "NYC", range: .year, asOf: asOf)
+    #expect(year.count == 13)
+    #expect(year.first?.label == "Mar 2025" && year.last?.label == "Mar 2026")
+  }
+
+  @Test("the DST-day order after the jump is stored at its real instant") func instants() throws {
+    let store = try fixture()
+    let placed = try store.writer.read { db in
+      try Double.fetchOne(db, sql: "SELECT placed_at FROM store_order WHERE id = 'A3'")
+    }
+    #expect(
+      placed == ISO8601DateFormatter().date(from: "2026-03-08T07:30:00Z")!.timeIntervalSince1970)
+  }
+}
+
+@Suite("Order import")
+struct OrderImportTests {
+  @Test("unknown stores are created with the given zone and reported") func newStores() throws {
+    let store = try StoreMetricsStore.inMemory()
+    let summary = try store.importLines(
+      try OrderLineFile.parse(Data(csv.utf8), fileName: "o.csv"),
+      newStoreZone: try Zone(identifier: "Europe/Paris"))
+    #expect(summary.createdStores == ["NYC", "LA"])
+    #expect(summary.orders == 8 && summary.lines == 10)
+    #expect(try store.stores().map(\.timeZone) == ["Europe/Paris", "Europe/Paris"])
+  }
+
+  @Test("re-importing an order is an error unless replacing; replacing rebuilds the days")
+  func replace()
+    throws
+  {
+    let store = try fixture()
+    let again = try OrderLineFile.parse(
+      Data(
+        "order_id,store_id,placed_at,item_name,category,quantity,unit_price\nA2,NYC,2026-03-06 10:00,Burger,Mains,3,10.00\n"
+          .utf8),
+      fileName: "fix.csv")
+    #expect {
+      try store.importLines(again)
+    } throws: { "\($0)".contains("fix.csv line 2: order A2 exists already") }
+    let summary = try store.importLines(again, replace: true)
+    #expect(summary.replaced == 1)
+    let days = try store.daily(storeId: "NYC", limit: 30, asOf: asOf)
+    #expect(days.map(\.date) == ["2026-03-08", "2026-03-07", "2026-03-06"].map(day))
+    #expect(days[0].totalRevenue == cents("22.25"))  // A2 moved away
+    #expect(days[2].totalRevenue == cents("30.00"))
+  }
+
+  @Test(
+    "bad files name the line and column; nothing is stored",
+    arguments: [
+      (
+        "order_id,store_id,item_name,category,quantity,unit_price\nA,S,x,c,1,1\n",
+        "line 1: no placed_at column"
+      ),
+      (
+        "order_id,store_id,placed_at,item_name,category,quantity,unit_price\nA,S,2026-03-08 10:00,x,c,-1,1\n",
+        "line 2, column quantity"
+      ),
+      (
+        "order_id,store_id,placed_at,item_name,category,quantity,unit_price\nA,S,2026-03-08 10:00,x,c,1,abc\n",
+        "line 2, column unit_price"
+      ),
+      (
+        "order_id,store_id,placed_at,item_name,category,quantity,unit_price\nA,S,yesterday,x,c,1,1\n",
+        "line 2, column placed_at"
+      ),
+      (
+        "order_id,store_id,placed_at,item_name,category,quantity,unit_price\nA,S,2026-03-08 10:00,x,c,1,1\nA,S,2026-03-08 11:00,y,c,1,1\n",
+        "line 3, column placed_at: disagrees with o.csv line 2"
+      ),
+      (
+        "order_id,store_id,placed_at,status,item_name,category,quantity,unit_price\nA,S,2026-03-08 10:00,lost,x,c,1,1\n",
+        "line 2, column status"
+      ),
+      ("", "is empty"),
+      ("order_id,store_id,placed_at,item_name,category,quantity,unit_price\n", "no order lines"),
+    ])
+  func bad(text: String, named: String) throws {
+    let store = try StoreMetricsStore.inMemory()
+    #expect {
+      _ = try store.importLines(try OrderLineFile.parse(Data(text.utf8), fileName: "o.csv"))
+    } throws: { "\($0)".contains(named) }
+    #expect(try store.stores().isEmpty)
+  }
+
+  @Test("JSON Lines") func jsonLines() throws {
+    let text = """
+      {"order_id": "J1", "store_id": "S", "placed_at": "2026-03-08T12:00:00+01:00", "item_name": "Tea", "category": "Drinks", "quantity": 2, "unit_price": 2.5}
+      {"order_id": "J1", "store_id": "S", "placed_at": "2026-03-08T12:00:00+01:00", "item_name": "Cake", "category": "Sweets", "quantity": 1, "unit_price": "4.25"}
+      """
+    let store = try StoreMetricsStore.inMemory()
+    let summary = try store.importLines(
+      try OrderLineFile.parse(Data(text.utf8), fileName: "o.jsonl"))
+    #expect(summary.orders == 1 && summary.lines == 2)
+    // 11:00 UTC in the default UTC zone.
+    #expect(try store.hourly(storeId: "S", date: day("2026-03-08"))[11].revenue == cents("9.25"))
+  }
+
+  @Test("an unknown store in a query is an error") func unknownStore() throws {
+    #expect {
+      try fixture().daily(storeId: "SF", limit: 5, asOf: asOf)
+    } throws: { error in
+      let error = error as! StoreError
+      return error.category == .missingInput && error.description.contains("LA, NYC")
+    }
+  }
+}
+
+@Suite(
+  "Pizza sales data set",
+  .enabled(
+    if: FileManager.default.fileExists(atPath: pizzaFolder.path),
+    "../shared/data/orders/pizza is missing"))
+struct PizzaTests {
+  @Test("the published totals: 817,860.05 over 21,350 orders and 48,620 lines") func totals() throws
+  {
+    func file(_ name: String) throws -> (String, Data) {
+      (name, try Data(contentsOf: pizzaFolder.appendingPathComponent(name)))
+    }
+    let lines = try SplitOrderFiles.lines(
+      orders: try file("orders.csv"), lines: try file("order_details.csv"),
+      items: try file("pizzas.csv"), types: try file("pizza_types.csv"), storeId: "pizza")
+    let store = try StoreMetricsStore.inMemory()
+    let summary = try store.importLines(lines)
+    #expect(summary.orders == 21_350)
+    #expect(summary.lines == 48_620)
+    let all = try store.daily(storeId: "pizza", limit: 10_000, asOf: day("2026-01-01"))
+    #expect(all.map(\.totalRevenue).sum() == cents("817860.05"))
+    #expect(all.reduce(0) { $0 + $1.totalOrders } == 21_350)
+    let categories = try store.categories(storeId: "pizza", limit: 100)
+    #expect(categories.map(\.totalRevenue).sum() == cents("817860.05"))
+  }
+}
+
+let pizzaFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  .deletingLastPathComponent()
+  .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+    "shared/data/orders/pizza")
