@@ -98,8 +98,7 @@ let package = Package(
       name: "tally-bench",
       dependencies: [
         "AnalyticsCore", "DataFormats", "RVUDomain", "BehaviorPatterns", "StoreAnalytics",
-        "RuckAnalytics",
-        argumentParser,
+        "RuckAnalytics", "Storage", grdb, argumentParser,
       ],
       path: "Benchmarks/tally-bench", swiftSettings: swiftSettings),
 

@@ -11,13 +11,19 @@ struct StoreMetricsCommand: ParsableCommand {
       "Query restaurant orders: KPIs, revenue charts, time-of-day, category and item breakdowns.",
     discussion: """
       Data lives in a local SQLite database: --db PATH, else $TALLY_STORE_DB, else
-      $XDG_DATA_HOME/tally/store.sqlite (~/.local/share/tally/store.sqlite).
+      $XDG_DATA_HOME/tally/store.sqlite (~/.local/share/tally/store.sqlite). Revenue is the sum of
+      order subtotals (before tax) of completed orders; days and hours are each store's own.
 
       Example:
-        store-metrics --help
+        store-metrics stores add downtown --name "Downtown" --time-zone America/Chicago
+        store-metrics import orders.csv
+        store-metrics metrics --store downtown --range week
       """,
     version: TallyVersion.current,
-    subcommands: [])
+    subcommands: [
+      Stores.self, Import.self, ImportSplit.self, Daily.self, Hourly.self, TimeDistribution.self,
+      Categories.self, Popular.self, Metrics.self, Chart.self,
+    ])
 
   static func main() { CommandRunner.main(Self.self) }
 }

@@ -14,7 +14,7 @@ struct TallyBench: ParsableCommand {
       Example:
         swift run -c release tally-bench core --iterations 20
       """,
-    subcommands: [Core.self, RVU.self, Ruck.self])
+    subcommands: [Core.self, RVU.self, Ruck.self, Store.self])
 }
 
 /// Options every benchmark subcommand takes.
@@ -84,6 +84,25 @@ extension TallyBench {
           RuckBenchmarks.cases(scratch: folder, filter: options.filter),
           iterations: options.iterations,
           filter: options.filter)
+      }
+    }
+  }
+}
+
+extension TallyBench {
+  /// `tally-bench store`.
+  struct Store: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "StoreAnalytics: importing 2.5 million lines, queries against direct SQL.",
+      discussion: "Example:\n  tally-bench store --filter metrics")
+
+    @OptionGroup var options: BenchOptions
+
+    func run() throws {
+      try withScratchFolder { folder in
+        try Harness.run(
+          StoreBenchmarks.cases(scratch: folder, filter: options.filter),
+          iterations: options.iterations, filter: options.filter)
       }
     }
   }

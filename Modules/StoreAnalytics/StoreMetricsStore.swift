@@ -111,6 +111,10 @@ public struct StoreMetricsStore: Sendable {
       }
     }
     return try writer.write { db in
+      // A large page cache for the import: millions of rows go into several B-trees at once.
+      let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
+      try db.execute(sql: "PRAGMA cache_size = -524288")  // 512 MiB
+      defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
       var writer = try OrderWriter(db, newStoreZone: newStoreZone)
       var replaced = 0
       for (index, order) in orders.enumerated() {

@@ -18,6 +18,7 @@ struct OrderWriter {
   private var latestItem:
     [Int64: (name: String, category: String, subcategory: String?, price: FixedDecimal)] = [:]
   private var touched: Set<StoreDay> = []
+  private var knownCustomers: Set<String> = []
   private var offsetCache: [String: [Int: Int]] = [:]
   private let tableWasEmpty: Bool
 
@@ -79,17 +80,23 @@ struct OrderWriter {
     try check(sqlite3_bind_int64(handle, 9, tax.hundredths))
     try check(sqlite3_bind_int64(handle, 10, (subtotal + tax).hundredths))
     try step(handle)
+    let orderKey = db.lastInsertedRowID
     touched.insert(StoreDay(store: order.storeId, date: local.date))
+    if let customer = order.customerId, !customer.isEmpty, knownCustomers.insert(customer).inserted
+    {
+      try db.cachedStatement(sql: "INSERT OR IGNORE INTO customer (external_id) VALUES (?)")
+        .execute(arguments: [customer])
+    }
 
     let lineStatement = try db.cachedStatement(
       sql: """
-        INSERT INTO order_line (order_id, line_no, menu_item_id, item_name, unit_price_cents,
+        INSERT INTO order_line (order_key, line_no, menu_item_id, item_name, unit_price_cents,
           quantity, subtotal_cents, tax_cents) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
         """)
     let lineHandle = lineStatement.sqliteStatement
     for (number, line) in lines.enumerated() {
       let item = try menuItem(for: line)
-      try bind(lineHandle, 1, order.orderId)
+      try check(sqlite3_bind_int64(lineHandle, 1, orderKey))
       try check(sqlite3_bind_int64(lineHandle, 2, Int64(number)))
       try check(sqlite3_bind_int64(lineHandle, 3, item))
       try bind(lineHandle, 4, line.itemName)

@@ -32,10 +32,11 @@ enum StoreAggregates {
         DELETE FROM store_day_customer
           WHERE (store_id, date) IN (SELECT store_id, date FROM temp.touched_day);
         INSERT INTO store_day_customer
-          SELECT DISTINCT o.store_id, o.local_date, o.customer_id
+          SELECT DISTINCT o.store_id, o.local_date, c.id
           FROM temp.touched_day t
           JOIN store_order o ON o.store_id = t.store_id AND o.local_date = t.date
-          WHERE o.status = 'completed' AND o.customer_id IS NOT NULL AND o.customer_id <> '';
+          JOIN customer c ON c.external_id = o.customer_id
+          WHERE o.status = 'completed';
 
         DELETE FROM store_hour WHERE (store_id, date) IN (SELECT store_id, date FROM temp.touched_day);
         INSERT INTO store_hour
@@ -47,24 +48,30 @@ enum StoreAggregates {
 
         DELETE FROM item_day WHERE (store_id, date) IN (SELECT store_id, date FROM temp.touched_day);
         INSERT INTO item_day
-          SELECT o.store_id, o.local_date, l.menu_item_id, COUNT(DISTINCT o.id), SUM(l.quantity),
+          SELECT o.store_id, o.local_date, l.menu_item_id, COUNT(DISTINCT o.key), SUM(l.quantity),
                  SUM(l.subtotal_cents)
           FROM temp.touched_day t
           JOIN store_order o ON o.store_id = t.store_id AND o.local_date = t.date
-          JOIN order_line l ON l.order_id = o.id
+          JOIN order_line l ON l.order_key = o.key
           WHERE o.status = 'completed'
           GROUP BY o.store_id, o.local_date, l.menu_item_id;
 
         DELETE FROM category_day WHERE (store_id, date) IN (SELECT store_id, date FROM temp.touched_day);
         INSERT INTO category_day
           SELECT o.store_id, o.local_date, m.category, COALESCE(m.subcategory, ''),
-                 COUNT(DISTINCT o.id), SUM(l.quantity), SUM(l.subtotal_cents)
+                 COUNT(DISTINCT o.key), SUM(l.quantity), SUM(l.subtotal_cents)
           FROM temp.touched_day t
           JOIN store_order o ON o.store_id = t.store_id AND o.local_date = t.date
-          JOIN order_line l ON l.order_id = o.id
+          JOIN order_line l ON l.order_key = o.key
           JOIN menu_item m ON m.id = l.menu_item_id
           WHERE o.status = 'completed'
           GROUP BY o.store_id, o.local_date, m.category, COALESCE(m.subcategory, '');
+
+        DELETE FROM store_hour_total WHERE store_id IN (SELECT DISTINCT store_id FROM temp.touched_day);
+        INSERT INTO store_hour_total
+          SELECT store_id, hour, SUM(orders), SUM(revenue_cents) FROM store_hour
+          WHERE store_id IN (SELECT DISTINCT store_id FROM temp.touched_day)
+          GROUP BY store_id, hour;
 
         DELETE FROM item_total WHERE store_id IN (SELECT DISTINCT store_id FROM temp.touched_day);
         INSERT INTO item_total

@@ -45,9 +45,12 @@ extension StoreMetricsStore {
   public func timeDistribution(storeId: String, range: DayRange?) throws -> [RevenueBucket] {
     try writer.read { db in
       _ = try Self.store(db, storeId)
-      var sql = "SELECT hour, SUM(orders), SUM(revenue_cents) FROM store_hour WHERE store_id = ?"
+      // All time reads the 24 all-time hour totals; a range sums that range's hours.
+      var sql =
+        "SELECT hour, SUM(orders), SUM(revenue_cents) FROM store_hour_total WHERE store_id = ?"
       var arguments: StatementArguments = [storeId]
       if let range {
+        sql = "SELECT hour, SUM(orders), SUM(revenue_cents) FROM store_hour WHERE store_id = ?"
         sql += " AND date BETWEEN ? AND ?"
         arguments += [range.start, range.end]
       }
@@ -129,7 +132,7 @@ extension StoreMetricsStore {
         try Int.fetchOne(
           db,
           sql: """
-            SELECT COUNT(DISTINCT customer_id) FROM store_day_customer
+            SELECT COUNT(DISTINCT customer_key) FROM store_day_customer
             WHERE store_id = ? AND date BETWEEN ? AND ?
             """, arguments: [storeId, current.start, current.end]) ?? 0
       return StoreMetrics(

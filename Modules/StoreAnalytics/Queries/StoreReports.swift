@@ -80,6 +80,13 @@ public struct RevenueBucket: Sendable, Equatable {
   public let orders: Int
   /// Σ subtotals.
   public let revenue: FixedDecimal
+
+  /// Creates a bucket.
+  public init(label: String, orders: Int, revenue: FixedDecimal) {
+    self.label = label
+    self.orders = orders
+    self.revenue = revenue
+  }
 }
 
 /// Sales of a category.

@@ -16,6 +16,8 @@ public enum OrderStatus: String, Sendable, Codable, CaseIterable {
 public struct StoreOrder: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
   /// The table.
   public static let databaseTableName = "store_order"
+  /// The internal key that lines reference.
+  public var key: Int64?
   /// The POS's order id.
   public var id: String
   /// The store.
@@ -38,7 +40,7 @@ public struct StoreOrder: Codable, Sendable, Equatable, FetchableRecord, Persist
   public var total: FixedDecimal
 
   enum CodingKeys: String, CodingKey {
-    case id, status
+    case key, id, status
     case storeId = "store_id"
     case customerId = "customer_id"
     case placedAt = "placed_at"
@@ -54,8 +56,8 @@ public struct StoreOrder: Codable, Sendable, Equatable, FetchableRecord, Persist
 public struct OrderLine: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
   /// The table.
   public static let databaseTableName = "order_line"
-  /// The order.
-  public var orderId: String
+  /// The order's key.
+  public var orderKey: Int64
   /// Position in the order, from 0.
   public var lineNo: Int
   /// The menu item.
@@ -73,7 +75,7 @@ public struct OrderLine: Codable, Sendable, Equatable, FetchableRecord, Persista
 
   enum CodingKeys: String, CodingKey {
     case quantity
-    case orderId = "order_id"
+    case orderKey = "order_key"
     case lineNo = "line_no"
     case menuItemId = "menu_item_id"
     case itemName = "item_name"

@@ -1,7 +1,8 @@
 import GRDB
 
 /// The store-metrics schema: named, append-only migrations with plain table and column names.
-/// Money is integer cents; instants are seconds since 1970; `local_date`/`local_hour` are the
+/// Orders have an integer `key` (lines reference it, so they are appended in order) besides the
+/// POS's text `id`. Money is integer cents; instants are seconds since 1970; `local_date`/`local_hour` are the
 /// store's own calendar day and hour of an order, fixed at import from the store's time zone.
 enum StoreSchema {
   static var migrator: DatabaseMigrator {
@@ -23,8 +24,13 @@ enum StoreSchema {
             price_cents INTEGER NOT NULL
           );
           CREATE INDEX menu_item_name ON menu_item (name);
+          CREATE TABLE customer (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            external_id TEXT NOT NULL UNIQUE
+          );
           CREATE TABLE store_order (
-            id TEXT PRIMARY KEY,
+            key INTEGER PRIMARY KEY,
+            id TEXT NOT NULL UNIQUE,
             store_id TEXT NOT NULL REFERENCES shop(id),
             customer_id TEXT,
             placed_at REAL NOT NULL,
@@ -35,9 +41,12 @@ enum StoreSchema {
             tax_cents INTEGER NOT NULL,
             total_cents INTEGER NOT NULL
           );
-          CREATE INDEX store_order_day ON store_order (store_id, local_date, status);
+          CREATE INDEX store_order_day ON store_order (
+            store_id, local_date, status, local_hour, subtotal_cents, tax_cents, total_cents,
+            customer_id
+          );
           CREATE TABLE order_line (
-            order_id TEXT NOT NULL REFERENCES store_order(id) ON DELETE CASCADE,
+            order_key INTEGER NOT NULL REFERENCES store_order(key) ON DELETE CASCADE,
             line_no INTEGER NOT NULL,
             menu_item_id INTEGER NOT NULL REFERENCES menu_item(id),
             item_name TEXT NOT NULL,
@@ -45,7 +54,7 @@ enum StoreSchema {
             quantity INTEGER NOT NULL CHECK (quantity > 0),
             subtotal_cents INTEGER NOT NULL,
             tax_cents INTEGER NOT NULL,
-            PRIMARY KEY (order_id, line_no)
+            PRIMARY KEY (order_key, line_no)
           ) WITHOUT ROWID;
 
           -- Aggregates over completed orders, recomputed for every (store, day) an import touches.
@@ -56,13 +65,18 @@ enum StoreSchema {
             PRIMARY KEY (store_id, date)
           ) WITHOUT ROWID;
           CREATE TABLE store_day_customer (
-            store_id TEXT NOT NULL, date TEXT NOT NULL, customer_id TEXT NOT NULL,
-            PRIMARY KEY (store_id, date, customer_id)
+            store_id TEXT NOT NULL, date TEXT NOT NULL, customer_key INTEGER NOT NULL,
+            PRIMARY KEY (store_id, date, customer_key)
           ) WITHOUT ROWID;
           CREATE TABLE store_hour (
             store_id TEXT NOT NULL, date TEXT NOT NULL, hour INTEGER NOT NULL,
             orders INTEGER NOT NULL, revenue_cents INTEGER NOT NULL,
             PRIMARY KEY (store_id, date, hour)
+          ) WITHOUT ROWID;
+          CREATE TABLE store_hour_total (
+            store_id TEXT NOT NULL, hour INTEGER NOT NULL,
+            orders INTEGER NOT NULL, revenue_cents INTEGER NOT NULL,
+            PRIMARY KEY (store_id, hour)
           ) WITHOUT ROWID;
           CREATE TABLE item_day (
             store_id TEXT NOT NULL, date TEXT NOT NULL, menu_item_id INTEGER NOT NULL,

@@ -1,0 +1,40 @@
+import AnalyticsCore
+import ArgumentParser
+import CLIKit
+import Foundation
+import StoreAnalytics
+
+extension MetricsRange: ExpressibleByArgument {}
+
+/// `--store ID`.
+struct StoreOption: ParsableArguments {
+  @Option(help: ArgumentHelp("The store id.", valueName: "id")) var store: String
+}
+
+extension GlobalOptions {
+  func openStoreMetrics() throws -> StoreMetricsStore {
+    try StoreMetricsStore.open(databaseLocation(app: StoreAnalyticsModule.appName))
+  }
+
+  /// The as-of day: `--as-of`, else today in the store's own zone.
+  func asOf(in zone: Zone) -> LocalDate { asOfDate ?? zone.localDate(of: Date()) }
+}
+
+/// Shared JSON rows and the table chart for revenue buckets.
+enum StoreJSON {
+  static func bucket(_ bucket: RevenueBucket, labelKey: String, countKey: String) -> JSONObject {
+    [
+      labelKey: .string(bucket.label), countKey: .int(bucket.orders),
+      "revenue": .decimal(bucket.revenue),
+    ]
+  }
+
+  /// The rows, and in table format a bar chart of revenue.
+  static func render(_ rows: [JSONObject], chart: [RevenueBucket], format: OutputFormat) -> String {
+    var out = format.render(rows: rows)
+    if format == .table, chart.contains(where: { $0.revenue > .zero }) {
+      out += "\n" + BarChart.render(chart.map { ($0.label, $0.revenue.doubleValue) })
+    }
+    return out
+  }
+}

@@ -1,0 +1,164 @@
+import AnalyticsCore
+import Foundation
+import GRDB
+import Storage
+import StoreAnalytics
+
+/// StoreAnalytics cases: importing 2.5 million lines, and every query against the same answer
+/// computed straight from the order tables with one SQL query.
+enum StoreBenchmarks {
+  static let zones = [
+    "America/New_York", "America/Chicago", "America/Denver", "America/Los_Angeles",
+  ]
+
+  /// 29 stores, `orders` orders over two years ending 2026-02-28, 2.5 lines per order on average.
+  static func generate(orders: Int) throws -> [OrderLineInput] {
+    var generator = SeededGenerator(seed: 29)
+    let items: [(name: String, category: String, sub: String?, price: FixedDecimal)] = (0..<40).map
+    { index in
+      let categories = ["Burgers", "Sandwiches", "Salads", "Sides", "Drinks", "Desserts"]
+      return (
+        "Item \(index)", categories[index % 6], index % 3 == 0 ? "Classic" : nil,
+        FixedDecimal(hundredths: Int64(299 + index * 37))
+      )
+    }
+    let start = try LocalDate(parsing: "2024-03-01")
+    var lines: [OrderLineInput] = []
+    lines.reserveCapacity(orders * 5 / 2)
+    for order in 0..<orders {
+      let store = "S\(order % 29)"
+      let day = start.adding(days: Int.random(in: 0..<730, using: &generator))
+      let hour = [7, 8, 11, 12, 12, 13, 17, 18, 18, 19, 20, 22][
+        Int.random(in: 0..<12, using: &generator)]
+      let when = LocalDateTime(
+        date: day, time: TimeOfDay(hour: hour, minute: Int.random(in: 0..<60, using: &generator))!)
+      let status: OrderStatus =
+        Int.random(in: 0..<40, using: &generator) == 0 ? .cancelled : .completed
+      let customer =
+        Int.random(in: 0..<2, using: &generator) == 0
+        ? nil : "c\(Int.random(in: 0..<5000, using: &generator))"
+      for _ in 0..<(order % 2 == 0 ? 3 : 2) {
+        let item = items[Int.random(in: 0..<items.count, using: &generator)]
+        lines.append(
+          OrderLineInput(
+            location: "generated", orderId: "O\(order)", storeId: store, placedAt: .local(when),
+            status: status, customerId: customer, itemName: item.name, category: item.category,
+            subcategory: item.sub, quantity: 1 + Int.random(in: 0..<4, using: &generator) / 3,
+            unitPrice: item.price, tax: FixedDecimal(hundredths: item.price.hundredths / 12)))
+      }
+    }
+    return lines
+  }
+
+  static func cases(scratch: String, filter: String?) throws -> [BenchmarkCase] {
+    let lines = try generate(orders: 1_000_000)
+    let size = "29 stores, 1000000 orders, \(lines.count) lines"
+    var round = 0
+    var store: StoreMetricsStore?
+    func prepared() throws -> StoreMetricsStore {
+      if let store { return store }
+      round += 1
+      let fresh = try StoreMetricsStore.open(.file(scratch + "/store-\(round).sqlite"))
+      for (index, zone) in zones.enumerated() {
+        for id in stride(from: index, to: 29, by: zones.count) {
+          _ = try fresh.addStore(id: "S\(id)", name: "Store \(id)", zone: Zone(identifier: zone))
+        }
+      }
+      _ = try fresh.importLines(lines)
+      store = fresh
+      return fresh
+    }
+    let asOf = try LocalDate(parsing: "2026-02-28")
+    var cases: [BenchmarkCase] = []
+    if filter.map({ "store.import".contains($0) || $0.contains("store.import") }) ?? true {
+      cases.append(
+        BenchmarkCase(
+          name: "store.import", size: size,
+          target: String(format: "≥ 250000 lines/s (≤ %.0f ms)", Double(lines.count) / 250), runs: 1
+        ) {
+          store = nil
+          _ = try prepared()
+        })
+    }
+    func query(_ name: String, target: String, _ body: @escaping (StoreMetricsStore) throws -> Void)
+    {
+      cases.append(
+        BenchmarkCase(name: name, size: size, target: target, runs: 60) { try body(prepared()) })
+    }
+    func direct(_ name: String, _ sql: String, arguments: StatementArguments = []) {
+      cases.append(
+        BenchmarkCase(
+          name: name, size: size, target: "(one SQL query on the order tables)", runs: 5
+        ) {
+          _ = try prepared().writer.read { db in
+            try Row.fetchAll(db, sql: sql, arguments: arguments)
+          }
+        })
+    }
+    let year = try DayRange.lastDays(365, asOf: asOf)
+    query("store.metrics-year", target: "≤ 5 ms") {
+      _ = try $0.metrics(storeId: "S7", range: .year, asOf: asOf, calendar: false)
+    }
+    direct(
+      "store.metrics-year.direct",
+      """
+      SELECT SUM(subtotal_cents), COUNT(*), COUNT(DISTINCT customer_id) FROM store_order
+      WHERE store_id = 'S7' AND status = 'completed' AND local_date BETWEEN ? AND ?
+      """, arguments: [year.start, year.end])
+    query("store.chart-year", target: "≤ 5 ms") {
+      _ = try $0.chart(storeId: "S7", range: .year, asOf: asOf)
+    }
+    direct(
+      "store.chart-year.direct",
+      """
+      SELECT substr(local_date, 1, 7), SUM(subtotal_cents), COUNT(*) FROM store_order
+      WHERE store_id = 'S7' AND status = 'completed' AND local_date BETWEEN ? AND ? GROUP BY 1
+      """, arguments: [year.start, year.end])
+    query("store.daily-30", target: "≤ 5 ms") {
+      _ = try $0.daily(storeId: "S7", limit: 30, asOf: asOf)
+    }
+    direct(
+      "store.daily-30.direct",
+      """
+      SELECT local_date, COUNT(*), SUM(subtotal_cents), SUM(tax_cents), SUM(total_cents),
+             COUNT(DISTINCT customer_id)
+      FROM store_order WHERE store_id = 'S7' AND status = 'completed'
+      GROUP BY local_date ORDER BY local_date DESC LIMIT 30
+      """)
+    query("store.hourly", target: "≤ 5 ms") { _ = try $0.hourly(storeId: "S7", date: asOf) }
+    direct(
+      "store.hourly.direct",
+      """
+      SELECT local_hour, COUNT(*), SUM(subtotal_cents) FROM store_order
+      WHERE store_id = 'S7' AND status = 'completed' AND local_date = ? GROUP BY local_hour
+      """, arguments: [asOf])
+    query("store.time-distribution", target: "≤ 5 ms") {
+      _ = try $0.timeDistribution(storeId: "S7", range: nil)
+    }
+    direct(
+      "store.time-distribution.direct",
+      """
+      SELECT CASE WHEN local_hour BETWEEN 6 AND 10 THEN 'Breakfast' WHEN local_hour BETWEEN 11 AND 14
+             THEN 'Lunch' WHEN local_hour BETWEEN 15 AND 20 THEN 'Dinner' ELSE 'Late Night' END,
+             COUNT(*), SUM(subtotal_cents)
+      FROM store_order WHERE store_id = 'S7' AND status = 'completed' GROUP BY 1
+      """)
+    query("store.popular", target: "≤ 50 ms") { _ = try $0.popular(storeId: "S7", limit: 5) }
+    direct(
+      "store.popular.direct",
+      """
+      SELECT l.menu_item_id, COUNT(DISTINCT o.key), SUM(l.quantity), SUM(l.subtotal_cents) AS r
+      FROM store_order o JOIN order_line l ON l.order_key = o.key
+      WHERE o.store_id = 'S7' AND o.status = 'completed' GROUP BY l.menu_item_id ORDER BY r DESC LIMIT 5
+      """)
+    query("store.categories", target: "≤ 50 ms") { _ = try $0.categories(storeId: nil, limit: 10) }
+    direct(
+      "store.categories.direct",
+      """
+      SELECT m.category, m.subcategory, COUNT(DISTINCT o.key), SUM(l.quantity), SUM(l.subtotal_cents) AS r
+      FROM store_order o JOIN order_line l ON l.order_key = o.key JOIN menu_item m ON m.id = l.menu_item_id
+      WHERE o.status = 'completed' GROUP BY m.category, m.subcategory ORDER BY r DESC LIMIT 10
+      """)
+    return cases.filter { benchmark in filter.map { benchmark.name.contains($0) } ?? true }
+  }
+}
