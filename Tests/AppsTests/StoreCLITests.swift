@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+
+private struct StoreScratch {
+  let folder = NSTemporaryDirectory() + "tally-store-cli-" + UUID().uuidString
+  var db: String { folder + "/store.sqlite" }
+
+  init() throws {
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+  }
+
+  func run(_ arguments: [String]) throws -> AppRunner.Result {
+    try AppRunner.run("store-metrics", arguments, environment: ["TALLY_STORE_DB": db])
+  }
+
+  func write(_ name: String, _ text: String) throws -> String {
+    let path = folder + "/" + name
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  func remove() { try? FileManager.default.removeItem(atPath: folder) }
+}
+
+private let orders = """
+  order_id,store_id,placed_at,status,customer_id,item_name,category,quantity,unit_price,tax
+  A1,NYC,2026-03-07 23:59,completed,c1,Burger,Mains,2,10.00,1.60
+  A2,NYC,2026-03-08 00:01,completed,c1,Burger,Mains,1,10.00,0.80
+  A3,NYC,2026-03-08 12:30,cancelled,c2,Burger,Mains,4,10.00,3.20
+  """
+
+@Suite("store-metrics end to end")
+struct StoreCLITests {
+  @Test("import, then metrics, chart and daily through the real output paths") func flow() throws {
+    let scratch = try StoreScratch()
+    defer { scratch.remove() }
+    #expect(
+      try scratch.run([
+        "stores", "add", "NYC", "--name", "New York", "--time-zone", "America/New_York",
+      ]).status == 0)
+    let imported = try scratch.run(["import", try scratch.write("o.csv", orders)])
+    #expect(imported.status == 0, "\(imported.error)")
+    #expect(imported.output == "Imported 3 orders (3 lines).\n")
+    let metrics = try scratch.run([
+      "metrics", "--store", "NYC", "--range", "today", "--as-of", "2026-03-08", "--format", "json",
+    ])
+    #expect(
+      metrics.output == """
+        {
+          "total_revenue": 10.00,
+          "total_orders": 1,
+          "avg_order_value": 10.00,
+          "unique_customers": 1,
+          "revenue_change": -50.0,
+          "orders_change": 0,
+          "orders_change_percent": 0.0,
+          "period": {
+            "start": "2026-03-08",
+            "end": "2026-03-08",
+            "previous_start": "2026-03-07",
+            "previous_end": "2026-03-07"
+          }
+        }
+
+        """)
+    let chart = try scratch.run([
+      "chart", "--store", "NYC", "--range", "week", "--as-of", "2026-03-08", "--format", "csv",
+    ])
+    #expect(chart.output.hasPrefix("time_label,revenue,orders\r\nMon,0.00,0\r\n"))
+    #expect(chart.output.hasSuffix("Sat,20.00,1\r\nSun,10.00,1\r\n"))
+    let daily = try scratch.run(["daily", "--store", "NYC", "--as-of", "2026-03-08"])
+    #expect(daily.output.contains("2026-03-07"))
+    #expect(daily.output.contains("█"))
+    let hourly = try scratch.run([
+      "hourly", "--store", "NYC", "--as-of", "2026-03-08", "--format", "csv",
+    ])
+    #expect(hourly.output.components(separatedBy: "\r\n").count == 26)  // header, 24 hours, ""
+  }
+
+  @Test("bad input: one line on stderr, a non-zero status, nothing stored") func badInput() throws {
+    let scratch = try StoreScratch()
+    defer { scratch.remove() }
+    let cases: [([String], Int32, String)] = [
+      (
+        [
+          "import",
+          try scratch.write(
+            "a.csv", "order_id,store_id,item_name,category,quantity,unit_price\nA,S,x,c,1,1\n"),
+        ], 65, "placed_at"
+      ),
+      (
+        [
+          "import",
+          try scratch.write(
+            "b.csv",
+            "order_id,store_id,placed_at,item_name,category,quantity,unit_price\nA,S,2026-03-08 10:00,x,c,-2,1\n"
+          ),
+        ], 65, "quantity"
+      ),
+      (
+        [
+          "import",
+          try scratch.write(
+            "c.csv",
+            "order_id,store_id,placed_at,item_name,category,quantity,unit_price\nA,S,2026-03-08 10:00,x,c,1,ten\n"
+          ),
+        ], 65, "unit_price"
+      ),
+      (
+        [
+          "import",
+          try scratch.write(
+            "d.csv",
+            "order_id,store_id,placed_at,item_name,category,quantity,unit_price\nA,S,soon,x,c,1,1\n"
+          ),
+        ], 65, "placed_at"
+      ),
+      (
+        [
+          "import",
+          try scratch.write(
+            "e.csv",
+            "order_id,store_id,placed_at,item_name,category,quantity,unit_price\nA,S,2026-03-08 10:00,x,c,1,1\nA,T,2026-03-08 10:00,x,c,1,1\n"
+          ),
+        ], 65, "store_id"
+      ),
+      (["import", try scratch.write("f.csv", "")], 65, "empty"),
+      (
+        ["import", try scratch.write("g.csv", orders), "--time-zone", "Mars/Olympus"], 64,
+        "Mars/Olympus"
+      ),
+      (["metrics", "--store", "NYC", "--range", "fortnight"], 64, "fortnight"),
+      (["daily", "--store", "nowhere"], 66, "nowhere"),
+    ]
+    for (arguments, status, named) in cases {
+      let result = try scratch.run(arguments)
+      #expect(result.status == status, "\(arguments): \(result.error)")
+      #expect(result.error.contains(named), "\(arguments): \(result.error)")
+      #expect(result.error.filter { $0 == "\n" }.count == 1, "\(arguments): \(result.error)")
+    }
+    #expect(try scratch.run(["stores", "list", "--format", "csv"]).output.isEmpty)
+  }
+
+  @Test("re-import needs --replace; unknown stores are created and reported") func replace() throws
+  {
+    let scratch = try StoreScratch()
+    defer { scratch.remove() }
+    let file = try scratch.write("o.csv", orders)
+    let first = try scratch.run(["import", file, "--time-zone", "America/New_York"])
+    #expect(first.error == "store-metrics: created store NYC in America/New_York\n")
+    let again = try scratch.run(["import", file])
+    #expect(again.status == 65)
+    #expect(again.error.contains("order A1 exists already"))
+    #expect(try scratch.run(["import", file, "--replace"]).status == 0)
+  }
+
+  @Test(
+    "every command has help with an example",
+    arguments: [
+      ["stores", "add"], ["stores", "list"], ["import"], ["import-split"], ["daily"], ["hourly"],
+      ["time-distribution"], ["categories"], ["popular"], ["metrics"], ["chart"],
+    ])
+  func help(command: [String]) throws {
+    let result = try AppRunner.run("store-metrics", command + ["--help"])
+    #expect(result.status == 0)
+    #expect(result.output.contains("Example"))
+  }
+}
