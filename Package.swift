@@ -13,7 +13,7 @@ let swiftSettings: [SwiftSetting] = [
 // MARK: - Dependencies
 
 let grdb = Target.Dependency.product(name: "GRDB", package: "GRDB.swift")
-/// The system SQLite's C API, for the one hot bulk insert that binds values directly.
+/// The system SQLite's C API, used only by Storage's `BulkStatement` for bulk inserts.
 let sqlite = Target.Dependency.product(name: "GRDBSQLite", package: "GRDB.swift")
 let argumentParser = Target.Dependency.product(
   name: "ArgumentParser", package: "swift-argument-parser")
@@ -73,14 +73,14 @@ let package = Package(
 
     // MARK: Persistence
     .target(
-      name: "Storage", dependencies: ["AnalyticsCore", grdb], path: "Modules/Storage",
+      name: "Storage", dependencies: ["AnalyticsCore", grdb, sqlite], path: "Modules/Storage",
       swiftSettings: swiftSettings),
 
     // MARK: Domains
     domain("RVUDomain"),
     domain("BehaviorPatterns"),
-    domain("StoreAnalytics", [sqlite]),
-    domain("RuckAnalytics", [sqlite]),
+    domain("StoreAnalytics"),
+    domain("RuckAnalytics"),
 
     // MARK: Shared CLI kit (app layer)
     .target(

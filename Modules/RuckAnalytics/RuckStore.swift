@@ -2,7 +2,6 @@ import AnalyticsCore
 import DataFormats
 import Foundation
 import GRDB
-import GRDBSQLite
 import Storage
 
 /// The session details a user may give on import or when logging by hand.
@@ -225,39 +224,25 @@ public struct RuckStore: Sendable {
       sourceFileId: sourceFileId, createdAt: Date())
   }
 
-  /// Writes a track's points with one prepared statement, binding each value through SQLite's C
-  /// API: the hot path of every import (millions of rows), where boxing seven arguments per row
-  /// into `StatementArguments` cost more than the insert itself.
+  /// Writes a track's points with one `BulkStatement`: the hot path of every import.
   private func insertTrack(_ db: Database, _ track: ParsedTrack, sessionId: Int64) throws {
-    let statement = try db.cachedStatement(
+    let insert = try BulkStatement(
+      db,
       sql: """
         INSERT INTO track_point (session_id, seq, segment, time_s, lat, lon, elevation_m)
         VALUES (?, ?, ?, ?, ?, ?, ?)
         """)
-    let handle = statement.sqliteStatement
-    func check(_ code: Int32) throws {
-      guard code == SQLITE_OK || code == SQLITE_DONE else {
-        throw DatabaseError(
-          resultCode: ResultCode(rawValue: code),
-          message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
-      }
-    }
-    func bind(_ index: Int32, _ value: Double?) throws {
-      try check(
-        value.map { sqlite3_bind_double(handle, index, $0) } ?? sqlite3_bind_null(handle, index))
-    }
     var seq: Int64 = 0
     for (segmentIndex, segment) in track.segments.enumerated() {
       for point in segment {
-        try check(sqlite3_bind_int64(handle, 1, sessionId))
-        try check(sqlite3_bind_int64(handle, 2, seq))
-        try check(sqlite3_bind_int64(handle, 3, Int64(segmentIndex)))
-        try bind(4, point.time)
-        try bind(5, point.latitude)
-        try bind(6, point.longitude)
-        try bind(7, point.elevation)
-        try check(sqlite3_step(handle))
-        try check(sqlite3_reset(handle))
+        try insert.bind(1, sessionId)
+        try insert.bind(2, seq)
+        try insert.bind(3, Int64(segmentIndex))
+        try insert.bind(4, point.time)
+        try insert.bind(5, point.latitude)
+        try insert.bind(6, point.longitude)
+        try insert.bind(7, point.elevation)
+        try insert.step()
         seq += 1
       }
     }

@@ -1,7 +1,6 @@
 import AnalyticsCore
 import Foundation
 import GRDB
-import GRDBSQLite
 import Storage
 
 /// What an import did.

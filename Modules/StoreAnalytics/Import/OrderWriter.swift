@@ -1,11 +1,10 @@
 import AnalyticsCore
 import Foundation
 import GRDB
-import GRDBSQLite
 import Storage
 
 /// Writes orders and their lines inside one import transaction: stores and menu items resolved
-/// through caches, rows bound through SQLite's C API (millions of rows), local days and hours
+/// through caches, rows written with `BulkStatement` (millions of rows), local days and hours
 /// from each store's zone with cached offsets, and the aggregates of every touched day rebuilt
 /// at the end.
 struct OrderWriter {
@@ -63,23 +62,23 @@ struct OrderWriter {
       subtotal = subtotal + line.unitPrice * line.quantity
       tax = tax + line.tax
     }
-    let orderStatement = try db.cachedStatement(
+    let insertOrder = try BulkStatement(
+      db,
       sql: """
         INSERT INTO store_order (id, store_id, customer_id, placed_at, local_date, local_hour,
           status, subtotal_cents, tax_cents, total_cents) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """)
-    let handle = orderStatement.sqliteStatement
-    try bind(handle, 1, order.orderId)
-    try bind(handle, 2, order.storeId)
-    try bind(handle, 3, order.customerId)
-    try check(sqlite3_bind_double(handle, 4, placedAt))
-    try bind(handle, 5, local.date.description)
-    try check(sqlite3_bind_int64(handle, 6, Int64(local.time.hour)))
-    try bind(handle, 7, order.status.rawValue)
-    try check(sqlite3_bind_int64(handle, 8, subtotal.hundredths))
-    try check(sqlite3_bind_int64(handle, 9, tax.hundredths))
-    try check(sqlite3_bind_int64(handle, 10, (subtotal + tax).hundredths))
-    try step(handle)
+    try insertOrder.bind(1, order.orderId)
+    try insertOrder.bind(2, order.storeId)
+    try insertOrder.bind(3, order.customerId)
+    try insertOrder.bind(4, placedAt)
+    try insertOrder.bind(5, local.date.description)
+    try insertOrder.bind(6, Int64(local.time.hour))
+    try insertOrder.bind(7, order.status.rawValue)
+    try insertOrder.bind(8, subtotal.hundredths)
+    try insertOrder.bind(9, tax.hundredths)
+    try insertOrder.bind(10, (subtotal + tax).hundredths)
+    try insertOrder.step()
     let orderKey = db.lastInsertedRowID
     touched.insert(StoreDay(store: order.storeId, date: local.date))
     if let customer = order.customerId, !customer.isEmpty, knownCustomers.insert(customer).inserted
@@ -88,23 +87,22 @@ struct OrderWriter {
         .execute(arguments: [customer])
     }
 
-    let lineStatement = try db.cachedStatement(
+    let insertLine = try BulkStatement(
+      db,
       sql: """
         INSERT INTO order_line (order_key, line_no, menu_item_id, item_name, unit_price_cents,
           quantity, subtotal_cents, tax_cents) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
         """)
-    let lineHandle = lineStatement.sqliteStatement
     for (number, line) in lines.enumerated() {
-      let item = try menuItem(for: line)
-      try check(sqlite3_bind_int64(lineHandle, 1, orderKey))
-      try check(sqlite3_bind_int64(lineHandle, 2, Int64(number)))
-      try check(sqlite3_bind_int64(lineHandle, 3, item))
-      try bind(lineHandle, 4, line.itemName)
-      try check(sqlite3_bind_int64(lineHandle, 5, line.unitPrice.hundredths))
-      try check(sqlite3_bind_int64(lineHandle, 6, Int64(line.quantity)))
-      try check(sqlite3_bind_int64(lineHandle, 7, (line.unitPrice * line.quantity).hundredths))
-      try check(sqlite3_bind_int64(lineHandle, 8, line.tax.hundredths))
-      try step(lineHandle)
+      try insertLine.bind(1, orderKey)
+      try insertLine.bind(2, Int64(number))
+      try insertLine.bind(3, try menuItem(for: line))
+      try insertLine.bind(4, line.itemName)
+      try insertLine.bind(5, line.unitPrice.hundredths)
+      try insertLine.bind(6, Int64(line.quantity))
+      try insertLine.bind(7, (line.unitPrice * line.quantity).hundredths)
+      try insertLine.bind(8, line.tax.hundredths)
+      try insertLine.step()
     }
   }
 
@@ -178,25 +176,4 @@ struct OrderWriter {
     latestItem[id] = (line.itemName, line.category, line.subcategory, line.unitPrice)
     return id
   }
-
-  private func bind(_ handle: SQLiteStatement, _ index: Int32, _ text: String?) throws {
-    guard let text else { return try check(sqlite3_bind_null(handle, index)) }
-    try check(sqlite3_bind_text(handle, index, text, -1, SQLITE_TRANSIENT))
-  }
-
-  private func step(_ handle: SQLiteStatement) throws {
-    try check(sqlite3_step(handle))
-    try check(sqlite3_reset(handle))
-  }
-
-  private func check(_ code: Int32) throws {
-    guard code == SQLITE_OK || code == SQLITE_DONE else {
-      throw DatabaseError(
-        resultCode: ResultCode(rawValue: code),
-        message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
-    }
-  }
 }
-
-/// SQLite's "copy the bytes now" destructor for bound text.
-private let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destructor_type.self)

@@ -1,0 +1,51 @@
+import GRDB
+import GRDBSQLite
+
+/// A prepared insert whose values are bound through SQLite's C API, for bulk imports of millions
+/// of rows, where boxing each row's values into GRDB's `StatementArguments` costs more than the
+/// insert itself. Use it inside a GRDB write transaction; every result code is checked and turned
+/// into a `DatabaseError`.
+public struct BulkStatement {
+  private let db: Database
+  private let handle: SQLiteStatement
+
+  /// Prepares (or reuses) the statement for `sql` on `db`.
+  public init(_ db: Database, sql: String) throws {
+    self.db = db
+    handle = try db.cachedStatement(sql: sql).sqliteStatement
+  }
+
+  /// Binds an integer to the 1-based parameter `index`.
+  public func bind(_ index: Int32, _ value: Int64) throws {
+    try check(sqlite3_bind_int64(handle, index, value))
+  }
+
+  /// Binds a number, or NULL.
+  public func bind(_ index: Int32, _ value: Double?) throws {
+    try check(
+      value.map { sqlite3_bind_double(handle, index, $0) } ?? sqlite3_bind_null(handle, index))
+  }
+
+  /// Binds text (copied by SQLite), or NULL.
+  public func bind(_ index: Int32, _ value: String?) throws {
+    guard let value else { return try check(sqlite3_bind_null(handle, index)) }
+    try check(sqlite3_bind_text(handle, index, value, -1, Self.transient))
+  }
+
+  /// Runs the statement with the bound values and resets it for the next row.
+  public func step() throws {
+    try check(sqlite3_step(handle))
+    try check(sqlite3_reset(handle))
+  }
+
+  private func check(_ code: Int32) throws {
+    guard code == SQLITE_OK || code == SQLITE_DONE else {
+      throw DatabaseError(
+        resultCode: ResultCode(rawValue: code),
+        message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+    }
+  }
+
+  /// SQLite's "copy the bytes now" destructor for bound text.
+  private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+}
