@@ -7,17 +7,13 @@ extension StoreMetricsStore {
   public func daily(storeId: String, limit: Int, asOf: LocalDate) throws -> [DailyStats] {
     try writer.read { db in
       _ = try Self.store(db, storeId)
-      return try Row.fetchAll(
-        db,
-        sql: """
-          SELECT date, orders, revenue_cents, tax_cents, total_cents, customers FROM store_day
-          WHERE store_id = ? AND date <= ? ORDER BY date DESC LIMIT ?
-          """, arguments: [storeId, asOf, limit]
-      ).map { row in
-        DailyStats(
-          storeId: storeId, date: row[0], totalOrders: row[1], totalRevenue: row[2],
-          totalTax: row[3], totalWithTax: row[4], uniqueCustomers: row[5])
-      }
+      return try StoreDayTotal.filter(Column("store_id") == storeId && Column("date") <= asOf)
+        .order(Column("date").desc).limit(limit).fetchAll(db)
+        .map { day in
+          DailyStats(
+            storeId: storeId, date: day.date, totalOrders: day.orders, totalRevenue: day.revenue,
+            totalTax: day.tax, totalWithTax: day.total, uniqueCustomers: day.customers)
+        }
     }
   }
 
