@@ -40,7 +40,7 @@ extension RVUCommand.Codes {
 
     func run() throws {
       let name = URL(fileURLWithPath: file).lastPathComponent
-      let parsed = try PPRRVUFile(data: try readFile(file), fileName: name)
+      let parsed = try RelativeValueFile(data: try readFile(file), fileName: name)
       let store = try global.openRVUStore()
       let progress = Progress(label: "importing \(name)", total: parsed.codes.count)
       let summary = try store.importCatalog(

@@ -20,7 +20,7 @@ enum RVUBenchmarks {
   static func cases(sharedData: String, scratch: String) throws -> [BenchmarkCase] {
     let (data, source) = try catalogData(sharedData: sharedData)
     let catalogStore = try RVUStore.open(.file(scratch + "/rvu-catalog.sqlite"))
-    let file = try PPRRVUFile(data: data, fileName: source)
+    let file = try RelativeValueFile(data: data, fileName: source)
     _ = try catalogStore.importCatalog(file, year: 2025, source: source)
 
     var cases: [BenchmarkCase] = [
@@ -28,7 +28,7 @@ enum RVUBenchmarks {
         name: "rvu.catalog-import", size: "\(file.codes.count) rows (\(source))",
         target: "≤ 1500 ms", runs: 5
       ) {
-        let parsed = try PPRRVUFile(data: data, fileName: source)
+        let parsed = try RelativeValueFile(data: data, fileName: source)
         _ = try catalogStore.importCatalog(parsed, year: 2025, source: source)
       }
     ]

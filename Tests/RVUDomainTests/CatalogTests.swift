@@ -24,7 +24,8 @@ struct CatalogTests {
     .enabled(if: hasPPRRVU, "../shared/data/cms/PPRRVU2025_Oct.csv is missing"))
   func realFile() throws {
     let store = try RVUStore.inMemory()
-    let file = try PPRRVUFile(data: try Data(contentsOf: pprrvuURL), fileName: "PPRRVU2025_Oct.csv")
+    let file = try RelativeValueFile(
+      data: try Data(contentsOf: pprrvuURL), fileName: "PPRRVU2025_Oct.csv")
     #expect(file.titleYear == 2025)
     let summary = try store.importCatalog(file, year: nil, source: "PPRRVU2025_Oct.csv")
     #expect(summary.year == 2025)
@@ -58,7 +59,7 @@ struct CatalogTests {
     throws
   {
     let store = try RVUStore.inMemory()
-    let v2026 = try PPRRVUFile(
+    let v2026 = try RelativeValueFile(
       data: miniPPRRVU(rows: [row("99213", "Office visit est", work: "1.50")]), fileName: "a.csv")
     let summary = try store.importCatalog(v2026, year: nil, source: "a.csv")
     #expect(summary.year == 2026)
@@ -67,7 +68,7 @@ struct CatalogTests {
     #expect(try store.code("99213").workRVU == rvu("1.50"))
     #expect(try store.code("99213", catalogYear: 2025).workRVU == rvu("1.30"))
     // Re-importing 2026 with other values replaces the whole version.
-    let again = try PPRRVUFile(
+    let again = try RelativeValueFile(
       data: miniPPRRVU(rows: [row("99214", "Office visit est", work: "2.00")]), fileName: "b.csv")
     #expect(try store.importCatalog(again, year: 2026, source: "b.csv").replacedExisting)
     #expect(throws: RVUError.self) { try store.code("99213", catalogYear: 2026) }
@@ -103,7 +104,7 @@ struct CatalogTests {
   func refusesBadFiles(text: String, line: String, problem: String) throws {
     let store = try RVUStore.inMemory()
     #expect {
-      let file = try PPRRVUFile(data: Data(text.utf8), fileName: "bad.csv")
+      let file = try RelativeValueFile(data: Data(text.utf8), fileName: "bad.csv")
       _ = try store.importCatalog(file, year: 2026, source: "bad.csv")
     } throws: { error in
       let error = error as! RVUError
@@ -115,7 +116,7 @@ struct CatalogTests {
 
   @Test("a file without a year in its title needs --year") func needsYear() throws {
     let store = try RVUStore.inMemory()
-    let file = try PPRRVUFile(
+    let file = try RelativeValueFile(
       data: miniPPRRVU(title: "Some fee schedule", rows: [row("99213", "A", work: "1.30")]),
       fileName: "x.csv")
     #expect(file.titleYear == nil)
@@ -159,7 +160,8 @@ struct SearchTests {
   func realSearch() throws {
     let store = try RVUStore.inMemory()
     _ = try store.importCatalog(
-      try PPRRVUFile(data: try Data(contentsOf: pprrvuURL), fileName: "f"), year: nil, source: "f")
+      try RelativeValueFile(data: try Data(contentsOf: pprrvuURL), fileName: "f"), year: nil,
+      source: "f")
     let exact = try store.searchCodes("71045", userId: "u")
     #expect(exact.prefix(3).map(\.modifier) == [nil, "26", "TC"])
     let words = try store.searchCodes("office est", limit: 10, userId: "u")

@@ -43,7 +43,7 @@ struct VisitTests {
     #expect(old.visit.totalWorkRVU == rvu("2.60"))
     #expect(old.visit.time == "14:30:00")
     _ = try store.importCatalog(
-      try PPRRVUFile(
+      try RelativeValueFile(
         data: miniPPRRVU(rows: [row("99213", "Office o/p est low 20 min", work: "1.50")]),
         fileName: "new.csv"), year: nil, source: "new.csv")
     let reread = try store.visit(id: old.visit.id!, userId: "u")

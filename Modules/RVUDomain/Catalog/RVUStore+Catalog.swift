@@ -66,7 +66,7 @@ extension RVUStore {
   /// - Parameter progress: called with the number of rows written so far.
   /// - throws: `RVUError` when no year is known; nothing changes on any error.
   public func importCatalog(
-    _ file: PPRRVUFile, year: Int?, source: String, progress: (Int) -> Void = { _ in }
+    _ file: RelativeValueFile, year: Int?, source: String, progress: (Int) -> Void = { _ in }
   ) throws -> CatalogImportSummary {
     guard let year = year ?? file.titleYear else {
       throw RVUError(

@@ -7,7 +7,7 @@ import Foundation
 /// The file starts with title rows, then a header row starting `HCPCS,MOD,DESCRIPTION`, then one
 /// row per code+modifier. Column names repeat (`PE RVU`, `INDICATOR`, `TOTAL` twice), so columns
 /// are read by position once the header has been checked.
-public struct PPRRVUFile: Sendable {
+public struct RelativeValueFile: Sendable {
   /// The title row's text (`2025 National Physician Fee Schedule Relative Value File October
   /// Release`), if found.
   public let title: String?
