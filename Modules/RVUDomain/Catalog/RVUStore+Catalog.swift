@@ -86,8 +86,11 @@ extension RVUStore {
     }
   }
 
-  /// Installs the starter catalog when there is no catalog at all.
+  /// Installs the starter catalog when there is no catalog at all (checked again inside the
+  /// write, in case another process installed it meanwhile).
   func installStarterCatalogIfEmpty() throws {
+    // Every command opens the store: check with a read, and take the write lock only once.
+    guard try writer.read({ db in try CatalogVersion.fetchCount(db) }) == 0 else { return }
     try writer.write { db in
       guard try CatalogVersion.fetchCount(db) == 0 else { return }
       let codes = StarterCatalog.codes
