@@ -85,7 +85,7 @@ extension RuckCommand {
       if global.format == .table {
         Terminal.writeOutput(lines.map { $0 + "\n" }.joined())
       } else {
-        Terminal.writeOutput(global.format.render(rows: rows))
+        global.print(rows: rows)
       }
       if let failure { throw ExitCode(ExitStatus.status(for: failure) ?? ExitStatus.badData) }
     }
@@ -128,8 +128,7 @@ extension RuckCommand {
       let session = try global.openRuckStore().logSession(
         start: startInstant, duration: Double(duration.seconds), distance: distance,
         calories: calories, options: details.options())
-      Terminal.writeOutput(
-        global.format.render(object: RuckJSON.session(session, zone: global.zone, files: [:])))
+      global.print(object: RuckJSON.session(session, zone: global.zone, files: [:]))
     }
   }
 }

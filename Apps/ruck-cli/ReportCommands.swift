@@ -26,7 +26,7 @@ extension RuckCommand {
       let store = try global.openRuckStore()
       let report = try store.analytics(period: period, asOf: global.asOf, zone: global.zone)
       guard global.format == .table else {
-        return Terminal.writeOutput(global.format.render(object: RuckJSON.analytics(report)))
+        return global.print(object: RuckJSON.analytics(report))
       }
       let format = UnitFormatter(system: try units.units ?? store.profile().units)
       func trend(_ trend: RuckTrend) -> String {
@@ -89,7 +89,7 @@ extension RuckCommand {
       let store = try global.openRuckStore()
       let records = try store.records(asOf: global.asOf, zone: global.zone)
       guard global.format == .table else {
-        return Terminal.writeOutput(global.format.render(object: RuckJSON.records(records)))
+        return global.print(object: RuckJSON.records(records))
       }
       let format = UnitFormatter(system: try units.units ?? store.profile().units)
       func row(_ name: String, _ record: RuckRecord?, _ text: (Double) -> String) -> JSONObject {
@@ -135,7 +135,7 @@ extension RuckCommand {
           return Terminal.writeOutput(
             OutputFormat.csv.render(rows: weekly.weeks.map(RuckJSON.week)))
         }
-        return Terminal.writeOutput(global.format.render(object: object))
+        return global.print(object: object)
       }
       let format = UnitFormatter(system: try units.units ?? store.profile().units)
       let perUnit = format.system == .metric ? 1000 : Quantities.metresPerMile
@@ -182,7 +182,7 @@ extension RuckCommand {
         object["milestones"] = .string(
           streak.milestones.map { "\($0.weeks) weeks on \($0.reachedOn)" }.joined(separator: ", "))
       }
-      Terminal.writeOutput(global.format.render(object: object))
+      global.print(object: object)
     }
   }
 
@@ -198,7 +198,7 @@ extension RuckCommand {
       let store = try global.openRuckStore()
       let insights = try store.insights(asOf: global.asOf, zone: global.zone)
       guard global.format == .table else {
-        return Terminal.writeOutput(global.format.render(object: RuckJSON.insights(insights)))
+        return global.print(object: RuckJSON.insights(insights))
       }
       let format = UnitFormatter(system: try units.units ?? store.profile().units)
       var out = "Pace distribution (sessions of at least 1 km)\n"

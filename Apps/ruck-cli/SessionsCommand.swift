@@ -31,7 +31,7 @@ extension RuckCommand.Sessions {
       let files = try store.sourceFileNames()
       let rows = sessions.map { RuckJSON.session($0, zone: global.zone, files: files) }
       guard global.format == .table else {
-        return Terminal.writeOutput(global.format.render(rows: rows))
+        return global.print(rows: rows)
       }
       let format = UnitFormatter(system: try units.units ?? store.profile().units)
       let table: [JSONObject] = sessions.map { session in
@@ -60,7 +60,7 @@ extension RuckCommand.Sessions {
       var object = RuckJSON.session(
         try store.session(id: id), zone: global.zone, files: try store.sourceFileNames())
       object["track_points"] = .int(try store.trackPoints(sessionId: id).count)
-      Terminal.writeOutput(global.format.render(object: object))
+      global.print(object: object)
     }
   }
 
@@ -75,9 +75,8 @@ extension RuckCommand.Sessions {
     func run() throws {
       let store = try global.openRuckStore()
       let session = try store.editSession(id: id, options: details.options())
-      Terminal.writeOutput(
-        global.format.render(
-          object: RuckJSON.session(session, zone: global.zone, files: try store.sourceFileNames())))
+      global.print(
+        object: RuckJSON.session(session, zone: global.zone, files: try store.sourceFileNames()))
     }
   }
 
@@ -121,7 +120,7 @@ extension RuckCommand.Profile {
     func run() throws {
       let profile = try global.openRuckStore().updateProfile(
         bodyWeightKg: bodyWeightKg, units: units, minRucksPerWeek: minRucksPerWeek)
-      Terminal.writeOutput(global.format.render(object: RuckCommand.Profile.json(profile)))
+      global.print(object: RuckCommand.Profile.json(profile))
     }
   }
 
@@ -131,9 +130,7 @@ extension RuckCommand.Profile {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
-      Terminal.writeOutput(
-        global.format.render(object: RuckCommand.Profile.json(try global.openRuckStore().profile()))
-      )
+      global.print(object: RuckCommand.Profile.json(try global.openRuckStore().profile()))
     }
   }
 

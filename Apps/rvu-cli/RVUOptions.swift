@@ -37,12 +37,6 @@ extension GlobalOptions {
   func openRVUStore() throws -> RVUStore {
     try RVUStore.open(databaseLocation(app: RVUDomainModule.appName))
   }
-
-  /// Prints rows in the chosen format.
-  func print(rows: [JSONObject]) { Terminal.writeOutput(format.render(rows: rows)) }
-
-  /// Prints one object in the chosen format.
-  func print(object: JSONObject) { Terminal.writeOutput(format.render(object: object)) }
 }
 
 extension RVUPeriod: ExpressibleByArgument {}

@@ -175,7 +175,7 @@ extension StoreMetricsCommand {
           "previous_end": .date(metrics.previous.end),
         ]),
       ]
-      Terminal.writeOutput(global.format.render(object: object))
+      global.print(object: object)
     }
   }
 
@@ -206,9 +206,4 @@ extension StoreMetricsCommand {
       Terminal.writeOutput(StoreJSON.render(rows, chart: points, format: global.format))
     }
   }
-}
-
-extension GlobalOptions {
-  /// Prints rows in the chosen format.
-  func print(rows: [JSONObject]) { Terminal.writeOutput(format.render(rows: rows)) }
 }

@@ -29,7 +29,7 @@ extension StoreMetricsCommand {
       func run() throws {
         let shop = try global.openStoreMetrics().addStore(
           id: id, name: name ?? id, zone: global.timeZoneOption!)
-        Terminal.writeOutput(global.format.render(object: StoreJSON.shop(shop)))
+        global.print(object: StoreJSON.shop(shop))
       }
     }
 
@@ -130,7 +130,7 @@ extension StoreMetricsCommand {
         "Imported \(summary.orders) orders (\(summary.lines) lines)"
           + (summary.replaced > 0 ? ", \(summary.replaced) replaced" : "") + ".\n")
     } else {
-      Terminal.writeOutput(global.format.render(object: object))
+      global.print(object: object)
     }
   }
 }

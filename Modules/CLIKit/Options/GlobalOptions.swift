@@ -55,3 +55,11 @@ public struct GlobalOptions: ParsableArguments, Sendable {
       app: app, explicitPath: databasePath, environment: ProcessInfo.processInfo.environment)
   }
 }
+
+extension GlobalOptions {
+  /// Prints rows in the chosen format on standard output.
+  public func print(rows: [JSONObject]) { Terminal.writeOutput(format.render(rows: rows)) }
+
+  /// Prints one object in the chosen format on standard output.
+  public func print(object: JSONObject) { Terminal.writeOutput(format.render(object: object)) }
+}
