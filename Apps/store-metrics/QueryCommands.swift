@@ -19,10 +19,8 @@ extension StoreMetricsCommand {
     @Option(help: "The most days to show.") var limit: Int = 30
 
     func run() throws {
-      let db = try global.openStoreMetrics()
-      let days = try db.daily(
-        storeId: store.store, limit: max(1, limit),
-        asOf: global.asOf(in: try db.store(store.store).zone))
+      let (db, asOf) = try store.open(global)
+      let days = try db.daily(storeId: store.store, limit: max(1, limit), asOf: asOf)
       let rows: [JSONObject] = days.map {
         [
           "store_id": .string($0.storeId), "date": .date($0.date),
@@ -48,9 +46,8 @@ extension StoreMetricsCommand {
     @OptionGroup var store: StoreOption
 
     func run() throws {
-      let db = try global.openStoreMetrics()
-      let hours = try db.hourly(
-        storeId: store.store, date: global.asOf(in: try db.store(store.store).zone))
+      let (db, asOf) = try store.open(global)
+      let hours = try db.hourly(storeId: store.store, date: asOf)
       let rows: [JSONObject] = hours.map {
         [
           "store_id": .string(store.store), "hour": .int(Int($0.label)!), "orders": .int($0.orders),
@@ -73,10 +70,8 @@ extension StoreMetricsCommand {
     @Option(help: "Only this window: today, week, month, quarter or year.") var range: MetricsRange?
 
     func run() throws {
-      let db = try global.openStoreMetrics()
-      let window = try range.map {
-        try DayRange.lastDays($0.days, asOf: global.asOf(in: try db.store(store.store).zone))
-      }
+      let (db, asOf) = try store.open(global)
+      let window = range?.windows(asOf: asOf, calendar: false).current
       let parts = try db.timeDistribution(storeId: store.store, range: window)
       let rows: [JSONObject] = parts.map {
         [
@@ -158,10 +153,9 @@ extension StoreMetricsCommand {
     @Flag(help: "Calendar periods so far instead of rolling windows.") var calendar = false
 
     func run() throws {
-      let db = try global.openStoreMetrics()
+      let (db, asOf) = try store.open(global)
       let metrics = try db.metrics(
-        storeId: store.store, range: range, asOf: global.asOf(in: try db.store(store.store).zone),
-        calendar: calendar)
+        storeId: store.store, range: range, asOf: asOf, calendar: calendar)
       let object: JSONObject = [
         "total_revenue": .decimal(metrics.totalRevenue), "total_orders": .int(metrics.totalOrders),
         "avg_order_value": .decimal(metrics.averageOrderValue),
@@ -194,9 +188,8 @@ extension StoreMetricsCommand {
     @Option(help: "today, week, month, quarter or year.") var range: MetricsRange = .today
 
     func run() throws {
-      let db = try global.openStoreMetrics()
-      let points = try db.chart(
-        storeId: store.store, range: range, asOf: global.asOf(in: try db.store(store.store).zone))
+      let (db, asOf) = try store.open(global)
+      let points = try db.chart(storeId: store.store, range: range, asOf: asOf)
       let rows: [JSONObject] = points.map {
         [
           "time_label": .string($0.label), "revenue": .decimal($0.revenue),

@@ -9,6 +9,12 @@ extension MetricsRange: ExpressibleByArgument {}
 /// `--store ID`.
 struct StoreOption: ParsableArguments {
   @Option(help: ArgumentHelp("The store id.", valueName: "id")) var store: String
+
+  /// The database and the as-of day in this store's zone (an unknown store is an error here).
+  func open(_ global: GlobalOptions) throws -> (db: StoreMetricsStore, asOf: LocalDate) {
+    let db = try global.openStoreMetrics()
+    return (db, global.asOf(in: try db.store(store).zone))
+  }
 }
 
 extension GlobalOptions {
