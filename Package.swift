@@ -84,7 +84,7 @@ let package = Package(
 
     // MARK: Shared CLI kit (app layer)
     .target(
-      name: "CLIKit", dependencies: ["AnalyticsCore", "Storage", argumentParser],
+      name: "CLIKit", dependencies: ["AnalyticsCore", "Storage", grdb, argumentParser],
       path: "Modules/CLIKit", swiftSettings: swiftSettings),
 
     // MARK: Apps

@@ -1,6 +1,7 @@
 import AnalyticsCore
 import ArgumentParser
 import Foundation
+import GRDB
 
 /// Runs an app's root command with Tally's error contract: one line on standard error naming the
 /// bad value and what was expected, and a `sysexits.h` status — 64 usage, 65 bad data, 66 missing
@@ -74,8 +75,7 @@ public enum ExitStatus {
       }
     }
     if error is DecodingError { return badData }
-    let typeName = String(reflecting: type(of: error))
-    if typeName.hasPrefix("GRDB.") { return io }
+    if error is DatabaseError { return io }  // SQLite failed underneath a domain: locked, full, …
     return nil
   }
 
