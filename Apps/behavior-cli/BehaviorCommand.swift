@@ -9,14 +9,20 @@ struct BehaviorCommand: ParsableCommand {
     commandName: "behavior-cli",
     abstract: "Log behavior patterns, medications and a journal; read weekly and monthly reports.",
     discussion: """
-      Data lives in a local SQLite database: --db PATH, else $TALLY_BEHAVIOR_DB, else
-      $XDG_DATA_HOME/tally/behavior.sqlite (~/.local/share/tally/behavior.sqlite).
+      Data lives in a local SQLite database and never leaves it: --db PATH, else
+      $TALLY_BEHAVIOR_DB, else $XDG_DATA_HOME/tally/behavior.sqlite
+      (~/.local/share/tally/behavior.sqlite). Days are local days in --time-zone.
 
       Example:
-        behavior-cli --help
+        behavior-cli log sensory-overload --intensity 4 --duration 45m --tag noise
+        behavior-cli meds log Sertraline --taken --mood 4
+        behavior-cli report weekly
       """,
     version: TallyVersion.current,
-    subcommands: [])
+    subcommands: [
+      Patterns.self, Log.self, Quick.self, Entries.self, Favorites.self, Tags.self, Meds.self,
+      Journal.self, Today.self, Report.self, Export.self, Import.self,
+    ])
 
   static func main() { CommandRunner.main(Self.self) }
 }

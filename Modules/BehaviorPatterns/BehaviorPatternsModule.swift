@@ -6,6 +6,6 @@ public enum BehaviorPatternsModule {
   /// `TALLY_BEHAVIOR_DB`.
   public static let appName = "behavior"
 
-  /// The domain's migrations, append-only. Its own issue adds the tables.
-  public static var migrator: DatabaseMigrator { DatabaseMigrator() }
+  /// The domain's migrations, append-only.
+  public static var migrator: DatabaseMigrator { BehaviorSchema.migrator }
 }

@@ -20,6 +20,17 @@ public struct BulkStatement {
     try check(sqlite3_bind_int64(handle, index, value))
   }
 
+  /// Binds an integer, or NULL.
+  public func bind(_ index: Int32, _ value: Int64?) throws {
+    guard let value else { return try bindNull(index) }
+    try bind(index, value)
+  }
+
+  /// Binds NULL.
+  public func bindNull(_ index: Int32) throws {
+    try check(sqlite3_bind_null(handle, index))
+  }
+
   /// Binds a number, or NULL.
   public func bind(_ index: Int32, _ value: Double?) throws {
     try check(

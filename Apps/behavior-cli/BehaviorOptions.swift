@@ -1,0 +1,81 @@
+import AnalyticsCore
+import ArgumentParser
+import BehaviorPatterns
+import CLIKit
+import Foundation
+
+extension GlobalOptions {
+  /// Opens the behavior database named by these options.
+  func openBehaviorStore() throws -> BehaviorStore {
+    try BehaviorStore.open(databaseLocation(app: BehaviorPatternsModule.appName))
+  }
+
+  /// The instant of `--at` text in `zone`: `YYYY-MM-DD HH:MM[:SS]`, `YYYY-MM-DD` (midnight) or
+  /// `HH:MM` (on the as-of day). Without it: now, or with `--as-of`, the current time of day on
+  /// that day.
+  func instant(at text: String?) throws -> Date {
+    guard let text else {
+      let now = Date()
+      guard let asOfDate else { return now }
+      return zone.instant(
+        of: LocalDateTime(date: asOfDate, time: zone.localDateTime(of: now).time))
+    }
+    if let time = try? TimeOfDay(parsing: text) {
+      return zone.instant(of: LocalDateTime(date: asOf, time: time))
+    }
+    do {
+      return zone.instant(of: try LocalDateTime(parsing: text))
+    } catch {
+      throw ValidationError(
+        "--at \(text) is not a time: expected YYYY-MM-DD HH:MM, such as 2026-02-08 14:30, or HH:MM for today"
+      )
+    }
+  }
+}
+
+/// Parses an intensity 1–5.
+func parseIntensity(_ text: String) throws -> Int {
+  guard let value = Int(text), (1...5).contains(value) else {
+    throw ValidationError("intensity \(text) is out of range: expected a whole number 1 to 5")
+  }
+  return value
+}
+
+/// Parses a 1–5 rating for `option`.
+func parseRating(_ option: String) -> @Sendable (String) throws -> Int {
+  { text in
+    guard let value = Int(text), (1...5).contains(value) else {
+      throw ValidationError("--\(option) \(text) is out of range: expected a whole number 1 to 5")
+    }
+    return value
+  }
+}
+
+/// Parses a duration into whole minutes.
+func parseDuration(_ text: String) throws -> Int {
+  do { return try EntryInput.minutes(parsing: text) } catch {
+    throw ValidationError(
+      "--duration \(text) is not a duration: expected minutes such as 45m, 1h30m or 90")
+  }
+}
+
+/// Reads a file named on the command line.
+func readFile(_ path: String) throws -> Data {
+  guard FileManager.default.fileExists(atPath: path) else {
+    throw BehaviorError(.missingInput, "\(path) does not exist: expected a readable file")
+  }
+  return try Data(contentsOf: URL(fileURLWithPath: path))
+}
+
+/// Writes `data` to `path` atomically (all or nothing), or to standard output.
+func writeOutput(_ data: Data, to path: String?) throws {
+  guard let path else {
+    FileHandle.standardOutput.write(data)
+    return
+  }
+  do {
+    try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+  } catch {
+    throw BehaviorError(.io, "cannot write \(path): expected a writable path")
+  }
+}

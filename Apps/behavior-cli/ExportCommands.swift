@@ -1,0 +1,100 @@
+import AnalyticsCore
+import ArgumentParser
+import BehaviorPatterns
+import CLIKit
+import Foundation
+
+extension BehaviorCommand {
+  /// `behavior-cli export`.
+  struct Export: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Export everything as JSON (for import) or the entries as CSV.",
+      discussion: """
+        JSON holds entries with tags, medications, logs, the journal and favorites, and
+        round-trips through 'import'. CSV is one row per entry (tags joined by |, RFC 4180).
+        --from/--to limit entries, logs and journal entries to those local days.
+
+        Example:
+          behavior-cli export --format json --output backup.json
+          behavior-cli export --format csv --from 2026-02-01 --to 2026-02-28 --output feb.csv
+        """)
+
+    @OptionGroup var global: GlobalOptions
+    @Option(
+      help: ArgumentHelp("The first day.", valueName: "yyyy-mm-dd"),
+      transform: LocalDate.init(parsing:))
+    var from: LocalDate?
+    @Option(
+      help: ArgumentHelp("The last day.", valueName: "yyyy-mm-dd"),
+      transform: LocalDate.init(parsing:))
+    var to: LocalDate?
+    @Option(help: ArgumentHelp("Write to this file (default: standard output).", valueName: "path"))
+    var output: String?
+
+    func validate() throws {
+      guard global.format != .table else {
+        throw ValidationError("export --format table: expected --format json or --format csv")
+      }
+      if (from == nil) != (to == nil) {
+        throw ValidationError("--from and --to go together: expected both or neither")
+      }
+    }
+
+    func run() throws {
+      let store = try global.openBehaviorStore()
+      let range = try from.map { try DayRange(start: $0, end: to!) }
+      let data: Data
+      if global.format == .json {
+        data = try store.exportJSON(range: range, zone: global.zone)
+      } else {
+        let entries = try store.entries(
+          EntryFilter(from: range?.start, to: range?.end), zone: global.zone
+        ).reversed()
+        data = Data(
+          CSVWriter.write(
+            entries.map { BehaviorJSON.entry($0, zone: global.zone, format: .csv) }
+          ).utf8)
+      }
+      try writeOutput(data, to: output)
+      if let output {
+        Terminal.writeError("Wrote \(output) (\(data.count) bytes).\n")
+      }
+    }
+  }
+
+  /// `behavior-cli import FILE`.
+  struct Import: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Import a JSON export, all or nothing.",
+      discussion: """
+        Into a database without data the file's ids are kept (export → import → export gives
+        the same file); otherwise records get new ids and medications are matched by name.
+        The first bad record is named and nothing is written.
+
+        Example:
+          behavior-cli import backup.json
+        """)
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The JSON file.") var file: String
+
+    func run() throws {
+      let data = try readFile(file)
+      let name = (file as NSString).lastPathComponent
+      let summary = try global.openBehaviorStore().importJSON(data, name: name)
+      let object: JSONObject = [
+        "entries": .int(summary.entries), "medications": .int(summary.medications),
+        "medication_logs": .int(summary.medicationLogs),
+        "journal_entries": .int(summary.journalEntries), "favorites": .int(summary.favorites),
+        "kept_ids": .bool(summary.keptIDs),
+      ]
+      if global.format == .table {
+        Terminal.writeOutput(
+          "Imported \(summary.entries) entries, \(summary.medications) medications, \(summary.medicationLogs) medication logs, \(summary.journalEntries) journal entries and \(summary.favorites) favorites from \(name).\n"
+        )
+      } else {
+        global.print(object: object)
+      }
+    }
+  }
+}

@@ -1,0 +1,240 @@
+import AnalyticsCore
+import ArgumentParser
+import BehaviorPatterns
+import CLIKit
+import Foundation
+
+extension MedicationFrequency: ExpressibleByArgument {
+  /// Parses `daily`, `twice-daily`, ….
+  public init?(argument: String) {
+    guard let frequency = try? MedicationFrequency.resolve(argument) else { return nil }
+    self = frequency
+  }
+}
+
+extension BehaviorCommand {
+  /// `behavior-cli meds …`.
+  struct Meds: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Track medications, doses taken or skipped, and how they feel.",
+      subcommands: [
+        Add.self, List.self, Edit.self, Stop.self, Delete.self, Log.self, Logs.self,
+      ])
+  }
+}
+
+extension BehaviorCommand.Meds {
+  /// `behavior-cli meds add NAME`.
+  struct Add: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Add a medication.",
+      discussion: """
+        Frequencies: daily, twice-daily, three-times-daily, weekly (due every 7 days from
+        --since), as-needed (no adherence, only a count of doses).
+
+        Example:
+          behavior-cli meds add Sertraline --dosage "50 mg" --frequency daily --since 2026-01-15
+        """)
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The name.") var name: String
+    @Option(help: ArgumentHelp("The dosage as written.", valueName: "text")) var dosage: String?
+    @Option(help: "daily, twice-daily, three-times-daily, weekly or as-needed.")
+    var frequency: MedicationFrequency
+    @Option(
+      help: ArgumentHelp("The first day (default: the as-of day).", valueName: "yyyy-mm-dd"),
+      transform: LocalDate.init(parsing:))
+    var since: LocalDate?
+    @Option(help: ArgumentHelp("Notes.", valueName: "text")) var notes: String?
+
+    func run() throws {
+      let medication = try global.openBehaviorStore().addMedication(
+        MedicationInput(
+          name: name, dosage: dosage, frequency: frequency, since: since ?? global.asOf,
+          notes: notes))
+      global.print(object: BehaviorJSON.medication(medication))
+    }
+  }
+
+  /// `behavior-cli meds list`.
+  struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "List active medications with their adherence over the last 30 days.",
+      discussion: "Example:\n  behavior-cli meds list --all")
+
+    @OptionGroup var global: GlobalOptions
+    @Flag(help: "Include stopped medications.") var all = false
+
+    func run() throws {
+      let store = try global.openBehaviorStore()
+      let medications = try store.medications(includeStopped: all)
+      let report = try store.monthlyReport(asOf: global.asOf, zone: global.zone)
+      let insights = Dictionary(
+        report.medicationEffectiveness.map { ($0.medication, $0) }, uniquingKeysWith: { a, _ in a })
+      global.print(
+        rows: medications.map { medication in
+          var row = BehaviorJSON.medication(medication)
+          let insight = insights[medication.name]
+          row["doses_taken_30d"] = .int(insight?.dosesTaken ?? 0)
+          row["adherence_30d"] = .number(insight?.adherenceRate, decimals: 1)
+          return row
+        })
+    }
+  }
+
+  /// `behavior-cli meds edit NAME|ID`.
+  struct Edit: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Change a medication: the options given replace those fields.",
+      discussion: "Example:\n  behavior-cli meds edit Sertraline --dosage \"100 mg\"")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The medication's name or id.") var medication: String
+    @Option(help: "A new name.") var name: String?
+    @Option(help: ArgumentHelp("The dosage (empty to remove).", valueName: "text")) var dosage: String?
+    @Option(help: "A new frequency.") var frequency: MedicationFrequency?
+    @Option(
+      help: ArgumentHelp("A new first day.", valueName: "yyyy-mm-dd"),
+      transform: LocalDate.init(parsing:))
+    var since: LocalDate?
+    @Option(help: ArgumentHelp("Notes (empty to remove).", valueName: "text")) var notes: String?
+
+    func run() throws {
+      var change = MedicationChange()
+      change.name = name
+      change.dosage = dosage.map { .set($0) } ?? .keep
+      change.frequency = frequency
+      change.since = since
+      change.notes = notes.map { .set($0) } ?? .keep
+      let saved = try global.openBehaviorStore().editMedication(medication, change)
+      global.print(object: BehaviorJSON.medication(saved))
+    }
+  }
+
+  /// `behavior-cli meds stop NAME|ID`.
+  struct Stop: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Mark a medication stopped; its history is kept.",
+      discussion: """
+        --on is the last day it was taken (default: the as-of day).
+
+        Example:
+          behavior-cli meds stop Sertraline --on 2026-03-01
+        """)
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The medication's name or id.") var medication: String
+    @Option(
+      help: ArgumentHelp("The last day it was taken.", valueName: "yyyy-mm-dd"),
+      transform: LocalDate.init(parsing:))
+    var on: LocalDate?
+
+    func run() throws {
+      let saved = try global.openBehaviorStore().stopMedication(medication, on: on ?? global.asOf)
+      global.print(object: BehaviorJSON.medication(saved))
+    }
+  }
+
+  /// `behavior-cli meds delete NAME|ID --yes`.
+  struct Delete: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Delete a medication and all its logs (needs --yes; 'meds stop' keeps history).",
+      discussion: "Example:\n  behavior-cli meds delete Sertraline --yes")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The medication's name or id.") var medication: String
+    @Flag(help: "Confirm: the medication and its logs are deleted for good.") var yes = false
+
+    func run() throws {
+      guard yes else {
+        throw ValidationError(
+          "deleting \(medication) also deletes its logs: expected --yes to confirm ('meds stop' keeps them)"
+        )
+      }
+      let logs = try global.openBehaviorStore().deleteMedication(medication)
+      Terminal.writeOutput("Deleted \(medication) and \(logs) \(logs == 1 ? "log" : "logs").\n")
+    }
+  }
+
+  /// `behavior-cli meds log NAME --taken|--skipped`.
+  struct Log: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Log a dose taken or skipped, with how you feel.",
+      discussion: """
+        Example:
+          behavior-cli meds log Sertraline --taken --effectiveness 4 --mood 3 --energy 3
+          behavior-cli meds log Sertraline --skipped --reason "forgot" --at "2026-02-08 09:00"
+        """)
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The medication's name or id.") var medication: String
+    @Flag(help: "The dose was taken.") var taken = false
+    @Flag(help: "The dose was skipped.") var skipped = false
+    @Option(help: ArgumentHelp("Why it was skipped.", valueName: "text")) var reason: String?
+    @Option(
+      help: ArgumentHelp("How well it works, 1–5.", valueName: "1-5"),
+      transform: parseRating("effectiveness"))
+    var effectiveness: Int?
+    @Option(help: ArgumentHelp("Mood, 1–5.", valueName: "1-5"), transform: parseRating("mood"))
+    var mood: Int?
+    @Option(help: ArgumentHelp("Energy, 1–5.", valueName: "1-5"), transform: parseRating("energy"))
+    var energy: Int?
+    @Option(name: .customLong("side-effects"), help: ArgumentHelp("Side effects.", valueName: "text"))
+    var sideEffects: String?
+    @Option(help: ArgumentHelp("Notes.", valueName: "text")) var notes: String?
+    @Option(
+      help: ArgumentHelp("When: YYYY-MM-DD HH:MM, or HH:MM today (default: now).", valueName: "time"))
+    var at: String?
+
+    func validate() throws {
+      guard taken != skipped else {
+        throw ValidationError(
+          taken
+            ? "--taken and --skipped contradict each other: expected one of them"
+            : "missing --taken or --skipped: expected one of them")
+      }
+      if taken, reason != nil {
+        throw ValidationError("--reason is for a skipped dose: expected --skipped with it")
+      }
+    }
+
+    func run() throws {
+      let log = try global.openBehaviorStore().logMedication(
+        medication,
+        MedicationLogInput(
+          timestamp: try global.instant(at: at), taken: taken, skippedReason: reason,
+          effectiveness: effectiveness, mood: mood, energyLevel: energy, sideEffects: sideEffects,
+          notes: notes), zone: global.zone)
+      if global.format == .table {
+        Terminal.writeOutput(
+          "Logged \(log.medicationName) \(log.taken ? "taken" : "skipped") (log \(log.id)).\n")
+      } else {
+        global.print(object: BehaviorJSON.medicationLog(log, zone: global.zone))
+      }
+    }
+  }
+
+  /// `behavior-cli meds logs [NAME]`.
+  struct Logs: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "List medication logs, newest first.",
+      discussion: "Example:\n  behavior-cli meds logs Sertraline --from 2026-02-01")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "Only this medication (name or id).") var medication: String?
+    @Option(
+      help: ArgumentHelp("The first day.", valueName: "yyyy-mm-dd"),
+      transform: LocalDate.init(parsing:))
+    var from: LocalDate?
+    @Option(
+      help: ArgumentHelp("The last day.", valueName: "yyyy-mm-dd"),
+      transform: LocalDate.init(parsing:))
+    var to: LocalDate?
+
+    func run() throws {
+      let logs = try global.openBehaviorStore().medicationLogs(
+        medication, from: from, to: to, zone: global.zone)
+      global.print(rows: logs.map { BehaviorJSON.medicationLog($0, zone: global.zone) })
+    }
+  }
+}

@@ -1,0 +1,87 @@
+import AnalyticsCore
+import ArgumentParser
+import BehaviorPatterns
+import CLIKit
+
+extension BehaviorCommand {
+  /// `behavior-cli today`.
+  struct Today: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "The dashboard: streak, today's entries and medications, recent entries, insights.",
+      discussion: """
+        Entries after the as-of day are ignored.
+
+        Example:
+          behavior-cli today
+          behavior-cli today --as-of 2026-02-08 --format json
+        """)
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+      let today = try global.openBehaviorStore().today(asOf: global.asOf, zone: global.zone)
+      let object = ReportJSON.today(today, zone: global.zone)
+      switch global.format {
+      case .json: global.print(object: object)
+      case .csv: global.print(rows: ReportJSON.longRows(object))
+      case .table: Terminal.writeOutput(ReportText.today(today, zone: global.zone))
+      }
+    }
+  }
+
+  /// `behavior-cli report …`.
+  struct Report: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Weekly and monthly reports.", subcommands: [Weekly.self, Monthly.self])
+
+    /// `behavior-cli report weekly`.
+    struct Weekly: ParsableCommand {
+      static let configuration = CommandConfiguration(
+        abstract: "The 7 days ending on the as-of day.",
+        discussion: """
+          JSON has every figure; CSV is long form (section, name, metric, value); the table draws
+          bar charts and an energy sparkline. Docs/Behavior.md explains each rule.
+
+          Example:
+            behavior-cli report weekly --as-of 2026-02-08
+            behavior-cli report weekly --format json
+          """)
+
+      @OptionGroup var global: GlobalOptions
+
+      func run() throws {
+        let report = try global.openBehaviorStore().weeklyReport(
+          asOf: global.asOf, zone: global.zone)
+        let object = ReportJSON.weekly(report)
+        switch global.format {
+        case .json: global.print(object: object)
+        case .csv: global.print(rows: ReportJSON.longRows(object))
+        case .table: Terminal.writeOutput(ReportText.weekly(report))
+        }
+      }
+    }
+
+    /// `behavior-cli report monthly`.
+    struct Monthly: ParsableCommand {
+      static let configuration = CommandConfiguration(
+        abstract: "The 30 days ending on the as-of day, with changes against the 30 before.",
+        discussion: """
+          Example:
+            behavior-cli report monthly --as-of 2026-02-28 --format json
+          """)
+
+      @OptionGroup var global: GlobalOptions
+
+      func run() throws {
+        let report = try global.openBehaviorStore().monthlyReport(
+          asOf: global.asOf, zone: global.zone)
+        let object = ReportJSON.monthly(report)
+        switch global.format {
+        case .json: global.print(object: object)
+        case .csv: global.print(rows: ReportJSON.longRows(object))
+        case .table: Terminal.writeOutput(ReportText.monthly(report))
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,181 @@
+import AnalyticsCore
+import BehaviorPatterns
+import CLIKit
+
+/// The JSON shapes of `today` and the reports, and their CSV and table forms.
+enum ReportJSON {
+  static func period(_ range: DayRange) -> JSONValue {
+    .object(["start": .date(range.start), "end": .date(range.end), "days": .int(range.dayCount)])
+  }
+
+  static func patternCounts(_ counts: [PatternCount]) -> JSONValue {
+    .array(
+      counts.map {
+        .object(["type": .string($0.name), "type_id": .string($0.typeID), "count": .int($0.count)])
+      })
+  }
+
+  static func dailyCounts(_ counts: [DayCount]) -> JSONValue {
+    .array(counts.map { .object(["date": .date($0.date), "count": .int($0.count)]) })
+  }
+
+  static func medication(_ insight: MedicationInsight, monthly: Bool) -> JSONValue {
+    var object: JSONObject = [
+      "medication": .string(insight.medication),
+      "frequency": .string(insight.frequency.rawValue),
+      "adherence_rate": .number(insight.adherenceRate, decimals: 1),
+      "doses_taken": .int(insight.dosesTaken),
+      "doses_expected": insight.dosesExpected.map { .int($0) } ?? .null,
+      "average_effectiveness": .number(insight.averageEffectiveness, decimals: 2),
+      "average_mood": .number(insight.averageMood, decimals: 2),
+      "average_energy": .number(insight.averageEnergy, decimals: 2),
+    ]
+    if monthly {
+      object["challenging_per_day_taken"] = .number(insight.challengingPerDayTaken, decimals: 2)
+      object["challenging_per_day_not_taken"] = .number(
+        insight.challengingPerDayNotTaken, decimals: 2)
+    }
+    return .object(object)
+  }
+
+  static func weekly(_ report: WeeklyReport) -> JSONObject {
+    [
+      "period": period(report.window),
+      "total_entries": .int(report.totalEntries),
+      "daily_average": .number(report.dailyAverage, decimals: 2),
+      "most_active_day": report.mostActiveDay.map(JSONValue.date) ?? .null,
+      "most_active_day_entries": .int(report.mostActiveDayEntries),
+      "daily_counts": dailyCounts(report.dailyCounts),
+      "pattern_frequency": patternCounts(report.patternFrequency),
+      "category_distribution": .array(
+        report.categoryDistribution.map {
+          .object([
+            "category": .string($0.category.id), "count": .int($0.count),
+            "percent": .number($0.percent, decimals: 1),
+          ])
+        }),
+      "energy_trend": .array(
+        report.energyTrend.map {
+          .object(["date": .date($0.date), "average": .number($0.value, decimals: 2)])
+        }),
+      "common_triggers": .array(
+        report.commonTriggers.map {
+          .object(["trigger": .string($0.trigger), "count": .int($0.count)])
+        }),
+      "medication_insights": .array(
+        report.medicationInsights.map { medication($0, monthly: false) }),
+    ]
+  }
+
+  static func day(_ day: DaySummary) -> JSONValue {
+    .object([
+      "date": .date(day.date), "entries": .int(day.entries),
+      "challenging_entries": .int(day.challengingEntries),
+      "challenge_score": .int(day.challengeScore),
+      "average_energy": .number(day.averageEnergy, decimals: 2),
+    ])
+  }
+
+  static func monthly(_ report: MonthlyReport) -> JSONObject {
+    [
+      "period": period(report.window),
+      "previous_period": period(report.previousWindow),
+      "total_entries": .int(report.totalEntries),
+      "daily_average": .number(report.dailyAverage, decimals: 2),
+      "daily_counts": dailyCounts(report.dailyCounts),
+      "top_patterns": patternCounts(report.topPatterns),
+      "category_trends": .array(
+        report.categoryTrends.map { week in
+          .object([
+            "week_start": .date(week.weekStart), "from": .date(week.days.start),
+            "to": .date(week.days.end),
+            "counts": .array(
+              week.counts.map {
+                .object(["category": .string($0.category.id), "count": .int($0.count)])
+              }),
+          ])
+        }),
+      "correlations": .array(
+        report.correlations.map {
+          .object([
+            "factor": .string($0.factor), "outcome": .string($0.outcome),
+            "r": .number($0.r, decimals: 2), "n": .int($0.n),
+            "confidence": .string($0.confidence), "summary": .string($0.summary),
+          ])
+        }),
+      "best_days": .array(report.bestDays.map(day)),
+      "challenging_days": .array(report.challengingDays.map(day)),
+      "changes": .array(
+        report.changes.map {
+          .object([
+            "type": .string($0.name), "type_id": .string($0.typeID),
+            "current": .int($0.current), "previous": .int($0.previous),
+            "change": .int($0.change), "percent_change": .number($0.percentChange, decimals: 1),
+            "direction": .string($0.direction),
+          ])
+        }),
+      "medication_effectiveness": .array(
+        report.medicationEffectiveness.map { medication($0, monthly: true) }),
+    ]
+  }
+
+  static func today(_ today: TodaySummary, zone: Zone) -> JSONObject {
+    [
+      "date": .date(today.date),
+      "current_streak_days": .int(today.streak.current),
+      "longest_streak_days": .int(today.streak.longest),
+      "entries_today": .int(today.entriesToday),
+      "medications": .array(
+        today.medications.map {
+          .object([
+            "name": .string($0.name), "due": $0.due.map { .int($0) } ?? .null,
+            "taken": .int($0.taken),
+          ])
+        }),
+      "recent_entries": .array(
+        today.recentEntries.map { .object(BehaviorJSON.entry($0, zone: zone, format: .json)) }),
+      "insights": .array(today.insights.map { .string($0) }),
+    ]
+  }
+
+  /// A report as long CSV rows `section, name, metric, value`: top-level values under
+  /// `summary`, each list item named by its first field.
+  static func longRows(_ object: JSONObject) -> [JSONObject] {
+    func row(_ section: String, _ name: String, _ metric: String, _ value: JSONValue) -> JSONObject {
+      [
+        "section": .string(section), "name": .string(name), "metric": .string(metric),
+        "value": value,
+      ]
+    }
+    var rows: [JSONObject] = []
+    for field in object.fields {
+      switch field.value {
+      case .object(let nested):
+        for sub in nested.fields { rows.append(row(field.key, "", sub.key, sub.value)) }
+      case .array(let items):
+        for (index, item) in items.enumerated() {
+          guard case .object(let element) = item, let first = element.fields.first else {
+            rows.append(row(field.key, String(index + 1), "", item))
+            continue
+          }
+          let name = first.value.plainText ?? ""
+          for sub in element.fields.dropFirst() {
+            if case .array(let inner) = sub.value {
+              for case .object(let pair) in inner where pair.fields.count >= 2 {
+                rows.append(
+                  row(
+                    field.key, name, "\(sub.key).\(pair.fields[0].value.plainText ?? "")",
+                    pair.fields[1].value))
+              }
+            } else {
+              rows.append(row(field.key, name, sub.key, sub.value))
+            }
+          }
+        }
+      default:
+        rows.append(row("summary", "", field.key, field.value))
+      }
+    }
+    return rows
+  }
+}

@@ -1,0 +1,194 @@
+import AnalyticsCore
+import Foundation
+import GRDB
+
+extension BehaviorStore {
+  /// Logs an entry with its tags in one transaction.
+  ///
+  /// - throws: `BehaviorError` when the input breaks a catalog rule (see `EntryInput.validate`).
+  @discardableResult
+  public func log(_ input: EntryInput, now: Date = Date()) throws -> PatternEntry {
+    try input.validate()
+    return try writer.write { db in
+      var record = Self.record(input, id: nil, createdAt: now.storedSeconds, updatedAt: now)
+      try record.insert(db)
+      try Self.setTags(input.tags, entryID: record.id!, db)
+      return try Self.entries(db, where: "e.id = ?", [record.id!])[0]
+    }
+  }
+
+  /// The entry with `id`.
+  ///
+  /// - throws: `BehaviorError` (missing input) when there is none.
+  public func entry(id: Int64) throws -> PatternEntry {
+    try writer.read { db in try Self.existingEntry(id, db) }
+  }
+
+  /// The entries matching `filter`, newest first; days are local days in `zone`.
+  public func entries(_ filter: EntryFilter, zone: Zone) throws -> [PatternEntry] {
+    var conditions: [String] = []
+    var arguments: [any DatabaseValueConvertible] = []
+    if let from = filter.from {
+      conditions.append("e.occurred_at >= ?")
+      arguments.append(zone.startOfDay(from).storedSeconds)
+    }
+    if let to = filter.to {
+      conditions.append("e.occurred_at < ?")
+      arguments.append(zone.startOfDay(to.adding(days: 1)).storedSeconds)
+    }
+    if let category = filter.category {
+      conditions.append("e.category = ?")
+      arguments.append(category.id)
+    }
+    if let type = filter.type {
+      conditions.append("e.pattern_type = ?")
+      arguments.append(type.id)
+    }
+    if let tag = filter.tag {
+      conditions.append(
+        "e.id IN (SELECT entry_id FROM entry_tag JOIN tag ON tag.id = tag_id WHERE tag.name = ?)")
+      arguments.append(tag.trimmingCharacters(in: .whitespaces))
+    }
+    if let search = filter.search, !search.isEmpty {
+      let pattern = "%" + Self.escapeLike(search) + "%"
+      conditions.append(
+        "(e.context_notes LIKE ? ESCAPE '\\' OR e.specific_details LIKE ? ESCAPE '\\' OR e.custom_name LIKE ? ESCAPE '\\')"
+      )
+      arguments += [pattern, pattern, pattern]
+    }
+    let condition = conditions.isEmpty ? "1" : conditions.joined(separator: " AND ")
+    return try writer.read { db in
+      try Self.entries(
+        db, where: condition, arguments, newestFirst: true, limit: filter.limit)
+    }
+  }
+
+  /// Applies `change` to the entry with `id`, in one transaction, and returns the result.
+  ///
+  /// - throws: `BehaviorError` when there is no such entry or the result breaks a catalog rule.
+  @discardableResult
+  public func editEntry(id: Int64, _ change: EntryChange, now: Date = Date()) throws
+    -> PatternEntry
+  {
+    try writer.write { db in
+      let existing = try Self.existingEntry(id, db)
+      let input = change.applied(to: existing)
+      try input.validate()
+      let record = Self.record(
+        input, id: id, createdAt: existing.createdAt.storedSeconds, updatedAt: now)
+      try record.update(db)
+      if change.tags != nil { try Self.setTags(input.tags, entryID: id, db) }
+      return try Self.existingEntry(id, db)
+    }
+  }
+
+  /// Deletes the entry with `id` (its tag links and journal links go with it).
+  ///
+  /// - throws: `BehaviorError` (missing input) when there is none.
+  public func deleteEntry(id: Int64) throws {
+    try writer.write { db in
+      let tags = try Self.entryTagIDs(id, db)
+      guard try PatternEntryRecord.deleteOne(db, key: id) else {
+        throw BehaviorError.unknownEntry(id)
+      }
+      try Self.deleteUnusedTags(tags, db)
+    }
+  }
+
+  // MARK: - Shared with reports and export
+
+  static func record(_ input: EntryInput, id: Int64?, createdAt: Int64, updatedAt: Date)
+    -> PatternEntryRecord
+  {
+    PatternEntryRecord(
+      id: id, occurredAt: input.timestamp.storedSeconds, category: input.category.id,
+      patternType: input.type.id, intensity: input.intensity,
+      durationMinutes: input.durationMinutes, contextNotes: nonEmpty(input.contextNotes),
+      specificDetails: nonEmpty(input.specificDetails),
+      customName: input.customName.map { $0.trimmingCharacters(in: .whitespaces) },
+      createdAt: createdAt, updatedAt: updatedAt.storedSeconds)
+  }
+
+  static func existingEntry(_ id: Int64, _ db: Database) throws -> PatternEntry {
+    guard let entry = try entries(db, where: "e.id = ?", [id]).first else {
+      throw BehaviorError.unknownEntry(id)
+    }
+    return entry
+  }
+
+  /// The entries matching an SQL condition on `pattern_entry e`, with their tags, oldest first
+  /// (or newest first).
+  static func entries(
+    _ db: Database, where condition: String, _ arguments: [any DatabaseValueConvertible],
+    newestFirst: Bool = false, limit: Int? = nil
+  ) throws -> [PatternEntry] {
+    let order = newestFirst ? "DESC" : "ASC"
+    let limitClause = limit.map { " LIMIT \($0)" } ?? ""
+    let records = try PatternEntryRecord.fetchAll(
+      db,
+      sql: """
+        SELECT e.* FROM pattern_entry e WHERE \(condition)
+        ORDER BY e.occurred_at \(order), e.id \(order)\(limitClause)
+        """, arguments: StatementArguments(arguments))
+    guard !records.isEmpty else { return [] }
+    var tags: [Int64: [String]] = [:]
+    let tagSQL: String
+    let tagArguments: StatementArguments
+    if records.count <= 500 {
+      tagSQL = """
+        SELECT et.entry_id, t.name FROM entry_tag et JOIN tag t ON t.id = et.tag_id
+        WHERE et.entry_id IN (\(records.map { _ in "?" }.joined(separator: ",")))
+        """
+      tagArguments = StatementArguments(records.map { $0.id! })
+    } else {
+      tagSQL = """
+        SELECT et.entry_id, t.name FROM entry_tag et JOIN tag t ON t.id = et.tag_id
+        WHERE et.entry_id IN (SELECT e.id FROM pattern_entry e WHERE \(condition))
+        """
+      tagArguments = StatementArguments(arguments)
+    }
+    let rows = try Row.fetchCursor(db, sql: tagSQL, arguments: tagArguments)
+    while let row = try rows.next() {
+      tags[row[0], default: []].append(row[1])
+    }
+    return try records.map { record in
+      try entry(record, tags: (tags[record.id!] ?? []).sorted(by: tagOrder))
+    }
+  }
+
+  static func entry(_ record: PatternEntryRecord, tags: [String]) throws -> PatternEntry {
+    guard let type = PatternCatalog.type(id: record.patternType),
+      let category = PatternCategory(rawValue: record.category)
+    else {
+      throw BehaviorError(
+        .badData,
+        "entry \(record.id ?? 0) has an unknown type or category (\(record.patternType), \(record.category))"
+      )
+    }
+    return PatternEntry(
+      id: record.id!, timestamp: Date(storedSeconds: record.occurredAt), type: type,
+      category: category, intensity: record.intensity, durationMinutes: record.durationMinutes,
+      contextNotes: record.contextNotes, specificDetails: record.specificDetails,
+      customName: record.customName, tags: tags,
+      createdAt: Date(storedSeconds: record.createdAt),
+      updatedAt: Date(storedSeconds: record.updatedAt))
+  }
+
+  /// Case-insensitive order of tag names.
+  static func tagOrder(_ lhs: String, _ rhs: String) -> Bool {
+    let (left, right) = (lhs.lowercased(), rhs.lowercased())
+    return left == right ? lhs < rhs : left < right
+  }
+
+  static func nonEmpty(_ text: String?) -> String? {
+    guard let text, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+      return nil
+    }
+    return text
+  }
+
+  static func escapeLike(_ text: String) -> String {
+    text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+      .replacingOccurrences(of: "_", with: "\\_")
+  }
+}

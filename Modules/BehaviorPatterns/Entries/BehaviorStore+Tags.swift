@@ -1,0 +1,113 @@
+import Foundation
+import GRDB
+
+/// A tag and how often it is used.
+public struct TagUsage: Sendable, Equatable {
+  /// The tag's name.
+  public var name: String
+  /// How many pattern entries carry it.
+  public var entries: Int
+  /// How many journal entries carry it.
+  public var journalEntries: Int
+}
+
+extension BehaviorStore {
+  /// Every tag in use with its counts, most used first, then by name.
+  public func tags() throws -> [TagUsage] {
+    try writer.read { db in
+      try Row.fetchAll(
+        db,
+        sql: """
+          SELECT t.name,
+            (SELECT COUNT(*) FROM entry_tag WHERE tag_id = t.id) AS entries,
+            (SELECT COUNT(*) FROM journal_tag WHERE tag_id = t.id) AS journal
+          FROM tag t
+          """
+      ).map { TagUsage(name: $0[0], entries: $0[1], journalEntries: $0[2]) }
+        .sorted {
+          let (left, right) = ($0.entries + $0.journalEntries, $1.entries + $1.journalEntries)
+          return left != right ? left > right : Self.tagOrder($0.name, $1.name)
+        }
+    }
+  }
+
+  /// Renames tag `old` to `new`; when `new` is another existing tag (case ignored), the two are
+  /// merged under `new`'s spelling.
+  ///
+  /// - Returns: whether two tags were merged.
+  /// - throws: `BehaviorError` when `old` does not exist or `new` is not a valid tag name.
+  @discardableResult
+  public func renameTag(_ old: String, to new: String) throws -> Bool {
+    let newName = try TagName.validated(new)
+    return try writer.write { db in
+      guard
+        let source = try TagRecord.fetchOne(
+          db, sql: "SELECT * FROM tag WHERE name = ?",
+          arguments: [old.trimmingCharacters(in: .whitespaces)])
+      else {
+        throw BehaviorError(
+          .missingInput, "there is no tag '\(old)': expected one from 'behavior-cli tags list'")
+      }
+      let target = try TagRecord.fetchOne(
+        db, sql: "SELECT * FROM tag WHERE name = ?", arguments: [newName])
+      guard let target, target.id != source.id else {
+        try db.execute(sql: "UPDATE tag SET name = ? WHERE id = ?", arguments: [newName, source.id])
+        return false
+      }
+      for table in [("entry_tag", "entry_id"), ("journal_tag", "journal_id")] {
+        try db.execute(
+          sql: """
+            INSERT OR IGNORE INTO \(table.0) (\(table.1), tag_id)
+            SELECT \(table.1), ? FROM \(table.0) WHERE tag_id = ?
+            """, arguments: [target.id, source.id])
+      }
+      try db.execute(sql: "DELETE FROM tag WHERE id = ?", arguments: [source.id])
+      return true
+    }
+  }
+
+  /// The ids of `names` (validated, case ignored), created when missing.
+  static func tagIDs(_ names: [String], _ db: Database) throws -> [Int64] {
+    var ids: [Int64] = []
+    for raw in names {
+      let name = try TagName.validated(raw)
+      if let id = try Int64.fetchOne(db, sql: "SELECT id FROM tag WHERE name = ?", arguments: [name])
+      {
+        if !ids.contains(id) { ids.append(id) }
+      } else {
+        var tag = TagRecord(id: nil, name: name)
+        try tag.insert(db)
+        ids.append(tag.id!)
+      }
+    }
+    return ids
+  }
+
+  /// Replaces the tags of entry `entryID`.
+  static func setTags(_ names: [String], entryID: Int64, _ db: Database) throws {
+    let old = try entryTagIDs(entryID, db)
+    try db.execute(sql: "DELETE FROM entry_tag WHERE entry_id = ?", arguments: [entryID])
+    for id in try tagIDs(names, db) {
+      try EntryTagRecord(entryId: entryID, tagId: id).insert(db)
+    }
+    try deleteUnusedTags(old, db)
+  }
+
+  /// The tag ids of entry `entryID`.
+  static func entryTagIDs(_ entryID: Int64, _ db: Database) throws -> [Int64] {
+    try Int64.fetchAll(
+      db, sql: "SELECT tag_id FROM entry_tag WHERE entry_id = ?", arguments: [entryID])
+  }
+
+  /// Removes those of the tags `ids` that nothing carries any more.
+  static func deleteUnusedTags(_ ids: [Int64], _ db: Database) throws {
+    for id in ids {
+      try db.execute(
+        sql: """
+          DELETE FROM tag WHERE id = ?1
+            AND NOT EXISTS (SELECT 1 FROM entry_tag WHERE tag_id = ?1)
+            AND NOT EXISTS (SELECT 1 FROM journal_tag WHERE tag_id = ?1)
+          """, arguments: [id])
+    }
+  }
+}

@@ -1,0 +1,32 @@
+import Foundation
+
+/// One logged pattern: when, which type, how intense and how long, notes, and tags.
+public struct PatternEntry: Sendable, Equatable, Identifiable {
+  /// The entry id.
+  public var id: Int64
+  /// When it happened (whole seconds).
+  public var timestamp: Date
+  /// The pattern type.
+  public var type: PatternType
+  /// The category: the type's, or the one chosen for a custom pattern.
+  public var category: PatternCategory
+  /// 1–5, when given.
+  public var intensity: Int?
+  /// How long it lasted, in minutes, when given.
+  public var durationMinutes: Int?
+  /// Notes about the context (`--note`).
+  public var contextNotes: String?
+  /// Specific details (`--details`).
+  public var specificDetails: String?
+  /// The name of a custom pattern.
+  public var customName: String?
+  /// Tag names, sorted case-insensitively.
+  public var tags: [String]
+  /// When it was logged.
+  public var createdAt: Date
+  /// When it was last changed.
+  public var updatedAt: Date
+
+  /// The name reports use: the custom name for a custom pattern, else the type's name.
+  public var displayName: String { customName ?? type.name }
+}

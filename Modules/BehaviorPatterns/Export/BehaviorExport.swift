@@ -1,0 +1,219 @@
+import AnalyticsCore
+import Foundation
+
+/// The JSON export: everything in the database (or one span of days), in a form `import` reads
+/// back. Instants are UTC (`2026-02-08T20:30:00Z`), days `YYYY-MM-DD`; absent values are `null`,
+/// so every record has the same keys. Encoding is deterministic (sorted keys, records by id), so
+/// export → import into an empty database → export gives the same bytes.
+public struct BehaviorExport: Codable, Sendable, Equatable {
+  /// Always `tally-behavior`.
+  public var format: String
+  /// The export format version (1).
+  public var version: Int
+  /// Favorite pattern type ids, in order.
+  public var favorites: [String]
+  /// Pattern entries, by id.
+  public var entries: [Entry]
+  /// Medications, by id.
+  public var medications: [Medication]
+  /// Medication logs, by id.
+  public var medicationLogs: [MedicationLog]
+  /// Journal entries, by id.
+  public var journal: [Journal]
+
+  /// The `format` value.
+  public static let formatName = "tally-behavior"
+
+  enum CodingKeys: String, CodingKey {
+    case format, version, favorites, entries, medications, journal
+    case medicationLogs = "medication_logs"
+  }
+
+  /// A pattern entry.
+  public struct Entry: Codable, Sendable, Equatable {
+    /// Its id.
+    public var id: Int64
+    /// When (UTC).
+    public var timestamp: String
+    /// Category id.
+    public var category: String
+    /// Pattern type id.
+    public var patternType: String
+    /// Custom name.
+    public var customName: String?
+    /// 1–5.
+    public var intensity: Int?
+    /// Minutes.
+    public var durationMinutes: Int?
+    /// Context notes.
+    public var contextNotes: String?
+    /// Specific details.
+    public var specificDetails: String?
+    /// Tag names.
+    public var tags: [String]
+    /// When logged (UTC).
+    public var createdAt: String
+    /// When last changed (UTC).
+    public var updatedAt: String
+
+    enum CodingKeys: String, CodingKey {
+      case id, timestamp, category, intensity, tags
+      case patternType = "pattern_type"
+      case customName = "custom_name"
+      case durationMinutes = "duration_minutes"
+      case contextNotes = "context_notes"
+      case specificDetails = "specific_details"
+      case createdAt = "created_at"
+      case updatedAt = "updated_at"
+    }
+
+    /// Encodes every key, `null` for absent values.
+    public func encode(to encoder: any Encoder) throws {
+      var c = encoder.container(keyedBy: CodingKeys.self)
+      try c.encode(id, forKey: .id)
+      try c.encode(timestamp, forKey: .timestamp)
+      try c.encode(category, forKey: .category)
+      try c.encode(patternType, forKey: .patternType)
+      try c.encode(customName, forKey: .customName)
+      try c.encode(intensity, forKey: .intensity)
+      try c.encode(durationMinutes, forKey: .durationMinutes)
+      try c.encode(contextNotes, forKey: .contextNotes)
+      try c.encode(specificDetails, forKey: .specificDetails)
+      try c.encode(tags, forKey: .tags)
+      try c.encode(createdAt, forKey: .createdAt)
+      try c.encode(updatedAt, forKey: .updatedAt)
+    }
+  }
+
+  /// A medication.
+  public struct Medication: Codable, Sendable, Equatable {
+    /// Its id.
+    public var id: Int64
+    /// Name.
+    public var name: String
+    /// Dosage.
+    public var dosage: String?
+    /// Frequency id.
+    public var frequency: String
+    /// First day.
+    public var since: String
+    /// Last day, once stopped.
+    public var stoppedOn: String?
+    /// Notes.
+    public var notes: String?
+    /// When added (UTC).
+    public var createdAt: String
+
+    enum CodingKeys: String, CodingKey {
+      case id, name, dosage, frequency, since, notes
+      case stoppedOn = "stopped_on"
+      case createdAt = "created_at"
+    }
+
+    /// Encodes every key, `null` for absent values.
+    public func encode(to encoder: any Encoder) throws {
+      var c = encoder.container(keyedBy: CodingKeys.self)
+      try c.encode(id, forKey: .id)
+      try c.encode(name, forKey: .name)
+      try c.encode(dosage, forKey: .dosage)
+      try c.encode(frequency, forKey: .frequency)
+      try c.encode(since, forKey: .since)
+      try c.encode(stoppedOn, forKey: .stoppedOn)
+      try c.encode(notes, forKey: .notes)
+      try c.encode(createdAt, forKey: .createdAt)
+    }
+  }
+
+  /// A medication log.
+  public struct MedicationLog: Codable, Sendable, Equatable {
+    /// Its id.
+    public var id: Int64
+    /// The medication's id in this file.
+    public var medicationID: Int64
+    /// When (UTC).
+    public var timestamp: String
+    /// Taken or skipped.
+    public var taken: Bool
+    /// Why skipped.
+    public var skippedReason: String?
+    /// 1–5.
+    public var effectiveness: Int?
+    /// 1–5.
+    public var mood: Int?
+    /// 1–5.
+    public var energyLevel: Int?
+    /// Side effects.
+    public var sideEffects: String?
+    /// Notes.
+    public var notes: String?
+    /// When logged (UTC).
+    public var createdAt: String
+
+    enum CodingKeys: String, CodingKey {
+      case id, timestamp, taken, effectiveness, mood, notes
+      case medicationID = "medication_id"
+      case skippedReason = "skipped_reason"
+      case energyLevel = "energy_level"
+      case sideEffects = "side_effects"
+      case createdAt = "created_at"
+    }
+
+    /// Encodes every key, `null` for absent values.
+    public func encode(to encoder: any Encoder) throws {
+      var c = encoder.container(keyedBy: CodingKeys.self)
+      try c.encode(id, forKey: .id)
+      try c.encode(medicationID, forKey: .medicationID)
+      try c.encode(timestamp, forKey: .timestamp)
+      try c.encode(taken, forKey: .taken)
+      try c.encode(skippedReason, forKey: .skippedReason)
+      try c.encode(effectiveness, forKey: .effectiveness)
+      try c.encode(mood, forKey: .mood)
+      try c.encode(energyLevel, forKey: .energyLevel)
+      try c.encode(sideEffects, forKey: .sideEffects)
+      try c.encode(notes, forKey: .notes)
+      try c.encode(createdAt, forKey: .createdAt)
+    }
+  }
+
+  /// A journal entry.
+  public struct Journal: Codable, Sendable, Equatable {
+    /// Its id.
+    public var id: Int64
+    /// When (UTC).
+    public var timestamp: String
+    /// Title.
+    public var title: String
+    /// Text.
+    public var content: String
+    /// Tag names.
+    public var tags: [String]
+    /// Ids of linked entries in this file.
+    public var linkedEntries: [Int64]
+    /// When added (UTC).
+    public var createdAt: String
+    /// When last changed (UTC).
+    public var updatedAt: String
+
+    enum CodingKeys: String, CodingKey {
+      case id, timestamp, title, content, tags
+      case linkedEntries = "linked_entries"
+      case createdAt = "created_at"
+      case updatedAt = "updated_at"
+    }
+  }
+}
+
+/// UTC instants as `2026-02-08T20:30:00Z`, whole seconds.
+enum UTCInstant {
+  static func format(_ seconds: Int64) -> String {
+    let local = LocalDateTime(secondsSinceEpoch: Int(seconds))
+    return "\(local.date)T\(local.time.descriptionWithSeconds)Z"
+  }
+
+  static func parse(_ text: String) -> Int64? {
+    guard text.hasSuffix("Z"), text.count == 20,
+      let local = try? LocalDateTime(parsing: String(text.dropLast()))
+    else { return nil }
+    return Int64(local.secondsSinceEpoch)
+  }
+}

@@ -1,0 +1,105 @@
+import AnalyticsCore
+import Foundation
+import GRDB
+import Storage
+
+/// What an import added.
+public struct ImportSummary: Sendable, Equatable {
+  /// Pattern entries added.
+  public var entries: Int
+  /// Medications added (those matched by name to existing ones are not counted).
+  public var medications: Int
+  /// Medication logs added.
+  public var medicationLogs: Int
+  /// Journal entries added.
+  public var journalEntries: Int
+  /// Favorites added.
+  public var favorites: Int
+  /// Whether the file's ids were kept (the database held no data before).
+  public var keptIDs: Bool
+}
+
+extension BehaviorStore {
+  /// Everything, or only the entries, logs and journal entries of `range` (local days in
+  /// `zone`; medications and favorites are always whole). Journal links to entries outside the
+  /// range are left out.
+  public func exportDocument(range: DayRange? = nil, zone: Zone) throws -> BehaviorExport {
+    var entryCondition = "1"
+    var logCondition = "1"
+    var journalCondition = "1"
+    var arguments: [any DatabaseValueConvertible] = []
+    if let range {
+      let (start, end) = zone.interval(of: range)
+      arguments = [start.storedSeconds, end.storedSeconds]
+      entryCondition = "e.occurred_at >= ? AND e.occurred_at < ?"
+      logCondition = "l.occurred_at >= ? AND l.occurred_at < ?"
+      journalCondition = "j.occurred_at >= ? AND j.occurred_at < ?"
+    }
+    return try writer.read { db in
+      let entries = try Self.entries(db, where: entryCondition, arguments).sorted { $0.id < $1.id }
+      let entryIDs = Set(entries.map(\.id))
+      let medications = try MedicationRecord.fetchAll(
+        db, sql: "SELECT * FROM medication ORDER BY id")
+      let logs = try Self.logs(db, where: logCondition, arguments).sorted { $0.id < $1.id }
+      let journal = try Self.journals(db, where: journalCondition, arguments).sorted {
+        $0.id < $1.id
+      }
+      return BehaviorExport(
+        format: BehaviorExport.formatName, version: 1,
+        favorites: try Self.favorites(db).map(\.id),
+        entries: entries.map { entry in
+          BehaviorExport.Entry(
+            id: entry.id, timestamp: UTCInstant.format(entry.timestamp.storedSeconds),
+            category: entry.category.id, patternType: entry.type.id, customName: entry.customName,
+            intensity: entry.intensity, durationMinutes: entry.durationMinutes,
+            contextNotes: entry.contextNotes, specificDetails: entry.specificDetails,
+            tags: entry.tags, createdAt: UTCInstant.format(entry.createdAt.storedSeconds),
+            updatedAt: UTCInstant.format(entry.updatedAt.storedSeconds))
+        },
+        medications: medications.map { record in
+          BehaviorExport.Medication(
+            id: record.id!, name: record.name, dosage: record.dosage, frequency: record.frequency,
+            since: record.since, stoppedOn: record.stoppedOn, notes: record.notes,
+            createdAt: UTCInstant.format(record.createdAt))
+        },
+        medicationLogs: logs.map { log in
+          BehaviorExport.MedicationLog(
+            id: log.id, medicationID: log.medicationID,
+            timestamp: UTCInstant.format(log.timestamp.storedSeconds), taken: log.taken,
+            skippedReason: log.skippedReason, effectiveness: log.effectiveness, mood: log.mood,
+            energyLevel: log.energyLevel, sideEffects: log.sideEffects, notes: log.notes,
+            createdAt: UTCInstant.format(log.createdAt.storedSeconds))
+        },
+        journal: journal.map { journal in
+          BehaviorExport.Journal(
+            id: journal.id, timestamp: UTCInstant.format(journal.timestamp.storedSeconds),
+            title: journal.title, content: journal.content, tags: journal.tags,
+            linkedEntries: journal.linkedEntryIDs.filter(entryIDs.contains),
+            createdAt: UTCInstant.format(journal.createdAt.storedSeconds),
+            updatedAt: UTCInstant.format(journal.updatedAt.storedSeconds))
+        })
+    }
+  }
+
+  /// The JSON export (UTF-8, sorted keys, two-space indent, a final newline).
+  public func exportJSON(range: DayRange? = nil, zone: Zone) throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+    var data = try encoder.encode(try exportDocument(range: range, zone: zone))
+    data.append(0x0A)
+    return data
+  }
+
+  /// Reads a JSON export (`name` is used in messages) and adds everything in it, all or
+  /// nothing. Into a database with no data the file's ids are kept, so a round trip is exact;
+  /// otherwise records get new ids and links follow them. Medications whose name exists are
+  /// matched to the existing one.
+  ///
+  /// - throws: `BehaviorError` (bad data) naming the first bad record; nothing is written.
+  @discardableResult
+  public func importJSON(_ data: Data, name: String) throws -> ImportSummary {
+    let document = try ExportValidator.decode(data, name: name)
+    let checked = try ExportValidator.validate(document, name: name)
+    return try writer.write { db in try ExportImporter.insert(checked, db) }
+  }
+}

@@ -1,0 +1,146 @@
+import AnalyticsCore
+import Foundation
+import GRDB
+import Storage
+
+/// Writes a checked export inside one transaction, with prepared statements for the bulk of it.
+enum ExportImporter {
+  static func insert(_ checked: CheckedExport, _ db: Database) throws -> ImportSummary {
+    let keepIDs = try isEmpty(db)
+    let document = checked.document
+
+    // Tags, by lower-cased name: existing ones are reused.
+    var tagIDs: [String: Int64] = [:]
+    for row in try Row.fetchAll(db, sql: "SELECT id, name FROM tag") {
+      tagIDs[(row[1] as String).lowercased()] = row[0]
+    }
+    func tagID(_ name: String) throws -> Int64 {
+      let trimmed = try TagName.validated(name)
+      if let id = tagIDs[trimmed.lowercased()] { return id }
+      var tag = TagRecord(id: nil, name: trimmed)
+      try tag.insert(db)
+      tagIDs[trimmed.lowercased()] = tag.id!
+      return tag.id!
+    }
+
+    // Entries and their tags.
+    var entryIDs: [Int64: Int64] = [:]
+    let entryInsert = try BulkStatement(
+      db,
+      sql: """
+        INSERT INTO pattern_entry (id, occurred_at, category, pattern_type, intensity,
+          duration_minutes, context_notes, specific_details, custom_name, created_at, updated_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """)
+    let tagInsert = try BulkStatement(
+      db, sql: "INSERT OR IGNORE INTO entry_tag (entry_id, tag_id) VALUES (?, ?)")
+    for entry in checked.entries {
+      let record = BehaviorStore.record(
+        entry.input, id: nil, createdAt: entry.createdAt,
+        updatedAt: Date(storedSeconds: entry.updatedAt))
+      if keepIDs { try entryInsert.bind(1, entry.source.id) } else { try entryInsert.bindNull(1) }
+      try entryInsert.bind(2, record.occurredAt)
+      try entryInsert.bind(3, record.category)
+      try entryInsert.bind(4, record.patternType)
+      try entryInsert.bind(5, record.intensity.map(Int64.init))
+      try entryInsert.bind(6, record.durationMinutes.map(Int64.init))
+      try entryInsert.bind(7, record.contextNotes)
+      try entryInsert.bind(8, record.specificDetails)
+      try entryInsert.bind(9, record.customName)
+      try entryInsert.bind(10, record.createdAt)
+      try entryInsert.bind(11, record.updatedAt)
+      try entryInsert.step()
+      let id = db.lastInsertedRowID
+      entryIDs[entry.source.id] = id
+      for name in entry.input.tags {
+        try tagInsert.bind(1, id)
+        try tagInsert.bind(2, try tagID(name))
+        try tagInsert.step()
+      }
+    }
+
+    // Medications: matched by name when one exists.
+    var medicationIDs: [Int64: Int64] = [:]
+    var addedMedications = 0
+    for medication in document.medications {
+      let name = medication.name.trimmingCharacters(in: .whitespacesAndNewlines)
+      if let existing = try Int64.fetchOne(
+        db, sql: "SELECT id FROM medication WHERE name = ?", arguments: [name])
+      {
+        medicationIDs[medication.id] = existing
+        continue
+      }
+      var record = MedicationRecord(
+        id: keepIDs ? medication.id : nil, name: name, dosage: medication.dosage,
+        frequency: medication.frequency, since: medication.since, stoppedOn: medication.stoppedOn,
+        notes: medication.notes, createdAt: UTCInstant.parse(medication.createdAt) ?? 0)
+      try record.insert(db)
+      medicationIDs[medication.id] = record.id!
+      addedMedications += 1
+    }
+
+    let logInsert = try BulkStatement(
+      db,
+      sql: """
+        INSERT INTO medication_log (id, medication_id, occurred_at, taken, skipped_reason,
+          effectiveness, mood, energy_level, side_effects, notes, created_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """)
+    for log in checked.logs {
+      let source = log.source
+      if keepIDs { try logInsert.bind(1, source.id) } else { try logInsert.bindNull(1) }
+      try logInsert.bind(2, medicationIDs[source.medicationID]!)
+      try logInsert.bind(3, log.occurredAt)
+      try logInsert.bind(4, source.taken ? 1 : 0)
+      try logInsert.bind(5, BehaviorStore.nonEmpty(source.skippedReason))
+      try logInsert.bind(6, source.effectiveness.map(Int64.init))
+      try logInsert.bind(7, source.mood.map(Int64.init))
+      try logInsert.bind(8, source.energyLevel.map(Int64.init))
+      try logInsert.bind(9, BehaviorStore.nonEmpty(source.sideEffects))
+      try logInsert.bind(10, BehaviorStore.nonEmpty(source.notes))
+      try logInsert.bind(11, log.createdAt)
+      try logInsert.step()
+    }
+
+    for journal in checked.journal {
+      let source = journal.source
+      var record = JournalEntryRecord(
+        id: keepIDs ? source.id : nil, occurredAt: journal.occurredAt,
+        title: source.title.trimmingCharacters(in: .whitespacesAndNewlines),
+        content: source.content, createdAt: journal.createdAt, updatedAt: journal.updatedAt)
+      try record.insert(db)
+      for name in source.tags {
+        try JournalTagRecord(journalId: record.id!, tagId: try tagID(name)).insert(
+          db, onConflict: .ignore)
+      }
+      for link in Set(source.linkedEntries) {
+        try JournalLinkRecord(journalId: record.id!, entryId: entryIDs[link]!).insert(db)
+      }
+    }
+
+    var addedFavorites = 0
+    var position = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(position), 0) FROM favorite_pattern") ?? 0
+    for type in checked.favorites
+    where try FavoritePatternRecord.fetchOne(db, key: type.id) == nil {
+      position += 1
+      try FavoritePatternRecord(patternType: type.id, position: position).insert(db)
+      addedFavorites += 1
+    }
+
+    return ImportSummary(
+      entries: checked.entries.count, medications: addedMedications,
+      medicationLogs: checked.logs.count, journalEntries: checked.journal.count,
+      favorites: addedFavorites, keptIDs: keepIDs)
+  }
+
+  /// Whether the database holds no entries, medications, logs, journal entries or favorites.
+  static func isEmpty(_ db: Database) throws -> Bool {
+    try Bool.fetchOne(
+      db,
+      sql: """
+        SELECT NOT EXISTS (SELECT 1 FROM pattern_entry) AND NOT EXISTS (SELECT 1 FROM medication)
+          AND NOT EXISTS (SELECT 1 FROM journal_entry)
+          AND NOT EXISTS (SELECT 1 FROM favorite_pattern)
+        """) ?? false
+  }
+}

@@ -1,0 +1,191 @@
+import AnalyticsCore
+import Foundation
+
+/// A validated export: the document with its instants and days parsed.
+struct CheckedExport {
+  struct Entry {
+    let source: BehaviorExport.Entry
+    let input: EntryInput
+    let createdAt: Int64
+    let updatedAt: Int64
+  }
+  struct Log {
+    let source: BehaviorExport.MedicationLog
+    let occurredAt: Int64
+    let createdAt: Int64
+  }
+  struct Journal {
+    let source: BehaviorExport.Journal
+    let occurredAt: Int64
+    let createdAt: Int64
+    let updatedAt: Int64
+  }
+  let document: BehaviorExport
+  let entries: [Entry]
+  let logs: [Log]
+  let journal: [Journal]
+  let favorites: [PatternType]
+}
+
+/// Decodes and checks an export, naming the first bad record.
+enum ExportValidator {
+  static func decode(_ data: Data, name: String) throws -> BehaviorExport {
+    do {
+      return try JSONDecoder().decode(BehaviorExport.self, from: data)
+    } catch let error as DecodingError {
+      throw BehaviorError(.badData, "\(name): \(describe(error))")
+    } catch {
+      throw BehaviorError(.badData, "\(name): not a behavior export: expected JSON")
+    }
+  }
+
+  static func validate(_ document: BehaviorExport, name: String) throws -> CheckedExport {
+    func fail(_ place: String, _ problem: String) -> BehaviorError {
+      BehaviorError(.badData, "\(name): \(place): \(problem)")
+    }
+    guard document.format == BehaviorExport.formatName, document.version == 1 else {
+      throw fail(
+        "format", "'\(document.format)' version \(document.version): expected tally-behavior version 1")
+    }
+    func instant(_ text: String, _ place: String, _ key: String) throws -> Int64 {
+      guard let seconds = UTCInstant.parse(text) else {
+        throw fail(place, "\(key) '\(text)' is not an instant: expected YYYY-MM-DDTHH:MM:SSZ")
+      }
+      return seconds
+    }
+    func day(_ text: String, _ place: String, _ key: String) throws -> LocalDate {
+      do { return try LocalDate(parsing: text) } catch {
+        throw fail(place, "\(key) '\(text)' is not a day: expected YYYY-MM-DD")
+      }
+    }
+
+    var favorites: [PatternType] = []
+    for (index, id) in document.favorites.enumerated() {
+      guard let type = PatternCatalog.type(id: id), !type.isCustom else {
+        throw fail("favorites[\(index)]", "'\(id)' is not a pattern type id")
+      }
+      if !favorites.contains(type) { favorites.append(type) }
+    }
+
+    var entryIDs = Set<Int64>()
+    let entries = try document.entries.enumerated().map { index, entry in
+      let place = "entries[\(index)] (id \(entry.id))"
+      guard entryIDs.insert(entry.id).inserted else { throw fail(place, "the id is used twice") }
+      guard let type = PatternCatalog.type(id: entry.patternType) else {
+        throw fail(place, "unknown pattern_type '\(entry.patternType)'")
+      }
+      guard let category = PatternCategory(rawValue: entry.category) else {
+        throw fail(place, "unknown category '\(entry.category)'")
+      }
+      if !type.isCustom, category != type.category {
+        throw fail(place, "category \(category.id) does not match \(type.id)")
+      }
+      let input = EntryInput(
+        type: type, timestamp: Date(storedSeconds: try instant(entry.timestamp, place, "timestamp")),
+        intensity: entry.intensity, durationMinutes: entry.durationMinutes,
+        contextNotes: entry.contextNotes, specificDetails: entry.specificDetails,
+        customName: entry.customName, customCategory: type.isCustom ? category : nil,
+        tags: entry.tags)
+      do { try input.validate() } catch let error as BehaviorError {
+        throw fail(place, error.description)
+      }
+      return CheckedExport.Entry(
+        source: entry, input: input, createdAt: try instant(entry.createdAt, place, "created_at"),
+        updatedAt: try instant(entry.updatedAt, place, "updated_at"))
+    }
+
+    var medicationIDs = Set<Int64>()
+    var names = Set<String>()
+    for (index, medication) in document.medications.enumerated() {
+      let place = "medications[\(index)] (id \(medication.id))"
+      guard medicationIDs.insert(medication.id).inserted else {
+        throw fail(place, "the id is used twice")
+      }
+      let trimmed = medication.name.trimmingCharacters(in: .whitespacesAndNewlines)
+      guard !trimmed.isEmpty, names.insert(trimmed.lowercased()).inserted else {
+        throw fail(place, "the name '\(medication.name)' is empty or used twice")
+      }
+      guard MedicationFrequency(rawValue: medication.frequency) != nil else {
+        throw fail(place, "unknown frequency '\(medication.frequency)'")
+      }
+      let since = try day(medication.since, place, "since")
+      if let stopped = medication.stoppedOn, try day(stopped, place, "stopped_on") < since {
+        throw fail(place, "stopped_on \(stopped) is before since \(medication.since)")
+      }
+      _ = try instant(medication.createdAt, place, "created_at")
+    }
+
+    var logIDs = Set<Int64>()
+    let logs = try document.medicationLogs.enumerated().map { index, log in
+      let place = "medication_logs[\(index)] (id \(log.id))"
+      guard logIDs.insert(log.id).inserted else { throw fail(place, "the id is used twice") }
+      guard medicationIDs.contains(log.medicationID) else {
+        throw fail(place, "medication_id \(log.medicationID) is not a medication of this file")
+      }
+      let occurredAt = try instant(log.timestamp, place, "timestamp")
+      let input = MedicationLogInput(
+        timestamp: Date(storedSeconds: occurredAt), taken: log.taken,
+        skippedReason: log.skippedReason, effectiveness: log.effectiveness, mood: log.mood,
+        energyLevel: log.energyLevel)
+      do { try input.validate() } catch let error as BehaviorError {
+        throw fail(place, error.description)
+      }
+      return CheckedExport.Log(
+        source: log, occurredAt: occurredAt,
+        createdAt: try instant(log.createdAt, place, "created_at"))
+    }
+
+    var journalIDs = Set<Int64>()
+    let journal = try document.journal.enumerated().map { index, journal in
+      let place = "journal[\(index)] (id \(journal.id))"
+      guard journalIDs.insert(journal.id).inserted else { throw fail(place, "the id is used twice") }
+      guard !journal.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+        throw fail(place, "the title is empty")
+      }
+      for link in journal.linkedEntries where !entryIDs.contains(link) {
+        throw fail(place, "linked entry \(link) is not an entry of this file")
+      }
+      for tag in journal.tags {
+        do { _ = try TagName.validated(tag) } catch let error as BehaviorError {
+          throw fail(place, error.description)
+        }
+      }
+      return CheckedExport.Journal(
+        source: journal, occurredAt: try instant(journal.timestamp, place, "timestamp"),
+        createdAt: try instant(journal.createdAt, place, "created_at"),
+        updatedAt: try instant(journal.updatedAt, place, "updated_at"))
+    }
+    return CheckedExport(
+      document: document, entries: entries, logs: logs, journal: journal, favorites: favorites)
+  }
+
+  /// `entries[3].intensity: expected a number` and the like.
+  static func describe(_ error: DecodingError) -> String {
+    func path(_ codingPath: [any CodingKey]) -> String {
+      let text = codingPath.map { key in
+        key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)"
+      }.joined()
+      return text.hasPrefix(".") ? String(text.dropFirst()) : (text.isEmpty ? "the file" : text)
+    }
+    switch error {
+    case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
+      return "\(path(context.codingPath)): expected \(describe(type))"
+    case .keyNotFound(let key, let context):
+      return "\(path(context.codingPath + [key])) is missing"
+    case .dataCorrupted(let context):
+      return context.codingPath.isEmpty
+        ? "not a behavior export: expected JSON" : "\(path(context.codingPath)) is not valid"
+    @unknown default:
+      return "not a behavior export"
+    }
+  }
+
+  static func describe(_ type: Any.Type) -> String {
+    switch type {
+    case is Int.Type, is Int64.Type, is Int?.Type: "a whole number"
+    case is String.Type, is String?.Type: "text"
+    case is Bool.Type: "true or false"
+    default: "a \(type)"
+    }
+  }
+}

@@ -1,0 +1,51 @@
+import GRDB
+
+extension BehaviorStore {
+  /// The favorite pattern types, in the order they were added.
+  public func favorites() throws -> [PatternType] {
+    try writer.read { db in try Self.favorites(db) }
+  }
+
+  /// Adds `type` at the end of the favorites.
+  ///
+  /// - Returns: whether it was added (`false` when it already was a favorite).
+  /// - throws: `BehaviorError` for Custom Pattern, which has no fixed name to favor.
+  @discardableResult
+  public func addFavorite(_ type: PatternType) throws -> Bool {
+    guard !type.isCustom else {
+      throw BehaviorError(
+        .usage, "custom-pattern cannot be a favorite: expected a type with a fixed name")
+    }
+    return try writer.write { db in
+      guard try FavoritePatternRecord.fetchOne(db, key: type.id) == nil else { return false }
+      let next = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(position), 0) + 1 FROM favorite_pattern") ?? 1
+      try FavoritePatternRecord(patternType: type.id, position: next).insert(db)
+      return true
+    }
+  }
+
+  /// Removes `type` from the favorites; the others keep their order.
+  ///
+  /// - throws: `BehaviorError` (missing input) when it is not a favorite.
+  public func removeFavorite(_ type: PatternType) throws {
+    try writer.write { db in
+      guard try FavoritePatternRecord.deleteOne(db, key: type.id) else {
+        throw BehaviorError(
+          .missingInput,
+          "\(type.id) is not a favorite: expected one from 'behavior-cli favorites list'")
+      }
+      let remaining = try Self.favorites(db)
+      for (index, type) in remaining.enumerated() {
+        try db.execute(
+          sql: "UPDATE favorite_pattern SET position = ? WHERE pattern_type = ?",
+          arguments: [index + 1, type.id])
+      }
+    }
+  }
+
+  static func favorites(_ db: Database) throws -> [PatternType] {
+    try FavoritePatternRecord.fetchAll(
+      db, sql: "SELECT * FROM favorite_pattern ORDER BY position, pattern_type"
+    ).compactMap { PatternCatalog.type(id: $0.patternType) }
+  }
+}

@@ -1,0 +1,235 @@
+import AnalyticsCore
+import Foundation
+import GRDB
+
+extension BehaviorStore {
+  /// Adds a medication.
+  ///
+  /// - throws: `BehaviorError` when the name is empty or already used (case ignored).
+  @discardableResult
+  public func addMedication(_ input: MedicationInput, now: Date = Date()) throws -> Medication {
+    let name = try Self.medicationName(input.name)
+    return try writer.write { db in
+      try Self.refuseDuplicateName(name, except: nil, db)
+      var record = MedicationRecord(
+        id: nil, name: name, dosage: Self.nonEmpty(input.dosage),
+        frequency: input.frequency.rawValue, since: input.since.description, stoppedOn: nil,
+        notes: Self.nonEmpty(input.notes), createdAt: now.storedSeconds)
+      try record.insert(db)
+      return try Self.medication(record)
+    }
+  }
+
+  /// The medications, by name; stopped ones only when `includeStopped`.
+  public func medications(includeStopped: Bool = false) throws -> [Medication] {
+    try writer.read { db in
+      try MedicationRecord.fetchAll(
+        db,
+        sql: "SELECT * FROM medication \(includeStopped ? "" : "WHERE stopped_on IS NULL") ORDER BY name COLLATE NOCASE"
+      ).map(Self.medication)
+    }
+  }
+
+  /// The medication named by `reference`: its id, or its name (case ignored).
+  ///
+  /// - throws: `BehaviorError` (missing input) when there is none.
+  public func medication(_ reference: String) throws -> Medication {
+    try writer.read { db in try Self.medication(reference, db) }
+  }
+
+  /// Applies `change` to a medication.
+  ///
+  /// - throws: `BehaviorError` when it does not exist or the new name is taken.
+  @discardableResult
+  public func editMedication(_ reference: String, _ change: MedicationChange) throws -> Medication
+  {
+    try writer.write { db in
+      var medication = try Self.medication(reference, db)
+      if let name = change.name {
+        medication.name = try Self.medicationName(name)
+        try Self.refuseDuplicateName(medication.name, except: medication.id, db)
+      }
+      medication.dosage = Self.nonEmpty(change.dosage.applied(to: medication.dosage))
+      medication.frequency = change.frequency ?? medication.frequency
+      medication.since = change.since ?? medication.since
+      medication.notes = Self.nonEmpty(change.notes.applied(to: medication.notes))
+      if let stopped = medication.stoppedOn, stopped < medication.since {
+        throw BehaviorError(
+          .usage,
+          "--since \(medication.since) is after the day \(medication.name) was stopped (\(stopped))")
+      }
+      try Self.record(medication).update(db)
+      return medication
+    }
+  }
+
+  /// Marks a medication stopped: `day` is the last day it was taken. Its history is kept.
+  ///
+  /// - throws: `BehaviorError` when it does not exist, is already stopped, or `day` is before
+  ///   its first day.
+  @discardableResult
+  public func stopMedication(_ reference: String, on day: LocalDate) throws -> Medication {
+    try writer.write { db in
+      var medication = try Self.medication(reference, db)
+      if let stopped = medication.stoppedOn {
+        throw BehaviorError(.usage, "\(medication.name) was already stopped on \(stopped)")
+      }
+      guard day >= medication.since else {
+        throw BehaviorError(
+          .usage,
+          "\(day) is before \(medication.name) was started (\(medication.since)): expected a later day"
+        )
+      }
+      medication.stoppedOn = day
+      try Self.record(medication).update(db)
+      return medication
+    }
+  }
+
+  /// Deletes a medication and all its logs.
+  ///
+  /// - Returns: the number of logs deleted with it.
+  @discardableResult
+  public func deleteMedication(_ reference: String) throws -> Int {
+    try writer.write { db in
+      let medication = try Self.medication(reference, db)
+      let logs =
+        try Int.fetchOne(
+          db, sql: "SELECT COUNT(*) FROM medication_log WHERE medication_id = ?",
+          arguments: [medication.id]) ?? 0
+      _ = try MedicationRecord.deleteOne(db, key: medication.id)
+      return logs
+    }
+  }
+
+  /// Logs a dose taken or skipped. `zone` decides the local day, which must not be after the
+  /// medication was stopped.
+  ///
+  /// - throws: `BehaviorError` for an unknown medication or a bad value.
+  @discardableResult
+  public func logMedication(
+    _ reference: String, _ input: MedicationLogInput, zone: Zone, now: Date = Date()
+  ) throws -> MedicationLog {
+    try input.validate()
+    return try writer.write { db in
+      let medication = try Self.medication(reference, db)
+      let day = zone.localDate(of: input.timestamp)
+      if let stopped = medication.stoppedOn, day > stopped {
+        throw BehaviorError(
+          .usage,
+          "\(medication.name) was stopped on \(stopped): expected a dose on or before that day")
+      }
+      var record = MedicationLogRecord(
+        id: nil, medicationId: medication.id, occurredAt: input.timestamp.storedSeconds,
+        taken: input.taken, skippedReason: Self.nonEmpty(input.skippedReason),
+        effectiveness: input.effectiveness, mood: input.mood, energyLevel: input.energyLevel,
+        sideEffects: Self.nonEmpty(input.sideEffects), notes: Self.nonEmpty(input.notes),
+        createdAt: now.storedSeconds)
+      try record.insert(db)
+      return Self.log(record, name: medication.name)
+    }
+  }
+
+  /// The logs of one medication (or all when `reference` is `nil`) between two local days,
+  /// newest first.
+  public func medicationLogs(
+    _ reference: String? = nil, from: LocalDate? = nil, to: LocalDate? = nil, zone: Zone
+  ) throws -> [MedicationLog] {
+    try writer.read { db in
+      var conditions = ["1"]
+      var arguments: [any DatabaseValueConvertible] = []
+      if let reference {
+        conditions.append("l.medication_id = ?")
+        arguments.append(try Self.medication(reference, db).id)
+      }
+      if let from {
+        conditions.append("l.occurred_at >= ?")
+        arguments.append(zone.startOfDay(from).storedSeconds)
+      }
+      if let to {
+        conditions.append("l.occurred_at < ?")
+        arguments.append(zone.startOfDay(to.adding(days: 1)).storedSeconds)
+      }
+      return try Self.logs(
+        db, where: conditions.joined(separator: " AND "), arguments, newestFirst: true)
+    }
+  }
+
+  // MARK: - Shared
+
+  static func logs(
+    _ db: Database, where condition: String, _ arguments: [any DatabaseValueConvertible],
+    newestFirst: Bool = false
+  ) throws -> [MedicationLog] {
+    let order = newestFirst ? "DESC" : "ASC"
+    let names = Dictionary(
+      uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, name FROM medication").map {
+        (row: Row) -> (Int64, String) in (row[0], row[1])
+      })
+    return try MedicationLogRecord.fetchAll(
+      db,
+      sql: """
+        SELECT l.* FROM medication_log l WHERE \(condition)
+        ORDER BY l.occurred_at \(order), l.id \(order)
+        """, arguments: StatementArguments(arguments)
+    ).map { log($0, name: names[$0.medicationId] ?? "") }
+  }
+
+  static func log(_ record: MedicationLogRecord, name: String) -> MedicationLog {
+    MedicationLog(
+      id: record.id!, medicationID: record.medicationId, medicationName: name,
+      timestamp: Date(storedSeconds: record.occurredAt), taken: record.taken,
+      skippedReason: record.skippedReason, effectiveness: record.effectiveness, mood: record.mood,
+      energyLevel: record.energyLevel, sideEffects: record.sideEffects, notes: record.notes,
+      createdAt: Date(storedSeconds: record.createdAt))
+  }
+
+  static func medication(_ reference: String, _ db: Database) throws -> Medication {
+    let trimmed = reference.trimmingCharacters(in: .whitespaces)
+    let record =
+      try MedicationRecord.fetchOne(
+        db, sql: "SELECT * FROM medication WHERE name = ? COLLATE NOCASE", arguments: [trimmed])
+      ?? Int64(trimmed).flatMap { try MedicationRecord.fetchOne(db, key: $0) }
+    guard let record else { throw BehaviorError.unknownMedication(reference) }
+    return try medication(record)
+  }
+
+  static func medication(_ record: MedicationRecord) throws -> Medication {
+    guard let frequency = MedicationFrequency(rawValue: record.frequency),
+      let since = try? LocalDate(parsing: record.since)
+    else {
+      throw BehaviorError(.badData, "medication \(record.name) has an unreadable frequency or day")
+    }
+    return Medication(
+      id: record.id!, name: record.name, dosage: record.dosage, frequency: frequency, since: since,
+      stoppedOn: record.stoppedOn.flatMap { try? LocalDate(parsing: $0) }, notes: record.notes,
+      createdAt: Date(storedSeconds: record.createdAt))
+  }
+
+  static func record(_ medication: Medication) -> MedicationRecord {
+    MedicationRecord(
+      id: medication.id, name: medication.name, dosage: medication.dosage,
+      frequency: medication.frequency.rawValue, since: medication.since.description,
+      stoppedOn: medication.stoppedOn?.description, notes: medication.notes,
+      createdAt: medication.createdAt.storedSeconds)
+  }
+
+  static func medicationName(_ text: String) throws -> String {
+    let name = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !name.isEmpty else {
+      throw BehaviorError(.usage, "a medication needs a name: expected a non-empty NAME")
+    }
+    return name
+  }
+
+  static func refuseDuplicateName(_ name: String, except id: Int64?, _ db: Database) throws {
+    if let existing = try MedicationRecord.fetchOne(
+      db, sql: "SELECT * FROM medication WHERE name = ?", arguments: [name]), existing.id != id
+    {
+      throw BehaviorError(
+        .usage,
+        "there already is a medication named '\(existing.name)': expected a new name (or 'meds edit')"
+      )
+    }
+  }
+}

@@ -1,0 +1,89 @@
+import AnalyticsCore
+import Foundation
+
+/// A medication a person takes or took.
+public struct Medication: Sendable, Equatable, Identifiable {
+  /// The medication id.
+  public var id: Int64
+  /// Its name (unique, case ignored).
+  public var name: String
+  /// The dosage as written (`50 mg`).
+  public var dosage: String?
+  /// How often it is meant to be taken.
+  public var frequency: MedicationFrequency
+  /// The first day it was taken.
+  public var since: LocalDate
+  /// The last day it was taken, once stopped.
+  public var stoppedOn: LocalDate?
+  /// Notes.
+  public var notes: String?
+  /// When it was added.
+  public var createdAt: Date
+
+  /// Whether it has not been stopped.
+  public var isActive: Bool { stoppedOn == nil }
+
+  /// Whether it was being taken on `day` (from `since` through `stoppedOn`).
+  public func isActive(on day: LocalDate) -> Bool {
+    since <= day && (stoppedOn.map { day <= $0 } ?? true)
+  }
+
+  /// The days of `range` on which it was being taken, or `nil` when none.
+  public func activeDays(in range: DayRange) -> DayRange? {
+    let end = stoppedOn.map { min($0, range.end) } ?? range.end
+    let start = max(since, range.start)
+    return start <= end ? try? DayRange(start: start, end: end) : nil
+  }
+
+  /// The doses expected over `range`: only days from `since` while active count (daily 1, twice
+  /// daily 2, three times daily 3 a day; weekly 1 on each day that is a whole number of weeks
+  /// after `since`); `nil` for as-needed.
+  public func expectedDoses(in range: DayRange) -> Int? {
+    guard frequency != .asNeeded else { return nil }
+    guard let active = activeDays(in: range) else { return 0 }
+    return active.reduce(0) { $0 + frequency.expectedDoses(on: $1, since: since) }
+  }
+}
+
+/// What `meds add` records.
+public struct MedicationInput: Sendable, Equatable {
+  /// The name.
+  public var name: String
+  /// The dosage.
+  public var dosage: String?
+  /// The frequency.
+  public var frequency: MedicationFrequency
+  /// The first day.
+  public var since: LocalDate
+  /// Notes.
+  public var notes: String?
+
+  /// Creates an input.
+  public init(
+    name: String, dosage: String? = nil, frequency: MedicationFrequency, since: LocalDate,
+    notes: String? = nil
+  ) {
+    self.name = name
+    self.dosage = dosage
+    self.frequency = frequency
+    self.since = since
+    self.notes = notes
+  }
+}
+
+/// What `meds edit` changes; fields left `nil` or `.keep` stay as they are.
+public struct MedicationChange: Sendable, Equatable {
+  /// A new name.
+  public var name: String?
+  /// The dosage.
+  public var dosage: FieldChange<String> = .keep
+  /// A new frequency.
+  public var frequency: MedicationFrequency?
+  /// A new first day.
+  public var since: LocalDate?
+  /// The notes.
+  public var notes: FieldChange<String> = .keep
+
+  /// No change.
+  public init() {}
+}

@@ -1,0 +1,101 @@
+import AnalyticsCore
+import Foundation
+import GRDB
+
+/// A medication's doses on one day.
+public struct MedicationDue: Sendable, Equatable {
+  /// The medication's name.
+  public var name: String
+  /// Doses expected that day; `nil` for as-needed.
+  public var due: Int?
+  /// Doses logged as taken that day.
+  public var taken: Int
+}
+
+/// The dashboard of one day: streak, counts, medications due, recent entries and insights.
+public struct TodaySummary: Sendable, Equatable {
+  /// The day.
+  public var date: LocalDate
+  /// The logging streak as of that day.
+  public var streak: Streak
+  /// Entries on that day.
+  public var entriesToday: Int
+  /// Active medications and their doses that day, by name.
+  public var medications: [MedicationDue]
+  /// The last five entries up to the end of that day, newest first.
+  public var recentEntries: [PatternEntry]
+  /// One-line insights.
+  public var insights: [String]
+}
+
+extension BehaviorStore {
+  /// The weekly report of the 7 days ending on `asOf`, days being local days in `zone`.
+  public func weeklyReport(asOf: LocalDate, zone: Zone) throws -> WeeklyReport {
+    ReportBuilder.weekly(
+      try reportData(try DayRange.lastDays(7, asOf: asOf), zone: zone), asOf: asOf)
+  }
+
+  /// The monthly report of the 30 days ending on `asOf` (and the 30 before, for changes).
+  public func monthlyReport(asOf: LocalDate, zone: Zone) throws -> MonthlyReport {
+    ReportBuilder.monthly(
+      try reportData(try DayRange.lastDays(60, asOf: asOf), zone: zone), asOf: asOf)
+  }
+
+  /// The entries, medications and logs of `range`.
+  public func reportData(_ range: DayRange, zone: Zone) throws -> ReportData {
+    let (start, end) = zone.interval(of: range)
+    let arguments: [any DatabaseValueConvertible] = [start.storedSeconds, end.storedSeconds]
+    return try writer.read { db in
+      ReportData(
+        entries: try Self.entries(
+          db, where: "e.occurred_at >= ? AND e.occurred_at < ?", arguments),
+        medications: try MedicationRecord.fetchAll(db, sql: "SELECT * FROM medication ORDER BY id")
+          .map(Self.medication),
+        logs: try Self.logs(db, where: "l.occurred_at >= ? AND l.occurred_at < ?", arguments),
+        zone: zone)
+    }
+  }
+
+  /// The logging streak as of `asOf`: consecutive local days with at least one entry, computed
+  /// from the entries every time (AnalyticsCore's daily-streak rule; today is pending).
+  public func streak(asOf: LocalDate, zone: Zone) throws -> Streak {
+    try writer.read { db in try Self.streak(asOf: asOf, zone: zone, db) }
+  }
+
+  /// The dashboard of `asOf`; entries after that day are ignored.
+  public func today(asOf: LocalDate, zone: Zone) throws -> TodaySummary {
+    let dayEnd = zone.startOfDay(asOf.adding(days: 1)).storedSeconds
+    let (streak, recent) = try writer.read { db in
+      (
+        try Self.streak(asOf: asOf, zone: zone, db),
+        try Self.entries(db, where: "e.occurred_at < ?", [dayEnd], newestFirst: true, limit: 5)
+      )
+    }
+    let data = try reportData(try DayRange.lastDays(14, asOf: asOf), zone: zone)
+    let todays = data.entries.filter { $0.day == asOf }
+    let medications = data.medications.filter { $0.isActive(on: asOf) }.map { medication in
+      MedicationDue(
+        name: medication.name,
+        due: medication.frequency == .asNeeded
+          ? nil : medication.frequency.expectedDoses(on: asOf, since: medication.since),
+        taken: data.logs.filter {
+          $0.day == asOf && $0.log.medicationID == medication.id && $0.log.taken
+        }.count)
+    }.sorted { ReportBuilder.nameOrder($0.name, $1.name) }
+    return TodaySummary(
+      date: asOf, streak: streak, entriesToday: todays.count, medications: medications,
+      recentEntries: recent,
+      insights: TodayInsights.make(
+        asOf: asOf, streak: streak, data: data, medications: medications))
+  }
+
+  static func streak(asOf: LocalDate, zone: Zone, _ db: Database) throws -> Streak {
+    let end = zone.startOfDay(asOf.adding(days: 1)).storedSeconds
+    let days = LocalDays(zone: zone)
+    var eventDays = Set<LocalDate>()
+    let cursor = try Int64.fetchCursor(
+      db, sql: "SELECT occurred_at FROM pattern_entry WHERE occurred_at < ?", arguments: [end])
+    while let seconds = try cursor.next() { eventDays.insert(days.day(of: seconds)) }
+    return DailyStreak.compute(eventDays: eventDays, asOf: asOf)
+  }
+}

@@ -1,0 +1,286 @@
+import AnalyticsCore
+
+/// The report rules (Docs/Behavior.md lists them), applied to `ReportData`.
+public enum ReportBuilder {
+  /// The weekly report of the 7 days ending on `asOf`.
+  public static func weekly(_ data: ReportData, asOf: LocalDate) -> WeeklyReport {
+    let window = try! DayRange.lastDays(7, asOf: asOf)
+    let entries = data.entries(in: window)
+    let byDay = data.entriesByDay(in: window)
+    let dailyCounts = window.map { DayCount(date: $0, count: byDay[$0]?.count ?? 0) }
+    let busiest = dailyCounts.reduce(nil as DayCount?) { best, day in
+      day.count > (best?.count ?? 0) ? day : best
+    }
+    return WeeklyReport(
+      window: window, totalEntries: entries.count,
+      dailyAverage: rounded(Double(entries.count) / 7, 2), mostActiveDay: busiest?.date,
+      mostActiveDayEntries: busiest?.count ?? 0, dailyCounts: dailyCounts,
+      patternFrequency: patternCounts(entries), categoryDistribution: categoryShares(entries),
+      energyTrend: window.map { DailyValue(date: $0, value: energy(byDay[$0] ?? [])) },
+      commonTriggers: TriggerWords.count(entries),
+      medicationInsights: medicationInsights(data, window: window, byDay: nil))
+  }
+
+  /// The monthly report of the 30 days ending on `asOf`, compared with the 30 days before.
+  public static func monthly(_ data: ReportData, asOf: LocalDate) -> MonthlyReport {
+    let window = try! DayRange.lastDays(30, asOf: asOf)
+    let previous = window.previous
+    let entries = data.entries(in: window)
+    let byDay = data.entriesByDay(in: window)
+    return MonthlyReport(
+      window: window, previousWindow: previous, totalEntries: entries.count,
+      dailyAverage: rounded(Double(entries.count) / 30, 2),
+      dailyCounts: window.map { DayCount(date: $0, count: byDay[$0]?.count ?? 0) },
+      topPatterns: Array(patternCounts(entries).prefix(5)),
+      categoryTrends: categoryTrends(data, window: window),
+      correlations: correlations(data, window: window, byDay: byDay),
+      bestDays: dayRanking(window: window, byDay: byDay).best,
+      challengingDays: dayRanking(window: window, byDay: byDay).challenging,
+      changes: changes(current: entries, previous: data.entries(in: previous)),
+      medicationEffectiveness: medicationInsights(data, window: window, byDay: byDay))
+  }
+
+  // MARK: - Counting
+
+  /// The key a pattern is counted under: its type, or a custom pattern's name.
+  struct PatternKey: Hashable {
+    let typeID: String
+    let name: String
+    init(_ entry: PatternEntry) {
+      typeID = entry.type.id
+      name = entry.displayName
+    }
+  }
+
+  static func patternCounts(_ entries: [PatternEntry]) -> [PatternCount] {
+    Dictionary(grouping: entries, by: PatternKey.init).map {
+      PatternCount(name: $0.key.name, typeID: $0.key.typeID, count: $0.value.count)
+    }.sorted { $0.count != $1.count ? $0.count > $1.count : nameOrder($0.name, $1.name) }
+  }
+
+  static func categoryShares(_ entries: [PatternEntry]) -> [CategoryShare] {
+    guard !entries.isEmpty else { return [] }
+    return Dictionary(grouping: entries, by: \.category).map {
+      CategoryShare(
+        category: $0.key, count: $0.value.count,
+        percent: rounded(Double($0.value.count) * 100 / Double(entries.count), 1))
+    }.sorted { $0.count != $1.count ? $0.count > $1.count : $0.category < $1.category }
+  }
+
+  /// The mean intensity of a day's Energy Level entries.
+  static func energy(_ entries: [PatternEntry]) -> Double? {
+    average(
+      entries.filter { $0.type.id == PatternType.energyLevelID }.compactMap(\.intensity))
+  }
+
+  static func categoryTrends(_ data: ReportData, window: DayRange) -> [WeekCategoryCounts] {
+    window.buckets(by: .week).map { bucket in
+      let entries = data.entries(in: bucket.overlap)
+      let counts = Dictionary(grouping: entries, by: \.category).mapValues(\.count)
+      return WeekCategoryCounts(
+        weekStart: bucket.start, days: bucket.overlap,
+        counts: PatternCategory.allCases.map { ($0, counts[$0] ?? 0) })
+    }
+  }
+
+  // MARK: - Best and challenging days
+
+  static func summary(_ day: LocalDate, _ entries: [PatternEntry]) -> DaySummary {
+    let challenging = entries.filter(\.type.isChallenging)
+    return DaySummary(
+      date: day, entries: entries.count, challengingEntries: challenging.count,
+      challengeScore: challenging.reduce(0) { $0 + ($1.intensity ?? 3) },
+      averageEnergy: energy(entries))
+  }
+
+  /// Challenging days: up to 3 days with a challenge score above 0, highest first (ties: more
+  /// challenging entries, then the earlier day). Best days: up to 3 other logged days, lowest
+  /// score first (ties: higher average energy, a day without energy last, then more entries,
+  /// then the earlier day).
+  static func dayRanking(window: DayRange, byDay: [LocalDate: [PatternEntry]])
+    -> (best: [DaySummary], challenging: [DaySummary])
+  {
+    let days = window.compactMap { day in byDay[day].map { summary(day, $0) } }
+    let challenging = days.filter { $0.challengeScore > 0 }.sorted {
+      if $0.challengeScore != $1.challengeScore { return $0.challengeScore > $1.challengeScore }
+      if $0.challengingEntries != $1.challengingEntries {
+        return $0.challengingEntries > $1.challengingEntries
+      }
+      return $0.date < $1.date
+    }.prefix(3)
+    let chosen = Set(challenging.map(\.date))
+    let best = days.filter { !chosen.contains($0.date) }.sorted {
+      if $0.challengeScore != $1.challengeScore { return $0.challengeScore < $1.challengeScore }
+      if $0.averageEnergy != $1.averageEnergy {
+        return ($0.averageEnergy ?? -1) > ($1.averageEnergy ?? -1)
+      }
+      if $0.entries != $1.entries { return $0.entries > $1.entries }
+      return $0.date < $1.date
+    }.prefix(3)
+    return (Array(best), Array(challenging))
+  }
+
+  // MARK: - Changes
+
+  /// Patterns whose count moved by at least 3 entries and at least 25% of the previous count
+  /// (any rise of 3 or more from none), largest move first, then by name.
+  static func changes(current: [PatternEntry], previous: [PatternEntry]) -> [PatternChange] {
+    let now = Dictionary(grouping: current, by: PatternKey.init).mapValues(\.count)
+    let before = Dictionary(grouping: previous, by: PatternKey.init).mapValues(\.count)
+    return Set(now.keys).union(before.keys).compactMap { key -> PatternChange? in
+      let (c, p) = (now[key] ?? 0, before[key] ?? 0)
+      let change = c - p
+      guard abs(change) >= 3, p == 0 || Double(abs(change)) >= 0.25 * Double(p) else { return nil }
+      return PatternChange(
+        name: key.name, typeID: key.typeID, current: c, previous: p, change: change,
+        percentChange: p == 0 ? nil : rounded(Double(change) * 100 / Double(p), 1),
+        direction: change > 0 ? "up" : "down")
+    }.sorted {
+      abs($0.change) != abs($1.change) ? abs($0.change) > abs($1.change) : nameOrder($0.name, $1.name)
+    }
+  }
+
+  // MARK: - Medications
+
+  /// One insight per medication active on a day of the window or logged in it, by name. With
+  /// `byDay` (monthly), challenging entries per day with and without a dose taken are added.
+  static func medicationInsights(
+    _ data: ReportData, window: DayRange, byDay: [LocalDate: [PatternEntry]]?
+  ) -> [MedicationInsight] {
+    let logs = data.logs.filter { window.contains($0.day) }
+    return data.medications.compactMap { medication -> MedicationInsight? in
+      let own = logs.filter { $0.log.medicationID == medication.id }
+      let active = medication.activeDays(in: window)
+      guard active != nil || !own.isEmpty else { return nil }
+      let takenDays = own.filter(\.log.taken).map(\.day)
+      let expected = medication.expectedDoses(in: window)
+      let taken =
+        medication.frequency == .asNeeded
+        ? takenDays.count : takenDays.filter { active?.contains($0) ?? false }.count
+      var insight = MedicationInsight(
+        medication: medication.name, frequency: medication.frequency,
+        adherenceRate: expected.flatMap { expected in
+          expected > 0 ? min(100, rounded(Double(taken) * 100 / Double(expected), 1)) : nil
+        }, dosesTaken: taken, dosesExpected: expected,
+        averageEffectiveness: average(own.compactMap(\.log.effectiveness)),
+        averageMood: average(own.compactMap(\.log.mood)),
+        averageEnergy: average(own.compactMap(\.log.energyLevel)))
+      if let byDay, let active {
+        let takenSet = Set(takenDays)
+        let challenging = { (day: LocalDate) in
+          Double((byDay[day] ?? []).filter(\.type.isChallenging).count)
+        }
+        let withDose = active.filter { takenSet.contains($0) }.map(challenging)
+        let without = active.filter { !takenSet.contains($0) }.map(challenging)
+        insight.challengingPerDayTaken = mean(withDose)
+        insight.challengingPerDayNotTaken = mean(without)
+      }
+      return insight
+    }.sorted { nameOrder($0.medication, $1.medication) }
+  }
+
+  // MARK: - Correlations
+
+  /// The pairs that matter, each reported only when at least 3 days of the window have the
+  /// factor and at least 3 do not, and both sides vary:
+  /// - each medication: taken that day (1/0, on its active days) vs that day's challenging
+  ///   entries;
+  /// - Sleep Quality intensity (the day's mean) vs the next day's Sensory Overload entries, and
+  ///   vs the next day's Meltdown Trigger entries (days whose next day is in the window);
+  /// - Energy Level intensity (the day's mean) vs that day's other entries.
+  static func correlations(
+    _ data: ReportData, window: DayRange, byDay: [LocalDate: [PatternEntry]]
+  ) -> [CorrelationFinding] {
+    var findings: [CorrelationFinding] = []
+    let count = { (day: LocalDate, include: (PatternEntry) -> Bool) in
+      Double((byDay[day] ?? []).filter(include).count)
+    }
+
+    for medication in data.medications.sorted(by: { nameOrder($0.name, $1.name) }) {
+      guard let active = medication.activeDays(in: window) else { continue }
+      let taken = Set(
+        data.logs.filter { $0.log.medicationID == medication.id && $0.log.taken }.map(\.day))
+      let days = Array(active)
+      let x = days.map { taken.contains($0) ? 1.0 : 0.0 }
+      let withFactor = x.filter { $0 == 1 }.count
+      guard withFactor >= 3, days.count - withFactor >= 3,
+        let result = Correlation.pearson(x, days.map { count($0) { $0.type.isChallenging } })
+      else { continue }
+      findings.append(
+        finding(
+          "\(medication.name) taken", "challenging patterns that day", result,
+          "on days \(medication.name) was taken there were"))
+    }
+
+    let lastDay = window.end
+    let sleepDays = window.filter { $0 < lastDay }.compactMap { day -> (LocalDate, Double)? in
+      intensity(of: PatternType.sleepQualityID, byDay[day]).map { (day, $0) }
+    }
+    if sleepDays.count >= 3, window.dayCount - sleepDays.count >= 3 {
+      for (typeID, name) in [
+        (PatternType.sensoryOverloadID, "Sensory Overload"),
+        (PatternType.meltdownTriggerID, "Meltdown Trigger"),
+      ] {
+        let y = sleepDays.map { count($0.0.adding(days: 1)) { $0.type.id == typeID } }
+        if let result = Correlation.pearson(sleepDays.map(\.1), y) {
+          findings.append(
+            finding(
+              "Sleep Quality intensity", "\(name) entries the next day", result,
+              "after better sleep there were"))
+        }
+      }
+    }
+
+    let energyDays = window.compactMap { day -> (LocalDate, Double)? in
+      intensity(of: PatternType.energyLevelID, byDay[day]).map { (day, $0) }
+    }
+    if energyDays.count >= 3, window.dayCount - energyDays.count >= 3,
+      let result = Correlation.pearson(
+        energyDays.map(\.1),
+        energyDays.map { count($0.0) { $0.type.id != PatternType.energyLevelID } })
+    {
+      findings.append(
+        finding(
+          "Energy Level intensity", "other entries that day", result,
+          "on higher-energy days there were"))
+    }
+    return findings
+  }
+
+  static func finding(
+    _ factor: String, _ outcome: String, _ result: Correlation, _ lead: String
+  ) -> CorrelationFinding {
+    let r = rounded(result.r, 2)
+    let strength =
+      switch abs(r) {
+      case ..<0.1: "no clear difference"
+      case ..<0.3: "slightly"
+      case ..<0.5: "moderately"
+      default: "clearly"
+      }
+    let direction = r > 0 ? "more" : "fewer"
+    let confidence = result.n < 10 ? "low" : result.n < 30 ? "medium" : "high"
+    let summary =
+      abs(r) < 0.1
+        ? "\(factor) vs \(outcome): no clear link (r = \(r), n = \(result.n), \(confidence) confidence)."
+        : "\(lead) \(strength) \(direction) \(outcome) (r = \(r), n = \(result.n), \(confidence) confidence)."
+    return CorrelationFinding(
+      factor: factor, outcome: outcome, r: r, n: result.n, confidence: confidence,
+      summary: summary.prefix(1).uppercased() + summary.dropFirst())
+  }
+
+  /// The mean intensity of a day's entries of one type, unrounded.
+  static func intensity(of typeID: String, _ entries: [PatternEntry]?) -> Double? {
+    let values = (entries ?? []).filter { $0.type.id == typeID }.compactMap(\.intensity)
+    return values.isEmpty ? nil : Double(values.reduce(0, +)) / Double(values.count)
+  }
+
+  static func mean(_ values: [Double]) -> Double? {
+    values.isEmpty ? nil : rounded(values.reduce(0, +) / Double(values.count), 2)
+  }
+
+  static func nameOrder(_ lhs: String, _ rhs: String) -> Bool {
+    let (left, right) = (lhs.lowercased(), rhs.lowercased())
+    return left == right ? lhs < rhs : left < right
+  }
+}

@@ -1,0 +1,147 @@
+import AnalyticsCore
+
+/// How often one pattern was logged: a type, or a custom pattern under its own name.
+public struct PatternCount: Sendable, Equatable {
+  /// The display name (the custom name for a custom pattern).
+  public var name: String
+  /// The type id (`custom-pattern` for custom ones).
+  public var typeID: String
+  /// The number of entries.
+  public var count: Int
+}
+
+/// A category's share of the entries.
+public struct CategoryShare: Sendable, Equatable {
+  /// The category.
+  public var category: PatternCategory
+  /// Its entries.
+  public var count: Int
+  /// Percent of all entries, 1 decimal.
+  public var percent: Double
+}
+
+/// A value for one day, or none.
+public struct DailyValue: Sendable, Equatable {
+  /// The day.
+  public var date: LocalDate
+  /// The value (an average, 2 decimals), `nil` when the day has no data.
+  public var value: Double?
+}
+
+/// The number of entries on one day.
+public struct DayCount: Sendable, Equatable {
+  /// The day.
+  public var date: LocalDate
+  /// Its entries.
+  public var count: Int
+}
+
+/// A word or tag that keeps coming up with trigger-type patterns.
+public struct TriggerCount: Sendable, Equatable {
+  /// The tag or word, lower case.
+  public var trigger: String
+  /// The number of trigger-type entries it appears with.
+  public var count: Int
+}
+
+/// How a medication went over a report's window.
+public struct MedicationInsight: Sendable, Equatable {
+  /// The medication's name.
+  public var medication: String
+  /// Its frequency.
+  public var frequency: MedicationFrequency
+  /// Percent of expected doses taken (1 decimal, at most 100); `nil` for as-needed medications
+  /// and when no dose was expected.
+  public var adherenceRate: Double?
+  /// Doses logged as taken (on days it was active; any day for as-needed).
+  public var dosesTaken: Int
+  /// Doses expected, `nil` for as-needed.
+  public var dosesExpected: Int?
+  /// Mean effectiveness of its logs (2 decimals), `nil` when none was rated.
+  public var averageEffectiveness: Double?
+  /// Mean mood of its logs.
+  public var averageMood: Double?
+  /// Mean energy of its logs.
+  public var averageEnergy: Double?
+  /// Challenging entries per day on active days with a dose taken (monthly only).
+  public var challengingPerDayTaken: Double?
+  /// Challenging entries per day on active days without a dose taken (monthly only).
+  public var challengingPerDayNotTaken: Double?
+}
+
+/// How strongly two daily series move together, with how far to trust it.
+public struct CorrelationFinding: Sendable, Equatable {
+  /// What varies first (`Sertraline taken`, `Sleep Quality intensity`).
+  public var factor: String
+  /// What it is compared with (`challenging patterns that day`).
+  public var outcome: String
+  /// Pearson's r, 2 decimals.
+  public var r: Double
+  /// The number of days paired.
+  public var n: Int
+  /// `low` (n < 10), `medium` (10–29) or `high` (n ≥ 30).
+  public var confidence: String
+  /// One sentence in words.
+  public var summary: String
+}
+
+/// One day of a monthly report's best or challenging days.
+public struct DaySummary: Sendable, Equatable {
+  /// The day.
+  public var date: LocalDate
+  /// All its entries.
+  public var entries: Int
+  /// Its challenging entries.
+  public var challengingEntries: Int
+  /// The sum of the challenging entries' intensities (3 when none was given).
+  public var challengeScore: Int
+  /// The mean Energy Level intensity, when logged.
+  public var averageEnergy: Double?
+}
+
+/// A pattern logged clearly more or less often than in the previous window.
+public struct PatternChange: Sendable, Equatable {
+  /// The display name.
+  public var name: String
+  /// The type id.
+  public var typeID: String
+  /// Entries in this window.
+  public var current: Int
+  /// Entries in the previous window.
+  public var previous: Int
+  /// `current - previous`.
+  public var change: Int
+  /// Percent change, 1 decimal; `nil` when there were none before.
+  public var percentChange: Double?
+  /// `up` or `down`.
+  public var direction: String
+}
+
+/// One week of the monthly window with its entries per category.
+public struct WeekCategoryCounts: Sendable, Equatable {
+  /// The Monday starting the week.
+  public var weekStart: LocalDate
+  /// The part of the week inside the window.
+  public var days: DayRange
+  /// Entries per category, every category present, in catalog order.
+  public var counts: [(category: PatternCategory, count: Int)]
+
+  /// Compares field by field.
+  public static func == (lhs: WeekCategoryCounts, rhs: WeekCategoryCounts) -> Bool {
+    lhs.weekStart == rhs.weekStart && lhs.days == rhs.days
+      && lhs.counts.map(\.category) == rhs.counts.map(\.category)
+      && lhs.counts.map(\.count) == rhs.counts.map(\.count)
+  }
+}
+
+/// Rounds half away from zero to `places` decimals.
+func rounded(_ value: Double, _ places: Int) -> Double {
+  var scale = 1.0
+  for _ in 0..<places { scale *= 10 }
+  return (value * scale).rounded(.toNearestOrAwayFromZero) / scale
+}
+
+/// The mean of `values` to 2 decimals, `nil` when empty.
+func average(_ values: [Int]) -> Double? {
+  values.isEmpty ? nil : rounded(Double(values.reduce(0, +)) / Double(values.count), 2)
+}

@@ -1,0 +1,111 @@
+import GRDB
+
+/// The behavior database schema. Migrations are named, append-only and written with plain table
+/// and column names; a migration that has landed is never edited.
+///
+/// Instants (`occurred_at`, `created_at`, …) are whole seconds since 1970 UTC, so range scans and
+/// the conversion to a local day in any zone are cheap; `datetime(occurred_at, 'unixepoch')`
+/// reads them in SQL. Calendar days (`since`, `stopped_on`) are `YYYY-MM-DD` text.
+enum BehaviorSchema {
+  static var migrator: DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("behavior-1-entries-medications-journal") { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE pattern_entry (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            occurred_at INTEGER NOT NULL,
+            category TEXT NOT NULL,
+            pattern_type TEXT NOT NULL,
+            intensity INTEGER CHECK (intensity BETWEEN 1 AND 5),
+            duration_minutes INTEGER CHECK (duration_minutes > 0),
+            context_notes TEXT,
+            specific_details TEXT,
+            custom_name TEXT,
+            created_at INTEGER NOT NULL,
+            updated_at INTEGER NOT NULL,
+            CHECK ((pattern_type = 'custom-pattern') = (custom_name IS NOT NULL))
+          );
+          CREATE INDEX pattern_entry_time ON pattern_entry (occurred_at);
+          CREATE TABLE tag (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            name TEXT NOT NULL UNIQUE COLLATE NOCASE
+          );
+          CREATE TABLE entry_tag (
+            entry_id INTEGER NOT NULL REFERENCES pattern_entry(id) ON DELETE CASCADE,
+            tag_id INTEGER NOT NULL REFERENCES tag(id) ON DELETE CASCADE,
+            PRIMARY KEY (entry_id, tag_id)
+          ) WITHOUT ROWID;
+          CREATE INDEX entry_tag_tag ON entry_tag (tag_id, entry_id);
+          CREATE TABLE favorite_pattern (
+            pattern_type TEXT PRIMARY KEY,
+            position INTEGER NOT NULL
+          );
+          CREATE TABLE medication (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+            dosage TEXT,
+            frequency TEXT NOT NULL CHECK (frequency IN
+              ('daily', 'twice-daily', 'three-times-daily', 'weekly', 'as-needed')),
+            since TEXT NOT NULL,
+            stopped_on TEXT,
+            notes TEXT,
+            created_at INTEGER NOT NULL
+          );
+          CREATE TABLE medication_log (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            medication_id INTEGER NOT NULL REFERENCES medication(id) ON DELETE CASCADE,
+            occurred_at INTEGER NOT NULL,
+            taken INTEGER NOT NULL,
+            skipped_reason TEXT,
+            effectiveness INTEGER CHECK (effectiveness BETWEEN 1 AND 5),
+            mood INTEGER CHECK (mood BETWEEN 1 AND 5),
+            energy_level INTEGER CHECK (energy_level BETWEEN 1 AND 5),
+            side_effects TEXT,
+            notes TEXT,
+            created_at INTEGER NOT NULL
+          );
+          CREATE INDEX medication_log_time ON medication_log (occurred_at);
+          CREATE INDEX medication_log_medication ON medication_log (medication_id, occurred_at);
+          CREATE TABLE journal_entry (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            occurred_at INTEGER NOT NULL,
+            title TEXT NOT NULL,
+            content TEXT NOT NULL,
+            created_at INTEGER NOT NULL,
+            updated_at INTEGER NOT NULL
+          );
+          CREATE INDEX journal_entry_time ON journal_entry (occurred_at);
+          CREATE VIRTUAL TABLE journal_fts USING fts5(
+            title, content, content='journal_entry', content_rowid='id',
+            tokenize='unicode61 remove_diacritics 2'
+          );
+          CREATE TRIGGER journal_fts_insert AFTER INSERT ON journal_entry BEGIN
+            INSERT INTO journal_fts(rowid, title, content) VALUES (new.id, new.title, new.content);
+          END;
+          CREATE TRIGGER journal_fts_delete AFTER DELETE ON journal_entry BEGIN
+            INSERT INTO journal_fts(journal_fts, rowid, title, content)
+              VALUES ('delete', old.id, old.title, old.content);
+          END;
+          CREATE TRIGGER journal_fts_update AFTER UPDATE ON journal_entry BEGIN
+            INSERT INTO journal_fts(journal_fts, rowid, title, content)
+              VALUES ('delete', old.id, old.title, old.content);
+            INSERT INTO journal_fts(rowid, title, content) VALUES (new.id, new.title, new.content);
+          END;
+          CREATE TABLE journal_tag (
+            journal_id INTEGER NOT NULL REFERENCES journal_entry(id) ON DELETE CASCADE,
+            tag_id INTEGER NOT NULL REFERENCES tag(id) ON DELETE CASCADE,
+            PRIMARY KEY (journal_id, tag_id)
+          ) WITHOUT ROWID;
+          CREATE INDEX journal_tag_tag ON journal_tag (tag_id, journal_id);
+          CREATE TABLE journal_link (
+            journal_id INTEGER NOT NULL REFERENCES journal_entry(id) ON DELETE CASCADE,
+            entry_id INTEGER NOT NULL REFERENCES pattern_entry(id) ON DELETE CASCADE,
+            PRIMARY KEY (journal_id, entry_id)
+          ) WITHOUT ROWID;
+          CREATE INDEX journal_link_entry ON journal_link (entry_id);
+          """)
+    }
+    return migrator
+  }
+}
