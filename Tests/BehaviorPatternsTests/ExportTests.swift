@@ -1,0 +1,95 @@
+import AnalyticsCore
+import Foundation
+import Testing
+
+@testable import BehaviorPatterns
+
+@Suite("Export and import")
+struct ExportTests {
+  static func filled() throws -> BehaviorStore {
+    let store = try Fixture.weekly()
+    try store.deleteEntry(id: 2)  // a gap in the ids
+    try store.addFavorite(Fixture.type("energy-level"))
+    try store.addFavorite(Fixture.type("sensory-overload"))
+    try store.addJournal(
+      JournalInput(
+        title: "Office", content: "Too \"loud\"\nagain.", timestamp: Fixture.utc("2026-02-27 21:00"),
+        tags: ["work", "Noise"], links: [5, 3]), now: Fixture.utc("2026-02-27 21:00"))
+    return store
+  }
+
+  @Test("export → import into an empty database → export gives identical bytes")
+  func roundTrip() throws {
+    let first = try Self.filled().exportJSON(zone: .utc)
+    let copy = try BehaviorStore.inMemory()
+    let summary = try copy.importJSON(first, name: "backup.json")
+    #expect(summary.keptIDs)
+    #expect(summary.entries == 10)
+    #expect(summary.medications == 4)
+    #expect(summary.medicationLogs == 8)
+    #expect(summary.favorites == 2)
+    let second = try copy.exportJSON(zone: .utc)
+    #expect(String(decoding: second, as: UTF8.self) == String(decoding: first, as: UTF8.self))
+  }
+
+  @Test("Importing into a database with data adds with new ids and keeps the links")
+  func merge() throws {
+    let data = try Self.filled().exportJSON(zone: .utc)
+    let store = try Self.filled()
+    let summary = try store.importJSON(data, name: "backup.json")
+    #expect(summary.keptIDs == false)
+    #expect(summary.medications == 0)  // matched by name
+    let document = try store.exportDocument(zone: .utc)
+    #expect(document.entries.count == 20)
+    #expect(document.medicationLogs.count == 16)
+    #expect(document.journal.count == 2)
+    let copied = document.journal[1]
+    let linked = document.entries.filter { copied.linkedEntries.contains($0.id) }
+    #expect(linked.map(\.patternType).sorted() == ["meltdown-trigger", "sensory-overload"])
+    #expect(document.favorites == ["energy-level", "sensory-overload"])
+  }
+
+  @Test("A range exports only its days; links outside it are dropped")
+  func range() throws {
+    let range = try DayRange(start: Fixture.day("2026-02-27"), end: Fixture.day("2026-02-27"))
+    let document = try Self.filled().exportDocument(range: range, zone: .utc)
+    #expect(document.entries.map(\.id) == [4, 5, 6])
+    #expect(document.journal[0].linkedEntries == [5])
+    #expect(document.medications.count == 4)
+  }
+
+  @Test(
+    "One bad record among many: named, and nothing is written",
+    arguments: [
+      ("\"intensity\" : 2", "\"intensity\" : 7", "entries[4] (id 6): intensity 7 is out of range"),
+      ("\"pattern_type\" : \"energy-level\"", "\"pattern_type\" : \"nope\"", "unknown pattern_type 'nope'"),
+      ("\"frequency\" : \"daily\"", "\"frequency\" : \"hourly\"", "unknown frequency 'hourly'"),
+      ("\"timestamp\" : \"2026-02-25T14:00:00Z\"", "\"timestamp\" : \"yesterday\"", "entries[1] (id 3): timestamp 'yesterday' is not an instant"),
+      ("\"intensity\" : 2", "\"intensity\" : \"two\"", "entries[4].intensity: expected a whole number"),
+      ("\"format\" : \"tally-behavior\"", "\"format\" : \"other\"", "format: 'other'"),
+    ])
+  func badRecord(original: String, replacement: String, message: String) throws {
+    let text = String(decoding: try Self.filled().exportJSON(zone: .utc), as: UTF8.self)
+    #expect(text.contains(original))
+    let bad = Data(text.replacingOccurrences(of: original, with: replacement).utf8)
+    let store = try BehaviorStore.inMemory()
+    try Fixture.log(store, "energy-level", "2026-01-01 10:00", intensity: 3)
+    let before = try store.exportJSON(zone: .utc)
+    #expect {
+      try store.importJSON(bad, name: "bad.json")
+    } throws: { error in
+      let error = error as? BehaviorError
+      return error?.category == .badData
+        && (error?.description.hasPrefix("bad.json: ") ?? false)
+        && (error?.description.contains(message) ?? false)
+    }
+    #expect(try store.exportJSON(zone: .utc) == before)
+  }
+
+  @Test("Not JSON at all")
+  func notJSON() throws {
+    #expect(throws: BehaviorError.self) {
+      try BehaviorStore.inMemory().importJSON(Data("hello".utf8), name: "x.json")
+    }
+  }
+}

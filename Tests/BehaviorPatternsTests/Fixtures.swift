@@ -1,0 +1,88 @@
+import AnalyticsCore
+import Foundation
+
+@testable import BehaviorPatterns
+
+/// Helpers to build small, hand-checked data sets.
+enum Fixture {
+  static func day(_ text: String) -> LocalDate { try! LocalDate(parsing: text) }
+
+  /// The instant of a UTC wall-clock time.
+  static func utc(_ text: String) -> Date {
+    Zone.utc.instant(of: try! LocalDateTime(parsing: text))
+  }
+
+  static func type(_ id: String) -> PatternType { PatternCatalog.type(id: id)! }
+
+  /// Logs an entry at `time` (UTC).
+  @discardableResult
+  static func log(
+    _ store: BehaviorStore, _ id: String, _ time: String, intensity: Int? = nil,
+    duration: Int? = nil, note: String? = nil, tags: [String] = [], name: String? = nil,
+    category: PatternCategory? = nil
+  ) throws -> PatternEntry {
+    try store.log(
+      EntryInput(
+        type: type(id), timestamp: utc(time), intensity: intensity, durationMinutes: duration,
+        contextNotes: note, customName: name, customCategory: category, tags: tags),
+      now: utc("2026-01-01 00:00"))
+  }
+
+  static func dose(
+    _ store: BehaviorStore, _ medication: String, _ time: String, taken: Bool = true,
+    effectiveness: Int? = nil, mood: Int? = nil, energy: Int? = nil, reason: String? = nil
+  ) throws {
+    try store.logMedication(
+      medication,
+      MedicationLogInput(
+        timestamp: utc(time), taken: taken, skippedReason: reason, effectiveness: effectiveness,
+        mood: mood, energyLevel: energy), zone: .utc, now: utc("2026-01-01 00:00"))
+  }
+
+  static func medication(
+    _ store: BehaviorStore, _ name: String, _ frequency: MedicationFrequency, since: String,
+    stopped: String? = nil
+  ) throws {
+    try store.addMedication(
+      MedicationInput(name: name, frequency: frequency, since: day(since)),
+      now: utc("2026-01-01 00:00"))
+    if let stopped { try store.stopMedication(name, on: day(stopped)) }
+  }
+
+  /// The weekly data set: the 7 days 2026-02-25 … 2026-03-03 cross a month boundary; two days
+  /// tie for most entries; Sertraline starts mid-window.
+  static func weekly() throws -> BehaviorStore {
+    let store = try BehaviorStore.inMemory()
+    try log(store, "sensory-overload", "2026-02-24 10:00", intensity: 4)  // before the window
+    try log(store, "energy-level", "2026-02-25 09:00", intensity: 2)
+    try log(
+      store, "sensory-overload", "2026-02-25 14:00", intensity: 3, note: "Loud office noise",
+      tags: ["noise"])
+    try log(store, "energy-level", "2026-02-27 08:00", intensity: 4)
+    try log(
+      store, "meltdown-trigger", "2026-02-27 12:00", intensity: 5, note: "office noise again",
+      tags: ["noise", "work"])
+    try log(store, "social-interaction", "2026-02-27 19:00", intensity: 2, duration: 60)
+    try log(store, "sensory-overload", "2026-03-01 10:00", intensity: 2, tags: ["Noise"])
+    try log(store, "energy-level", "2026-03-01 16:00", intensity: 3)
+    try log(store, "energy-level", "2026-03-01 17:00", intensity: 4)
+    try log(
+      store, "custom-pattern", "2026-03-03 11:00", name: "Echolalia",
+      category: .socialCommunication)
+    try log(store, "anxiety-spike", "2026-03-04 09:00")  // after the as-of day
+
+    try medication(store, "Sertraline", .daily, since: "2026-02-27")
+    try medication(store, "Melatonin", .asNeeded, since: "2026-01-01")
+    try medication(store, "Vitamin D", .weekly, since: "2026-02-20")
+    try medication(store, "Old med", .daily, since: "2025-01-01", stopped: "2026-02-20")
+    try dose(store, "Sertraline", "2026-02-26 08:00")  // before its first day: not counted
+    try dose(store, "Sertraline", "2026-02-27 08:00", effectiveness: 4, mood: 3)
+    try dose(store, "Sertraline", "2026-02-28 08:00", effectiveness: 3, mood: 4, energy: 2)
+    try dose(store, "Sertraline", "2026-03-01 08:00", taken: false, reason: "forgot")
+    try dose(store, "Sertraline", "2026-03-02 08:00")
+    try dose(store, "Melatonin", "2026-02-25 22:00")
+    try dose(store, "Melatonin", "2026-03-03 22:00")
+    try dose(store, "Vitamin D", "2026-02-28 09:00")
+    return store
+  }
+}

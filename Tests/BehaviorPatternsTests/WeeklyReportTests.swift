@@ -1,0 +1,110 @@
+import AnalyticsCore
+import Testing
+
+@testable import BehaviorPatterns
+
+/// Expected values worked out by hand from `Fixture.weekly()` (see the comments there).
+@Suite("Weekly report")
+struct WeeklyReportTests {
+  let asOf = Fixture.day("2026-03-03")
+
+  @Test("Totals, the tie for the most active day, and a week across a month boundary")
+  func totals() throws {
+    let report = try Fixture.weekly().weeklyReport(asOf: asOf, zone: .utc)
+    #expect(report.window.start == Fixture.day("2026-02-25"))
+    #expect(report.window.end == Fixture.day("2026-03-03"))
+    // Feb 25: 2, Feb 27: 3, Mar 1: 3, Mar 3: 1; Feb 24 and Mar 4 are outside.
+    #expect(report.totalEntries == 9)
+    #expect(report.dailyAverage == 1.29)  // 9 / 7 = 1.2857
+    #expect(report.mostActiveDay == Fixture.day("2026-02-27"))  // ties with Mar 1: earliest
+    #expect(report.mostActiveDayEntries == 3)
+    #expect(report.dailyCounts.map(\.count) == [2, 0, 3, 0, 3, 0, 1])
+  }
+
+  @Test("Pattern frequency by count then name; a custom pattern under its own name")
+  func frequency() throws {
+    let report = try Fixture.weekly().weeklyReport(asOf: asOf, zone: .utc)
+    #expect(report.patternFrequency.map(\.name) == [
+      "Energy Level", "Sensory Overload", "Echolalia", "Meltdown Trigger", "Social Interaction",
+    ])
+    #expect(report.patternFrequency.map(\.count) == [4, 2, 1, 1, 1])
+    #expect(report.patternFrequency[2].typeID == "custom-pattern")
+  }
+
+  @Test("Category distribution: percents of all entries, ties in catalog order")
+  func categories() throws {
+    let report = try Fixture.weekly().weeklyReport(asOf: asOf, zone: .utc)
+    #expect(report.categoryDistribution.map(\.category) == [
+      .energyCapacity, .sensory, .socialCommunication, .emotionalRegulation,
+    ])
+    #expect(report.categoryDistribution.map(\.count) == [4, 2, 2, 1])
+    #expect(report.categoryDistribution.map(\.percent) == [44.4, 22.2, 22.2, 11.1])
+  }
+
+  @Test("Energy trend: the day's mean Energy Level intensity, nil when none")
+  func energy() throws {
+    let report = try Fixture.weekly().weeklyReport(asOf: asOf, zone: .utc)
+    #expect(report.energyTrend.map(\.value) == [2, nil, 4, nil, 3.5, nil, nil])
+  }
+
+  @Test("Common triggers: tags and note words of trigger-type entries, at least twice")
+  func triggers() throws {
+    let report = try Fixture.weekly().weeklyReport(asOf: asOf, zone: .utc)
+    // {noise, loud, office}, {noise, work, office}, {noise}: "again" is a stop word.
+    #expect(report.commonTriggers == [
+      TriggerCount(trigger: "noise", count: 3), TriggerCount(trigger: "office", count: 2),
+    ])
+  }
+
+  @Test("Medication insights: started mid-window, as-needed, weekly, stopped before the window")
+  func medications() throws {
+    let report = try Fixture.weekly().weeklyReport(asOf: asOf, zone: .utc)
+    #expect(report.medicationInsights.map(\.medication) == ["Melatonin", "Sertraline", "Vitamin D"])
+    let melatonin = report.medicationInsights[0]
+    #expect(melatonin.dosesTaken == 2)
+    #expect(melatonin.dosesExpected == nil)
+    #expect(melatonin.adherenceRate == nil)
+    let sertraline = report.medicationInsights[1]
+    // Active Feb 27 … Mar 3: 5 doses expected; taken Feb 27, Feb 28, Mar 2 (Feb 26 was before
+    // its first day, Mar 1 skipped).
+    #expect(sertraline.dosesExpected == 5)
+    #expect(sertraline.dosesTaken == 3)
+    #expect(sertraline.adherenceRate == 60)
+    #expect(sertraline.averageEffectiveness == 3.5)
+    #expect(sertraline.averageMood == 3.5)
+    #expect(sertraline.averageEnergy == 2)
+    let vitaminD = report.medicationInsights[2]
+    // Weekly from Fri Feb 20: due Feb 27 only in this window.
+    #expect(vitaminD.dosesExpected == 1)
+    #expect(vitaminD.dosesTaken == 1)
+    #expect(vitaminD.adherenceRate == 100)
+  }
+
+  @Test("An empty week is zeros and empty lists")
+  func emptyWeek() throws {
+    let report = try Fixture.weekly().weeklyReport(asOf: Fixture.day("2026-02-15"), zone: .utc)
+    #expect(report.totalEntries == 0)
+    #expect(report.dailyAverage == 0)
+    #expect(report.mostActiveDay == nil)
+    #expect(report.mostActiveDayEntries == 0)
+    #expect(report.patternFrequency.isEmpty)
+    #expect(report.categoryDistribution.isEmpty)
+    #expect(report.energyTrend.allSatisfy { $0.value == nil })
+    #expect(report.energyTrend.count == 7)
+    #expect(report.commonTriggers.isEmpty)
+    // Old med was active the whole week (stopped Feb 20), nothing taken; Melatonin as needed.
+    #expect(report.medicationInsights.map(\.medication) == ["Melatonin", "Old med"])
+    #expect(report.medicationInsights[1].dosesExpected == 7)
+    #expect(report.medicationInsights[1].adherenceRate == 0)
+  }
+
+  @Test("Days are local days: an entry at 03:00 UTC is the evening before in Chicago")
+  func localDays() throws {
+    let store = try BehaviorStore.inMemory()
+    try Fixture.log(store, "energy-level", "2026-02-08 03:00", intensity: 3)
+    let chicago = try Zone(identifier: "America/Chicago")
+    let report = try store.weeklyReport(asOf: Fixture.day("2026-02-07"), zone: chicago)
+    #expect(report.totalEntries == 1)
+    #expect(try store.weeklyReport(asOf: Fixture.day("2026-02-07"), zone: .utc).totalEntries == 0)
+  }
+}
