@@ -51,7 +51,8 @@ enum BehaviorJSON {
     let local = zone.localDateTime(of: log.timestamp)
     return [
       "id": .int(Int(log.id)), "medication": .string(log.medicationName),
-      "date": .date(local.date), "time": .string(String(local.time.descriptionWithSeconds.prefix(5))),
+      "date": .date(local.date),
+      "time": .string(String(local.time.descriptionWithSeconds.prefix(5))),
       "timestamp": .string(instant(log.timestamp)), "taken": .bool(log.taken),
       "skipped_reason": .string(log.skippedReason), "effectiveness": optional(log.effectiveness),
       "mood": optional(log.mood), "energy_level": optional(log.energyLevel),

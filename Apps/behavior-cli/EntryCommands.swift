@@ -53,9 +53,12 @@ extension BehaviorCommand {
         for category in PatternCategory.allCases {
           text += "\(category.name) (\(category.id))\n"
           for type in PatternCatalog.types(in: category) {
-            let takes = [type.takesIntensity ? "intensity" : nil, type.takesDuration ? "duration" : nil]
-              .compactMap { $0 }.joined(separator: ", ")
-            text += "  " + type.id.padding(toLength: 28, withPad: " ", startingAt: 0)
+            let takes = [
+              type.takesIntensity ? "intensity" : nil, type.takesDuration ? "duration" : nil,
+            ]
+            .compactMap { $0 }.joined(separator: ", ")
+            text +=
+              "  " + type.id.padding(toLength: 28, withPad: " ", startingAt: 0)
               + type.name.padding(toLength: 28, withPad: " ", startingAt: 0)
               + (takes.isEmpty ? "-" : takes) + "\n"
           }
@@ -72,7 +75,8 @@ extension BehaviorCommand {
 /// The fields of an entry, shared by `log` and `quick`.
 struct EntryFields: ParsableArguments {
   @Option(
-    help: ArgumentHelp("How strong, 1 (mild) to 5 (severe; for energy and sleep, 5 = best).",
+    help: ArgumentHelp(
+      "How strong, 1 (mild) to 5 (severe; for energy and sleep, 5 = best).",
       valueName: "1-5"), transform: parseIntensity)
   var intensity: Int?
 

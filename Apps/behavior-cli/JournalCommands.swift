@@ -144,7 +144,8 @@ extension BehaviorCommand.Journal {
     func run() throws {
       let journal = try global.openBehaviorStore().journal(id: id)
       global.print(
-        object: BehaviorJSON.journal(journal, zone: global.zone, format: global.format, content: true))
+        object: BehaviorJSON.journal(
+          journal, zone: global.zone, format: global.format, content: true))
     }
   }
 

@@ -91,7 +91,8 @@ extension BehaviorCommand.Meds {
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The medication's name or id.") var medication: String
     @Option(help: "A new name.") var name: String?
-    @Option(help: ArgumentHelp("The dosage (empty to remove).", valueName: "text")) var dosage: String?
+    @Option(help: ArgumentHelp("The dosage (empty to remove).", valueName: "text")) var dosage:
+      String?
     @Option(help: "A new frequency.") var frequency: MedicationFrequency?
     @Option(
       help: ArgumentHelp("A new first day.", valueName: "yyyy-mm-dd"),
@@ -179,11 +180,13 @@ extension BehaviorCommand.Meds {
     var mood: Int?
     @Option(help: ArgumentHelp("Energy, 1–5.", valueName: "1-5"), transform: parseRating("energy"))
     var energy: Int?
-    @Option(name: .customLong("side-effects"), help: ArgumentHelp("Side effects.", valueName: "text"))
+    @Option(
+      name: .customLong("side-effects"), help: ArgumentHelp("Side effects.", valueName: "text"))
     var sideEffects: String?
     @Option(help: ArgumentHelp("Notes.", valueName: "text")) var notes: String?
     @Option(
-      help: ArgumentHelp("When: YYYY-MM-DD HH:MM, or HH:MM today (default: now).", valueName: "time"))
+      help: ArgumentHelp(
+        "When: YYYY-MM-DD HH:MM, or HH:MM today (default: now).", valueName: "time"))
     var at: String?
 
     func validate() throws {

@@ -141,7 +141,8 @@ enum ReportJSON {
   /// A report as long CSV rows `section, name, metric, value`: top-level values under
   /// `summary`, each list item named by its first field.
   static func longRows(_ object: JSONObject) -> [JSONObject] {
-    func row(_ section: String, _ name: String, _ metric: String, _ value: JSONValue) -> JSONObject {
+    func row(_ section: String, _ name: String, _ metric: String, _ value: JSONValue) -> JSONObject
+    {
       [
         "section": .string(section), "name": .string(name), "metric": .string(metric),
         "value": value,

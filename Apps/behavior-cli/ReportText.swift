@@ -60,7 +60,8 @@ enum ReportText {
       }
     let energy = report.energyTrend.map(\.value)
     text += heading("Energy trend  " + Sparkline.render(energy))
-    text += report.energyTrend.map { "  \($0.date.weekday.shortName) \(number($0.value))" }
+    text +=
+      report.energyTrend.map { "  \($0.date.weekday.shortName) \(number($0.value))" }
       .joined(separator: "\n") + "\n"
     text += heading("Common triggers")
     text +=
@@ -89,7 +90,8 @@ enum ReportText {
     text += TableWriter.write(
       report.categoryTrends.map { week in
         var row: JSONObject = ["week of": .date(week.weekStart)]
-        for (category, count) in week.counts where report.categoryTrends.contains(where: { w in
+        for (category, count) in week.counts
+        where report.categoryTrends.contains(where: { w in
           w.counts.contains { $0.category == category && $0.count > 0 }
         }) {
           row[category.name] = .int(count)
@@ -105,7 +107,8 @@ enum ReportText {
     text += days(report.bestDays)
     text += heading("Challenging days")
     text += days(report.challengingDays)
-    text += heading("Changes against \(report.previousWindow.start) to \(report.previousWindow.end)")
+    text += heading(
+      "Changes against \(report.previousWindow.start) to \(report.previousWindow.end)")
     text +=
       report.changes.isEmpty
       ? "  (none of at least 3 entries and 25%)\n"
@@ -124,7 +127,8 @@ enum ReportText {
     if !today.medications.isEmpty {
       text += heading("Medications today")
       text += today.medications.map {
-        "  \($0.name): \($0.taken) taken" + ($0.due.map { " of \($0) due" } ?? " (as needed)") + "\n"
+        "  \($0.name): \($0.taken) taken" + ($0.due.map { " of \($0) due" } ?? " (as needed)")
+          + "\n"
       }.joined()
     }
     text += heading("Recent entries")

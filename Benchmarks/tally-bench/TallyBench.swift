@@ -14,7 +14,7 @@ struct TallyBench: ParsableCommand {
       Example:
         swift run -c release tally-bench core --iterations 20
       """,
-    subcommands: [Core.self, RVU.self, Ruck.self, Store.self])
+    subcommands: [Core.self, RVU.self, Ruck.self, Store.self, Behavior.self])
 }
 
 /// Options every benchmark subcommand takes.
@@ -103,6 +103,25 @@ extension TallyBench {
         try Harness.run(
           StoreBenchmarks.cases(scratch: folder, filter: options.filter),
           iterations: options.iterations, filter: options.filter)
+      }
+    }
+  }
+}
+
+extension TallyBench {
+  /// `tally-bench behavior`.
+  struct Behavior: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "BehaviorPatterns: reports, logging and export over 100,000 entries.",
+      discussion: "Example:\n  tally-bench behavior --filter weekly")
+
+    @OptionGroup var options: BenchOptions
+
+    func run() throws {
+      try withScratchFolder { folder in
+        try Harness.run(
+          BehaviorBenchmarks.cases(scratch: folder), iterations: options.iterations,
+          filter: options.filter)
       }
     }
   }

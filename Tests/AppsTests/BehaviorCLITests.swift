@@ -116,7 +116,7 @@ struct BehaviorCLITests {
     let goodExport = try scratch.snapshot()
     let badImport = try scratch.write(
       "bad.json",
-      goodExport.replacingOccurrences(of: "\"intensity\" : 3", with: "\"intensity\" : 9"))
+      goodExport.replacingOccurrences(of: "\"intensity\": 3", with: "\"intensity\": 9"))
     let cases: [([String], Int32, String)] = [
       (["log", "nope"], 64, "'nope'"),
       (["log", "sensory"], 64, "ambiguous"),
@@ -151,11 +151,15 @@ struct BehaviorCLITests {
     #expect(try scratch.snapshot() == goodExport)
   }
 
-  @Test("Every command has help with an example", arguments: [
-    ["patterns"], ["log"], ["quick"], ["entries", "list"], ["entries", "edit"], ["favorites", "add"],
-    ["tags", "rename"], ["meds", "add"], ["meds", "log"], ["journal", "add"], ["journal", "read"],
-    ["today"], ["report", "weekly"], ["report", "monthly"], ["export"], ["import"],
-  ])
+  @Test(
+    "Every command has help with an example",
+    arguments: [
+      ["patterns"], ["log"], ["quick"], ["entries", "list"], ["entries", "edit"],
+      ["favorites", "add"],
+      ["tags", "rename"], ["meds", "add"], ["meds", "log"], ["journal", "add"],
+      ["journal", "read"],
+      ["today"], ["report", "weekly"], ["report", "monthly"], ["export"], ["import"],
+    ])
   func help(command: [String]) throws {
     let result = try AppRunner.run("behavior-cli", command + ["--help"])
     #expect(result.status == 0)

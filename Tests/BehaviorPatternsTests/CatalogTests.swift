@@ -57,10 +57,12 @@ struct CatalogTests {
     #expect(throws: BehaviorError.self) { try PatternCatalog.resolve("") }
   }
 
-  @Test("Categories resolve by id, name or prefix", arguments: [
-    ("social", PatternCategory.socialCommunication), ("Energy/Capacity", .energyCapacity),
-    ("exec", .executiveFunction), ("physical", .physical),
-  ])
+  @Test(
+    "Categories resolve by id, name or prefix",
+    arguments: [
+      ("social", PatternCategory.socialCommunication), ("Energy/Capacity", .energyCapacity),
+      ("exec", .executiveFunction), ("physical", .physical),
+    ])
   func category(text: String, category: PatternCategory) throws {
     #expect(try PatternCategory.resolve(text) == category)
   }
@@ -91,7 +93,8 @@ struct CatalogTests {
     }
   }
 
-  @Test("Durations in whole minutes", arguments: [("45m", 45), ("1h30m", 90), ("90", 90), ("2h", 120)])
+  @Test(
+    "Durations in whole minutes", arguments: [("45m", 45), ("1h30m", 90), ("90", 90), ("2h", 120)])
   func minutes(text: String, minutes: Int) throws {
     #expect(try EntryInput.minutes(parsing: text) == minutes)
   }

@@ -13,7 +13,8 @@ struct ExportTests {
     try store.addFavorite(Fixture.type("sensory-overload"))
     try store.addJournal(
       JournalInput(
-        title: "Office", content: "Too \"loud\"\nagain.", timestamp: Fixture.utc("2026-02-27 21:00"),
+        title: "Office", content: "Too \"loud\"\nagain.\u{01}\t\\ /é",
+        timestamp: Fixture.utc("2026-02-27 21:00"),
         tags: ["work", "Noise"], links: [5, 3]), now: Fixture.utc("2026-02-27 21:00"))
     return store
   }
@@ -61,12 +62,21 @@ struct ExportTests {
   @Test(
     "One bad record among many: named, and nothing is written",
     arguments: [
-      ("\"intensity\" : 2", "\"intensity\" : 7", "entries[4] (id 6): intensity 7 is out of range"),
-      ("\"pattern_type\" : \"energy-level\"", "\"pattern_type\" : \"nope\"", "unknown pattern_type 'nope'"),
-      ("\"frequency\" : \"daily\"", "\"frequency\" : \"hourly\"", "unknown frequency 'hourly'"),
-      ("\"timestamp\" : \"2026-02-25T14:00:00Z\"", "\"timestamp\" : \"yesterday\"", "entries[1] (id 3): timestamp 'yesterday' is not an instant"),
-      ("\"intensity\" : 2", "\"intensity\" : \"two\"", "entries[4].intensity: expected a whole number"),
-      ("\"format\" : \"tally-behavior\"", "\"format\" : \"other\"", "format: 'other'"),
+      ("\"intensity\": 2", "\"intensity\": 7", "entries[4] (id 6): intensity 7 is out of range"),
+      (
+        "\"pattern_type\": \"energy-level\"", "\"pattern_type\": \"nope\"",
+        "unknown pattern_type 'nope'"
+      ),
+      ("\"frequency\": \"daily\"", "\"frequency\": \"hourly\"", "unknown frequency 'hourly'"),
+      (
+        "\"timestamp\": \"2026-02-25T14:00:00Z\"", "\"timestamp\": \"yesterday\"",
+        "entries[1] (id 3): timestamp 'yesterday' is not an instant"
+      ),
+      (
+        "\"intensity\": 2", "\"intensity\": \"two\"",
+        "entries[4].intensity: expected a whole number"
+      ),
+      ("\"format\": \"tally-behavior\"", "\"format\": \"other\"", "format: 'other'"),
     ])
   func badRecord(original: String, replacement: String, message: String) throws {
     let text = String(decoding: try Self.filled().exportJSON(zone: .utc), as: UTF8.self)

@@ -12,8 +12,12 @@ struct MonthlyReportTests {
     func on(_ day: LocalDate) -> String { "\(day) 12:00" }
     let start = Fixture.day("2026-03-02")
     // Current window.
-    for offset in 0..<16 { try Fixture.log(store, "special-interest-deep-dive", on(start.adding(days: offset))) }
-    for offset in 12..<20 { try Fixture.log(store, "hyperfocus-episode", on(start.adding(days: offset))) }
+    for offset in 0..<16 {
+      try Fixture.log(store, "special-interest-deep-dive", on(start.adding(days: offset)))
+    }
+    for offset in 12..<20 {
+      try Fixture.log(store, "hyperfocus-episode", on(start.adding(days: offset)))
+    }
     try Fixture.log(store, "sleep-quality", "2026-03-07 07:00", intensity: 2)
     try Fixture.log(store, "sleep-quality", "2026-03-08 07:00", intensity: 3)
     try Fixture.log(store, "sleep-quality", "2026-03-20 07:00", intensity: 5)
@@ -28,9 +32,15 @@ struct MonthlyReportTests {
     for day in 25...28 { try Fixture.log(store, "stimming-type", "2026-03-\(day) 12:00") }
     // Previous window.
     let previous = Fixture.day("2026-01-31")
-    for offset in 0..<20 { try Fixture.log(store, "special-interest-deep-dive", on(previous.adding(days: offset))) }
-    for offset in 0..<10 { try Fixture.log(store, "hyperfocus-episode", on(previous.adding(days: offset))) }
-    for offset in 0..<8 { try Fixture.log(store, "stimming-type", on(previous.adding(days: offset))) }
+    for offset in 0..<20 {
+      try Fixture.log(store, "special-interest-deep-dive", on(previous.adding(days: offset)))
+    }
+    for offset in 0..<10 {
+      try Fixture.log(store, "hyperfocus-episode", on(previous.adding(days: offset)))
+    }
+    for offset in 0..<8 {
+      try Fixture.log(store, "stimming-type", on(previous.adding(days: offset)))
+    }
     try Fixture.log(store, "social-interaction", "2026-02-10 12:00")
     try Fixture.log(store, "social-interaction", "2026-02-11 12:00")
     // Medications: A taken the first 6 days, B only 2 (below the 3-and-3 rule).
@@ -47,13 +57,16 @@ struct MonthlyReportTests {
   func top() throws {
     let report = try Self.store().monthlyReport(asOf: asOf, zone: .utc)
     #expect(report.window.start == Fixture.day("2026-03-02"))
-    #expect(report.previousWindow == (try DayRange(start: Fixture.day("2026-01-31"), end: Fixture.day("2026-03-01"))))
+    #expect(
+      report.previousWindow
+        == (try DayRange(start: Fixture.day("2026-01-31"), end: Fixture.day("2026-03-01"))))
     #expect(report.totalEntries == 43)  // 16 + 8 + 3 + 2 + 4 + 6 + 4
     #expect(report.dailyAverage == 1.43)
-    #expect(report.topPatterns.map(\.name) == [
-      "Special Interest Deep Dive", "Hyperfocus Episode", "Social Interaction", "Energy Level",
-      "Stimming Type",
-    ])
+    #expect(
+      report.topPatterns.map(\.name) == [
+        "Special Interest Deep Dive", "Hyperfocus Episode", "Social Interaction", "Energy Level",
+        "Stimming Type",
+      ])
     #expect(report.topPatterns.map(\.count) == [16, 8, 6, 4, 4])
   }
 
@@ -65,9 +78,10 @@ struct MonthlyReportTests {
     // Sleep (2, 3, 5) vs next-day Sensory Overload (1, 1, 0): r = -5/√28 = -0.9449; vs
     // Meltdown Trigger (0, 0, 0): no variance, not reported.
     // Energy (1, 3, 5, 4) vs other entries (3, 2, 0, 1): r = -6.5/√43.75 = -0.9827.
-    #expect(report.correlations.map(\.factor) == [
-      "Med A taken", "Sleep Quality intensity", "Energy Level intensity",
-    ])
+    #expect(
+      report.correlations.map(\.factor) == [
+        "Med A taken", "Sleep Quality intensity", "Energy Level intensity",
+      ])
     #expect(report.correlations.map(\.r) == [-0.13, -0.94, -0.98])
     #expect(report.correlations.map(\.n) == [30, 3, 4])
     #expect(report.correlations.map(\.confidence) == ["high", "low", "low"])
@@ -78,12 +92,14 @@ struct MonthlyReportTests {
   func days() throws {
     let report = try Self.store().monthlyReport(asOf: asOf, zone: .utc)
     // Only Sensory Overload is challenging here: Mar 8 and Mar 9, score 3 each (no intensity).
-    #expect(report.challengingDays.map(\.date) == [Fixture.day("2026-03-08"), Fixture.day("2026-03-09")])
+    #expect(
+      report.challengingDays.map(\.date) == [Fixture.day("2026-03-08"), Fixture.day("2026-03-09")])
     #expect(report.challengingDays.map(\.challengeScore) == [3, 3])
     // Score 0 everywhere else: highest energy first.
-    #expect(report.bestDays.map(\.date) == [
-      Fixture.day("2026-03-12"), Fixture.day("2026-03-13"), Fixture.day("2026-03-11"),
-    ])
+    #expect(
+      report.bestDays.map(\.date) == [
+        Fixture.day("2026-03-12"), Fixture.day("2026-03-13"), Fixture.day("2026-03-11"),
+      ])
     #expect(report.bestDays.map(\.averageEnergy) == [5, 4, 3])
   }
 
@@ -91,9 +107,10 @@ struct MonthlyReportTests {
   func changes() throws {
     let report = try Self.store().monthlyReport(asOf: asOf, zone: .utc)
     // Deep dive 20 → 16 (-4 < 25% of 20), hyperfocus 10 → 8 (-2), sensory 0 → 2: not reported.
-    #expect(report.changes.map(\.name) == [
-      "Energy Level", "Social Interaction", "Stimming Type", "Sleep Quality",
-    ])
+    #expect(
+      report.changes.map(\.name) == [
+        "Energy Level", "Social Interaction", "Stimming Type", "Sleep Quality",
+      ])
     #expect(report.changes.map(\.previous) == [0, 2, 8, 0])
     #expect(report.changes.map(\.current) == [4, 6, 4, 3])
     #expect(report.changes.map(\.percentChange) == [nil, 200, -50, nil])
@@ -103,10 +120,13 @@ struct MonthlyReportTests {
   @Test("Category trends per Monday week of the window")
   func trends() throws {
     let report = try Self.store().monthlyReport(asOf: asOf, zone: .utc)
-    #expect(report.categoryTrends.map(\.weekStart) == [
-      "2026-03-02", "2026-03-09", "2026-03-16", "2026-03-23", "2026-03-30",
-    ].map(Fixture.day))
-    let first = Dictionary(uniqueKeysWithValues: report.categoryTrends[0].counts.map { ($0.category, $0.count) })
+    #expect(
+      report.categoryTrends.map(\.weekStart)
+        == [
+          "2026-03-02", "2026-03-09", "2026-03-16", "2026-03-23", "2026-03-30",
+        ].map(Fixture.day))
+    let first = Dictionary(
+      uniqueKeysWithValues: report.categoryTrends[0].counts.map { ($0.category, $0.count) })
     #expect(first[.behavioral] == 7)
     #expect(first[.energyCapacity] == 2)
     #expect(first[.sensory] == 1)

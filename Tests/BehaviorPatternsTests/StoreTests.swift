@@ -9,7 +9,8 @@ struct StoreTests {
   @Test("Tags are case-insensitive; rename merges; unused tags go away")
   func tags() throws {
     let store = try BehaviorStore.inMemory()
-    let first = try Fixture.log(store, "sensory-overload", "2026-02-01 10:00", tags: ["Noise", "work"])
+    let first = try Fixture.log(
+      store, "sensory-overload", "2026-02-01 10:00", tags: ["Noise", "work"])
     try Fixture.log(store, "sensory-overload", "2026-02-02 10:00", tags: ["noise"])
     #expect(try store.tags().map(\.name) == ["Noise", "work"])
     #expect(try store.tags().map(\.entries) == [2, 1])
@@ -36,7 +37,8 @@ struct StoreTests {
       try store.entries(filter, zone: .utc).map(\.id)
     }
     #expect(try ids(EntryFilter()) == [3, 2, 1])
-    #expect(try ids(EntryFilter(from: Fixture.day("2026-02-02"), to: Fixture.day("2026-02-02"))) == [2])
+    #expect(
+      try ids(EntryFilter(from: Fixture.day("2026-02-02"), to: Fixture.day("2026-02-02"))) == [2])
     #expect(try ids(EntryFilter(category: .sensory)) == [1])
     #expect(try ids(EntryFilter(type: Fixture.type("meltdown-trigger"))) == [3])
     #expect(try ids(EntryFilter(search: "%")) == [1])
@@ -47,7 +49,8 @@ struct StoreTests {
   @Test("Editing re-checks the rules of the new type")
   func edit() throws {
     let store = try BehaviorStore.inMemory()
-    let entry = try Fixture.log(store, "sensory-overload", "2026-02-01 10:00", intensity: 4, duration: 30)
+    let entry = try Fixture.log(
+      store, "sensory-overload", "2026-02-01 10:00", intensity: 4, duration: 30)
     var change = EntryChange()
     change.type = Fixture.type("energy-level")
     #expect(throws: BehaviorError.self) { try store.editEntry(id: entry.id, change) }  // duration
@@ -77,10 +80,13 @@ struct StoreTests {
     arguments: [
       (MedicationFrequency.daily, "2026-02-01", nil, 7), (.twiceDaily, "2026-02-01", nil, 14),
       (.threeTimesDaily, "2026-02-05", nil, 9), (.weekly, "2026-01-28", nil, 1),
-      (.weekly, "2026-02-01", nil, 1), (.weekly, "2026-02-08", nil, 0), (.daily, "2026-02-01", "2026-02-03", 3),
+      (.weekly, "2026-02-01", nil, 1), (.weekly, "2026-02-08", nil, 0),
+      (.daily, "2026-02-01", "2026-02-03", 3),
       (.daily, "2026-02-10", nil, 0),
     ] as [(MedicationFrequency, String, String?, Int)])
-  func expectedDoses(frequency: MedicationFrequency, since: String, stopped: String?, doses: Int) throws {
+  func expectedDoses(frequency: MedicationFrequency, since: String, stopped: String?, doses: Int)
+    throws
+  {
     // The window Feb 1 … Feb 7.
     let medication = Medication(
       id: 1, name: "M", frequency: frequency, since: Fixture.day(since),
@@ -93,13 +99,17 @@ struct StoreTests {
   func medications() throws {
     let store = try BehaviorStore.inMemory()
     try Fixture.medication(store, "Sertraline", .daily, since: "2026-02-01")
-    #expect(throws: BehaviorError.self) { try Fixture.medication(store, "sertraline", .weekly, since: "2026-02-01") }
+    #expect(throws: BehaviorError.self) {
+      try Fixture.medication(store, "sertraline", .weekly, since: "2026-02-01")
+    }
     try Fixture.dose(store, "SERTRALINE", "2026-02-02 08:00")
     let stopped = try store.stopMedication("1", on: Fixture.day("2026-02-05"))
     #expect(stopped.stoppedOn == Fixture.day("2026-02-05"))
     #expect(try store.medications().isEmpty)
     #expect(try store.medications(includeStopped: true).count == 1)
-    #expect(throws: BehaviorError.self) { try Fixture.dose(store, "Sertraline", "2026-02-06 08:00") }
+    #expect(throws: BehaviorError.self) {
+      try Fixture.dose(store, "Sertraline", "2026-02-06 08:00")
+    }
     #expect(throws: BehaviorError.self) { try Fixture.dose(store, "Nope", "2026-02-02 08:00") }
     #expect(throws: BehaviorError.self) {
       try store.logMedication(
@@ -161,9 +171,10 @@ struct StoreTests {
     #expect(today.streak.current == 1)
     #expect(today.streak.longest == 2)  // Feb 24–25
     #expect(today.entriesToday == 1)
-    #expect(today.recentEntries.map(\.displayName) == [
-      "Echolalia", "Energy Level", "Energy Level", "Sensory Overload", "Social Interaction",
-    ])
+    #expect(
+      today.recentEntries.map(\.displayName) == [
+        "Echolalia", "Energy Level", "Energy Level", "Sensory Overload", "Social Interaction",
+      ])
     #expect(today.medications.map(\.name) == ["Melatonin", "Sertraline", "Vitamin D"])
     #expect(today.medications.map(\.due) == [nil, 1, 0])  // Vitamin D is due on Fridays
     #expect(today.medications.map(\.taken) == [1, 0, 0])

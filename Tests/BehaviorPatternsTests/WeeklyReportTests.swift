@@ -1,4 +1,5 @@
 import AnalyticsCore
+import Foundation
 import Testing
 
 @testable import BehaviorPatterns
@@ -24,9 +25,10 @@ struct WeeklyReportTests {
   @Test("Pattern frequency by count then name; a custom pattern under its own name")
   func frequency() throws {
     let report = try Fixture.weekly().weeklyReport(asOf: asOf, zone: .utc)
-    #expect(report.patternFrequency.map(\.name) == [
-      "Energy Level", "Sensory Overload", "Echolalia", "Meltdown Trigger", "Social Interaction",
-    ])
+    #expect(
+      report.patternFrequency.map(\.name) == [
+        "Energy Level", "Sensory Overload", "Echolalia", "Meltdown Trigger", "Social Interaction",
+      ])
     #expect(report.patternFrequency.map(\.count) == [4, 2, 1, 1, 1])
     #expect(report.patternFrequency[2].typeID == "custom-pattern")
   }
@@ -34,9 +36,10 @@ struct WeeklyReportTests {
   @Test("Category distribution: percents of all entries, ties in catalog order")
   func categories() throws {
     let report = try Fixture.weekly().weeklyReport(asOf: asOf, zone: .utc)
-    #expect(report.categoryDistribution.map(\.category) == [
-      .energyCapacity, .sensory, .socialCommunication, .emotionalRegulation,
-    ])
+    #expect(
+      report.categoryDistribution.map(\.category) == [
+        .energyCapacity, .sensory, .socialCommunication, .emotionalRegulation,
+      ])
     #expect(report.categoryDistribution.map(\.count) == [4, 2, 2, 1])
     #expect(report.categoryDistribution.map(\.percent) == [44.4, 22.2, 22.2, 11.1])
   }
@@ -51,15 +54,17 @@ struct WeeklyReportTests {
   func triggers() throws {
     let report = try Fixture.weekly().weeklyReport(asOf: asOf, zone: .utc)
     // {noise, loud, office}, {noise, work, office}, {noise}: "again" is a stop word.
-    #expect(report.commonTriggers == [
-      TriggerCount(trigger: "noise", count: 3), TriggerCount(trigger: "office", count: 2),
-    ])
+    #expect(
+      report.commonTriggers == [
+        TriggerCount(trigger: "noise", count: 3), TriggerCount(trigger: "office", count: 2),
+      ])
   }
 
   @Test("Medication insights: started mid-window, as-needed, weekly, stopped before the window")
   func medications() throws {
     let report = try Fixture.weekly().weeklyReport(asOf: asOf, zone: .utc)
-    #expect(report.medicationInsights.map(\.medication) == ["Melatonin", "Sertraline", "Vitamin D"])
+    #expect(
+      report.medicationInsights.map(\.medication) == ["Melatonin", "Sertraline", "Vitamin D"])
     let melatonin = report.medicationInsights[0]
     #expect(melatonin.dosesTaken == 2)
     #expect(melatonin.dosesExpected == nil)
@@ -106,5 +111,27 @@ struct WeeklyReportTests {
     let report = try store.weeklyReport(asOf: Fixture.day("2026-02-07"), zone: chicago)
     #expect(report.totalEntries == 1)
     #expect(try store.weeklyReport(asOf: Fixture.day("2026-02-07"), zone: .utc).totalEntries == 0)
+  }
+}
+
+@Suite("Local days")
+struct LocalDaysTests {
+  @Test(
+    "Cached spans agree with the zone for every half hour of two years, in either order",
+    arguments: ["America/Chicago", "Asia/Kathmandu", "Australia/Lord_Howe", "UTC"])
+  func agree(identifier: String) throws {
+    let zone = try Zone(identifier: identifier)
+    let start: Int64 = 1_735_689_600  // 2025-01-01T00:00:00Z
+    let instants = (0..<(2 * 365 * 48)).map { start + Int64($0) * 1_800 }
+    for order in [instants, instants.reversed()] {
+      let days = LocalDays(zone: zone)
+      for seconds in order {
+        let expected = zone.localDate(of: Date(timeIntervalSince1970: TimeInterval(seconds)))
+        if days.day(of: seconds) != expected {
+          Issue.record("\(identifier) \(seconds): \(days.day(of: seconds)) != \(expected)")
+          return
+        }
+      }
+    }
   }
 }

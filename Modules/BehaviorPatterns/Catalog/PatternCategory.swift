@@ -48,8 +48,9 @@ public enum PatternCategory: String, Sendable, CaseIterable, Codable, Comparable
   /// - throws: `BehaviorError` naming the text and the categories it could mean.
   public static func resolve(_ text: String) throws -> PatternCategory {
     let key = PatternCatalog.normalize(text)
-    if let exact = allCases.first(where: { $0.id == key || PatternCatalog.normalize($0.name) == key })
-    {
+    if let exact = allCases.first(where: {
+      $0.id == key || PatternCatalog.normalize($0.name) == key
+    }) {
       return exact
     }
     let matches = key.isEmpty ? [] : allCases.filter { $0.id.hasPrefix(key) }

@@ -51,7 +51,8 @@ extension BehaviorStore {
       let target = try TagRecord.fetchOne(
         db, sql: "SELECT * FROM tag WHERE name = ?", arguments: [newName])
       guard let target, target.id != source.id else {
-        try db.execute(sql: "UPDATE tag SET name = ? WHERE id = ?", arguments: [newName, source.id])
+        try db.execute(
+          sql: "UPDATE tag SET name = ? WHERE id = ?", arguments: [newName, source.id])
         return false
       }
       for table in [("entry_tag", "entry_id"), ("journal_tag", "journal_id")] {
@@ -71,7 +72,8 @@ extension BehaviorStore {
     var ids: [Int64] = []
     for raw in names {
       let name = try TagName.validated(raw)
-      if let id = try Int64.fetchOne(db, sql: "SELECT id FROM tag WHERE name = ?", arguments: [name])
+      if let id = try Int64.fetchOne(
+        db, sql: "SELECT id FROM tag WHERE name = ?", arguments: [name])
       {
         if !ids.contains(id) { ids.append(id) }
       } else {

@@ -73,7 +73,8 @@ public struct EntryInput: Sendable, Equatable {
       }
       guard customCategory != nil else {
         throw BehaviorError(
-          .usage, "a custom pattern needs --category: expected one of "
+          .usage,
+          "a custom pattern needs --category: expected one of "
             + PatternCategory.allCases.map(\.id).joined(separator: ", "))
       }
     } else {

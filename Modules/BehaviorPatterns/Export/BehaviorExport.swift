@@ -24,6 +24,20 @@ public struct BehaviorExport: Codable, Sendable, Equatable {
   /// The `format` value.
   public static let formatName = "tally-behavior"
 
+  /// Creates the value from its fields.
+  public init(
+    format: String, version: Int, favorites: [String], entries: [Entry], medications: [Medication],
+    medicationLogs: [MedicationLog], journal: [Journal]
+  ) {
+    self.format = format
+    self.version = version
+    self.favorites = favorites
+    self.entries = entries
+    self.medications = medications
+    self.medicationLogs = medicationLogs
+    self.journal = journal
+  }
+
   enum CodingKeys: String, CodingKey {
     case format, version, favorites, entries, medications, journal
     case medicationLogs = "medication_logs"
@@ -55,6 +69,26 @@ public struct BehaviorExport: Codable, Sendable, Equatable {
     public var createdAt: String
     /// When last changed (UTC).
     public var updatedAt: String
+
+    /// Creates the value from its fields.
+    public init(
+      id: Int64, timestamp: String, category: String, patternType: String, customName: String?,
+      intensity: Int?, durationMinutes: Int?, contextNotes: String?, specificDetails: String?,
+      tags: [String], createdAt: String, updatedAt: String
+    ) {
+      self.id = id
+      self.timestamp = timestamp
+      self.category = category
+      self.patternType = patternType
+      self.customName = customName
+      self.intensity = intensity
+      self.durationMinutes = durationMinutes
+      self.contextNotes = contextNotes
+      self.specificDetails = specificDetails
+      self.tags = tags
+      self.createdAt = createdAt
+      self.updatedAt = updatedAt
+    }
 
     enum CodingKeys: String, CodingKey {
       case id, timestamp, category, intensity, tags
@@ -104,6 +138,21 @@ public struct BehaviorExport: Codable, Sendable, Equatable {
     /// When added (UTC).
     public var createdAt: String
 
+    /// Creates the value from its fields.
+    public init(
+      id: Int64, name: String, dosage: String?, frequency: String, since: String,
+      stoppedOn: String?, notes: String?, createdAt: String
+    ) {
+      self.id = id
+      self.name = name
+      self.dosage = dosage
+      self.frequency = frequency
+      self.since = since
+      self.stoppedOn = stoppedOn
+      self.notes = notes
+      self.createdAt = createdAt
+    }
+
     enum CodingKeys: String, CodingKey {
       case id, name, dosage, frequency, since, notes
       case stoppedOn = "stopped_on"
@@ -149,6 +198,25 @@ public struct BehaviorExport: Codable, Sendable, Equatable {
     /// When logged (UTC).
     public var createdAt: String
 
+    /// Creates the value from its fields.
+    public init(
+      id: Int64, medicationID: Int64, timestamp: String, taken: Bool, skippedReason: String?,
+      effectiveness: Int?, mood: Int?, energyLevel: Int?, sideEffects: String?, notes: String?,
+      createdAt: String
+    ) {
+      self.id = id
+      self.medicationID = medicationID
+      self.timestamp = timestamp
+      self.taken = taken
+      self.skippedReason = skippedReason
+      self.effectiveness = effectiveness
+      self.mood = mood
+      self.energyLevel = energyLevel
+      self.sideEffects = sideEffects
+      self.notes = notes
+      self.createdAt = createdAt
+    }
+
     enum CodingKeys: String, CodingKey {
       case id, timestamp, taken, effectiveness, mood, notes
       case medicationID = "medication_id"
@@ -193,6 +261,21 @@ public struct BehaviorExport: Codable, Sendable, Equatable {
     public var createdAt: String
     /// When last changed (UTC).
     public var updatedAt: String
+
+    /// Creates the value from its fields.
+    public init(
+      id: Int64, timestamp: String, title: String, content: String, tags: [String],
+      linkedEntries: [Int64], createdAt: String, updatedAt: String
+    ) {
+      self.id = id
+      self.timestamp = timestamp
+      self.title = title
+      self.content = content
+      self.tags = tags
+      self.linkedEntries = linkedEntries
+      self.createdAt = createdAt
+      self.updatedAt = updatedAt
+    }
 
     enum CodingKeys: String, CodingKey {
       case id, timestamp, title, content, tags

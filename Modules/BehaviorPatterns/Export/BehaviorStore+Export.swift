@@ -83,11 +83,7 @@ extension BehaviorStore {
 
   /// The JSON export (UTF-8, sorted keys, two-space indent, a final newline).
   public func exportJSON(range: DayRange? = nil, zone: Zone) throws -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-    var data = try encoder.encode(try exportDocument(range: range, zone: zone))
-    data.append(0x0A)
-    return data
+    ExportJSONWriter.write(try exportDocument(range: range, zone: zone))
   }
 
   /// Reads a JSON export (`name` is used in messages) and adds everything in it, all or

@@ -119,7 +119,8 @@ enum ExportImporter {
     }
 
     var addedFavorites = 0
-    var position = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(position), 0) FROM favorite_pattern") ?? 0
+    var position =
+      try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(position), 0) FROM favorite_pattern") ?? 0
     for type in checked.favorites
     where try FavoritePatternRecord.fetchOne(db, key: type.id) == nil {
       position += 1

@@ -45,7 +45,8 @@ enum ExportValidator {
     }
     guard document.format == BehaviorExport.formatName, document.version == 1 else {
       throw fail(
-        "format", "'\(document.format)' version \(document.version): expected tally-behavior version 1")
+        "format",
+        "'\(document.format)' version \(document.version): expected tally-behavior version 1")
     }
     func instant(_ text: String, _ place: String, _ key: String) throws -> Int64 {
       guard let seconds = UTCInstant.parse(text) else {
@@ -81,7 +82,8 @@ enum ExportValidator {
         throw fail(place, "category \(category.id) does not match \(type.id)")
       }
       let input = EntryInput(
-        type: type, timestamp: Date(storedSeconds: try instant(entry.timestamp, place, "timestamp")),
+        type: type,
+        timestamp: Date(storedSeconds: try instant(entry.timestamp, place, "timestamp")),
         intensity: entry.intensity, durationMinutes: entry.durationMinutes,
         contextNotes: entry.contextNotes, specificDetails: entry.specificDetails,
         customName: entry.customName, customCategory: type.isCustom ? category : nil,
@@ -138,7 +140,9 @@ enum ExportValidator {
     var journalIDs = Set<Int64>()
     let journal = try document.journal.enumerated().map { index, journal in
       let place = "journal[\(index)] (id \(journal.id))"
-      guard journalIDs.insert(journal.id).inserted else { throw fail(place, "the id is used twice") }
+      guard journalIDs.insert(journal.id).inserted else {
+        throw fail(place, "the id is used twice")
+      }
       guard !journal.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
         throw fail(place, "the title is empty")
       }

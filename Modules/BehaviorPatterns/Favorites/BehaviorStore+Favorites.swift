@@ -18,7 +18,9 @@ extension BehaviorStore {
     }
     return try writer.write { db in
       guard try FavoritePatternRecord.fetchOne(db, key: type.id) == nil else { return false }
-      let next = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(position), 0) + 1 FROM favorite_pattern") ?? 1
+      let next =
+        try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(position), 0) + 1 FROM favorite_pattern")
+        ?? 1
       try FavoritePatternRecord(patternType: type.id, position: next).insert(db)
       return true
     }

@@ -126,7 +126,8 @@ extension BehaviorStore {
     let order = newestFirst ? "DESC" : "ASC"
     let records = try JournalEntryRecord.fetchAll(
       db,
-      sql: "SELECT j.* FROM journal_entry j WHERE \(condition) ORDER BY j.occurred_at \(order), j.id \(order)",
+      sql:
+        "SELECT j.* FROM journal_entry j WHERE \(condition) ORDER BY j.occurred_at \(order), j.id \(order)",
       arguments: StatementArguments(arguments))
     guard !records.isEmpty else { return [] }
     var tags: [Int64: [String]] = [:]

@@ -42,7 +42,8 @@ public enum JournalReading {
       "October", "November", "December",
     ]
     let time = String(format: "%02d:%02d", local.time.hour, local.time.minute)
-    return "on \(local.date.weekday.name.capitalized) \(local.date.day) \(months[local.date.month - 1]) "
+    return
+      "on \(local.date.weekday.name.capitalized) \(local.date.day) \(months[local.date.month - 1]) "
       + "\(local.date.year) at \(time)"
   }
 

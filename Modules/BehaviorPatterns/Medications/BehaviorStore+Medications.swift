@@ -25,7 +25,8 @@ extension BehaviorStore {
     try writer.read { db in
       try MedicationRecord.fetchAll(
         db,
-        sql: "SELECT * FROM medication \(includeStopped ? "" : "WHERE stopped_on IS NULL") ORDER BY name COLLATE NOCASE"
+        sql:
+          "SELECT * FROM medication \(includeStopped ? "" : "WHERE stopped_on IS NULL") ORDER BY name COLLATE NOCASE"
       ).map(Self.medication)
     }
   }
@@ -41,8 +42,7 @@ extension BehaviorStore {
   ///
   /// - throws: `BehaviorError` when it does not exist or the new name is taken.
   @discardableResult
-  public func editMedication(_ reference: String, _ change: MedicationChange) throws -> Medication
-  {
+  public func editMedication(_ reference: String, _ change: MedicationChange) throws -> Medication {
     try writer.write { db in
       var medication = try Self.medication(reference, db)
       if let name = change.name {
@@ -56,7 +56,8 @@ extension BehaviorStore {
       if let stopped = medication.stoppedOn, stopped < medication.since {
         throw BehaviorError(
           .usage,
-          "--since \(medication.since) is after the day \(medication.name) was stopped (\(stopped))")
+          "--since \(medication.since) is after the day \(medication.name) was stopped (\(stopped))"
+        )
       }
       try Self.record(medication).update(db)
       return medication

@@ -136,7 +136,8 @@ public enum ReportBuilder {
         percentChange: p == 0 ? nil : rounded(Double(change) * 100 / Double(p), 1),
         direction: change > 0 ? "up" : "down")
     }.sorted {
-      abs($0.change) != abs($1.change) ? abs($0.change) > abs($1.change) : nameOrder($0.name, $1.name)
+      abs($0.change) != abs($1.change)
+        ? abs($0.change) > abs($1.change) : nameOrder($0.name, $1.name)
     }
   }
 
@@ -262,8 +263,8 @@ public enum ReportBuilder {
     let confidence = result.n < 10 ? "low" : result.n < 30 ? "medium" : "high"
     let summary =
       abs(r) < 0.1
-        ? "\(factor) vs \(outcome): no clear link (r = \(r), n = \(result.n), \(confidence) confidence)."
-        : "\(lead) \(strength) \(direction) \(outcome) (r = \(r), n = \(result.n), \(confidence) confidence)."
+      ? "\(factor) vs \(outcome): no clear link (r = \(r), n = \(result.n), \(confidence) confidence)."
+      : "\(lead) \(strength) \(direction) \(outcome) (r = \(r), n = \(result.n), \(confidence) confidence)."
     return CorrelationFinding(
       factor: factor, outcome: outcome, r: r, n: result.n, confidence: confidence,
       summary: summary.prefix(1).uppercased() + summary.dropFirst())

@@ -32,22 +32,25 @@ public struct ReportData: Sendable {
   }
 }
 
-/// Converts stored instants to local days in one zone, caching the zone's offset per quarter
-/// hour (every zone's offsets and transitions fall on quarter hours).
+/// Converts stored instants to local days in one zone. The zone's offset is kept for the span
+/// until its next transition (ICU reports every offset change, not only daylight saving), so a run of instants in order asks the zone once per span.
 final class LocalDays {
   private let zone: Zone
-  private var offsets: [Int64: Int] = [:]
+  private var spanStart: Int64 = .max
+  private var spanEnd: Int64 = .min
+  private var offset = 0
 
   init(zone: Zone) { self.zone = zone }
 
   func day(of seconds: Int64) -> LocalDate {
-    let bucket = seconds >= 0 ? seconds / 900 : (seconds - 899) / 900
-    let offset: Int
-    if let cached = offsets[bucket] {
-      offset = cached
-    } else {
-      offset = zone.offset(at: Date(storedSeconds: bucket * 900))
-      offsets[bucket] = offset
+    if seconds < spanStart || seconds >= spanEnd {
+      let instant = Date(storedSeconds: seconds)
+      offset = zone.offset(at: instant)
+      spanStart = seconds
+      spanEnd =
+        zone.timeZone.nextDaylightSavingTimeTransition(after: instant).map {
+          Int64($0.timeIntervalSince1970.rounded(.up))
+        } ?? .max
     }
     let local = seconds + Int64(offset)
     return LocalDate(daysSinceEpoch: Int(local >= 0 ? local / 86_400 : (local - 86_399) / 86_400))
