@@ -79,3 +79,30 @@ func writeOutput(_ data: Data, to path: String?) throws {
     throw BehaviorError(.io, "cannot write \(path): expected a writable path")
   }
 }
+
+/// `--from D --to D`: a span of local days, either end open.
+struct DayOptions: ParsableArguments {
+  @Option(
+    help: ArgumentHelp("The first day.", valueName: "yyyy-mm-dd"),
+    transform: LocalDate.init(parsing:))
+  var from: LocalDate?
+  @Option(
+    help: ArgumentHelp("The last day.", valueName: "yyyy-mm-dd"),
+    transform: LocalDate.init(parsing:))
+  var to: LocalDate?
+
+  func validate() throws {
+    if let from, let to, from > to {
+      throw ValidationError("--from \(from) is after --to \(to): expected from ≤ to")
+    }
+  }
+}
+
+/// Prints what a delete did: a sentence in table format, `{id, deleted}` otherwise.
+func renderDeleted(_ what: String, id: Int64, global: GlobalOptions) {
+  if global.format == .table {
+    Terminal.writeOutput("Deleted \(what) \(id).\n")
+  } else {
+    global.print(object: ["id": .int(Int(id)), "deleted": .bool(true)])
+  }
+}

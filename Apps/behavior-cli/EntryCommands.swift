@@ -201,14 +201,7 @@ extension BehaviorCommand.Entries {
         """)
 
     @OptionGroup var global: GlobalOptions
-    @Option(
-      help: ArgumentHelp("The first day.", valueName: "yyyy-mm-dd"),
-      transform: LocalDate.init(parsing:))
-    var from: LocalDate?
-    @Option(
-      help: ArgumentHelp("The last day.", valueName: "yyyy-mm-dd"),
-      transform: LocalDate.init(parsing:))
-    var to: LocalDate?
+    @OptionGroup var days: DayOptions
     @Option(help: "Only this category.", transform: PatternCategory.resolve)
     var category: PatternCategory?
     @Option(help: "Only this pattern type.", transform: PatternCatalog.resolve)
@@ -219,16 +212,13 @@ extension BehaviorCommand.Entries {
     @Option(help: "At most this many.") var limit: Int?
 
     func validate() throws {
-      if let from, let to, from > to {
-        throw ValidationError("--from \(from) is after --to \(to): expected from ≤ to")
-      }
       if let limit, limit < 1 { throw ValidationError("--limit \(limit): expected at least 1") }
     }
 
     func run() throws {
       let entries = try global.openBehaviorStore().entries(
         EntryFilter(
-          from: from, to: to, category: category, type: type, tag: tag, search: search,
+          from: days.from, to: days.to, category: category, type: type, tag: tag, search: search,
           limit: limit), zone: global.zone)
       global.print(
         rows: entries.map { BehaviorJSON.entry($0, zone: global.zone, format: global.format) })
@@ -312,11 +302,7 @@ extension BehaviorCommand.Entries {
 
     func run() throws {
       try global.openBehaviorStore().deleteEntry(id: id)
-      if global.format == .table {
-        Terminal.writeOutput("Deleted entry \(id).\n")
-      } else {
-        global.print(object: ["id": .int(Int(id)), "deleted": .bool(true)])
-      }
+      renderDeleted("entry", id: id, global: global)
     }
   }
 }

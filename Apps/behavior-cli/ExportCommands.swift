@@ -20,14 +20,7 @@ extension BehaviorCommand {
         """)
 
     @OptionGroup var global: GlobalOptions
-    @Option(
-      help: ArgumentHelp("The first day.", valueName: "yyyy-mm-dd"),
-      transform: LocalDate.init(parsing:))
-    var from: LocalDate?
-    @Option(
-      help: ArgumentHelp("The last day.", valueName: "yyyy-mm-dd"),
-      transform: LocalDate.init(parsing:))
-    var to: LocalDate?
+    @OptionGroup var days: DayOptions
     @Option(help: ArgumentHelp("Write to this file (default: standard output).", valueName: "path"))
     var output: String?
 
@@ -35,14 +28,14 @@ extension BehaviorCommand {
       guard global.format != .table else {
         throw ValidationError("export --format table: expected --format json or --format csv")
       }
-      if (from == nil) != (to == nil) {
+      if (days.from == nil) != (days.to == nil) {
         throw ValidationError("--from and --to go together: expected both or neither")
       }
     }
 
     func run() throws {
       let store = try global.openBehaviorStore()
-      let range = try from.map { try DayRange(start: $0, end: to!) }
+      let range = try days.from.map { try DayRange(start: $0, end: days.to!) }
       let data: Data
       if global.format == .json {
         data = try store.exportJSON(range: range, zone: global.zone)

@@ -90,19 +90,12 @@ extension BehaviorCommand.Journal {
       discussion: "Example:\n  behavior-cli journal list --from 2026-02-01 --tag sleep")
 
     @OptionGroup var global: GlobalOptions
-    @Option(
-      help: ArgumentHelp("The first day.", valueName: "yyyy-mm-dd"),
-      transform: LocalDate.init(parsing:))
-    var from: LocalDate?
-    @Option(
-      help: ArgumentHelp("The last day.", valueName: "yyyy-mm-dd"),
-      transform: LocalDate.init(parsing:))
-    var to: LocalDate?
+    @OptionGroup var days: DayOptions
     @Option(help: "Only entries with this tag.") var tag: String?
 
     func run() throws {
       let entries = try global.openBehaviorStore().journalEntries(
-        from: from, to: to, tag: tag, zone: global.zone)
+        from: days.from, to: days.to, tag: tag, zone: global.zone)
       global.print(
         rows: entries.map {
           BehaviorJSON.journal(
@@ -220,11 +213,7 @@ extension BehaviorCommand.Journal {
 
     func run() throws {
       try global.openBehaviorStore().deleteJournal(id: id)
-      if global.format == .table {
-        Terminal.writeOutput("Deleted journal entry \(id).\n")
-      } else {
-        global.print(object: ["id": .int(Int(id)), "deleted": .bool(true)])
-      }
+      renderDeleted("journal entry", id: id, global: global)
     }
   }
 }

@@ -225,18 +225,11 @@ extension BehaviorCommand.Meds {
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "Only this medication (name or id).") var medication: String?
-    @Option(
-      help: ArgumentHelp("The first day.", valueName: "yyyy-mm-dd"),
-      transform: LocalDate.init(parsing:))
-    var from: LocalDate?
-    @Option(
-      help: ArgumentHelp("The last day.", valueName: "yyyy-mm-dd"),
-      transform: LocalDate.init(parsing:))
-    var to: LocalDate?
+    @OptionGroup var days: DayOptions
 
     func run() throws {
       let logs = try global.openBehaviorStore().medicationLogs(
-        medication, from: from, to: to, zone: global.zone)
+        medication, from: days.from, to: days.to, zone: global.zone)
       global.print(rows: logs.map { BehaviorJSON.medicationLog($0, zone: global.zone) })
     }
   }

@@ -20,12 +20,10 @@ extension BehaviorCommand {
 
     func run() throws {
       let today = try global.openBehaviorStore().today(asOf: global.asOf, zone: global.zone)
-      let object = ReportJSON.today(today, zone: global.zone)
-      switch global.format {
-      case .json: global.print(object: object)
-      case .csv: global.print(rows: ReportJSON.longRows(object))
-      case .table: Terminal.writeOutput(ReportText.today(today, zone: global.zone))
-      }
+      printReport(
+        ReportJSON.today(today, zone: global.zone),
+        text: ReportText.today(today, zone: global.zone),
+        global: global)
     }
   }
 
@@ -52,12 +50,7 @@ extension BehaviorCommand {
       func run() throws {
         let report = try global.openBehaviorStore().weeklyReport(
           asOf: global.asOf, zone: global.zone)
-        let object = ReportJSON.weekly(report)
-        switch global.format {
-        case .json: global.print(object: object)
-        case .csv: global.print(rows: ReportJSON.longRows(object))
-        case .table: Terminal.writeOutput(ReportText.weekly(report))
-        }
+        printReport(ReportJSON.weekly(report), text: ReportText.weekly(report), global: global)
       }
     }
 
@@ -75,13 +68,17 @@ extension BehaviorCommand {
       func run() throws {
         let report = try global.openBehaviorStore().monthlyReport(
           asOf: global.asOf, zone: global.zone)
-        let object = ReportJSON.monthly(report)
-        switch global.format {
-        case .json: global.print(object: object)
-        case .csv: global.print(rows: ReportJSON.longRows(object))
-        case .table: Terminal.writeOutput(ReportText.monthly(report))
-        }
+        printReport(ReportJSON.monthly(report), text: ReportText.monthly(report), global: global)
       }
     }
+  }
+}
+
+/// Prints a report: JSON as is, CSV in long form, the table as its text.
+func printReport(_ object: JSONObject, text: String, global: GlobalOptions) {
+  switch global.format {
+  case .json: global.print(object: object)
+  case .csv: global.print(rows: ReportJSON.longRows(object))
+  case .table: Terminal.writeOutput(text)
   }
 }

@@ -2,9 +2,9 @@ import AnalyticsCore
 import Foundation
 
 /// The JSON export: everything in the database (or one span of days), in a form `import` reads
-/// back. Instants are UTC (`2026-02-08T20:30:00Z`), days `YYYY-MM-DD`; absent values are `null`,
-/// so every record has the same keys. Encoding is deterministic (sorted keys, records by id), so
-/// export → import into an empty database → export gives the same bytes.
+/// back. Instants are UTC (`2026-02-08T20:30:00Z`), days `YYYY-MM-DD`. `ExportJSONWriter` writes
+/// it with every key (absent values as `null`), sorted keys and records by id, so export →
+/// import into an empty database → export gives the same bytes.
 public struct BehaviorExport: Codable, Sendable, Equatable {
   /// Always `tally-behavior`.
   public var format: String
@@ -100,23 +100,6 @@ public struct BehaviorExport: Codable, Sendable, Equatable {
       case createdAt = "created_at"
       case updatedAt = "updated_at"
     }
-
-    /// Encodes every key, `null` for absent values.
-    public func encode(to encoder: any Encoder) throws {
-      var c = encoder.container(keyedBy: CodingKeys.self)
-      try c.encode(id, forKey: .id)
-      try c.encode(timestamp, forKey: .timestamp)
-      try c.encode(category, forKey: .category)
-      try c.encode(patternType, forKey: .patternType)
-      try c.encode(customName, forKey: .customName)
-      try c.encode(intensity, forKey: .intensity)
-      try c.encode(durationMinutes, forKey: .durationMinutes)
-      try c.encode(contextNotes, forKey: .contextNotes)
-      try c.encode(specificDetails, forKey: .specificDetails)
-      try c.encode(tags, forKey: .tags)
-      try c.encode(createdAt, forKey: .createdAt)
-      try c.encode(updatedAt, forKey: .updatedAt)
-    }
   }
 
   /// A medication.
@@ -157,19 +140,6 @@ public struct BehaviorExport: Codable, Sendable, Equatable {
       case id, name, dosage, frequency, since, notes
       case stoppedOn = "stopped_on"
       case createdAt = "created_at"
-    }
-
-    /// Encodes every key, `null` for absent values.
-    public func encode(to encoder: any Encoder) throws {
-      var c = encoder.container(keyedBy: CodingKeys.self)
-      try c.encode(id, forKey: .id)
-      try c.encode(name, forKey: .name)
-      try c.encode(dosage, forKey: .dosage)
-      try c.encode(frequency, forKey: .frequency)
-      try c.encode(since, forKey: .since)
-      try c.encode(stoppedOn, forKey: .stoppedOn)
-      try c.encode(notes, forKey: .notes)
-      try c.encode(createdAt, forKey: .createdAt)
     }
   }
 
@@ -224,22 +194,6 @@ public struct BehaviorExport: Codable, Sendable, Equatable {
       case energyLevel = "energy_level"
       case sideEffects = "side_effects"
       case createdAt = "created_at"
-    }
-
-    /// Encodes every key, `null` for absent values.
-    public func encode(to encoder: any Encoder) throws {
-      var c = encoder.container(keyedBy: CodingKeys.self)
-      try c.encode(id, forKey: .id)
-      try c.encode(medicationID, forKey: .medicationID)
-      try c.encode(timestamp, forKey: .timestamp)
-      try c.encode(taken, forKey: .taken)
-      try c.encode(skippedReason, forKey: .skippedReason)
-      try c.encode(effectiveness, forKey: .effectiveness)
-      try c.encode(mood, forKey: .mood)
-      try c.encode(energyLevel, forKey: .energyLevel)
-      try c.encode(sideEffects, forKey: .sideEffects)
-      try c.encode(notes, forKey: .notes)
-      try c.encode(createdAt, forKey: .createdAt)
     }
   }
 
