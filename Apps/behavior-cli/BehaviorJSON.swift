@@ -12,7 +12,7 @@ enum BehaviorJSON {
       "id": .int(Int(entry.id)),
       "date": .date(local.date),
       "time": .string(String(local.time.descriptionWithSeconds.prefix(5))),
-      "timestamp": .string(instant(entry.timestamp)),
+      "timestamp": .string(entry.timestamp.ISO8601Format()),
       "category": .string(entry.category.id),
       "type_id": .string(entry.type.id),
       "type": .string(entry.displayName),
@@ -53,7 +53,7 @@ enum BehaviorJSON {
       "id": .int(Int(log.id)), "medication": .string(log.medicationName),
       "date": .date(local.date),
       "time": .string(String(local.time.descriptionWithSeconds.prefix(5))),
-      "timestamp": .string(instant(log.timestamp)), "taken": .bool(log.taken),
+      "timestamp": .string(log.timestamp.ISO8601Format()), "taken": .bool(log.taken),
       "skipped_reason": .string(log.skippedReason), "effectiveness": optional(log.effectiveness),
       "mood": optional(log.mood), "energy_level": optional(log.energyLevel),
       "side_effects": .string(log.sideEffects), "notes": .string(log.notes),
@@ -67,7 +67,7 @@ enum BehaviorJSON {
     var fields: [(String, JSONValue)] = [
       ("id", .int(Int(journal.id))), ("date", .date(local.date)),
       ("time", .string(String(local.time.descriptionWithSeconds.prefix(5)))),
-      ("timestamp", .string(instant(journal.timestamp))), ("title", .string(journal.title)),
+      ("timestamp", .string(journal.timestamp.ISO8601Format())), ("title", .string(journal.title)),
     ]
     if content { fields.append(("content", .string(journal.content))) }
     fields.append(("tags", tags(journal.tags, format: format)))
@@ -82,13 +82,4 @@ enum BehaviorJSON {
   }
 
   static func optional(_ value: Int?) -> JSONValue { value.map { .int($0) } ?? .null }
-  static func optional(_ value: Double?, decimals: Int) -> JSONValue {
-    value.map { .number($0, decimals: decimals) } ?? .null
-  }
-
-  /// `2026-02-08T20:30:00Z`.
-  static func instant(_ date: Date) -> String {
-    let local = Zone.utc.localDateTime(of: date)
-    return "\(local.date)T\(local.time.descriptionWithSeconds)Z"
-  }
 }

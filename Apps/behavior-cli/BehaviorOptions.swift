@@ -59,14 +59,6 @@ func parseDuration(_ text: String) throws -> Int {
   }
 }
 
-/// Reads a file named on the command line.
-func readFile(_ path: String) throws -> Data {
-  guard FileManager.default.fileExists(atPath: path) else {
-    throw BehaviorError(.missingInput, "\(path) does not exist: expected a readable file")
-  }
-  return try Data(contentsOf: URL(fileURLWithPath: path))
-}
-
 /// Writes `data` to `path` atomically (all or nothing), or to standard output.
 func writeOutput(_ data: Data, to path: String?) throws {
   guard let path else {

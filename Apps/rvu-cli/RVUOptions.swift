@@ -40,8 +40,3 @@ extension GlobalOptions {
 }
 
 extension RVUPeriod: ExpressibleByArgument {}
-
-/// Reads a file named on the command line.
-func readFile(_ path: String) throws -> Data {
-  try Data(contentsOf: URL(fileURLWithPath: path))
-}

@@ -67,6 +67,17 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
     return LocalDate.pad(year, 4) + "-" + LocalDate.pad(month, 2) + "-" + LocalDate.pad(day, 2)
   }
 
+  /// The English month name (`February`).
+  public var monthName: String { LocalDate.monthNames[month - 1] }
+
+  /// The three-letter English month name (`Feb`).
+  public var shortMonthName: String { String(monthName.prefix(3)) }
+
+  static let monthNames = [
+    "January", "February", "March", "April", "May", "June", "July", "August", "September",
+    "October", "November", "December",
+  ]
+
   /// The day of the week.
   public var weekday: Weekday {
     // 1970-01-01 was a Thursday (ISO 4).

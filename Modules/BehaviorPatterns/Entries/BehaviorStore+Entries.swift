@@ -152,7 +152,7 @@ extension BehaviorStore {
       tags[row[0], default: []].append(row[1])
     }
     return try records.map { record in
-      try entry(record, tags: (tags[record.id!] ?? []).sorted(by: tagOrder))
+      try entry(record, tags: (tags[record.id!] ?? []).sorted(by: caseInsensitiveOrder))
     }
   }
 
@@ -172,12 +172,6 @@ extension BehaviorStore {
       customName: record.customName, tags: tags,
       createdAt: Date(storedSeconds: record.createdAt),
       updatedAt: Date(storedSeconds: record.updatedAt))
-  }
-
-  /// Case-insensitive order of tag names.
-  static func tagOrder(_ lhs: String, _ rhs: String) -> Bool {
-    let (left, right) = (lhs.lowercased(), rhs.lowercased())
-    return left == right ? lhs < rhs : left < right
   }
 
   static func nonEmpty(_ text: String?) -> String? {

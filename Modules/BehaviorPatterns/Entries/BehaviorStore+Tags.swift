@@ -26,7 +26,7 @@ extension BehaviorStore {
       ).map { TagUsage(name: $0[0], entries: $0[1], journalEntries: $0[2]) }
         .sorted {
           let (left, right) = ($0.entries + $0.journalEntries, $1.entries + $1.journalEntries)
-          return left != right ? left > right : Self.tagOrder($0.name, $1.name)
+          return left != right ? left > right : caseInsensitiveOrder($0.name, $1.name)
         }
     }
   }

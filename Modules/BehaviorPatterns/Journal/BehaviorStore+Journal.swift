@@ -1,6 +1,7 @@
 import AnalyticsCore
 import Foundation
 import GRDB
+import Storage
 
 extension BehaviorStore {
   /// Adds a journal entry with its tags and links in one transaction.
@@ -55,7 +56,7 @@ extension BehaviorStore {
   /// into words, each searched as a quoted prefix, so FTS5 syntax (`"`, `NEAR(`, `AND`) is
   /// never interpreted; text without letters or digits matches nothing.
   public func searchJournal(_ text: String, limit: Int = 50) throws -> [JournalSearchHit] {
-    guard let query = Self.ftsQuery(text) else { return [] }
+    guard let query = FullTextQuery.prefixes(of: text) else { return [] }
     return try writer.read { db in
       let rows = try Row.fetchAll(
         db,
@@ -154,7 +155,7 @@ extension BehaviorStore {
     return records.map { record in
       JournalEntry(
         id: record.id!, timestamp: Date(storedSeconds: record.occurredAt), title: record.title,
-        content: record.content, tags: (tags[record.id!] ?? []).sorted(by: tagOrder),
+        content: record.content, tags: (tags[record.id!] ?? []).sorted(by: caseInsensitiveOrder),
         linkedEntryIDs: links[record.id!] ?? [], createdAt: Date(storedSeconds: record.createdAt),
         updatedAt: Date(storedSeconds: record.updatedAt))
     }
@@ -189,14 +190,5 @@ extension BehaviorStore {
       throw BehaviorError(.usage, "a journal entry needs a title: expected a non-empty --title")
     }
     return title
-  }
-
-  /// An FTS5 query matching text that holds every word of `text` as a prefix, or `nil` when
-  /// `text` has no letters or digits. Each word is quoted, so no input is FTS5 syntax.
-  static func ftsQuery(_ text: String) -> String? {
-    let words = text.lowercased().unicodeScalars.split { !CharacterSet.alphanumerics.contains($0) }
-      .map { String(String.UnicodeScalarView($0)) }
-    guard !words.isEmpty else { return nil }
-    return words.map { "\"\($0)\"*" }.joined(separator: " ")
   }
 }

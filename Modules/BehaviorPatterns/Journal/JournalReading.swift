@@ -37,13 +37,9 @@ public enum JournalReading {
   /// `on Sunday 8 February 2026 at 14:30`.
   static func spoken(_ instant: Date, zone: Zone) -> String {
     let local = zone.localDateTime(of: instant)
-    let months = [
-      "January", "February", "March", "April", "May", "June", "July", "August", "September",
-      "October", "November", "December",
-    ]
     let time = String(format: "%02d:%02d", local.time.hour, local.time.minute)
     return
-      "on \(local.date.weekday.name.capitalized) \(local.date.day) \(months[local.date.month - 1]) "
+      "on \(local.date.weekday.name.capitalized) \(local.date.day) \(local.date.monthName) "
       + "\(local.date.year) at \(time)"
   }
 

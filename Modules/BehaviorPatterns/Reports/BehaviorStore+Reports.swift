@@ -81,7 +81,7 @@ extension BehaviorStore {
         taken: data.logs.filter {
           $0.day == asOf && $0.log.medicationID == medication.id && $0.log.taken
         }.count)
-    }.sorted { ReportBuilder.nameOrder($0.name, $1.name) }
+    }.sorted { caseInsensitiveOrder($0.name, $1.name) }
     return TodaySummary(
       date: asOf, streak: streak, entriesToday: todays.count, medications: medications,
       recentEntries: recent,

@@ -55,7 +55,7 @@ public enum ReportBuilder {
   static func patternCounts(_ entries: [PatternEntry]) -> [PatternCount] {
     Dictionary(grouping: entries, by: PatternKey.init).map {
       PatternCount(name: $0.key.name, typeID: $0.key.typeID, count: $0.value.count)
-    }.sorted { $0.count != $1.count ? $0.count > $1.count : nameOrder($0.name, $1.name) }
+    }.sorted { $0.count != $1.count ? $0.count > $1.count : caseInsensitiveOrder($0.name, $1.name) }
   }
 
   static func categoryShares(_ entries: [PatternEntry]) -> [CategoryShare] {
@@ -137,7 +137,7 @@ public enum ReportBuilder {
         direction: change > 0 ? "up" : "down")
     }.sorted {
       abs($0.change) != abs($1.change)
-        ? abs($0.change) > abs($1.change) : nameOrder($0.name, $1.name)
+        ? abs($0.change) > abs($1.change) : caseInsensitiveOrder($0.name, $1.name)
     }
   }
 
@@ -173,11 +173,11 @@ public enum ReportBuilder {
         }
         let withDose = active.filter { takenSet.contains($0) }.map(challenging)
         let without = active.filter { !takenSet.contains($0) }.map(challenging)
-        insight.challengingPerDayTaken = mean(withDose)
-        insight.challengingPerDayNotTaken = mean(without)
+        insight.challengingPerDayTaken = average(withDose)
+        insight.challengingPerDayNotTaken = average(without)
       }
       return insight
-    }.sorted { nameOrder($0.medication, $1.medication) }
+    }.sorted { caseInsensitiveOrder($0.medication, $1.medication) }
   }
 
   // MARK: - Correlations
@@ -197,7 +197,7 @@ public enum ReportBuilder {
       Double((byDay[day] ?? []).filter(include).count)
     }
 
-    for medication in data.medications.sorted(by: { nameOrder($0.name, $1.name) }) {
+    for medication in data.medications.sorted(by: { caseInsensitiveOrder($0.name, $1.name) }) {
       guard let active = medication.activeDays(in: window) else { continue }
       let taken = Set(
         data.logs.filter { $0.log.medicationID == medication.id && $0.log.taken }.map(\.day))
@@ -276,12 +276,4 @@ public enum ReportBuilder {
     return values.isEmpty ? nil : Double(values.reduce(0, +)) / Double(values.count)
   }
 
-  static func mean(_ values: [Double]) -> Double? {
-    values.isEmpty ? nil : rounded(values.reduce(0, +) / Double(values.count), 2)
-  }
-
-  static func nameOrder(_ lhs: String, _ rhs: String) -> Bool {
-    let (left, right) = (lhs.lowercased(), rhs.lowercased())
-    return left == right ? lhs < rhs : left < right
-  }
 }

@@ -133,15 +133,3 @@ public struct WeekCategoryCounts: Sendable, Equatable {
       && lhs.counts.map(\.count) == rhs.counts.map(\.count)
   }
 }
-
-/// Rounds half away from zero to `places` decimals.
-func rounded(_ value: Double, _ places: Int) -> Double {
-  var scale = 1.0
-  for _ in 0..<places { scale *= 10 }
-  return (value * scale).rounded(.toNearestOrAwayFromZero) / scale
-}
-
-/// The mean of `values` to 2 decimals, `nil` when empty.
-func average(_ values: [Int]) -> Double? {
-  values.isEmpty ? nil : rounded(Double(values.reduce(0, +)) / Double(values.count), 2)
-}

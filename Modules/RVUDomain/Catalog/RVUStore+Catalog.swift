@@ -207,7 +207,7 @@ extension RVUStore {
                 """, arguments: [year, upper, upper + "\u{10FFFF}", limit]))
         }
       }
-      if hits.count < limit, let match = Self.ftsQuery(trimmed) {
+      if hits.count < limit, let match = FullTextQuery.prefixes(of: trimmed) {
         take(
           try CatalogCode.fetchAll(
             db,
@@ -228,14 +228,5 @@ extension RVUStore {
           statusCode: $0.statusCode, workRVU: $0.workRVU, isFavorite: favorites.contains($0.hcpcs))
       }
     }
-  }
-
-  /// An FTS5 query that matches descriptions holding every word of `text` as a prefix, or `nil`
-  /// when `text` has no letters or digits. Each word is quoted, so no input is FTS5 syntax.
-  static func ftsQuery(_ text: String) -> String? {
-    let words = text.lowercased().unicodeScalars.split { !CharacterSet.alphanumerics.contains($0) }
-      .map { String(String.UnicodeScalarView($0)) }
-    guard !words.isEmpty else { return nil }
-    return words.map { "\"\($0)\"*" }.joined(separator: " ")
   }
 }

@@ -178,17 +178,13 @@ extension StoreMetricsStore {
     }
   }
 
-  static let monthNames = [
-    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-  ]
-
   static func hourLabel(_ hour: Int) -> String {
     let twelve = hour % 12 == 0 ? 12 : hour % 12
     return "\(twelve)\(hour < 12 ? "am" : "pm")"
   }
 
   static func label(_ day: LocalDate, range: MetricsRange) -> String {
-    let month = monthNames[day.month - 1]
+    let month = day.shortMonthName
     switch range {
     case .today: return ""
     case .week: return day.weekday.shortName
