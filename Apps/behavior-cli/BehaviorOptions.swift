@@ -33,14 +33,6 @@ extension GlobalOptions {
   }
 }
 
-/// Parses an intensity 1–5.
-func parseIntensity(_ text: String) throws -> Int {
-  guard let value = Int(text), (1...5).contains(value) else {
-    throw ValidationError("intensity \(text) is out of range: expected a whole number 1 to 5")
-  }
-  return value
-}
-
 /// Parses a 1–5 rating for `option`.
 func parseRating(_ option: String) -> @Sendable (String) throws -> Int {
   { text in
@@ -50,6 +42,9 @@ func parseRating(_ option: String) -> @Sendable (String) throws -> Int {
     return value
   }
 }
+
+/// Parses `--intensity`, 1–5.
+let parseIntensity = parseRating("intensity")
 
 /// Parses a duration into whole minutes.
 func parseDuration(_ text: String) throws -> Int {

@@ -126,7 +126,6 @@ extension BehaviorCommand {
         intensity: fields.intensity, durationMinutes: fields.duration,
         contextNotes: fields.note, specificDetails: fields.details, customName: fields.name,
         customCategory: fields.category, tags: fields.tags)
-      try input.validate()
       let entry = try global.openBehaviorStore().log(input)
       render(entry, global: global, verb: "Logged")
     }
@@ -146,25 +145,7 @@ extension BehaviorCommand {
     @Argument(help: "The pattern type, or the position of a favorite.") var type: String
 
     func run() throws {
-      let store = try global.openBehaviorStore()
-      let patternType: PatternType
-      if let position = Int(type) {
-        let favorites = try store.favorites()
-        guard (1...max(favorites.count, 1)).contains(position), position <= favorites.count else {
-          throw ValidationError(
-            "there is no favorite \(position): expected 1 to \(favorites.count) (see 'behavior-cli favorites list')"
-          )
-        }
-        patternType = favorites[position - 1]
-      } else {
-        patternType = try PatternCatalog.resolve(type)
-      }
-      guard !patternType.isCustom else {
-        throw ValidationError(
-          "custom-pattern needs --name and --category: expected 'behavior-cli log custom-pattern'")
-      }
-      let entry = try store.log(
-        EntryInput(type: patternType, timestamp: try global.instant(at: nil)))
+      let entry = try global.openBehaviorStore().quickLog(type, at: try global.instant(at: nil))
       render(entry, global: global, verb: "Logged")
     }
   }

@@ -68,9 +68,10 @@ extension BehaviorCommand.Meds {
     func run() throws {
       let store = try global.openBehaviorStore()
       let medications = try store.medications(includeStopped: all)
-      let report = try store.monthlyReport(asOf: global.asOf, zone: global.zone)
       let insights = Dictionary(
-        report.medicationEffectiveness.map { ($0.medication, $0) }, uniquingKeysWith: { a, _ in a })
+        try store.medicationInsights(days: 30, asOf: global.asOf, zone: global.zone).map {
+          ($0.medication, $0)
+        }, uniquingKeysWith: { first, _ in first })
       global.print(
         rows: medications.map { medication in
           var row = BehaviorJSON.medication(medication)
@@ -195,9 +196,6 @@ extension BehaviorCommand.Meds {
           taken
             ? "--taken and --skipped contradict each other: expected one of them"
             : "missing --taken or --skipped: expected one of them")
-      }
-      if taken, reason != nil {
-        throw ValidationError("--reason is for a skipped dose: expected --skipped with it")
       }
     }
 

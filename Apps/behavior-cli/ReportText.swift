@@ -52,12 +52,10 @@ enum ReportText {
     text +=
       report.categoryDistribution.isEmpty
       ? "  (none)\n"
-      : BarChart.render(
-        report.categoryDistribution.map { ($0.category.name, Double($0.count)) }, width: 30
-      ) { value in
-        let share = report.categoryDistribution.first { Double($0.count) == value }
-        return "\(Int(value)) (\(number(share?.percent, 1))%)"
-      }
+      : counts(
+        report.categoryDistribution.map {
+          ("\($0.category.name) (\(number($0.percent, 1))%)", $0.count)
+        })
     let energy = report.energyTrend.map(\.value)
     text += heading("Energy trend  " + Sparkline.render(energy))
     text +=
@@ -87,14 +85,12 @@ enum ReportText {
     text += heading("Top patterns")
     text += counts(report.topPatterns.map { ($0.name, $0.count) })
     text += heading("Categories by week")
+    let used = Set(report.categoryTrends.flatMap(\.counts).filter { $0.count > 0 }.map(\.category))
     text += TableWriter.write(
       report.categoryTrends.map { week in
         var row: JSONObject = ["week of": .date(week.weekStart)]
-        for (category, count) in week.counts
-        where report.categoryTrends.contains(where: { w in
-          w.counts.contains { $0.category == category && $0.count > 0 }
-        }) {
-          row[category.name] = .int(count)
+        for entry in week.counts where used.contains(entry.category) {
+          row[entry.category.name] = .int(entry.count)
         }
         return row
       })

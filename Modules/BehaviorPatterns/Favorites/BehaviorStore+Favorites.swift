@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 extension BehaviorStore {
@@ -43,6 +44,36 @@ extension BehaviorStore {
           arguments: [index + 1, type.id])
       }
     }
+  }
+
+  /// Logs an entry with no details (the seed's quick log): `reference` is a pattern type, or the
+  /// 1-based position of a favorite.
+  ///
+  /// - throws: `BehaviorError` for an unknown type or favorite, or Custom Pattern (it needs a
+  ///   name and a category).
+  @discardableResult
+  public func quickLog(_ reference: String, at timestamp: Date, now: Date = Date()) throws
+    -> PatternEntry
+  {
+    let type: PatternType
+    if let position = Int(reference) {
+      let favorites = try favorites()
+      guard position >= 1, position <= favorites.count else {
+        throw BehaviorError(
+          .usage,
+          "there is no favorite \(position): expected 1 to \(favorites.count) (see 'behavior-cli favorites list')"
+        )
+      }
+      type = favorites[position - 1]
+    } else {
+      type = try PatternCatalog.resolve(reference)
+    }
+    guard !type.isCustom else {
+      throw BehaviorError(
+        .usage,
+        "custom-pattern needs --name and --category: expected 'behavior-cli log custom-pattern'")
+    }
+    return try log(EntryInput(type: type, timestamp: timestamp), now: now)
   }
 
   static func favorites(_ db: Database) throws -> [PatternType] {

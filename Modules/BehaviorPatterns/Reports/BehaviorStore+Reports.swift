@@ -41,19 +41,30 @@ extension BehaviorStore {
       try reportData(try DayRange.lastDays(60, asOf: asOf), zone: zone), asOf: asOf)
   }
 
+  /// Adherence and ratings per medication over the `days` days ending on `asOf` (the weekly
+  /// report's medication insights, for any window).
+  public func medicationInsights(days: Int, asOf: LocalDate, zone: Zone) throws
+    -> [MedicationInsight]
+  {
+    let window = try DayRange.lastDays(days, asOf: asOf)
+    return ReportBuilder.medicationInsights(
+      try reportData(window, zone: zone), window: window, byDay: nil)
+  }
+
   /// The entries, medications and logs of `range`.
   public func reportData(_ range: DayRange, zone: Zone) throws -> ReportData {
+    try writer.read { db in try Self.reportData(range, zone: zone, db) }
+  }
+
+  static func reportData(_ range: DayRange, zone: Zone, _ db: Database) throws -> ReportData {
     let (start, end) = zone.interval(of: range)
     let arguments: [any DatabaseValueConvertible] = [start.storedSeconds, end.storedSeconds]
-    return try writer.read { db in
-      ReportData(
-        entries: try Self.entries(
-          db, where: "e.occurred_at >= ? AND e.occurred_at < ?", arguments),
-        medications: try MedicationRecord.fetchAll(db, sql: "SELECT * FROM medication ORDER BY id")
-          .map(Self.medication),
-        logs: try Self.logs(db, where: "l.occurred_at >= ? AND l.occurred_at < ?", arguments),
-        zone: zone)
-    }
+    return ReportData(
+      entries: try entries(db, where: "e.occurred_at >= ? AND e.occurred_at < ?", arguments),
+      medications: try MedicationRecord.fetchAll(db, sql: "SELECT * FROM medication ORDER BY id")
+        .map(medication),
+      logs: try logs(db, where: "l.occurred_at >= ? AND l.occurred_at < ?", arguments),
+      zone: zone)
   }
 
   /// The logging streak as of `asOf`: consecutive local days with at least one entry, computed
@@ -65,13 +76,14 @@ extension BehaviorStore {
   /// The dashboard of `asOf`; entries after that day are ignored.
   public func today(asOf: LocalDate, zone: Zone) throws -> TodaySummary {
     let dayEnd = zone.startOfDay(asOf.adding(days: 1)).storedSeconds
-    let (streak, recent) = try writer.read { db in
+    let fortnight = try DayRange.lastDays(14, asOf: asOf)
+    let (streak, recent, data) = try writer.read { db in
       (
         try Self.streak(asOf: asOf, zone: zone, db),
-        try Self.entries(db, where: "e.occurred_at < ?", [dayEnd], newestFirst: true, limit: 5)
+        try Self.entries(db, where: "e.occurred_at < ?", [dayEnd], newestFirst: true, limit: 5),
+        try Self.reportData(fortnight, zone: zone, db)
       )
     }
-    let data = try reportData(try DayRange.lastDays(14, asOf: asOf), zone: zone)
     let todays = data.entries.filter { $0.day == asOf }
     let medications = data.medications.filter { $0.isActive(on: asOf) }.map { medication in
       MedicationDue(

@@ -27,6 +27,7 @@ public enum ReportBuilder {
     let previous = window.previous
     let entries = data.entries(in: window)
     let byDay = data.entriesByDay(in: window)
+    let ranking = dayRanking(window: window, byDay: byDay)
     return MonthlyReport(
       window: window, previousWindow: previous, totalEntries: entries.count,
       dailyAverage: rounded(Double(entries.count) / 30, 2),
@@ -34,8 +35,7 @@ public enum ReportBuilder {
       topPatterns: Array(patternCounts(entries).prefix(5)),
       categoryTrends: categoryTrends(data, window: window),
       correlations: correlations(data, window: window, byDay: byDay),
-      bestDays: dayRanking(window: window, byDay: byDay).best,
-      challengingDays: dayRanking(window: window, byDay: byDay).challenging,
+      bestDays: ranking.best, challengingDays: ranking.challenging,
       changes: changes(current: entries, previous: data.entries(in: previous)),
       medicationEffectiveness: medicationInsights(data, window: window, byDay: byDay))
   }
@@ -79,7 +79,8 @@ public enum ReportBuilder {
       let counts = Dictionary(grouping: entries, by: \.category).mapValues(\.count)
       return WeekCategoryCounts(
         weekStart: bucket.start, days: bucket.overlap,
-        counts: PatternCategory.allCases.map { ($0, counts[$0] ?? 0) })
+        counts: PatternCategory.allCases.map { CategoryCount(category: $0, count: counts[$0] ?? 0) }
+      )
     }
   }
 

@@ -124,12 +124,13 @@ public struct WeekCategoryCounts: Sendable, Equatable {
   /// The part of the week inside the window.
   public var days: DayRange
   /// Entries per category, every category present, in catalog order.
-  public var counts: [(category: PatternCategory, count: Int)]
+  public var counts: [CategoryCount]
+}
 
-  /// Compares field by field.
-  public static func == (lhs: WeekCategoryCounts, rhs: WeekCategoryCounts) -> Bool {
-    lhs.weekStart == rhs.weekStart && lhs.days == rhs.days
-      && lhs.counts.map(\.category) == rhs.counts.map(\.category)
-      && lhs.counts.map(\.count) == rhs.counts.map(\.count)
-  }
+/// A category's number of entries.
+public struct CategoryCount: Sendable, Equatable {
+  /// The category.
+  public var category: PatternCategory
+  /// Its entries.
+  public var count: Int
 }
