@@ -39,8 +39,8 @@ public struct BulkStatement {
 
   /// Binds text (copied by SQLite), or NULL.
   public func bind(_ index: Int32, _ value: String?) throws {
-    guard let value else { return try check(sqlite3_bind_null(handle, index)) }
-    try check(sqlite3_bind_text(handle, index, value, -1, Self.transient))
+    guard var value else { return try check(sqlite3_bind_null(handle, index)) }
+    try check(Self.bindText(handle, index, &value))
   }
 
   /// Runs the statement with the bound values and resets it for the next row.
@@ -57,6 +57,20 @@ public struct BulkStatement {
     }
   }
 
+  /// Binds `text` by its UTF-8 bytes and length, which SQLite copies: no NUL-terminated copy of
+  /// a short string is made first, as passing a `String` as a C string would.
+  static func bindText(_ handle: SQLiteStatement, _ index: Int32, _ text: inout String) -> Int32 {
+    text.withUTF8 { bytes in
+      // An empty buffer may have no address, which SQLite would take for NULL.
+      guard let address = bytes.baseAddress, !bytes.isEmpty else {
+        return sqlite3_bind_text(handle, index, "", 0, transient)
+      }
+      return sqlite3_bind_text(
+        handle, index, UnsafeRawPointer(address).assumingMemoryBound(to: CChar.self),
+        Int32(bytes.count), transient)
+    }
+  }
+
   /// SQLite's "copy the bytes now" destructor for bound text.
-  private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+  static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 }

@@ -16,6 +16,8 @@ struct LocalDateTests {
       ("2026-02-08", 2026, 2, 8, 20_492),
       ("2024-02-29", 2024, 2, 29, 19_782),
       ("2000-02-29", 2000, 2, 29, 11_016),
+      ("0999-12-31", 999, 12, 31, -354_286),
+      ("0001-01-01", 1, 1, 1, -719_162),
     ])
   func parsesValid(text: String, year: Int, month: Int, dayOfMonth: Int, epochDays: Int) throws {
     let date = try LocalDate(parsing: text)

@@ -64,7 +64,25 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
   /// `YYYY-MM-DD`.
   public var description: String {
     let (year, month, day) = components
-    return LocalDate.pad(year, 4) + "-" + LocalDate.pad(month, 2) + "-" + LocalDate.pad(day, 2)
+    guard (0...9999).contains(year) else {
+      return LocalDate.pad(year, 4) + "-" + LocalDate.pad(month, 2) + "-" + LocalDate.pad(day, 2)
+    }
+    // Written digit by digit: imports format a date for every one of millions of rows.
+    return String(unsafeUninitializedCapacity: 10) { bytes in
+      func write(_ value: Int, endingAt end: Int, width: Int) {
+        var rest = value
+        for position in stride(from: end - 1, through: end - width, by: -1) {
+          bytes[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+          rest /= 10
+        }
+      }
+      write(year, endingAt: 4, width: 4)
+      bytes[4] = UInt8(ascii: "-")
+      write(month, endingAt: 7, width: 2)
+      bytes[7] = UInt8(ascii: "-")
+      write(day, endingAt: 10, width: 2)
+      return 10
+    }
   }
 
   /// The English month name (`February`).
