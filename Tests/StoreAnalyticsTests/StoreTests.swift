@@ -3,8 +3,8 @@ import Foundation
 import StoreAnalytics
 import Testing
 
-private func day(_ text: String) -> LocalDate { try! LocalDate(parsing: text) }
-private func cents(_ text: String) -> FixedDecimal { try! FixedDecimal(parsing: text) }
+func day(_ text: String) -> LocalDate { try! LocalDate(parsing: text) }
+func cents(_ text: String) -> FixedDecimal { try! FixedDecimal(parsing: text) }
 
 /// The hand-worked set (as of Sun 2026-03-08, the day New York springs forward: 23 hours).
 ///
@@ -32,7 +32,7 @@ let csv = """
   B2,LA,2026-03-08 09:00,completed,c9,Salad,Mains,Green,2,8.25,
   """
 
-private func fixture() throws -> StoreMetricsStore {
+func fixture() throws -> StoreMetricsStore {
   let store = try StoreMetricsStore.inMemory()
   _ = try store.addStore(id: "NYC", name: "New York", zone: Zone(identifier: "America/New_York"))
   _ = try store.addStore(

@@ -2,7 +2,7 @@ import AnalyticsCore
 import GRDB
 import Storage
 
-/// Completed orders of a store on a local day (table `store_day`), rebuilt with every import touching the day.
+/// Completed orders of a store on a local day (table `store_day`), kept by every import.
 public struct StoreDayTotal: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
   /// The table.
   public static let databaseTableName = "store_day"

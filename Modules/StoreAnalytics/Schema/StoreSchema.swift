@@ -101,6 +101,30 @@ enum StoreSchema {
           ) WITHOUT ROWID;
           """)
     }
+    migrator.registerMigration("store-2-aggregates-by-delta") { db in
+      // Imports now add exact deltas to the aggregates instead of recounting touched days from
+      // the orders: the covering day index and the per-day item and category tables only served
+      // that recount. Customers per day count their completed orders, so that replacing an order
+      // can take a customer off a day exactly.
+      try db.execute(
+        sql: """
+          CREATE TABLE store_day_customer_counted (
+            store_id TEXT NOT NULL, date TEXT NOT NULL, customer_key INTEGER NOT NULL,
+            orders INTEGER NOT NULL,
+            PRIMARY KEY (store_id, date, customer_key)
+          ) WITHOUT ROWID;
+          INSERT INTO store_day_customer_counted
+            SELECT o.store_id, o.local_date, c.id, COUNT(*)
+            FROM store_order o JOIN customer c ON c.external_id = o.customer_id
+            WHERE o.status = 'completed'
+            GROUP BY o.store_id, o.local_date, c.id;
+          DROP TABLE store_day_customer;
+          ALTER TABLE store_day_customer_counted RENAME TO store_day_customer;
+          DROP INDEX store_order_day;
+          DROP TABLE item_day;
+          DROP TABLE category_day;
+          """)
+    }
     return migrator
   }
 }

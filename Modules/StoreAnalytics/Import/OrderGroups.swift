@@ -1,0 +1,68 @@
+/// The lines of an import grouped into orders, in the order each order first appears, without
+/// copying a line: `lines(of:)` gives the positions of an order's lines in the input.
+struct OrderGroups {
+  /// How many orders.
+  let count: Int
+  /// Line positions, order by order.
+  private let positions: [Int32]
+  /// Where each order's positions start; one more entry than orders.
+  private let starts: [Int32]
+
+  /// Groups `lines` by order id.
+  ///
+  /// - throws: `StoreError` naming the first line that disagrees with its order's first line on
+  ///   store, time, status or customer.
+  init(_ lines: [OrderLineInput]) throws {
+    var orderOfId: [String: Int32] = [:]
+    orderOfId.reserveCapacity(lines.count / 2)
+    var firstLine: [Int] = []
+    var orderOfLine = [Int32](repeating: 0, count: lines.count)
+    for (index, line) in lines.enumerated() {
+      if let order = orderOfId[line.orderId] {
+        try Self.check(line, agreesWith: lines[firstLine[Int(order)]])
+        orderOfLine[index] = order
+      } else {
+        orderOfLine[index] = Int32(firstLine.count)
+        orderOfId[line.orderId] = Int32(firstLine.count)
+        firstLine.append(index)
+      }
+    }
+    // A counting sort of line positions by order keeps each order's lines in file order.
+    var starts = [Int32](repeating: 0, count: firstLine.count + 1)
+    for order in orderOfLine { starts[Int(order) + 1] += 1 }
+    for order in firstLine.indices { starts[order + 1] += starts[order] }
+    var next = starts
+    var positions = [Int32](repeating: 0, count: lines.count)
+    for (index, order) in orderOfLine.enumerated() {
+      positions[Int(next[Int(order)])] = Int32(index)
+      next[Int(order)] += 1
+    }
+    self.count = firstLine.count
+    self.positions = positions
+    self.starts = starts
+  }
+
+  /// The positions of order `order`'s lines in the input, in file order.
+  func lines(of order: Int) -> ArraySlice<Int32> {
+    positions[Int(starts[order])..<Int(starts[order + 1])]
+  }
+
+  private static func check(_ line: OrderLineInput, agreesWith first: OrderLineInput) throws {
+    let column: String
+    if first.storeId != line.storeId {
+      column = "store_id"
+    } else if first.placedAt != line.placedAt {
+      column = "placed_at"
+    } else if first.status != line.status {
+      column = "status"
+    } else if first.customerId != line.customerId {
+      column = "customer_id"
+    } else {
+      return
+    }
+    throw StoreError(
+      .badData,
+      "\(line.location), column \(column): disagrees with \(first.location) for order \(line.orderId)"
+    )
+  }
+}

@@ -1,0 +1,256 @@
+import AnalyticsCore
+import Foundation
+import GRDB
+import StoreAnalytics
+import Testing
+
+/// Every aggregate table next to the same figures recounted straight from the order tables with
+/// SQL — an independent method — as text rows in key order.
+private func aggregatesAndRecounts(_ store: StoreMetricsStore) throws -> [(
+  table: String, stored: [[String]], recounted: [[String]]
+)] {
+  let completed = "WHERE o.status = 'completed'"
+  let tables: [(String, String, String)] = [
+    (
+      "store_day", "store_id, date",
+      """
+      SELECT o.store_id, o.local_date, COUNT(*), SUM(o.subtotal_cents), SUM(o.tax_cents),
+             SUM(o.total_cents), COUNT(DISTINCT NULLIF(o.customer_id, ''))
+      FROM store_order o \(completed) GROUP BY 1, 2 ORDER BY 1, 2
+      """
+    ),
+    (
+      "store_day_customer", "store_id, date, customer_key",
+      """
+      SELECT o.store_id, o.local_date, c.id, COUNT(*)
+      FROM store_order o JOIN customer c ON c.external_id = o.customer_id \(completed)
+      GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+      """
+    ),
+    (
+      "store_hour", "store_id, date, hour",
+      """
+      SELECT o.store_id, o.local_date, o.local_hour, COUNT(*), SUM(o.subtotal_cents)
+      FROM store_order o \(completed) GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+      """
+    ),
+    (
+      "store_hour_total", "store_id, hour",
+      """
+      SELECT o.store_id, o.local_hour, COUNT(*), SUM(o.subtotal_cents)
+      FROM store_order o \(completed) GROUP BY 1, 2 ORDER BY 1, 2
+      """
+    ),
+    (
+      "item_total", "store_id, menu_item_id",
+      """
+      SELECT o.store_id, l.menu_item_id, COUNT(DISTINCT o.key), SUM(l.quantity),
+             SUM(l.subtotal_cents)
+      FROM store_order o JOIN order_line l ON l.order_key = o.key \(completed)
+      GROUP BY 1, 2 ORDER BY 1, 2
+      """
+    ),
+    (
+      "category_total", "store_id, category, subcategory",
+      """
+      SELECT o.store_id, m.category, COALESCE(m.subcategory, ''), COUNT(DISTINCT o.key),
+             SUM(l.quantity), SUM(l.subtotal_cents)
+      FROM store_order o JOIN order_line l ON l.order_key = o.key
+      JOIN menu_item m ON m.id = l.menu_item_id \(completed)
+      GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+      """
+    ),
+  ]
+  return try store.writer.read { db in
+    func text(_ sql: String) throws -> [[String]] {
+      try Row.fetchAll(db, sql: sql).map { row in row.databaseValues.map(\.description) }
+    }
+    return try tables.map { table, key, recount in
+      (table, try text("SELECT * FROM \(table) ORDER BY \(key)"), try text(recount))
+    }
+  }
+}
+
+/// Expects every aggregate to equal its recount, and no dangling reference.
+private func expectConsistent(
+  _ store: StoreMetricsStore, sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+  for (table, stored, recounted) in try aggregatesAndRecounts(store) {
+    let difference = zip(stored, recounted).first { $0 != $1 }
+    #expect(
+      stored.count == recounted.count && difference == nil,
+      "\(table): \(stored.count) rows against \(recounted.count) recounted; first difference \(String(describing: difference))",
+      sourceLocation: sourceLocation)
+    #expect(!stored.isEmpty, "\(table) is empty", sourceLocation: sourceLocation)
+  }
+  let dangling = try store.writer.read { db in try Row.fetchAll(db, sql: "PRAGMA foreign_key_check")
+  }
+  #expect(dangling.isEmpty, sourceLocation: sourceLocation)
+}
+
+private func parse(_ text: String, _ name: String = "more.csv") throws -> [OrderLineInput] {
+  try OrderLineFile.parse(Data(text.utf8), fileName: name)
+}
+
+/// A second import into the hand-worked set, replacing two orders and adding one:
+/// - A1 becomes cancelled: NYC has no completed order on 03-07 any more.
+/// - A4 (cancelled at NYC) becomes a completed LA order of c3: Burger ×1 @11.00.
+/// - A7 is new: NYC 03-08 18:00, c1 again, Fries ×3 @3.50 = 10.50.
+private let more = """
+  order_id,store_id,placed_at,status,customer_id,item_name,category,subcategory,quantity,unit_price,tax
+  A1,NYC,2026-03-07 23:59,cancelled,c1,Burger,Mains,Beef,2,10.00,1.60
+  A4,LA,2026-03-08 12:15,completed,c3,Burger,Mains,Beef,1,11.00,
+  A7,NYC,2026-03-08 18:00,completed,c1,Fries,Sides,,3,3.50,
+  """
+
+@Suite("Aggregates kept by imports")
+struct AggregateTests {
+  @Test("the hand-worked set: every aggregate equals its recount from the orders")
+  func handWorked() throws {
+    try expectConsistent(try fixture())
+  }
+
+  @Test("adding and replacing orders moves them between days, stores and statuses")
+  func replacing() throws {
+    let store = try fixture()
+    let summary = try store.importLines(try parse(more), replace: true)
+    #expect(summary.replaced == 2 && summary.orders == 3)
+    try expectConsistent(store)
+    let asOf = day("2026-03-08")
+    // NYC 03-08: A2 10.00 (c1) + A3 8.25 (c2) + A6 14.00 + A7 10.50 (c1) = 42.75, 2 customers.
+    let nyc = try store.daily(storeId: "NYC", limit: 30, asOf: asOf)
+    #expect(nyc.map(\.date) == [asOf])
+    #expect(nyc[0].totalOrders == 4)
+    #expect(nyc[0].totalRevenue == cents("42.75"))
+    #expect(nyc[0].uniqueCustomers == 2)
+    // LA 03-08: B2 16.50 (c9) + A4 11.00 (c3).
+    let la = try store.daily(storeId: "LA", limit: 30, asOf: asOf)
+    #expect(la.map(\.totalRevenue) == [cents("27.50"), cents("11.00")])
+    #expect(la[0].uniqueCustomers == 2)
+    // Mains/Beef: A2 A6 B1 A4, 4 items, 10 + 10.50 + 11 + 11 = 42.50; Mains/Green as before;
+    // Sides: A6 + A7, 4 items, 14.00.
+    let categories = try store.categories(storeId: nil, limit: 10)
+    #expect(categories.map(\.orderCount) == [4, 2, 2])
+    #expect(categories.map(\.itemsSold) == [4, 3, 4])
+    #expect(categories.map(\.totalRevenue) == [cents("42.50"), cents("24.75"), cents("14.00")])
+    // NYC's whole history: A1's 23.50 on 03-07 is gone.
+    let metrics = try store.metrics(storeId: "NYC", range: .week, asOf: asOf, calendar: false)
+    #expect(metrics.totalRevenue == cents("42.75"))
+    #expect(metrics.uniqueCustomers == 2)
+  }
+
+  @Test("an item moved to another category moves all its sales there")
+  func recategorized() throws {
+    let store = try fixture()
+    _ = try store.importLines(try parse(more), replace: true)
+    _ = try store.importLines(
+      try parse(
+        """
+        order_id,store_id,placed_at,customer_id,item_name,category,quantity,unit_price
+        A8,LA,2026-03-08 19:00,c9,Fries,Snacks,1,3.50
+        """))
+    try expectConsistent(store)
+    // Fries: A6 1 + A7 3 + A8 1 = 5 items, 17.50, 3 orders; no Sides row is left.
+    let categories = try store.categories(storeId: nil, limit: 10)
+    #expect(categories.map(\.category) == ["Mains", "Mains", "Snacks"])
+    #expect(categories[2].orderCount == 3)
+    #expect(categories[2].itemsSold == 5)
+    #expect(categories[2].totalRevenue == cents("17.50"))
+  }
+
+  @Test("replacing an order with itself changes nothing")
+  func sameAgain() throws {
+    let store = try fixture()
+    let before = try aggregatesAndRecounts(store).map(\.stored)
+    _ = try store.importLines(try parse(csv, "orders.csv"), replace: true)
+    #expect(try aggregatesAndRecounts(store).map(\.stored) == before)
+  }
+
+  /// Orders across three stores, two zones, every status, repeated items within an order and
+  /// more orders than one hand-over between the import's threads (4,096) or one statement (64).
+  private func generated(_ count: Int, from first: Int, seed: UInt64) -> String {
+    var generator = SeededGenerator(seed: seed)
+    var text =
+      "order_id,store_id,placed_at,status,customer_id,item_name,category,quantity,unit_price\n"
+    let statuses = ["completed", "completed", "completed", "cancelled", "refunded"]
+    for order in first..<(first + count) {
+      let store = ["NYC", "LA", "SF"][Int.random(in: 0..<3, using: &generator)]
+      let day = 1 + Int.random(in: 0..<28, using: &generator)
+      let when = String(
+        format: "2026-03-%02d %02d:%02d", day, Int.random(in: 0..<24, using: &generator),
+        Int.random(in: 0..<60, using: &generator))
+      let status = statuses[Int.random(in: 0..<5, using: &generator)]
+      let customer =
+        Bool.random(using: &generator) ? "c\(Int.random(in: 0..<50, using: &generator))" : ""
+      for _ in 0..<(1 + Int.random(in: 0..<4, using: &generator)) {
+        let item = Int.random(in: 0..<12, using: &generator)
+        text += "G\(order),\(store),\(when),\(status),\(customer),Item \(item),Cat \(item % 4),"
+        text += "\(1 + Int.random(in: 0..<3, using: &generator)),\(item + 1).25\n"
+      }
+    }
+    return text
+  }
+
+  @Test("thousands of generated orders, then a third of them replaced and more added")
+  func generatedOrders() throws {
+    let store = try StoreMetricsStore.inMemory()
+    _ = try store.addStore(id: "NYC", name: "NYC", zone: Zone(identifier: "America/New_York"))
+    _ = try store.addStore(id: "LA", name: "LA", zone: Zone(identifier: "America/Los_Angeles"))
+    let first = try store.importLines(try parse(generated(9_000, from: 0, seed: 1)))
+    #expect(first.orders == 9_000 && first.createdStores == ["SF"])
+    try expectConsistent(store)
+    let second = try store.importLines(
+      try parse(generated(4_500, from: 6_000, seed: 2)), replace: true)
+    #expect(second.replaced == 3_000)
+    try expectConsistent(store)
+  }
+
+  @Test("store-2 keeps a store-1 database's customers per day, counting their orders")
+  func migration() throws {
+    let queue = try DatabaseQueue()
+    try StoreAnalyticsModule.migrator.migrate(queue, upTo: "store-1-orders-and-aggregates")
+    try queue.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO shop VALUES ('S', 'S', 'UTC');
+          INSERT INTO customer (id, external_id) VALUES (7, 'c7');
+          INSERT INTO store_order (key, id, store_id, customer_id, placed_at, local_date,
+            local_hour, status, subtotal_cents, tax_cents, total_cents) VALUES
+            (1, 'A', 'S', 'c7', 0, '2026-03-08', 10, 'completed', 100, 0, 100),
+            (2, 'B', 'S', 'c7', 0, '2026-03-08', 11, 'completed', 200, 0, 200),
+            (3, 'C', 'S', 'c7', 0, '2026-03-08', 12, 'cancelled', 300, 0, 300),
+            (4, 'D', 'S', 'c7', 0, '2026-03-09', 12, 'completed', 50, 0, 50);
+          INSERT INTO store_day_customer VALUES ('S', '2026-03-08', 7), ('S', '2026-03-09', 7);
+          """)
+    }
+    try StoreAnalyticsModule.migrator.migrate(queue)
+    try queue.read { db in
+      let rows = try StoreDayCustomer.order(Column("date")).fetchAll(db)
+      #expect(rows.map(\.date) == [day("2026-03-08"), day("2026-03-09")])
+      #expect(rows.map(\.orders) == [2, 1])
+      #expect(
+        try String.fetchAll(
+          db,
+          sql: """
+            SELECT name FROM sqlite_master
+            WHERE name IN ('item_day', 'category_day', 'store_order_day')
+            """
+        ).isEmpty)
+    }
+  }
+
+  @Test("amounts too large to add up exactly are refused; nothing is stored")
+  func overflow() throws {
+    let store = try StoreMetricsStore.inMemory()
+    #expect {
+      try store.importLines(
+        try parse(
+          """
+          order_id,store_id,placed_at,item_name,category,quantity,unit_price
+          A,S,2026-03-08 10:00,x,c,1,1.00
+          B,S,2026-03-08 10:00,Gold,c,2,90000000000000000.00
+          """, "big.csv"))
+    } throws: { "\($0)".contains("big.csv line 3: the amounts of order B are too large") }
+    #expect(try store.stores().isEmpty)
+  }
+}
