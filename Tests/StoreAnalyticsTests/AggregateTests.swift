@@ -205,6 +205,26 @@ struct AggregateTests {
     try expectConsistent(store)
   }
 
+  @Test(
+    "a row the database refuses in the middle of a large import stops both threads; nothing is stored"
+  )
+  func refusedMidway() throws {
+    let store = try StoreMetricsStore.inMemory()
+    var lines = try parse(generated(9_000, from: 0, seed: 3))
+    // Past the first hand-over of 4,096 orders; the file format cannot say 0, the library can.
+    lines[lines.count / 2].quantity = 0
+    #expect(throws: DatabaseError.self) { try store.importLines(lines) }
+    #expect(try store.stores().isEmpty)
+    #expect(
+      try store.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM store_order") }
+        == 0)
+    // The connection is usable again, foreign keys back on.
+    _ = try store.importLines(try parse(csv, "orders.csv"))
+    #expect(
+      try store.writer.read { db in try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") } == true)
+    try expectConsistent(store)
+  }
+
   @Test("store-2 keeps a store-1 database's customers per day, counting their orders")
   func migration() throws {
     let queue = try DatabaseQueue()
