@@ -84,12 +84,3 @@ struct DayOptions: ParsableArguments {
     }
   }
 }
-
-/// Prints what a delete did: a sentence in table format, `{id, deleted}` otherwise.
-func renderDeleted(_ what: String, id: Int64, global: GlobalOptions) {
-  if global.format == .table {
-    Terminal.writeOutput("Deleted \(what) \(id).\n")
-  } else {
-    global.print(object: ["id": .int(Int(id)), "deleted": .bool(true)])
-  }
-}

@@ -283,7 +283,7 @@ extension BehaviorCommand.Entries {
 
     func run() throws {
       try global.openBehaviorStore().deleteEntry(id: id)
-      renderDeleted("entry", id: id, global: global)
+      global.printDeleted("entry", id: id)
     }
   }
 }

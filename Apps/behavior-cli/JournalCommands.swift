@@ -213,7 +213,7 @@ extension BehaviorCommand.Journal {
 
     func run() throws {
       try global.openBehaviorStore().deleteJournal(id: id)
-      renderDeleted("journal entry", id: id, global: global)
+      global.printDeleted("journal entry", id: id)
     }
   }
 }

@@ -89,10 +89,7 @@ extension RuckCommand.Sessions {
 
     func run() throws {
       try global.openRuckStore().deleteSession(id: id)
-      Terminal.writeOutput(
-        global.format == .table
-          ? "Deleted session \(id).\n"
-          : global.format.render(object: ["id": .int(Int(id)), "deleted": .bool(true)]))
+      global.printDeleted("session", id: id)
     }
   }
 }

@@ -172,11 +172,7 @@ extension RVUCommand.Visits {
 
     func run() throws {
       try global.openRVUStore().deleteVisit(id: id, userId: user.id)
-      if global.format == .table {
-        Terminal.writeOutput("Deleted visit \(id).\n")
-      } else {
-        global.print(object: ["id": .int(Int(id)), "deleted": .bool(true)])
-      }
+      global.printDeleted("visit", id: id)
     }
   }
 

@@ -48,10 +48,10 @@ extension StoreMetricsCommand {
     func run() throws {
       let (db, asOf) = try store.open(global)
       let hours = try db.hourly(storeId: store.store, date: asOf)
-      let rows: [JSONObject] = hours.map {
+      let rows: [JSONObject] = hours.enumerated().map { hour, bucket in
         [
-          "store_id": .string(store.store), "hour": .int(Int($0.label)!), "orders": .int($0.orders),
-          "revenue": .decimal($0.revenue),
+          "store_id": .string(store.store), "hour": .int(hour), "orders": .int(bucket.orders),
+          "revenue": .decimal(bucket.revenue),
         ]
       }
       Terminal.writeOutput(StoreJSON.render(rows, chart: hours, format: global.format))

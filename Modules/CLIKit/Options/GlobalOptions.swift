@@ -62,4 +62,13 @@ extension GlobalOptions {
 
   /// Prints one object in the chosen format on standard output.
   public func print(object: JSONObject) { Terminal.writeOutput(format.render(object: object)) }
+
+  /// Confirms a deletion: `Deleted visit 12.` as a table, `{"id": 12, "deleted": true}` otherwise.
+  public func printDeleted(_ what: String, id: Int64) {
+    if format == .table {
+      Terminal.writeOutput("Deleted \(what) \(id).\n")
+    } else {
+      print(object: ["id": .int(Int(id)), "deleted": .bool(true)])
+    }
+  }
 }

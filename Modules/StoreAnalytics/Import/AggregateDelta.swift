@@ -29,6 +29,11 @@ struct AggregateDelta {
     let hour: Int32
   }
 
+  private struct StoreHourKey: Hashable {
+    let store: Int32
+    let hour: Int32
+  }
+
   private struct CustomerKey: Hashable {
     let store: Int32
     let day: Int32
@@ -174,7 +179,7 @@ struct AggregateDelta {
         ON CONFLICT (store_id, date, hour) DO UPDATE SET orders = orders + excluded.orders,
           revenue_cents = revenue_cents + excluded.revenue_cents
         """)
-    var allTime: [DayKey: Totals] = [:]  // (store, hour)
+    var allTime: [StoreHourKey: Totals] = [:]
     for (key, totals) in hours.sorted(by: {
       (rank[Int($0.key.store)], $0.key.day, $0.key.hour) < (
         rank[Int($1.key.store)], $1.key.day, $1.key.hour
@@ -185,7 +190,7 @@ struct AggregateDelta {
       try hourRows.append(Int64(key.hour))
       try hourRows.append(Int64(totals.orders))
       try hourRows.append(totals.revenue)
-      allTime[DayKey(store: key.store, day: key.hour), default: Totals()].add(totals)
+      allTime[StoreHourKey(store: key.store, hour: key.hour), default: Totals()].add(totals)
     }
     try hourRows.flush()
     let allTimeRows = try BulkStatement(
@@ -197,7 +202,7 @@ struct AggregateDelta {
         """)
     for (key, totals) in allTime {
       try allTimeRows.bind(1, storeIds[Int(key.store)])
-      try allTimeRows.bind(2, Int64(key.day))
+      try allTimeRows.bind(2, Int64(key.hour))
       try allTimeRows.bind(3, Int64(totals.orders))
       try allTimeRows.bind(4, totals.revenue)
       try allTimeRows.step()
