@@ -31,7 +31,7 @@ func domain(_ name: String, _ extra: [Target.Dependency] = []) -> Target {
 /// A thin executable: parses arguments, calls one domain API, renders.
 func app(_ name: String, domain: String) -> Target {
   .executableTarget(
-    name: name, dependencies: ["CLIKit", .target(name: domain), argumentParser],
+    name: name, dependencies: ["CLIKit", "DataFormats", .target(name: domain), argumentParser],
     path: "Apps/\(name)", swiftSettings: swiftSettings)
 }
 
@@ -84,7 +84,7 @@ let package = Package(
 
     // MARK: Shared CLI kit (app layer)
     .target(
-      name: "CLIKit", dependencies: ["AnalyticsCore", "Storage", grdb, argumentParser],
+      name: "CLIKit", dependencies: ["AnalyticsCore", "DataFormats", "Storage", argumentParser],
       path: "Modules/CLIKit", swiftSettings: swiftSettings),
 
     // MARK: Apps
@@ -106,7 +106,7 @@ let package = Package(
     tests("AnalyticsCore"),
     tests("DataFormats"),
     tests("Storage", [grdb]),
-    tests("CLIKit"),
+    tests("CLIKit", ["DataFormats"]),
     tests("RVUDomain"),
     tests("BehaviorPatterns"),
     tests("StoreAnalytics"),

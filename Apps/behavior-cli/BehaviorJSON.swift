@@ -1,6 +1,7 @@
 import AnalyticsCore
 import BehaviorPatterns
 import CLIKit
+import DataFormats
 import Foundation
 
 /// The JSON shapes of `behavior-cli`. Keys are snake_case and stable.

@@ -18,13 +18,13 @@ extension GlobalOptions {
       let now = Date()
       guard let asOfDate else { return now }
       return zone.instant(
-        of: LocalDateTime(date: asOfDate, time: zone.localDateTime(of: now).time))
+        of: LocalDateTime(date: asOfDate, time: zone.localDateTime(of: now).time)).date
     }
     if let time = try? TimeOfDay(parsing: text) {
-      return zone.instant(of: LocalDateTime(date: asOf, time: time))
+      return zone.instant(of: LocalDateTime(date: asOf, time: time)).date
     }
     do {
-      return zone.instant(of: try LocalDateTime(parsing: text))
+      return zone.instant(of: try LocalDateTime(parsing: text)).date
     } catch {
       throw ValidationError(
         "--at \(text) is not a time: expected YYYY-MM-DD HH:MM, such as 2026-02-08 14:30, or HH:MM for today"

@@ -2,6 +2,7 @@ import AnalyticsCore
 import ArgumentParser
 import BehaviorPatterns
 import CLIKit
+import DataFormats
 import Foundation
 
 extension BehaviorCommand {

@@ -1,6 +1,7 @@
 import AnalyticsCore
 import BehaviorPatterns
 import CLIKit
+import DataFormats
 
 /// The JSON shapes of `today` and the reports, and their CSV and table forms.
 enum ReportJSON {

@@ -1,6 +1,7 @@
 import AnalyticsCore
 import BehaviorPatterns
 import CLIKit
+import DataFormats
 
 /// The readable table forms of `today` and the reports.
 enum ReportText {

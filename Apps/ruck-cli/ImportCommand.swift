@@ -1,6 +1,7 @@
 import AnalyticsCore
 import ArgumentParser
 import CLIKit
+import DataFormats
 import Foundation
 import RuckAnalytics
 
@@ -41,7 +42,7 @@ extension RuckCommand {
       let store = try global.openRuckStore()
       let startInstant = date.map {
         global.zone.instant(
-          of: LocalDateTime(date: $0, time: start ?? TimeOfDay(hour: 12, minute: 0)!))
+          of: LocalDateTime(date: $0, time: start ?? TimeOfDay(hour: 12, minute: 0)!)).date
       }
       let progress = Progress(label: "importing", total: files.count)
       var rows: [JSONObject] = []
@@ -124,7 +125,7 @@ extension RuckCommand {
 
     func run() throws {
       let startInstant = global.zone.instant(
-        of: LocalDateTime(date: date, time: start ?? TimeOfDay(hour: 12, minute: 0)!))
+        of: LocalDateTime(date: date, time: start ?? TimeOfDay(hour: 12, minute: 0)!)).date
       let session = try global.openRuckStore().logSession(
         start: startInstant, duration: Double(duration.seconds), distance: distance,
         calories: calories, options: details.options())

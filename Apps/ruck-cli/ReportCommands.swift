@@ -1,6 +1,7 @@
 import AnalyticsCore
 import ArgumentParser
 import CLIKit
+import DataFormats
 import RuckAnalytics
 
 extension RuckPeriod: ExpressibleByArgument {}

@@ -1,5 +1,6 @@
 import AnalyticsCore
 import CLIKit
+import DataFormats
 import Foundation
 import RuckAnalytics
 

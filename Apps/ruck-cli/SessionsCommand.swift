@@ -1,5 +1,6 @@
 import ArgumentParser
 import CLIKit
+import DataFormats
 import RuckAnalytics
 
 extension RuckCommand {

@@ -1,6 +1,7 @@
 import AnalyticsCore
 import ArgumentParser
 import CLIKit
+import DataFormats
 import Foundation
 import StoreAnalytics
 

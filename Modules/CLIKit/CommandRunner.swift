@@ -1,7 +1,7 @@
 import AnalyticsCore
 import ArgumentParser
 import Foundation
-import GRDB
+import Storage
 
 /// Runs an app's root command with Tally's error contract: one line on standard error naming the
 /// bad value and what was expected, and a `sysexits.h` status — 64 usage, 65 bad data, 66 missing
@@ -11,6 +11,30 @@ public enum CommandRunner {
   public static func main<Root: ParsableCommand>(_ root: Root.Type) -> Never {
     let status = run(root, arguments: Array(CommandLine.arguments.dropFirst()))
     exit(status)
+  }
+
+  /// What an in-process run printed, and its exit status.
+  public struct Captured: Sendable, Equatable {
+    /// The exit status.
+    public var status: Int32
+    /// Everything written to standard output.
+    public var output: String
+    /// Everything written to standard error.
+    public var error: String
+  }
+
+  /// Runs `arguments` in this process with standard output and error captured: the same parsing,
+  /// errors and statuses as `main`, for tests that need no process per case.
+  public static func capture<Root: ParsableCommand>(
+    _ root: Root.Type, arguments: [String]
+  ) -> Captured {
+    let buffer = CaptureBuffer()
+    let sinks = Terminal.Sinks(
+      output: { buffer.append($0, error: false) }, error: { buffer.append($0, error: true) })
+    let status = Terminal.$sinks.withValue(sinks) {
+      run(root, arguments: arguments, output: Terminal.writeOutput, errorOutput: Terminal.writeError)
+    }
+    return Captured(status: status, output: buffer.output, error: buffer.error)
   }
 
   /// Parses `arguments`, runs the command and returns the exit status (help and version are
@@ -75,7 +99,7 @@ public enum ExitStatus {
       }
     }
     if error is DecodingError { return badData }
-    if error is DatabaseError { return io }  // SQLite failed underneath a domain: locked, full, …
+    if let storage = StorageError.classify(error) { return status(for: storage.category) }
     return nil
   }
 
@@ -100,6 +124,7 @@ public enum ExitStatus {
         return "cannot read or write \(path)"
       }
     }
+    if let storage = StorageError.classify(error) { return storage.description }
     return oneLine(String(describing: error))
   }
 
@@ -107,5 +132,33 @@ public enum ExitStatus {
   static func oneLine(_ text: String) -> String {
     text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
       .filter { !$0.isEmpty }.joined(separator: " ")
+  }
+}
+
+/// Collects captured text from a command.
+///
+/// `@unchecked Sendable` because the sinks must be `@Sendable` closures; every access to the two
+/// strings holds `lock`, so it is safe even if a command writes from another thread.
+private final class CaptureBuffer: @unchecked Sendable {
+  private let lock = NSLock()
+  private var outputText = ""
+  private var errorText = ""
+
+  func append(_ text: String, error: Bool) {
+    lock.lock()
+    defer { lock.unlock() }
+    if error { errorText += text } else { outputText += text }
+  }
+
+  var output: String {
+    lock.lock()
+    defer { lock.unlock() }
+    return outputText
+  }
+
+  var error: String {
+    lock.lock()
+    defer { lock.unlock() }
+    return errorText
   }
 }

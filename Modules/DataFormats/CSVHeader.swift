@@ -22,10 +22,10 @@ public struct CSVHeader: Sendable {
 
   /// The position of a required column.
   ///
-  /// - throws: `InputError` (bad data) naming the column and the file's header line.
+  /// - throws: `TallyError` (bad data) naming the column and the file's header line.
   public func require(_ name: String, line: Int = 1) throws -> Int {
     guard let position = position(of: name) else {
-      throw InputError(
+      throw TallyError(
         value: names.joined(separator: ","),
         expected: "a header on line \(line) with a column named \(name)", category: .badData)
     }

@@ -16,7 +16,7 @@ public struct CSVReader: Sequence {
 
   /// Reads every record.
   ///
-  /// - throws: `InputError` (bad data) naming the line of an unterminated quoted field.
+  /// - throws: `TallyError` (bad data) naming the line of an unterminated quoted field.
   public func records() throws -> [CSVRecord] {
     var iterator = makeIterator()
     var result: [CSVRecord] = []
@@ -43,7 +43,7 @@ public struct CSVReader: Sequence {
 
     /// The next record, or `nil` at the end.
     ///
-    /// - throws: `InputError` when a quoted field is never closed.
+    /// - throws: `TallyError` when a quoted field is never closed.
     public mutating func nextRecord() throws -> CSVRecord? {
       guard index < bytes.count else { return nil }
       let startLine = line
@@ -88,7 +88,7 @@ public struct CSVReader: Sequence {
         }
       }
       if quoted {
-        throw InputError(
+        throw TallyError(
           value: "line \(startLine)", expected: "a closing double quote for the quoted field",
           category: .badData)
       }

@@ -71,7 +71,7 @@ public struct XMLTokenizer {
 
   /// The next event, or `nil` at the end of a well-formed document.
   ///
-  /// - throws: `InputError` (bad data) naming the line of the first malformation, or a document
+  /// - throws: `TallyError` (bad data) naming the line of the first malformation, or a document
   ///   that ends before all its elements are closed (a truncated file).
   public mutating func next() throws -> XMLEvent? {
     if let name = pendingEnd {
@@ -200,8 +200,8 @@ public struct XMLTokenizer {
 
   // MARK: Scanning
 
-  private func error(_ problem: String) -> InputError {
-    InputError(value: "line \(line)", expected: "well-formed XML (\(problem))", category: .badData)
+  private func error(_ problem: String) -> TallyError {
+    TallyError(value: "line \(line)", expected: "well-formed XML (\(problem))", category: .badData)
   }
 
   private func matches(_ literal: String) -> Bool {

@@ -70,17 +70,17 @@ public struct RuckStore: Sendable {
 
   /// Changes the given settings and keeps the others.
   ///
-  /// - throws: `InputError` for a body weight outside 20–400 kg or a goal below 1.
+  /// - throws: `TallyError` for a body weight outside 20–400 kg or a goal below 1.
   public func updateProfile(
     bodyWeightKg: Double? = nil, units: UnitSystem? = nil, minRucksPerWeek: Int? = nil
   )
     throws -> RuckProfile
   {
     if let bodyWeightKg, !(20...400).contains(bodyWeightKg) {
-      throw InputError(value: "\(bodyWeightKg)", expected: "a body weight from 20 to 400 kg")
+      throw TallyError(value: "\(bodyWeightKg)", expected: "a body weight from 20 to 400 kg")
     }
     if let minRucksPerWeek, !(1...14).contains(minRucksPerWeek) {
-      throw InputError(value: "\(minRucksPerWeek)", expected: "a weekly goal from 1 to 14 rucks")
+      throw TallyError(value: "\(minRucksPerWeek)", expected: "a weekly goal from 1 to 14 rucks")
     }
     return try writer.write { db in
       var profile = try RuckProfile.fetchOne(db, key: 1) ?? RuckProfile()
@@ -158,16 +158,16 @@ public struct RuckStore: Sendable {
 
   /// Logs a session by hand.
   ///
-  /// - throws: `InputError` for a duration or distance that is not positive.
+  /// - throws: `TallyError` for a duration or distance that is not positive.
   public func logSession(
     start: Date, duration: Double, distance: Double, calories: Double? = nil,
     options: SessionOptions = SessionOptions()
   ) throws -> RuckSession {
     guard duration > 0 else {
-      throw InputError(value: "\(duration)", expected: "a positive duration")
+      throw TallyError(value: "\(duration)", expected: "a positive duration")
     }
     guard distance > 0 else {
-      throw InputError(value: "\(distance)", expected: "a positive distance")
+      throw TallyError(value: "\(distance)", expected: "a positive distance")
     }
     return try writer.write { db in
       var session = try newSession(

@@ -14,7 +14,7 @@ public enum DatabaseOpener {
   ///
   /// The folder holding a file is created only for the app's default location; for a path the
   /// user named, a missing folder is an error.
-  /// - throws: `StorageError` when the folder is missing, the file is not a database, or the
+  /// - throws: `TallyError` (see `StorageError`) when the folder is missing, the file is not a database, or the
   ///   database holds migrations this build does not know (written by a newer schema).
   public static func open(
     _ location: DatabaseLocation, migrator: DatabaseMigrator
@@ -31,12 +31,12 @@ public enum DatabaseOpener {
       if !FileManager.default.fileExists(atPath: folderPath, isDirectory: &isDirectory)
         || !isDirectory.boolValue
       {
-        guard createFolder else { throw StorageError(.missingFolder(folderPath)) }
+        guard createFolder else { throw StorageError.missingFolder(folderPath) }
         do {
           try FileManager.default.createDirectory(
             atPath: folderPath, withIntermediateDirectories: true)
         } catch {
-          throw StorageError(.cannotOpen(path: path, reason: "cannot create \(folderPath)"))
+          throw StorageError.cannotOpen(path: path, reason: "cannot create \(folderPath)")
         }
       }
       do {
@@ -45,9 +45,9 @@ public enum DatabaseOpener {
         try migrator.migrate(pool)
         return pool
       } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
-        throw StorageError(.notADatabase(path))
+        throw StorageError.notADatabase(path)
       } catch let error as DatabaseError {
-        throw StorageError(.cannotOpen(path: path, reason: error.message ?? "\(error.resultCode)"))
+        throw StorageError.cannotOpen(path: path, reason: error.message ?? "\(error.resultCode)")
       }
     }
   }
@@ -71,7 +71,7 @@ public enum DatabaseOpener {
     let known = Set(migrator.migrations)
     let unknown = applied.filter { !known.contains($0) }.sorted()
     if !unknown.isEmpty {
-      throw StorageError(.newerSchema(path: path, unknownMigrations: unknown))
+      throw StorageError.newerSchema(path: path, unknownMigrations: unknown)
     }
   }
 }

@@ -23,3 +23,15 @@ extension FixedDecimal: DatabaseValueConvertible {
     Int64.fromDatabaseValue(dbValue).map(FixedDecimal.init(hundredths:))
   }
 }
+
+/// Instants are stored as INTEGER milliseconds since 1970-01-01T00:00:00Z in every domain: exact,
+/// compact, sorted and compared as integers, and free of any zone.
+extension Instant: DatabaseValueConvertible {
+  /// The integer milliseconds.
+  public var databaseValue: DatabaseValue { millisecondsSinceEpoch.databaseValue }
+
+  /// The instant stored as integer milliseconds.
+  public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Instant? {
+    Int64.fromDatabaseValue(dbValue).map(Instant.init(millisecondsSinceEpoch:))
+  }
+}

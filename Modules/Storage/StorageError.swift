@@ -1,47 +1,49 @@
 import AnalyticsCore
+import GRDB
 
-/// Why a database could not be opened or prepared.
-public struct StorageError: CategorizedError, Equatable {
-  /// The closed set of causes.
-  public enum Reason: Sendable, Equatable {
-    /// The folder that should hold the database file does not exist.
-    case missingFolder(String)
-    /// The database was written by a newer version of the app (unknown migrations).
-    case newerSchema(path: String, unknownMigrations: [String])
-    /// The file exists but is not a SQLite database.
-    case notADatabase(String)
-    /// SQLite refused to open or prepare the file.
-    case cannotOpen(path: String, reason: String)
+/// The storage failures, as `TallyError`s: one error type all the way up, so the apps and the
+/// server never see GRDB's or SQLite's types.
+public enum StorageError {
+  /// The folder that should hold the database file does not exist.
+  public static func missingFolder(_ folder: String) -> TallyError {
+    TallyError(
+      .missingInput,
+      .notFound(kind: "folder", name: folder, expected: "an existing folder for the database"))
   }
 
-  /// The cause.
-  public let reason: Reason
-
-  /// Creates an error.
-  public init(_ reason: Reason) { self.reason = reason }
-
-  /// Missing folders are missing input; a foreign or newer file is bad data; the rest is I/O.
-  public var category: ErrorCategory {
-    switch reason {
-    case .missingFolder: return .missingInput
-    case .newerSchema, .notADatabase: return .badData
-    case .cannotOpen: return .io
-    }
+  /// The database was written by a newer version of the app (unknown migrations).
+  public static func newerSchema(path: String, unknownMigrations: [String]) -> TallyError {
+    .refused(
+      "\(path) was written by a newer version of Tally (unknown migrations: "
+        + unknownMigrations.joined(separator: ", ") + "): upgrade the app before using this database")
   }
 
-  /// One line naming the path and what to do.
-  public var description: String {
-    switch reason {
-    case .missingFolder(let folder):
-      return "the folder \(folder) does not exist: expected an existing folder for the database"
-    case .newerSchema(let path, let unknown):
-      return
-        "\(path) was written by a newer version of Tally (unknown migrations: "
-        + unknown.joined(separator: ", ") + "): upgrade the app before using this database"
-    case .notADatabase(let path):
-      return "\(path) is not a SQLite database: expected a database file written by Tally"
-    case .cannotOpen(let path, let reason):
-      return "cannot open the database \(path): \(reason)"
+  /// The file exists but is not a SQLite database.
+  public static func notADatabase(_ path: String) -> TallyError {
+    .refused("\(path) is not a SQLite database: expected a database file written by Tally")
+  }
+
+  /// SQLite refused to open or prepare the file.
+  public static func cannotOpen(path: String, reason: String) -> TallyError {
+    TallyError(.io, .failed("cannot open the database \(path): \(reason)"))
+  }
+
+  /// An error thrown underneath a domain by SQLite (locked, disk full, …) as a `TallyError` of
+  /// category `.io`, or `nil` when `error` did not come from the database.
+  ///
+  /// Bad data never gets this far: domains validate before writing, so what SQLite refuses here
+  /// is the machine's problem, reported without SQL.
+  public static func classify(_ error: any Error) -> TallyError? {
+    guard let error = error as? DatabaseError else { return nil }
+    let reason: String
+    switch error.resultCode {
+    case .SQLITE_BUSY, .SQLITE_LOCKED: reason = "the database is busy (another process holds it)"
+    case .SQLITE_FULL: reason = "the disk is full"
+    case .SQLITE_READONLY: reason = "the database is read-only"
+    case .SQLITE_CORRUPT, .SQLITE_NOTADB: reason = "the database file is damaged"
+    case .SQLITE_IOERR, .SQLITE_CANTOPEN: reason = "the database could not be read or written"
+    default: reason = "the database refused the change (SQLite code \(error.resultCode.rawValue))"
     }
+    return TallyError(.io, .failed(reason))
   }
 }

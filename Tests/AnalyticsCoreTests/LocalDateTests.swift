@@ -39,7 +39,7 @@ struct LocalDateTests {
     #expect {
       try LocalDate(parsing: text)
     } throws: { error in
-      let error = error as! InputError
+      let error = error as! TallyError
       return error.value == text && error.description.contains("YYYY-MM-DD")
         && error.category == .usage
     }
@@ -127,7 +127,7 @@ struct LocalDateTests {
     let data = try JSONEncoder().encode([day("2026-02-08")])
     #expect(String(decoding: data, as: UTF8.self) == #"["2026-02-08"]"#)
     #expect(try JSONDecoder().decode([LocalDate].self, from: data) == [day("2026-02-08")])
-    #expect(throws: InputError.self) {
+    #expect(throws: TallyError.self) {
       try JSONDecoder().decode([LocalDate].self, from: Data(#"["2026-02-30"]"#.utf8))
     }
   }
@@ -137,6 +137,6 @@ struct LocalDateTests {
     #expect(try Weekday(parsing: "mon") == .monday)
     #expect(Weekday.monday < Weekday.sunday)
     #expect(Weekday.friday.shortName == "Fri")
-    #expect(throws: InputError.self) { try Weekday(parsing: "funday") }
+    #expect(throws: TallyError.self) { try Weekday(parsing: "funday") }
   }
 }

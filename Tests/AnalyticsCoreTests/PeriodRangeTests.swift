@@ -50,8 +50,8 @@ struct PeriodRangeTests {
     #expect {
       try Period(parsing: "fortnight")
     } throws: { error in
-      let error = error as! InputError
-      return error.value == "fortnight" && error.expected.contains("week")
+      let error = error as! TallyError
+      return error.value == "fortnight" && (error.expected ?? "").contains("week")
     }
   }
 
@@ -106,7 +106,7 @@ struct PeriodRangeTests {
   }
 
   @Test("last N days needs N ≥ 1") func lastZero() {
-    #expect(throws: InputError.self) { try DayRange.lastDays(0, asOf: day("2026-02-08")) }
+    #expect(throws: TallyError.self) { try DayRange.lastDays(0, asOf: day("2026-02-08")) }
   }
 
   @Test("weekly buckets overlap the range at both ends") func weeklyBuckets() throws {

@@ -53,7 +53,7 @@ struct StatisticsTests {
 
   @Test("histogram edges must ascend", arguments: [[1.0], [0, 0, 1], [3, 2], []])
   func badEdges(edges: [Double]) {
-    #expect(throws: InputError.self) { try Histogram([1], edges: edges) }
+    #expect(throws: TallyError.self) { try Histogram([1], edges: edges) }
   }
 
   // x 1…5, y 2,4,5,4,5: Sxy = 6, Sxx = 10, Syy = 6 → r = 6/√60 = 0.774597.

@@ -26,7 +26,7 @@ struct TimeTests {
   func rejectsTimes(text: String) {
     #expect {
       try TimeOfDay(parsing: text)
-    } throws: { ($0 as! InputError).value == text }
+    } throws: { ($0 as! TallyError).value == text }
   }
 
   @Test(
@@ -45,7 +45,7 @@ struct TimeTests {
   func rejectsDateTimes(text: String) {
     #expect {
       try LocalDateTime(parsing: text)
-    } throws: { ($0 as! InputError).value == text }
+    } throws: { ($0 as! TallyError).value == text }
   }
 
   @Test("local date-time seconds round trip, before 1970 too") func secondsRoundTrip() throws {
@@ -105,7 +105,7 @@ struct TimeTests {
     ])
   func localToInstants(zone: String, local: String, utc: String) throws {
     let zone = try Zone(identifier: zone)
-    #expect(zone.instant(of: try LocalDateTime(parsing: local)) == instant(utc))
+    #expect(zone.instant(of: try LocalDateTime(parsing: local)).date == instant(utc))
   }
 
   @Test("interval of a day range") func interval() throws {
@@ -121,7 +121,7 @@ struct TimeTests {
   func unknownZones(name: String) {
     #expect {
       try Zone(identifier: name)
-    } throws: { ($0 as! InputError).value == name }
+    } throws: { ($0 as! TallyError).value == name }
   }
 
   @Test("zones compare by identifier") func zoneIdentity() throws {
@@ -154,7 +154,7 @@ struct TimeSpanTests {
   func refuses(text: String) {
     #expect {
       try TimeSpan(parsing: text)
-    } throws: { ($0 as! InputError).value == text }
+    } throws: { ($0 as! TallyError).value == text }
     #expect(TimeSpan(seconds: 5) < TimeSpan(seconds: 6))
   }
 }

@@ -22,7 +22,7 @@ struct ValueTests {
   func refuses(text: String) {
     #expect {
       try FixedDecimal(parsing: text)
-    } throws: { ($0 as! InputError).value == text }
+    } throws: { ($0 as! TallyError).value == text }
   }
 
   @Test(
@@ -70,7 +70,7 @@ struct ValueTests {
   }
 
   @Test("input errors name the value and the expectation") func inputError() {
-    let error = InputError(value: "x", expected: "a number", category: .badData)
+    let error = TallyError(value: "x", expected: "a number", category: .badData)
     #expect(error.description == "\"x\" is not valid: expected a number")
     #expect(error.category == .badData)
   }

@@ -9,7 +9,7 @@ enum Fixture {
 
   /// The instant of a UTC wall-clock time.
   static func utc(_ text: String) -> Date {
-    Zone.utc.instant(of: try! LocalDateTime(parsing: text))
+    Zone.utc.instant(of: try! LocalDateTime(parsing: text)).date
   }
 
   static func type(_ id: String) -> PatternType { PatternCatalog.type(id: id)! }

@@ -13,11 +13,11 @@ private struct Probe: ParsableCommand {
 
   func run() throws {
     switch fail {
-    case "usage": throw InputError(value: "x", expected: "y")
-    case "data": throw InputError(value: "row 3", expected: "a number", category: .badData)
+    case "usage": throw TallyError(value: "x", expected: "y")
+    case "data": throw TallyError(value: "row 3", expected: "a number", category: .badData)
     case "missing":
       throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: "/nope.csv"])
-    case "io": throw InputError(value: "disk", expected: "space", category: .io)
+    case "io": throw TallyError(value: "disk", expected: "space", category: .io)
     case "other": throw CancellationError()
     case "exit": throw ExitCode(3)
     default: break

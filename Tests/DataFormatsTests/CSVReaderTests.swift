@@ -28,7 +28,7 @@ struct CSVReaderTests {
     #expect {
       try CSVReader(text: "a\n\"open,b\nc\n").records()
     } throws: { error in
-      let error = error as! InputError
+      let error = error as! TallyError
       return error.value == "line 2" && error.category == .badData
     }
   }
@@ -47,8 +47,8 @@ struct CSVReaderTests {
     #expect {
       try header.require("price", line: 4)
     } throws: { error in
-      let error = error as! InputError
-      return error.expected.contains("price") && error.expected.contains("line 4")
+      let error = error as! TallyError
+      return (error.expected ?? "").contains("price") && (error.expected ?? "").contains("line 4")
     }
   }
 }

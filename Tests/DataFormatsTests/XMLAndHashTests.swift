@@ -53,8 +53,8 @@ struct XMLTokenizerTests {
     #expect {
       _ = try tokenize(text)
     } throws: { error in
-      let error = error as! InputError
-      return error.value == line && error.expected.contains(problem) && error.category == .badData
+      let error = error as! TallyError
+      return error.value == line && (error.expected ?? "").contains(problem) && error.category == .badData
     }
   }
 }

@@ -28,7 +28,7 @@ struct VisitTests {
   func refuses(text: String) {
     #expect {
       try ProcedureInput(parsing: text)
-    } throws: { ($0 as! InputError).value == text }
+    } throws: { ($0 as! TallyError).value == text }
   }
 
   @Test("a visit copies the catalog's values at that moment; later imports never change it")

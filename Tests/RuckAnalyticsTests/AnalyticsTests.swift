@@ -27,7 +27,7 @@ private func fixture() throws -> RuckStore {
   ]
   for (date, seconds, km, load) in sessions {
     _ = try store.logSession(
-      start: Zone.utc.instant(of: try LocalDateTime(parsing: date + " 07:00")),
+      start: Zone.utc.instant(of: try LocalDateTime(parsing: date + " 07:00")).date,
       duration: Double(seconds), distance: km * 1000, options: SessionOptions(loadKg: load))
   }
   return store
@@ -125,7 +125,7 @@ struct RuckAnalyticsTests {
       _ = try store.logSession(
         start: Zone.utc.instant(
           of: LocalDateTime(
-            date: day("2026-01-03").adding(days: 7 * week), time: TimeOfDay(hour: 8, minute: 0)!)),
+            date: day("2026-01-03").adding(days: 7 * week), time: TimeOfDay(hour: 8, minute: 0)!)).date,
         duration: 3600, distance: 5000)
     }
     let streak = try store.streak(asOf: day("2026-03-01"), zone: .utc)
@@ -138,7 +138,7 @@ struct RuckAnalyticsTests {
     let store = try RuckStore.inMemory()
     // 2026-02-09 03:00 UTC is still Sunday 02-08 in Chicago (UTC−6).
     _ = try store.logSession(
-      start: Zone.utc.instant(of: try LocalDateTime(parsing: "2026-02-09 03:00")), duration: 3600,
+      start: Zone.utc.instant(of: try LocalDateTime(parsing: "2026-02-09 03:00")).date, duration: 3600,
       distance: 5000)
     let chicago = try Zone(identifier: "America/Chicago")
     #expect(

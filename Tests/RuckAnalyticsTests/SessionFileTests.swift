@@ -83,7 +83,7 @@ struct SessionFileTests {
     #expect(throws: RuckError.self) { try store.editSession(id: 99, options: SessionOptions()) }
     #expect(throws: RuckError.self) { try store.deleteSession(id: 99) }
     #expect(throws: RuckError.self) { try store.session(id: 99) }
-    #expect(throws: InputError.self) {
+    #expect(throws: TallyError.self) {
       try store.logSession(start: Date(), duration: 0, distance: 1000)
     }
   }
@@ -91,8 +91,8 @@ struct SessionFileTests {
   @Test("profile bounds") func profile() throws {
     let store = try RuckStore.inMemory()
     #expect(try store.profile() == RuckProfile())
-    #expect(throws: InputError.self) { try store.updateProfile(bodyWeightKg: 5) }
-    #expect(throws: InputError.self) { try store.updateProfile(minRucksPerWeek: 0) }
+    #expect(throws: TallyError.self) { try store.updateProfile(bodyWeightKg: 5) }
+    #expect(throws: TallyError.self) { try store.updateProfile(minRucksPerWeek: 0) }
     let updated = try store.updateProfile(units: .imperial)
     #expect(updated.units == .imperial)
     #expect(updated.minRucksPerWeek == 2)

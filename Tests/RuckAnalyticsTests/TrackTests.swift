@@ -293,7 +293,7 @@ struct PandolfTests {
 
   @Test("terrain factors") func factors() throws {
     #expect(Terrain.allCases.map(\.factor) == [1.0, 1.1, 1.2, 1.1, 2.1, 1.6])
-    #expect(throws: InputError.self) { try Terrain(parsing: "lava") }
+    #expect(throws: TallyError.self) { try Terrain(parsing: "lava") }
     #expect(try Terrain(parsing: "Trail") == .trail)
   }
 }
@@ -311,13 +311,13 @@ struct QuantityTests {
   func badDistances(text: String) {
     #expect {
       try Quantities.distance(parsing: text)
-    } throws: { ($0 as! InputError).value == text }
+    } throws: { ($0 as! TallyError).value == text }
   }
 
   @Test("units") func units() throws {
     #expect(try UnitSystem(parsing: "imperial") == .imperial)
-    #expect(throws: InputError.self) { try UnitSystem(parsing: "furlongs") }
-    #expect(throws: InputError.self) { try Quantities.number(parsing: "-2", what: "kg") }
+    #expect(throws: TallyError.self) { try UnitSystem(parsing: "furlongs") }
+    #expect(throws: TallyError.self) { try Quantities.number(parsing: "-2", what: "kg") }
     #expect(try Quantities.number(parsing: "-2", what: "°C", allowNegative: true) == -2)
   }
 }

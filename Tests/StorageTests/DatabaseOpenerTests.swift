@@ -1,3 +1,4 @@
+import AnalyticsCore
 import Foundation
 import GRDB
 import Storage
@@ -67,7 +68,7 @@ struct DatabaseOpenerTests {
       #expect {
         try DatabaseOpener.open(.file(typed), migrator: migrator(1))
       } throws: { error in
-        let error = error as! StorageError
+        let error = error as! TallyError
         return error.category == .missingInput && error.description.contains(folder + "/nope")
       }
       #expect(!FileManager.default.fileExists(atPath: folder + "/nope"))
@@ -86,7 +87,7 @@ struct DatabaseOpenerTests {
       #expect {
         try DatabaseOpener.open(.file(path), migrator: migrator(1))
       } throws: { error in
-        let error = error as! StorageError
+        let error = error as! TallyError
         return error.category == .badData && error.description.contains("v2")
           && error.description.contains("newer")
       }
@@ -104,14 +105,16 @@ struct DatabaseOpenerTests {
       #expect {
         try DatabaseOpener.open(.file(path), migrator: migrator(1))
       } throws: { error in
-        let error = error as! StorageError
+        let error = error as! TallyError
         return error.category == .badData && error.description.contains(path)
       }
     }
   }
 
   @Test("error categories and messages") func messages() {
-    #expect(StorageError(.cannotOpen(path: "/p", reason: "locked")).category == .io)
-    #expect(StorageError(.cannotOpen(path: "/p", reason: "locked")).description.contains("/p"))
+    #expect(StorageError.cannotOpen(path: "/p", reason: "locked").category == .io)
+    #expect(StorageError.cannotOpen(path: "/p", reason: "locked").description.contains("/p"))
+    #expect(StorageError.classify(DatabaseError(resultCode: .SQLITE_BUSY))?.category == .io)
+    #expect(StorageError.classify(TallyError.refused("x")) == nil)
   }
 }

@@ -22,10 +22,10 @@ public struct Histogram: Sendable, Equatable {
 
   /// Bins `values` by `edges`.
   ///
-  /// - throws: `InputError` when there are fewer than two edges or they do not strictly ascend.
+  /// - throws: `TallyError` when there are fewer than two edges or they do not strictly ascend.
   public init(_ values: [Double], edges: [Double]) throws {
     guard edges.count >= 2, zip(edges, edges.dropFirst()).allSatisfy({ $0 < $1 }) else {
-      throw InputError(
+      throw TallyError(
         value: edges.map { "\($0)" }.joined(separator: ","),
         expected: "at least two strictly ascending bin edges")
     }

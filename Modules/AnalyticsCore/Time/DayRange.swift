@@ -61,10 +61,10 @@ public struct DayRange: Sendable, Hashable, CustomStringConvertible, Sequence {
 
   /// The last `days` days, including the as-of day (`lastDays(7)` ending Sunday starts Monday).
   ///
-  /// - throws: `InputError` when `days` is less than 1.
+  /// - throws: `TallyError` when `days` is less than 1.
   public static func lastDays(_ days: Int, asOf: LocalDate) throws -> DayRange {
     guard days >= 1 else {
-      throw InputError(value: String(days), expected: "a number of days of at least 1")
+      throw TallyError(value: String(days), expected: "a number of days of at least 1")
     }
     return DayRange(uncheckedStart: asOf.adding(days: 1 - days), end: asOf)
   }

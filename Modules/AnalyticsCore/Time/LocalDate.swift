@@ -28,7 +28,7 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
 
   /// Parses strict `YYYY-MM-DD`: four-digit year, two-digit month and day, a real calendar day.
   ///
-  /// - throws: `InputError` naming the text for `2026-02-30`, `2026-2-8`, `2026-02-08x` or `""`.
+  /// - throws: `TallyError` naming the text for `2026-02-30`, `2026-2-8`, `2026-02-08x` or `""`.
   public init(parsing text: String) throws {
     let bytes = Array(text.utf8)
     func digits(_ range: Range<Int>) -> Int? {
@@ -44,7 +44,7 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
       let year = digits(0..<4), let month = digits(5..<7), let day = digits(8..<10),
       let date = LocalDate(year: year, month: month, day: day)
     else {
-      throw InputError(value: text, expected: "a calendar day as YYYY-MM-DD, such as 2026-02-08")
+      throw TallyError(value: text, expected: "a calendar day as YYYY-MM-DD, such as 2026-02-08")
     }
     self = date
   }

@@ -14,7 +14,7 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
   /// Parses `YYYY-MM-DD HH:MM[:SS]` (a `T` may stand for the space), or a bare `YYYY-MM-DD`
   /// meaning midnight.
   ///
-  /// - throws: `InputError` naming the text when either part is malformed or impossible.
+  /// - throws: `TallyError` naming the text when either part is malformed or impossible.
   public init(parsing text: String) throws {
     let expected = "a local date and time as YYYY-MM-DD HH:MM, such as 2026-02-08 14:30"
     if text.utf8.count == 10, let date = try? LocalDate(parsing: text) {
@@ -25,7 +25,7 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
     guard let separatorIndex,
       let date = try? LocalDate(parsing: String(text[..<separatorIndex])),
       let time = try? TimeOfDay(parsing: String(text[text.index(after: separatorIndex)...]))
-    else { throw InputError(value: text, expected: expected) }
+    else { throw TallyError(value: text, expected: expected) }
     self.init(date: date, time: time)
   }
 

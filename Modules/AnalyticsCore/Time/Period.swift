@@ -20,7 +20,7 @@ public enum Period: String, Sendable, CaseIterable, Codable {
       "yearly": .year,
     ]
     guard let period = aliases[text.lowercased()] else {
-      throw InputError(value: text, expected: "one of day, week, month, quarter, year")
+      throw TallyError(value: text, expected: "one of day, week, month, quarter, year")
     }
     self = period
   }

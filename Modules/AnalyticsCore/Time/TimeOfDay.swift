@@ -13,7 +13,7 @@ public struct TimeOfDay: Sendable, Hashable, Comparable, CustomStringConvertible
 
   /// Parses strict `HH:MM` or `HH:MM:SS` (24-hour clock, two digits each).
   ///
-  /// - throws: `InputError` naming the text, for `25:00`, `9:30`, `12:5` or `""`.
+  /// - throws: `TallyError` naming the text, for `25:00`, `9:30`, `12:5` or `""`.
   public init(parsing text: String) throws {
     let parts = text.split(separator: ":", omittingEmptySubsequences: false)
     let numbers = parts.map { part -> Int? in
@@ -25,7 +25,7 @@ public struct TimeOfDay: Sendable, Hashable, Comparable, CustomStringConvertible
     guard (2...3).contains(numbers.count), numbers.allSatisfy({ $0 != nil }),
       let time = TimeOfDay(
         hour: numbers[0]!, minute: numbers[1]!, second: numbers.count == 3 ? numbers[2]! : 0)
-    else { throw InputError(value: text, expected: "a time of day as HH:MM (00:00 to 23:59)") }
+    else { throw TallyError(value: text, expected: "a time of day as HH:MM (00:00 to 23:59)") }
     self = time
   }
 

@@ -9,9 +9,9 @@ public struct TimeSpan: Sendable, Hashable, Comparable, CustomStringConvertible 
 
   /// Parses the forms above; the result must be more than zero.
   ///
-  /// - throws: `InputError` naming the text (`1x`, `-5m`, `0`, `h`, `1:75`).
+  /// - throws: `TallyError` naming the text (`1x`, `-5m`, `0`, `h`, `1:75`).
   public init(parsing text: String) throws {
-    let error = InputError(
+    let error = TallyError(
       value: text, expected: "a duration such as 45m, 1h30m, 90 (minutes) or 1:30:00")
     let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
     var total = 0

@@ -33,7 +33,7 @@ public enum Weekday: Int, Sendable, CaseIterable, Comparable, Codable {
       let day = Weekday.allCases.first(where: {
         $0.name == lower || $0.shortName.lowercased() == lower
       })
-    else { throw InputError(value: text, expected: "a weekday such as monday or sunday") }
+    else { throw TallyError(value: text, expected: "a weekday such as monday or sunday") }
     self = day
   }
 }

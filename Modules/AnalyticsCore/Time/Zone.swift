@@ -11,12 +11,12 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
 
   /// The zone named by an IANA identifier.
   ///
-  /// - throws: `InputError` naming the identifier when it is not a known IANA zone.
+  /// - throws: `TallyError` naming the identifier when it is not a known IANA zone.
   public init(identifier: String) throws {
     guard !identifier.isEmpty, identifier.trimmingCharacters(in: .whitespaces) == identifier,
       let zone = TimeZone(identifier: identifier)
     else {
-      throw InputError(
+      throw TallyError(
         value: identifier, expected: "an IANA time zone such as America/New_York or UTC")
     }
     timeZone = zone
@@ -52,7 +52,7 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
   /// A time skipped when clocks go forward is moved forward by the length of the gap (02:30 on a
   /// spring-forward day becomes 03:30); a time that occurs twice when clocks go back resolves to
   /// the earlier instant.
-  public func instant(of local: LocalDateTime) -> Date {
+  func wallClockDate(of local: LocalDateTime) -> Date {
     let wall = local.secondsSinceEpoch
     // Try the offsets in force just before and just after this wall time.
     let guess = Date(timeIntervalSince1970: Double(wall))
@@ -75,7 +75,7 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
 
   /// The first instant of a local day.
   public func startOfDay(_ date: LocalDate) -> Date {
-    instant(of: LocalDateTime(date: date, time: TimeOfDay(hour: 0, minute: 0)!))
+    wallClockDate(of: LocalDateTime(date: date, time: TimeOfDay(hour: 0, minute: 0)!))
   }
 
   /// The instants `[start, end)` that a range of local days covers.

@@ -19,9 +19,9 @@ public struct FixedDecimal: Sendable, Hashable, Comparable, CustomStringConverti
   ///
   /// - Parameter rounding: when true, digits past the second decimal are rounded half away from
   ///   zero; when false (the default) they are an error, so no value is silently changed.
-  /// - throws: `InputError` naming the text when it is not a decimal number.
+  /// - throws: `TallyError` naming the text when it is not a decimal number.
   public init(parsing text: String, rounding: Bool = false) throws {
-    let error = InputError(value: text, expected: "a decimal number with at most 2 decimals")
+    let error = TallyError(value: text, expected: "a decimal number with at most 2 decimals")
     var bytes = Substring(text).utf8[...]
     var negative = false
     if let first = bytes.first, first == 0x2D || first == 0x2B {

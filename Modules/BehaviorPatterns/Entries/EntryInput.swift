@@ -92,11 +92,11 @@ public struct EntryInput: Sendable, Equatable {
 
   /// Minutes from a duration a person typed (`45m`, `1h30m`, `90`).
   ///
-  /// - throws: `InputError` for text that is not a duration or not whole minutes.
+  /// - throws: `TallyError` for text that is not a duration or not whole minutes.
   public static func minutes(parsing text: String) throws -> Int {
     let span = try TimeSpan(parsing: text)
     guard span.seconds % 60 == 0 else {
-      throw InputError(value: text, expected: "a duration in whole minutes, such as 45m or 1h30m")
+      throw TallyError(value: text, expected: "a duration in whole minutes, such as 45m or 1h30m")
     }
     return span.seconds / 60
   }

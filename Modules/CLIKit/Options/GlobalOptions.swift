@@ -1,5 +1,6 @@
 import AnalyticsCore
 import ArgumentParser
+import DataFormats
 import Foundation
 import Storage
 

@@ -1,3 +1,5 @@
+import DataFormats
+
 /// A horizontal bar chart for terminals, drawn with Unicode block characters in eighths.
 ///
 /// For example:

@@ -1,3 +1,5 @@
+import DataFormats
+
 /// Writes rows as RFC 4180 CSV: a header row, CRLF line ends, fields quoted when they hold a
 /// comma, a quote or a line break (quotes doubled), `null` as an empty field.
 public enum CSVWriter {

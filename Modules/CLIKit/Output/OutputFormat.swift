@@ -1,4 +1,5 @@
 import ArgumentParser
+import DataFormats
 
 /// How a query command prints its result: `table` for people, `json` and `csv` for programs.
 public enum OutputFormat: String, Sendable, CaseIterable, ExpressibleByArgument {

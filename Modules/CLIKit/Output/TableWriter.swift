@@ -1,3 +1,5 @@
+import DataFormats
+
 /// Writes rows as an aligned text table for terminals: a header of the keys in capitals, numbers
 /// right-aligned, `null` as `-`.
 public enum TableWriter {

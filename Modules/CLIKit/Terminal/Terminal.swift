@@ -6,18 +6,49 @@ import Foundation
   import Darwin
 #endif
 
-/// The process's standard streams.
+/// The process's standard streams, or — while a command runs in-process under
+/// `CommandRunner.run(_:arguments:output:errorOutput:)` — the sinks that capture them, so CLI
+/// tests can run commands without spawning a process.
 public enum Terminal {
-  /// Whether standard error is a terminal (progress is shown only then).
-  public static var standardErrorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+  /// Where output goes instead of the standard streams, when set for the current task.
+  public struct Sinks: Sendable {
+    /// Receives what would go to standard output.
+    public var output: @Sendable (String) -> Void
+    /// Receives what would go to standard error.
+    public var error: @Sendable (String) -> Void
+
+    /// Sinks for captured output.
+    public init(
+      output: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void
+    ) {
+      self.output = output
+      self.error = error
+    }
+  }
+
+  /// The sinks of the command running in this task, if any.
+  @TaskLocal public static var sinks: Sinks?
+
+  /// Whether standard error is a terminal (progress is shown only then; never when captured).
+  public static var standardErrorIsTerminal: Bool {
+    sinks == nil && isatty(STDERR_FILENO) == 1
+  }
 
   /// Writes `text` to standard error as is.
   public static func writeError(_ text: String) {
+    if let sinks {
+      sinks.error(text)
+      return
+    }
     FileHandle.standardError.write(Data(text.utf8))
   }
 
   /// Writes `text` to standard output as is.
   public static func writeOutput(_ text: String) {
+    if let sinks {
+      sinks.output(text)
+      return
+    }
     FileHandle.standardOutput.write(Data(text.utf8))
   }
 }

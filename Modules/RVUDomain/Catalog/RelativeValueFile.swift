@@ -110,7 +110,7 @@ public struct RelativeValueFile: Sendable {
   {
     do {
       return try iterator.nextRecord()
-    } catch let error as InputError {
+    } catch let error as TallyError {
       throw RVUError(.badData, "\(fileName): \(error.description)")
     }
   }

@@ -21,7 +21,7 @@ public struct ProcedureInput: Sendable, Equatable {
 
   /// Creates an input, checking the code, modifier and quantity.
   ///
-  /// - throws: `InputError` naming the bad value.
+  /// - throws: `TallyError` naming the bad value.
   public init(
     hcpcs: String, modifier: String? = nil, quantity: Int = 1, workRVU: FixedDecimal? = nil,
     description: String? = nil, statusCode: String? = nil
@@ -36,7 +36,7 @@ public struct ProcedureInput: Sendable, Equatable {
 
   /// Parses `CODE[xQTY][:MOD]`: `99213`, `99213x2`, `99213:25`, `11102x3:59`.
   ///
-  /// - throws: `InputError` naming the text, for a malformed code, a quantity outside 1–1000 or
+  /// - throws: `TallyError` naming the text, for a malformed code, a quantity outside 1–1000 or
   ///   not a whole number, or a malformed modifier.
   public init(parsing text: String) throws {
     var rest = Substring(text)
@@ -53,13 +53,13 @@ public struct ProcedureInput: Sendable, Equatable {
       rest = rest[..<x]
     }
     guard let count = Int(quantity), Self.quantities.contains(count) else {
-      throw InputError(
+      throw TallyError(
         value: text, expected: "CODE[xQTY][:MOD] with a quantity from 1 to 1000, such as 99213x2")
     }
     do {
       try self.init(hcpcs: String(rest), modifier: modifier ?? "", quantity: count)
     } catch {
-      throw InputError(
+      throw TallyError(
         value: text, expected: "CODE[xQTY][:MOD], such as 99213, 99213x2 or 99213:25")
     }
   }
@@ -68,7 +68,7 @@ public struct ProcedureInput: Sendable, Equatable {
   static func checkCode(_ text: String) throws -> String {
     let code = text.trimmingCharacters(in: .whitespaces).uppercased()
     guard code.count == 5, code.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
-      throw InputError(value: text, expected: "a 5-character HCPCS/CPT code such as 99213 or G2211")
+      throw TallyError(value: text, expected: "a 5-character HCPCS/CPT code such as 99213 or G2211")
     }
     return code
   }
@@ -77,7 +77,7 @@ public struct ProcedureInput: Sendable, Equatable {
   static func checkModifier(_ text: String) throws -> String {
     let modifier = text.trimmingCharacters(in: .whitespaces).uppercased()
     guard modifier.count == 2, modifier.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
-    else { throw InputError(value: text, expected: "a 2-character modifier such as 25 or TC") }
+    else { throw TallyError(value: text, expected: "a 2-character modifier such as 25 or TC") }
     return modifier
   }
 
@@ -85,7 +85,7 @@ public struct ProcedureInput: Sendable, Equatable {
   static func checkQuantity(_ text: String) throws -> Int {
     guard let quantity = Int(text.trimmingCharacters(in: .whitespaces)),
       quantities.contains(quantity)
-    else { throw InputError(value: text, expected: "a whole quantity from 1 to 1000") }
+    else { throw TallyError(value: text, expected: "a whole quantity from 1 to 1000") }
     return quantity
   }
 }

@@ -105,7 +105,7 @@ public enum VisitImportFile {
             hcpcs: item.hcpcs, modifier: item.modifier, quantity: item.quantity ?? 1,
             workRVU: item.workRVU?.value, description: item.description,
             statusCode: item.statusCode)
-        } catch let error as InputError {
+        } catch let error as TallyError {
           throw fail(path, error.description)
         }
       }
@@ -223,11 +223,11 @@ public enum VisitImportFile {
             try ProcedureInput(
               hcpcs: hcpcs, modifier: cell("modifier"), quantity: quantity, workRVU: workRVU,
               description: cell("description"), statusCode: cell("status_code")))
-        } catch let error as InputError {
+        } catch let error as TallyError {
           let column =
-            error.expected.contains("quantity")
+            (error.expected ?? "").contains("quantity")
             ? "quantity"
-            : error.expected.contains("modifier") ? "modifier" : "hcpcs"
+            : (error.expected ?? "").contains("modifier") ? "modifier" : "hcpcs"
           throw fail(column, error.description)
         }
       }

@@ -10,7 +10,7 @@ public enum UnitSystem: String, Sendable, CaseIterable, Codable {
   /// Parses `metric` or `imperial`.
   public init(parsing text: String) throws {
     guard let system = UnitSystem(rawValue: text.lowercased()) else {
-      throw InputError(value: text, expected: "metric or imperial")
+      throw TallyError(value: text, expected: "metric or imperial")
     }
     self = system
   }
@@ -25,7 +25,7 @@ public enum Quantities {
 
   /// Parses a distance with its unit: `8.2km`, `5.1mi`, `800m` (metres returned).
   ///
-  /// - throws: `InputError` naming the text (`abc`, `-3km`, `5` without a unit, `0km`).
+  /// - throws: `TallyError` naming the text (`abc`, `-3km`, `5` without a unit, `0km`).
   public static func distance(parsing text: String) throws -> Double {
     let lower = text.trimmingCharacters(in: .whitespaces).lowercased()
     let units: [(String, Double)] = [("km", 1000), ("mi", metresPerMile), ("m", 1)]
@@ -34,7 +34,7 @@ public enum Quantities {
       if let value = Double(number), value.isFinite, value > 0 { return value * factor }
       break
     }
-    throw InputError(
+    throw TallyError(
       value: text, expected: "a positive distance with a unit, such as 8.2km, 5.1mi or 800m")
   }
 
@@ -45,7 +45,7 @@ public enum Quantities {
     guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite,
       allowNegative || value >= 0
     else {
-      throw InputError(
+      throw TallyError(
         value: text,
         expected: allowNegative ? "a number (\(what))" : "a number of 0 or more (\(what))")
     }

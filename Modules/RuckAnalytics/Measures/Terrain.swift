@@ -28,10 +28,10 @@ public enum Terrain: String, Sendable, CaseIterable, Codable {
 
   /// Parses a terrain name.
   ///
-  /// - throws: `InputError` naming the value and listing the terrains.
+  /// - throws: `TallyError` naming the value and listing the terrains.
   public init(parsing text: String) throws {
     guard let terrain = Terrain(rawValue: text.lowercased()) else {
-      throw InputError(
+      throw TallyError(
         value: text, expected: "one of " + Terrain.allCases.map(\.rawValue).joined(separator: ", "))
     }
     self = terrain

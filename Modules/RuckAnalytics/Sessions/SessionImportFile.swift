@@ -94,7 +94,7 @@ enum SessionImportFile {
         },
         conditions: fields["conditions"], notes: fields["notes"])
       return SessionRow(
-        start: zone.instant(of: LocalDateTime(date: date, time: time)),
+        start: zone.instant(of: LocalDateTime(date: date, time: time)).date,
         duration: Double(duration.seconds), distance: distance,
         calories: try optional("calories") { try Quantities.number(parsing: $0, what: "kcal") },
         options: options)

@@ -95,8 +95,8 @@ enum GPXReader {
   }
 
   static func next(_ tokenizer: inout XMLTokenizer, _ name: String) throws -> XMLEvent? {
-    do { return try tokenizer.next() } catch let error as InputError {
-      throw RuckError.badFile(name, "\(error.value): not \(error.expected)")
+    do { return try tokenizer.next() } catch let error as TallyError {
+      throw RuckError.badFile(name, "\(error.value ?? ""): not \(error.expected ?? "")")
     }
   }
 }

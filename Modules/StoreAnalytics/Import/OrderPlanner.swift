@@ -199,7 +199,7 @@ struct OrderPlanner: Sendable {
       if let cached = offsets[Int(store)][key] {
         offset = cached
       } else {
-        let instant = zone.instant(of: local).timeIntervalSince1970
+        let instant = zone.instant(of: local).secondsSinceEpoch
         offset = local.secondsSinceEpoch - Int(instant)
         offsets[Int(store)][key] = offset
       }
