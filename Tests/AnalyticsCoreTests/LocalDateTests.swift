@@ -140,3 +140,34 @@ struct LocalDateTests {
     #expect(throws: TallyError.self) { try Weekday(parsing: "funday") }
   }
 }
+
+@Suite("Day references")
+struct DayReferenceTests {
+  // 2026-02-08 is a Sunday.
+  @Test(
+    "resolve against the as-of day",
+    arguments: [
+      ("2026-01-15", "2026-01-15"), ("today", "2026-02-08"), ("Yesterday", "2026-02-07"),
+      ("sun", "2026-02-08"), ("mon", "2026-02-02"), ("saturday", "2026-02-07"),
+      ("Fri", "2026-02-06"),
+    ])
+  func resolves(text: String, expected: String) throws {
+    #expect(try DayReference(parsing: text).resolve(asOf: day("2026-02-08")) == day(expected))
+  }
+
+  @Test(
+    "ambiguous and malformed days show what to write",
+    arguments: [
+      ("2/8/2026", "write 2026-02-08 or 2026-08-02"),
+      ("13/2/2026", "write 2026-02-13"),
+      ("2/2/2026", "write 2026-02-02"),
+      ("someday", "YYYY-MM-DD (such as 2026-02-08), today, yesterday or a weekday name"),
+    ])
+  func refuses(text: String, hint: String) {
+    #expect {
+      try DayReference(parsing: text)
+    } throws: { error in
+      ((error as? TallyError)?.expected ?? "").contains(hint)
+    }
+  }
+}
