@@ -1,4 +1,5 @@
 import AnalyticsCore
+import Foundation
 import Testing
 
 @Suite("Exact amounts and generated data")
@@ -73,5 +74,33 @@ struct ValueTests {
     let error = TallyError(value: "x", expected: "a number", category: .badData)
     #expect(error.description == "\"x\" is not valid: expected a number")
     #expect(error.category == .badData)
+  }
+}
+
+@Suite("Exact amounts in JSON")
+struct FixedDecimalCodingTests {
+  private struct Box: Codable { var amount: FixedDecimal }
+
+  @Test(
+    "decodes numbers and strings exactly",
+    arguments: [
+      (#"{"amount": 1.3}"#, Int64(130)), (#"{"amount": 1.30}"#, 130), (#"{"amount": "1.30"}"#, 130),
+      (#"{"amount": 0}"#, 0), (#"{"amount": -2.5}"#, -250), (#"{"amount": 1234567.89}"#, 123_456_789),
+    ])
+  func decodes(json: String, hundredths: Int64) throws {
+    let box = try JSONDecoder().decode(Box.self, from: Data(json.utf8))
+    #expect(box.amount.hundredths == hundredths)
+  }
+
+  @Test("refuses a third decimal and non-numbers", arguments: [
+    #"{"amount": 1.234}"#, #"{"amount": "abc"}"#, #"{"amount": true}"#, #"{"amount": 1e-5}"#,
+  ])
+  func refuses(json: String) {
+    #expect(throws: (any Error).self) { try JSONDecoder().decode(Box.self, from: Data(json.utf8)) }
+  }
+
+  @Test("encodes as a number") func encodes() throws {
+    let data = try JSONEncoder().encode(Box(amount: FixedDecimal(hundredths: 130)))
+    #expect(String(decoding: data, as: UTF8.self) == #"{"amount":1.3}"#)
   }
 }

@@ -41,6 +41,11 @@ public struct Summary: Sendable, Equatable {
     }
   }
 
+  /// The arithmetic mean of `values`, `nil` when there are none.
+  public static func mean(_ values: [Double]) -> Double? {
+    values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
+  }
+
   /// The `p`-th percentile (0...100) of `values` by linear interpolation between closest ranks:
   /// the value at rank `h = (n − 1) · p / 100` of the sorted values, interpolated between
   /// `⌊h⌋` and `⌈h⌉` (Hyndman & Fan type 7; the default of NumPy, R and Excel's PERCENTILE.INC).

@@ -67,15 +67,38 @@ public struct FixedDecimal: Sendable, Hashable, Comparable, CustomStringConverti
     hundredths = Int64((value * 100).rounded(.toNearestOrAwayFromZero))
   }
 
-  /// Decodes from a decimal string such as `"1.30"` (exactly, never through a `Double`).
+  /// Decodes a JSON number (`1.3`, `1.30`) or, for files written by older clients, a decimal
+  /// string (`"1.30"`).
+  ///
+  /// A number arrives as a `Double`; its shortest text (`1.3`) is parsed exactly, and a value
+  /// with more than two decimals is refused rather than rounded.
   public init(from decoder: any Decoder) throws {
-    try self.init(parsing: try decoder.singleValueContainer().decode(String.self))
+    let container = try decoder.singleValueContainer()
+    if let text = try? container.decode(String.self) {
+      try self.init(parsing: text)
+      return
+    }
+    let number = try container.decode(Double.self)
+    guard number.isFinite, abs(number) < 9.2e16 else {
+      throw TallyError(value: "\(number)", expected: "an amount with at most 2 decimals")
+    }
+    try self.init(parsing: FixedDecimal.plainText(number))
   }
 
-  /// Encodes as a decimal string with two places, such as `"1.30"`.
+  /// Encodes as a JSON number: the same contract as Tally's own JSON output, where an amount is
+  /// the number `1.30` (encoders that print the shortest form write `1.3`, the same value).
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
-    try container.encode(description)
+    try container.encode(doubleValue)
+  }
+
+  /// `number` as plain decimal text, never in exponent form (`1e-05` would not parse).
+  static func plainText(_ number: Double) -> String {
+    let text = "\(number)"
+    guard text.contains("e") || text.contains("E") else { return text }
+    // Any amount with at most 2 decimals prints without an exponent at this precision; what is
+    // left has more decimals than an amount may have, and parsing will say so.
+    return String(format: "%.17f", number)
   }
 
   /// The amount as a `Double` (for ratios and charts, never for sums).
