@@ -21,6 +21,13 @@ public enum CommandRunner {
     public var output: String
     /// Everything written to standard error.
     public var error: String
+
+    /// A result, for comparing in tests.
+    public init(status: Int32, output: String, error: String) {
+      self.status = status
+      self.output = output
+      self.error = error
+    }
   }
 
   /// Runs `arguments` in this process with standard output and error captured: the same parsing,
@@ -54,6 +61,10 @@ public enum CommandRunner {
       try command.run()
       return 0
     } catch {
+      if let unknown = unknownSubcommand(Root.self, arguments: arguments) {
+        errorOutput("\(name): \(unknown)\n")
+        return ExitStatus.usage
+      }
       if let status = ExitStatus.status(for: error) {
         errorOutput("\(name): \(ExitStatus.message(for: error))\n")
         return status
@@ -70,6 +81,40 @@ public enum CommandRunner {
       errorOutput("\(name): \(ExitStatus.oneLine(message))\n")
       return code.rawValue == 1 ? 70 : code.rawValue
     }
+  }
+}
+
+extension CommandRunner {
+  /// "unknown command 'visit'; did you mean 'visits'?" when the words before the first option
+  /// leave the command tree at a command that only has subcommands, or `nil`.
+  ///
+  /// ArgumentParser reports such a word as an unexpected argument, or complains about the first
+  /// option after it, which sends the user looking in the wrong place.
+  static func unknownSubcommand(_ root: any ParsableCommand.Type, arguments: [String]) -> String? {
+    var command = root
+    for argument in arguments {
+      if argument.hasPrefix("-") { return nil }
+      let subcommands = command.configuration.subcommands
+      if subcommands.isEmpty { return nil }
+      let names = subcommands.map { $0._commandName }
+      if let index = names.firstIndex(of: argument) {
+        command = subcommands[index]
+        continue
+      }
+      if let aliased = subcommands.first(where: { $0.configuration.aliases.contains(argument) }) {
+        command = aliased
+        continue
+      }
+      let quoted = TallyError.quote(argument).dropFirst().dropLast()
+      var message = "unknown command '\(quoted)'"
+      if let close = Suggestion.closest(to: argument, in: names) {
+        message += "; did you mean '\(close)'?"
+      } else {
+        message += ": expected one of " + names.joined(separator: ", ")
+      }
+      return message
+    }
+    return nil
   }
 }
 

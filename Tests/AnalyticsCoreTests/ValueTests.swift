@@ -104,3 +104,25 @@ struct FixedDecimalCodingTests {
     #expect(String(decoding: data, as: UTF8.self) == #"{"amount":1.3}"#)
   }
 }
+
+@Suite("Did you mean")
+struct SuggestionTests {
+  @Test(
+    "closest known name",
+    arguments: [
+      ("visit", ["codes", "visits", "favorites", "analytics"], "visits"),
+      ("metric", ["stores", "import", "metrics", "chart"], "metrics"),
+      ("reports", ["log", "report", "export"], "report"),
+      ("anlytics", ["codes", "visits", "analytics"], "analytics"),
+      ("Sertralin", ["Sertraline", "Melatonin"], "Sertraline"),
+      ("sensory", ["sensory-overload", "energy-level"], "sensory-overload"),
+    ])
+  func suggests(text: String, known: [String], expected: String) {
+    #expect(Suggestion.closest(to: text, in: known) == expected)
+  }
+
+  @Test("nothing close enough", arguments: ["zzz", "", "xy", "completely-different"])
+  func nothing(text: String) {
+    #expect(Suggestion.closest(to: text, in: ["visits", "codes", "analytics"]) == nil)
+  }
+}

@@ -134,3 +134,53 @@ struct ProgressTests {
     #expect(capture.text == "\rrows: 10\rrows: 1500")
   }
 }
+
+/// A tree of commands for the "did you mean" and capture tests.
+private struct Tree: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "tree", subcommands: [Visits.self, Codes.self])
+
+  struct Visits: ParsableCommand {
+    static let configuration = CommandConfiguration(subcommands: [Add.self, List.self])
+  }
+
+  struct Codes: ParsableCommand {
+    @OptionGroup var global: GlobalOptions
+    func run() throws { global.print(rows: [["hcpcs": .string("99213")]]) }
+  }
+
+  struct Add: ParsableCommand {
+    @Option var date: String?
+    func run() throws {}
+  }
+
+  struct List: ParsableCommand {
+    func run() throws { Terminal.writeOutput("listed\n") }
+  }
+}
+
+@Suite("Mistyped commands and in-process runs")
+struct CommandTreeTests {
+  @Test(
+    "a mistyped subcommand is named, with the closest one",
+    arguments: [
+      (["visit", "add", "--date", "x"], "tree: unknown command 'visit'; did you mean 'visits'?\n"),
+      (["visits", "ad"], "tree: unknown command 'ad'; did you mean 'add'?\n"),
+      (["zork"], "tree: unknown command 'zork': expected one of visits, codes\n"),
+      (["vis\u{1B}[31m"], "tree: unknown command 'vis\\u{1b}[31m': expected one of visits, codes\n"),
+    ])
+  func mistyped(arguments: [String], error: String) {
+    let result = CommandRunner.capture(Tree.self, arguments: arguments)
+    #expect(result.status == 64)
+    #expect(result.error == error)
+    #expect(result.output.isEmpty)
+  }
+
+  @Test("capture collects what a command prints") func captures() {
+    #expect(
+      CommandRunner.capture(Tree.self, arguments: ["visits", "list"])
+        == .init(status: 0, output: "listed\n", error: ""))
+    let json = CommandRunner.capture(Tree.self, arguments: ["codes", "--format", "json"])
+    #expect(json.output == "[\n  {\n    \"hcpcs\": \"99213\"\n  }\n]\n")
+  }
+}
