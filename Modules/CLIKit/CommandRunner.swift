@@ -56,6 +56,20 @@ public enum CommandRunner {
     errorOutput: (String) -> Void = Terminal.writeError
   ) -> Int32 {
     let name = Root.configuration.commandName ?? String(describing: Root.self)
+    let app = name.split(separator: "-").first.map(String.init)
+    return $appName.withValue(app) {
+      runNamed(root, name: name, arguments: arguments, output: output, errorOutput: errorOutput)
+    }
+  }
+
+  /// The short name of the app running in this task (`rvu` for `rvu-cli`, `store` for
+  /// `store-metrics`), for help text that names the app's own variables.
+  @TaskLocal public static var appName: String?
+
+  private static func runNamed<Root: ParsableCommand>(
+    _ root: Root.Type, name: String, arguments: [String],
+    output: (String) -> Void, errorOutput: (String) -> Void
+  ) -> Int32 {
     do {
       var command = try Root.parseAsRoot(arguments)
       try command.run()

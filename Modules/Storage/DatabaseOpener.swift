@@ -39,6 +39,7 @@ public enum DatabaseOpener {
           throw StorageError.cannotOpen(path: path, reason: "cannot create \(folderPath)")
         }
       }
+      try refuseSpecialFile(path)
       do {
         let pool = try DatabasePool(path: path, configuration: configuration())
         try refuseNewerSchema(pool, migrator: migrator, path: path)
@@ -49,6 +50,20 @@ public enum DatabaseOpener {
       } catch let error as DatabaseError {
         throw StorageError.cannotOpen(path: path, reason: error.message ?? "\(error.resultCode)")
       }
+    }
+  }
+
+  /// Refuses a path that exists but is not a regular file (`/dev/null`, a FIFO, a folder) before
+  /// SQLite touches it: SQLite would leave a `-journal` or `-wal` file beside a device.
+  static func refuseSpecialFile(_ path: String) throws {
+    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
+      return  // a new path
+    }
+    let type = attributes[.type] as? FileAttributeType
+    guard type == .typeRegular else {
+      throw TallyError.invalid(
+        nil, path, expected: "a database file or a new path, not a device, folder or pipe",
+        category: .usage)
     }
   }
 

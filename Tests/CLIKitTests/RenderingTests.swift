@@ -143,3 +143,24 @@ struct RenderingTests {
 }
 
 private func day(_ text: String) -> LocalDate { try! LocalDate(parsing: text) }
+
+@Suite("Tables that fit")
+struct FittingTests {
+  @Test("long text is cut with an ellipsis; numbers are kept whole") func fits() {
+    let rows: [JSONObject] = [
+      ["code": .string("99214"), "description": .string("Office o/p est mod 30 min"),
+       "rvu": .decimal(FixedDecimal(hundredths: 192))],
+    ]
+    // Full width: 5 + 2 + 25 + 2 + 4 = 38 characters.
+    #expect(TableWriter.write(rows).split(separator: "\n")[2].count == 38)
+    // In 30 columns the description gives 8 characters: 25 → 17, cut to 16 + "…".
+    let narrow = TableWriter.write(rows, width: 30).split(separator: "\n")
+    #expect(narrow[2] == "99214  Office o/p est m…  1.92")
+    #expect(narrow.allSatisfy { $0.count <= 30 })
+  }
+
+  @Test("an empty CSV still has its header") func emptyCSV() {
+    #expect(CSVWriter.write([], columns: ["id", "date"]) == "id,date\r\n")
+    #expect(CSVWriter.write([]) == "")
+  }
+}

@@ -118,3 +118,17 @@ struct DatabaseOpenerTests {
     #expect(StorageError.classify(TallyError.refused("x")) == nil)
   }
 }
+
+@Suite("Database paths that are not files")
+struct SpecialPathTests {
+  @Test("devices and folders are refused before SQLite opens them", arguments: ["/dev/null", "/tmp"])
+  func refused(path: String) {
+    #expect {
+      try DatabaseOpener.open(.file(path), migrator: DatabaseMigrator())
+    } throws: { error in
+      (error as? TallyError)?.category == .usage && (error as? TallyError)?.value == path
+    }
+    #expect(!FileManager.default.fileExists(atPath: path + "-journal"))
+    #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+  }
+}

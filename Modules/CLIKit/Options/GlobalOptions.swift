@@ -12,8 +12,7 @@ public struct GlobalOptions: ParsableArguments, Sendable {
     name: .customLong("db"),
     help: ArgumentHelp(
       "The database file (':memory:' for a throwaway one).",
-      discussion:
-        "Default: $TALLY_<APP>_DB, else $XDG_DATA_HOME/tally/<app>.sqlite, else ~/.local/share/tally/<app>.sqlite.",
+      discussion: GlobalOptions.databaseDiscussion(app: CommandRunner.appName),
       valueName: "path"))
   public var databasePath: String?
 
@@ -38,6 +37,27 @@ public struct GlobalOptions: ParsableArguments, Sendable {
     transform: Zone.init(identifier:))
   public var timeZoneOption: Zone?
 
+  /// `--wide`.
+  @Flag(help: "Show tables at full width instead of fitting them to the terminal.")
+  public var wide = false
+
+  /// Where the database is when `--db` is not given, naming the running app's own variable and
+  /// file (`$TALLY_RVU_DB`, `rvu.sqlite`).
+  static func databaseDiscussion(app: String?) -> String {
+    let app = app ?? "<app>"
+    let variable = app == "<app>" ? "$TALLY_<APP>_DB" : "$" + DatabaseLocation.environmentVariable(for: app)
+    return "Default: \(variable), else $XDG_DATA_HOME/tally/\(app).sqlite, else "
+      + "~/.local/share/tally/\(app).sqlite."
+  }
+
+  /// Refuses `--db ""`, which would otherwise fall back to the default location unnoticed.
+  public func validate() throws {
+    if databasePath == "" {
+      throw TallyError.invalid(
+        "--db", "", expected: "a database path (or :memory:)", category: .usage)
+    }
+  }
+
   /// Creates the options with their defaults.
   public init() {}
 
@@ -58,8 +78,12 @@ public struct GlobalOptions: ParsableArguments, Sendable {
 }
 
 extension GlobalOptions {
-  /// Prints rows in the chosen format on standard output.
-  public func print(rows: [JSONObject]) { Terminal.writeOutput(format.render(rows: rows)) }
+  /// Prints rows in the chosen format on standard output: tables fitted to the terminal unless
+  /// `--wide`; `columns` gives an empty CSV its header.
+  public func print(rows: [JSONObject], columns: [String] = []) {
+    Terminal.writeOutput(
+      format.render(rows: rows, width: wide ? nil : Terminal.outputWidth, columns: columns))
+  }
 
   /// Prints one object in the chosen format on standard output.
   public func print(object: JSONObject) { Terminal.writeOutput(format.render(object: object)) }

@@ -4,9 +4,13 @@ import DataFormats
 /// comma, a quote or a line break (quotes doubled), `null` as an empty field.
 public enum CSVWriter {
   /// The CSV text of `rows`: columns are the union of the rows' flattened keys, in first-seen
-  /// order (nested objects become dotted columns such as `period.start`). No rows, no output.
-  public static func write(_ rows: [JSONObject]) -> String {
-    guard !rows.isEmpty else { return "" }
+  /// order (nested objects become dotted columns such as `period.start`). With no rows, the
+  /// header of `columns` alone (a program reading the file still learns its columns), or
+  /// nothing when they are not known.
+  public static func write(_ rows: [JSONObject], columns known: [String] = []) -> String {
+    guard !rows.isEmpty else {
+      return known.isEmpty ? "" : known.map(escape).joined(separator: ",") + "\r\n"
+    }
     let flattened = rows.map { $0.flattened() }
     var columns: [String] = []
     var seen: Set<String> = []

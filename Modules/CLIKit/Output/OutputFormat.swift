@@ -10,12 +10,13 @@ public enum OutputFormat: String, Sendable, CaseIterable, ExpressibleByArgument 
   /// RFC 4180 CSV with a header row.
   case csv
 
-  /// Renders a list of rows.
-  public func render(rows: [JSONObject]) -> String {
+  /// Renders a list of rows; tables are fitted to `width` columns (`nil`: no limit) and an empty
+  /// CSV still has the header of `columns`.
+  public func render(rows: [JSONObject], width: Int? = nil, columns: [String] = []) -> String {
     switch self {
-    case .table: return TableWriter.write(rows)
+    case .table: return TableWriter.write(rows, width: width)
     case .json: return JSONWriter.pretty(.array(rows.map(JSONValue.object)))
-    case .csv: return CSVWriter.write(rows)
+    case .csv: return CSVWriter.write(rows, columns: columns)
     }
   }
 

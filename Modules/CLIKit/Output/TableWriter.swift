@@ -4,7 +4,11 @@ import DataFormats
 /// right-aligned, `null` as `-`.
 public enum TableWriter {
   /// The table text of `rows` (columns as in `CSVWriter`), or `(no rows)` when empty.
-  public static func write(_ rows: [JSONObject]) -> String {
+  ///
+  /// When the table is wider than `width`, the widest text columns are narrowed, longest first,
+  /// and cells cut with `…`; numbers and headers' first letters are never cut, so a narrow
+  /// terminal still shows every column. `nil` means no limit (`--wide`).
+  public static func write(_ rows: [JSONObject], width: Int? = nil) -> String {
     guard !rows.isEmpty else { return "(no rows)\n" }
     let flattened = rows.map { $0.flattened() }
     var columns: [String] = []
@@ -27,8 +31,12 @@ public enum TableWriter {
     for row in cells {
       for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
     }
+    if let width {
+      widths = fitted(widths, into: width, keep: columns.map { numeric.contains($0) })
+    }
     func line(_ row: [String]) -> String {
       let padded = row.enumerated().map { index, cell -> String in
+        let cell = cut(cell, to: widths[index])
         let pad = String(repeating: " ", count: widths[index] - cell.count)
         return numeric.contains(columns[index]) ? pad + cell : cell + pad
       }
@@ -38,6 +46,29 @@ public enum TableWriter {
     out += line(widths.map { String(repeating: "-", count: $0) })
     for row in cells { out += line(row) }
     return out
+  }
+
+  /// The narrowest a text column is cut to: room for a few letters and the ellipsis.
+  static let minimumColumnWidth = 6
+
+  /// Column widths whose sum with two-space gaps fits `total`, taking from the widest columns
+  /// not marked `keep` one character at a time until it fits or none can give more.
+  static func fitted(_ widths: [Int], into total: Int, keep: [Bool]) -> [Int] {
+    var widths = widths
+    var excess = widths.reduce(0, +) + 2 * max(0, widths.count - 1) - total
+    while excess > 0 {
+      let candidates = widths.indices.filter { !keep[$0] && widths[$0] > minimumColumnWidth }
+      guard let widest = candidates.max(by: { widths[$0] < widths[$1] }) else { break }
+      widths[widest] -= 1
+      excess -= 1
+    }
+    return widths
+  }
+
+  /// `text` cut to `width` characters, the last one `…` when anything was cut.
+  static func cut(_ text: String, to width: Int) -> String {
+    guard text.count > width else { return text }
+    return String(text.prefix(max(0, width - 1))) + "…"
   }
 
   /// A two-column table of one object's flattened fields (`key  value`).

@@ -34,6 +34,25 @@ public enum Terminal {
     sinks == nil && isatty(STDERR_FILENO) == 1
   }
 
+  /// How wide tables may be: the terminal's width when standard output is one (`$COLUMNS` wins,
+  /// as shells set it), else 100 columns, so piped tables stay readable and stable.
+  public static var outputWidth: Int {
+    if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init),
+      columns >= 20
+    {
+      return columns
+    }
+    guard sinks == nil, isatty(STDOUT_FILENO) == 1 else { return defaultWidth }
+    var size = winsize()
+    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col >= 20 else {
+      return defaultWidth
+    }
+    return Int(size.ws_col)
+  }
+
+  /// The width of tables when standard output is not a terminal.
+  public static let defaultWidth = 100
+
   /// Writes `text` to standard error as is.
   public static func writeError(_ text: String) {
     if let sinks {
