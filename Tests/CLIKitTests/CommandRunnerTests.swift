@@ -184,3 +184,12 @@ struct CommandTreeTests {
     #expect(json.output == "[\n  {\n    \"hcpcs\": \"99213\"\n  }\n]\n")
   }
 }
+
+@Suite("Database option")
+struct DatabaseOptionTests {
+  @Test("an empty --db is a usage error, not the default location") func emptyPath() {
+    let result = CommandRunner.capture(Tree.self, arguments: ["codes", "--db", ""])
+    #expect(result.status == 64)
+    #expect(result.error == "tree: --db \"\" is not valid: expected a database path (or :memory:)\n")
+  }
+}

@@ -53,8 +53,9 @@ public struct GlobalOptions: ParsableArguments, Sendable {
   /// Refuses `--db ""`, which would otherwise fall back to the default location unnoticed.
   public func validate() throws {
     if databasePath == "" {
-      throw TallyError.invalid(
-        "--db", "", expected: "a database path (or :memory:)", category: .usage)
+      // ArgumentParser reports only its own error type from validate() with status 64.
+      throw ValidationError(
+        TallyError.invalid("--db", "", expected: "a database path (or :memory:)").description)
     }
   }
 
