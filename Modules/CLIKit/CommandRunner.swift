@@ -57,8 +57,15 @@ public enum CommandRunner {
   ) -> Int32 {
     let name = Root.configuration.commandName ?? String(describing: Root.self)
     let app = name.split(separator: "-").first.map(String.init)
+    let sinks = Terminal.sinks
+    let notice: @Sendable (String) -> Void = { text in
+      // The busy handler runs on a database thread, outside this task: write where it would.
+      if let sinks { sinks.error("\(name): \(text)") } else { Terminal.writeError("\(name): \(text)") }
+    }
     return $appName.withValue(app) {
-      runNamed(root, name: name, arguments: arguments, output: output, errorOutput: errorOutput)
+      DatabaseOpener.$waitingNotice.withValue(notice) {
+        runNamed(root, name: name, arguments: arguments, output: output, errorOutput: errorOutput)
+      }
     }
   }
 

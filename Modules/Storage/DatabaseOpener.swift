@@ -5,8 +5,17 @@ import GRDB
 /// Opens Tally databases the same way for every domain: WAL, foreign keys on, a busy timeout,
 /// `synchronous=NORMAL`, and the domain's migrations applied.
 public enum DatabaseOpener {
-  /// How long a connection waits for a lock held by another process before failing.
-  public static let busyTimeout: TimeInterval = 5
+  /// How long a connection waits for a lock held by another process before failing: long
+  /// enough for the largest import to finish (a 2-million-line store import takes seconds, a
+  /// slow disk minutes), so a concurrent command waits instead of failing.
+  public static let busyTimeout: TimeInterval = 600
+
+  /// After how long a waiting command says so.
+  public static let waitNoticeAfter: TimeInterval = 1
+
+  /// Told once, after `waitNoticeAfter`, when a command waits for another process's write lock;
+  /// the CLI sets it to a line on standard error. Read when a database is opened.
+  @TaskLocal public static var waitingNotice: (@Sendable (String) -> Void)?
 
   /// Opens (creating when needed) the database at `location` and migrates it with `migrator`.
   ///
@@ -41,14 +50,42 @@ public enum DatabaseOpener {
       }
       try refuseSpecialFile(path)
       do {
-        let pool = try DatabasePool(path: path, configuration: configuration())
-        try refuseNewerSchema(pool, migrator: migrator, path: path)
-        try migrator.migrate(pool)
-        return pool
+        return try openAndMigrate(path: path, migrator: migrator)
       } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
         throw StorageError.notADatabase(path)
       } catch let error as DatabaseError {
         throw StorageError.cannotOpen(path: path, reason: error.message ?? "\(error.resultCode)")
+      }
+    }
+  }
+
+  /// How often opening is tried again when another process is creating or migrating the same
+  /// database at the same moment.
+  static let openAttempts = 8
+
+  /// Opens a pool and migrates it, safe against other processes doing the same to the same new
+  /// file.
+  ///
+  /// GRDB runs each migration in its own transaction after reading which ones ran, so two
+  /// processes creating one database can both decide to run the first migration; the loser fails
+  /// with "table … already exists" (or "database is locked" while the winner switches to WAL).
+  /// Each migration rolls back whole, so the loser opens again and finds the work done: "another
+  /// process just did it" is success. A real failure fails again the same way and is reported
+  /// after the last attempt.
+  static func openAndMigrate(path: String, migrator: DatabaseMigrator) throws -> DatabasePool {
+    var attempt = 1
+    while true {
+      do {
+        let pool = try DatabasePool(path: path, configuration: configuration())
+        try refuseNewerSchema(pool, migrator: migrator, path: path)
+        try migrator.migrate(pool)
+        return pool
+      } catch let error as DatabaseError
+        where attempt < openAttempts && error.resultCode != .SQLITE_NOTADB
+      {
+        // Back off a little longer each time, with jitter so racing processes drift apart.
+        usleep(UInt32(attempt * 20_000 + Int.random(in: 0..<20_000)))
+        attempt += 1
       }
     }
   }
@@ -71,7 +108,17 @@ public enum DatabaseOpener {
   public static func configuration() -> Configuration {
     var configuration = Configuration()
     configuration.foreignKeysEnabled = true
-    configuration.busyMode = .timeout(busyTimeout)
+    let notice = waitingNotice.map(WaitNotice.init)
+    let pause: useconds_t = 10_000
+    let triesPerSecond = 1_000_000 / Int(pause)
+    configuration.busyMode = .callback { tries in
+      if tries == Int(waitNoticeAfter) * triesPerSecond {
+        notice?.tell("waiting for another Tally process to finish writing…\n")
+      }
+      guard tries < Int(busyTimeout) * triesPerSecond else { return false }
+      usleep(pause)
+      return true
+    }
     configuration.prepareDatabase { db in
       try db.execute(sql: "PRAGMA synchronous = NORMAL")
     }
@@ -88,5 +135,25 @@ public enum DatabaseOpener {
     if !unknown.isEmpty {
       throw StorageError.newerSchema(path: path, unknownMigrations: unknown)
     }
+  }
+}
+
+/// Says "waiting…" once per connection, however many times SQLite retries.
+///
+/// `@unchecked Sendable`: the busy handler may run on any of the pool's threads; `told` is only
+/// read and written while holding `lock`.
+private final class WaitNotice: @unchecked Sendable {
+  private let lock = NSLock()
+  private var told = false
+  private let write: @Sendable (String) -> Void
+
+  init(_ write: @escaping @Sendable (String) -> Void) { self.write = write }
+
+  func tell(_ text: String) {
+    lock.lock()
+    let first = !told
+    told = true
+    lock.unlock()
+    if first { write(text) }
   }
 }
