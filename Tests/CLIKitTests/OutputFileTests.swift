@@ -1,0 +1,57 @@
+import AnalyticsCore
+import CLIKit
+import Foundation
+import Testing
+
+@Suite("Writing --output files")
+struct OutputFileTests {
+  private func folder() throws -> String {
+    let path = NSTemporaryDirectory() + "tally-output-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+  }
+
+  @Test("a regular file is replaced whole; no temporary file is left") func regular() throws {
+    let dir = try folder()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let path = dir + "/out.json"
+    try OutputFile.write("first", to: path)
+    try OutputFile.write("second", to: path)
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "second")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["out.json"])
+  }
+
+  @Test("a symbolic link stays a link and its target is written") func symlink() throws {
+    let dir = try folder()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    try "old".write(toFile: dir + "/target.json", atomically: false, encoding: .utf8)
+    try FileManager.default.createSymbolicLink(
+      atPath: dir + "/link.json", withDestinationPath: "target.json")
+    try OutputFile.write("new", to: dir + "/link.json")
+    #expect(
+      try FileManager.default.destinationOfSymbolicLink(atPath: dir + "/link.json")
+        == "target.json")
+    #expect(try String(contentsOfFile: dir + "/target.json", encoding: .utf8) == "new")
+  }
+
+  @Test("a full device is an I/O error and stays a device") func full() throws {
+    #expect {
+      try OutputFile.write("x", to: "/dev/full")
+    } throws: { error in
+      (error as? TallyError)?.category == .io && "\(error)".contains("/dev/full")
+    }
+    let type = try FileManager.default.attributesOfItem(atPath: "/dev/full")[.type]
+    #expect(type as? FileAttributeType == .typeCharacterSpecial)
+  }
+
+  @Test("/dev/null is written directly") func null() throws {
+    try OutputFile.write("discarded", to: "/dev/null")
+    let type = try FileManager.default.attributesOfItem(atPath: "/dev/null")[.type]
+    #expect(type as? FileAttributeType == .typeCharacterSpecial)
+  }
+
+  @Test("a missing folder and a folder are refused") func refused() throws {
+    #expect(throws: TallyError.self) { try OutputFile.write("x", to: "/nonexistent-dir/x.json") }
+    #expect(throws: TallyError.self) { try OutputFile.write("x", to: NSTemporaryDirectory()) }
+  }
+}
