@@ -158,3 +158,27 @@ struct TimeSpanTests {
     #expect(TimeSpan(seconds: 5) < TimeSpan(seconds: 6))
   }
 }
+
+@Suite("Hostile durations and days")
+struct HostileTimeTests {
+  @Test(
+    "huge durations are refused, never trapped",
+    arguments: [
+      "9223372036854775807", "153722867280912931m", "2562047788015216h", "1h153722867280912930m",
+      "2562047788015216:00", "1001h", "60001", "1000h1m", "3600001s",
+    ])
+  func hugeDurations(text: String) {
+    #expect(throws: TallyError.self) { try TimeSpan(parsing: text) }
+  }
+
+  // 1000 h = 3,600,000 s, the documented maximum.
+  @Test("the maximum is accepted", arguments: ["1000h", "60000", "1000:00", "3600000s"])
+  func maximum(text: String) throws {
+    #expect(try TimeSpan(parsing: text).seconds == 3_600_000)
+  }
+
+  @Test("days outside 1900–2199 are refused", arguments: ["0000-01-01", "1582-10-10", "1899-12-31", "2200-01-01"])
+  func days(text: String) {
+    #expect(throws: TallyError.self) { try DayReference(parsing: text) }
+  }
+}

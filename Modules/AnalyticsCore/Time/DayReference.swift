@@ -30,6 +30,9 @@ public enum DayReference: Sendable, Hashable, CustomStringConvertible {
     } else if let weekday = try? Weekday(parsing: lower) {
       self = .last(weekday)
     } else if let day = try? LocalDate(parsing: text) {
+      guard LocalDate.supportedRange.contains(day) else {
+        throw TallyError(value: text, expected: LocalDate.supportedRangeText)
+      }
       self = .day(day)
     } else {
       throw TallyError(value: text, expected: DayReference.expected(for: text))

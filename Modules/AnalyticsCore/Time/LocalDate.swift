@@ -49,6 +49,17 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
     self = date
   }
 
+  /// The days a person may enter or a file may hold: 1900-01-01 through 2199-12-31.
+  ///
+  /// `LocalDate` itself counts days in the proleptic Gregorian calendar for any year 1–9999; this
+  /// narrower range keeps typos (`0206-02-08`) and hostile values out of records, reports and
+  /// loops over days.
+  public static let supportedRange =
+    LocalDate(year: 1900, month: 1, day: 1)!...LocalDate(year: 2199, month: 12, day: 31)!
+
+  /// The supported range in words, for error messages.
+  public static let supportedRangeText = "a day from 1900-01-01 to 2199-12-31"
+
   /// The year, month (1–12) and day of month (1–31).
   public var components: (year: Int, month: Int, day: Int) {
     LocalDate.civilFromDays(daysSinceEpoch)

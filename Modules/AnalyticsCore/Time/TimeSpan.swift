@@ -4,6 +4,10 @@ public struct TimeSpan: Sendable, Hashable, Comparable, CustomStringConvertible 
   /// The length in whole seconds.
   public let seconds: Int
 
+  /// The longest span a person enters: 1,000 hours (about six weeks). Checked before any
+  /// multiplication, so no input can overflow; domains narrow it further (a ruck, an entry).
+  public static let maximum = TimeSpan(seconds: 1000 * 3600)
+
   /// Creates a span of `seconds`.
   public init(seconds: Int) { self.seconds = seconds }
 
@@ -12,7 +16,8 @@ public struct TimeSpan: Sendable, Hashable, Comparable, CustomStringConvertible 
   /// - throws: `TallyError` naming the text (`1x`, `-5m`, `0`, `h`, `1:75`).
   public init(parsing text: String) throws {
     let error = TallyError(
-      value: text, expected: "a duration such as 45m, 1h30m, 90 (minutes) or 1:30:00")
+      value: text,
+      expected: "a duration such as 45m, 1h30m, 90 (minutes) or 1:30:00, at most 1000h")
     let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
     var total = 0
     if trimmed.contains(":") {
@@ -22,8 +27,10 @@ public struct TimeSpan: Sendable, Hashable, Comparable, CustomStringConvertible 
         numbers.allSatisfy({ $0 >= 0 }), numbers.dropFirst().allSatisfy({ $0 < 60 }),
         parts.dropFirst().allSatisfy({ $0.count == 2 })
       else { throw error }
+      guard numbers[0] <= TimeSpan.maximum.seconds / 3600 else { throw error }
       total = numbers[0] * 3600 + numbers[1] * 60 + (numbers.count == 3 ? numbers[2] : 0)
     } else if let minutes = Int(trimmed) {
+      guard minutes <= TimeSpan.maximum.seconds / 60 else { throw error }
       total = minutes * 60
     } else {
       var number = ""
@@ -40,13 +47,15 @@ public struct TimeSpan: Sendable, Hashable, Comparable, CustomStringConvertible 
         case "s": unit = 1
         default: throw error
         }
-        guard let value = Int(number), seenUnits.insert(character).inserted else { throw error }
+        guard let value = Int(number), seenUnits.insert(character).inserted,
+          value <= TimeSpan.maximum.seconds / unit
+        else { throw error }
         total += value * unit
         number = ""
       }
       guard number.isEmpty, !seenUnits.isEmpty else { throw error }
     }
-    guard total > 0 else { throw error }
+    guard total > 0, total <= TimeSpan.maximum.seconds else { throw error }
     seconds = total
   }
 
