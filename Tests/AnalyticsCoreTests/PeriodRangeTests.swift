@@ -59,7 +59,7 @@ struct PeriodRangeTests {
     #expect {
       try DayRange(start: day("2026-02-10"), end: day("2026-02-01"))
     } throws: { error in
-      let text = (error as! RangeError).description
+      let text = (error as! TallyError).description
       return text.contains("2026-02-10") && text.contains("2026-02-01")
     }
   }
@@ -105,8 +105,11 @@ struct PeriodRangeTests {
     #expect(range == (try DayRange(start: day(start), end: day(end))))
   }
 
-  @Test("last N days needs N ≥ 1") func lastZero() {
+  @Test("last N days needs 1 ≤ N ≤ 36,525") func lastZero() throws {
     #expect(throws: TallyError.self) { try DayRange.lastDays(0, asOf: day("2026-02-08")) }
+    #expect(throws: TallyError.self) { try DayRange.lastDays(3_650_000, asOf: day("2026-02-08")) }
+    // The maximum itself is accepted and holds exactly that many days.
+    #expect(try DayRange.lastDays(36_525, asOf: day("2026-02-08")).dayCount == 36_525)
   }
 
   @Test("weekly buckets overlap the range at both ends") func weeklyBuckets() throws {

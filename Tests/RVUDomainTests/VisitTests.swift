@@ -155,7 +155,7 @@ struct VisitTests {
       ])
     #expect(try store.visits(userId: "u", from: day("2026-02-09")).count == 1)
     #expect(try store.visits(userId: "u", through: day("2026-02-08")).count == 2)
-    #expect(throws: RangeError.self) {
+    #expect(throws: TallyError.self) {
       try store.visits(userId: "u", from: day("2026-02-09"), through: day("2026-02-08"))
     }
   }

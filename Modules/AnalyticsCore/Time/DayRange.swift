@@ -7,9 +7,13 @@ public struct DayRange: Sendable, Hashable, CustomStringConvertible, Sequence {
 
   /// Creates the range `start...end`.
   ///
-  /// - throws: `RangeError` naming both days when `start` is after `end`.
+  /// - throws: `TallyError` naming both days when `start` is after `end`.
   public init(start: LocalDate, end: LocalDate) throws {
-    guard start <= end else { throw RangeError(start: start, end: end) }
+    guard start <= end else {
+      throw TallyError.refused(
+        "the start \(start) is after the end \(end): expected start on or before end",
+        category: .usage)
+    }
     self.start = start
     self.end = end
   }
@@ -56,15 +60,20 @@ public struct DayRange: Sendable, Hashable, CustomStringConvertible, Sequence {
 
   // MARK: Presets
 
+  /// The longest "last N days" window: 100 years, so a zero-filled daily series stays a few
+  /// tens of thousands of rows however large the number typed.
+  public static let maximumDays = 36_525
+
   /// The as-of day alone.
   public static func today(asOf: LocalDate) -> DayRange { DayRange(day: asOf) }
 
   /// The last `days` days, including the as-of day (`lastDays(7)` ending Sunday starts Monday).
   ///
-  /// - throws: `TallyError` when `days` is less than 1.
+  /// - throws: `TallyError` when `days` is less than 1 or more than `maximumDays`.
   public static func lastDays(_ days: Int, asOf: LocalDate) throws -> DayRange {
-    guard days >= 1 else {
-      throw TallyError(value: String(days), expected: "a number of days of at least 1")
+    guard (1...maximumDays).contains(days) else {
+      throw TallyError(
+        value: String(days), expected: "a number of days from 1 to \(maximumDays) (100 years)")
     }
     return DayRange(uncheckedStart: asOf.adding(days: 1 - days), end: asOf)
   }
@@ -111,20 +120,4 @@ public struct PeriodBucket: Sendable, Hashable {
 
   /// The first day of the period: the bucket's key.
   public var start: LocalDate { period.start }
-}
-
-/// A range whose first day is after its last.
-public struct RangeError: CategorizedError, Equatable {
-  /// The first day given.
-  public let start: LocalDate
-  /// The last day given.
-  public let end: LocalDate
-
-  /// Always `.usage`.
-  public var category: ErrorCategory { .usage }
-
-  /// Names both days.
-  public var description: String {
-    "the start \(start) is after the end \(end): expected start on or before end"
-  }
 }

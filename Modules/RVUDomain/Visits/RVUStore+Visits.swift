@@ -78,7 +78,7 @@ extension RVUStore {
 
   /// The user's visits from one day through another (either open), by date, time and id.
   ///
-  /// - throws: `RangeError` when `from` is after `through`.
+  /// - throws: `TallyError` when `from` is after `through`.
   public func visits(userId: String, from: LocalDate? = nil, through: LocalDate? = nil) throws
     -> [VisitDetail]
   {
