@@ -185,9 +185,9 @@ public enum ExitStatus {
       let path = cocoa.filePath ?? (cocoa.userInfo[NSURLErrorKey] as? URL)?.path ?? "the file"
       switch cocoa.code {
       case .fileReadNoSuchFile, .fileNoSuchFile:
-        return "\(path) does not exist: expected an existing file"
+        return oneLine("\(path) does not exist: expected an existing file")
       default:
-        return "cannot read or write \(path)"
+        return oneLine("cannot read or write \(path)")
       }
     }
     if let storage = StorageError.classify(error) { return storage.description }
@@ -195,10 +195,32 @@ public enum ExitStatus {
   }
 
   /// `text` folded onto one line.
+  ///
+  /// Whatever a message echoes, the line stays readable: control characters are shown escaped
+  /// (an ESC sequence never reaches the terminal) and the line is cut at `messageLimit`
+  /// characters, so a megabyte-long field or header is never printed back whole.
   static func oneLine(_ text: String) -> String {
-    text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+    let joined = text.split(whereSeparator: \.isNewline)
+      .map { $0.trimmingCharacters(in: .whitespaces) }
       .filter { !$0.isEmpty }.joined(separator: " ")
+    var out = ""
+    var count = 0
+    for scalar in joined.unicodeScalars {
+      let piece =
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+        ? "\\u{" + String(scalar.value, radix: 16) + "}" : String(scalar)
+      if count + piece.unicodeScalars.count > messageLimit {
+        out += "…"
+        break
+      }
+      out += piece
+      count += piece.unicodeScalars.count
+    }
+    return out
   }
+
+  /// The longest error line, in characters.
+  public static let messageLimit = 300
 }
 
 /// Collects captured text from a command.

@@ -193,3 +193,15 @@ struct DatabaseOptionTests {
     #expect(result.error == "tree: --db \"\" is not valid: expected a database path (or :memory:)\n")
   }
 }
+
+@Suite("Echoed text is made safe")
+struct EchoTests {
+  @Test("control characters are escaped and long lines cut") func safe() {
+    let message = ExitStatus.message(
+      for: TallyError.refused("bad \u{1B}[31mred\u{1B}[0m " + String(repeating: "x", count: 1000)))
+    #expect(!message.contains("\u{1B}"))
+    #expect(message.hasPrefix("bad \\u{1b}[31mred"))
+    #expect(message.unicodeScalars.count <= ExitStatus.messageLimit + 1)  // the limit plus "…"
+    #expect(message.hasSuffix("…"))
+  }
+}
