@@ -106,7 +106,7 @@ let package = Package(
     tests("AnalyticsCore"),
     tests("DataFormats"),
     tests("Storage", [grdb]),
-    tests("CLIKit", ["DataFormats"]),
+    tests("CLIKit", ["DataFormats", "Storage"]),
     tests("RVUDomain"),
     tests("BehaviorPatterns"),
     tests("StoreAnalytics"),

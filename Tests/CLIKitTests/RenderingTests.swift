@@ -1,6 +1,8 @@
 import AnalyticsCore
 import CLIKit
 import DataFormats
+import Foundation
+import Storage
 import Testing
 
 private let rows: [JSONObject] = [
@@ -162,5 +164,29 @@ struct FittingTests {
   @Test("an empty CSV still has its header") func emptyCSV() {
     #expect(CSVWriter.write([], columns: ["id", "date"]) == "id,date\r\n")
     #expect(CSVWriter.write([]) == "")
+  }
+}
+
+@Suite("Completing names from the database")
+struct DatabaseCompletionTests {
+  @Test("names of an existing database, filtered by prefix; none without a database") func names()
+    throws
+  {
+    let path = NSTemporaryDirectory() + "tally-completion-\(UUID().uuidString).sqlite"
+    let list: (DatabaseLocation) throws -> [String] = { _ in ["downtown", "Dockside", "uptown"] }
+    #expect(
+      DatabaseCompletion.suggestions(
+        app: "store", words: ["store-metrics", "daily", "--db", path, "--store"], prefix: "do",
+        environment: [:], names: list) == [])
+    FileManager.default.createFile(atPath: path, contents: Data())
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    #expect(
+      DatabaseCompletion.suggestions(
+        app: "store", words: ["store-metrics", "daily", "--db", path, "--store"], prefix: "do",
+        environment: [:], names: list) == ["downtown", "Dockside"])
+    #expect(
+      DatabaseCompletion.suggestions(
+        app: "store", words: ["store-metrics", "daily"], prefix: "",
+        environment: ["TALLY_STORE_DB": path], names: list).count == 3)
   }
 }
