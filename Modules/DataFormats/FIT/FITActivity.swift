@@ -83,7 +83,11 @@ public struct FITSport: RawRepresentable, Sendable, Hashable {
 /// What a FIT activity file holds for a workout: its samples and the device's totals, in file
 /// order (a multisport file has one session per sport; chained files add theirs in sequence).
 public struct FITActivity: Sendable, Equatable {
+  /// Every `record` message, those without a position or time included (indoor samples): the
+  /// importer decides what a usable point is.
   public var records: [FITRecord] = []
+  /// The device's totals per session; distance and moving time should come from here when
+  /// present, as the device measured them better than the sampled points do.
   public var sessions: [FITSummary] = []
   public var laps: [FITSummary] = []
 
@@ -101,6 +105,8 @@ public struct FITActivity: Sendable, Equatable {
       case Global.fileID:
         try Self.checkActivity(message)
         sawFileID = true
+      // `sport` is field 5 of a session but field 25 of a lap (a lap's field 5 is its end
+      // latitude).
       case Global.session: sessions.append(Self.summary(message, sportField: 5))
       case Global.lap: laps.append(Self.summary(message, sportField: 25))
       case Global.record: records.append(Self.record(message, distance: &distance))
@@ -134,7 +140,7 @@ public struct FITActivity: Sendable, Equatable {
   ]
 
   private static func checkActivity(_ message: FITMessage) throws {
-    let type = message.integer(0)
+    let type = message.integer(0)  // file_id field 0: type
     guard type != activityType else { return }
     let described = type.map { type in
       fileTypeNames[type].map { "type \(type): \($0)" } ?? "type \(type)"
@@ -152,6 +158,8 @@ public struct FITActivity: Sendable, Equatable {
   private static let timeScale = 1000.0
   private static let degreesPerSemicircle = 180.0 / 2_147_483_648.0
 
+  /// The profile's record fields: 0 position_lat, 1 position_long, 2 altitude, 3 heart_rate,
+  /// 5 distance, 8 compressed_speed_distance (devices that save space), 78 enhanced_altitude.
   private static func record(_ message: FITMessage, distance: inout CompressedDistance)
     -> FITRecord
   {
@@ -166,6 +174,8 @@ public struct FITActivity: Sendable, Equatable {
       heartRate: message.integer(3).map { Int($0) })
   }
 
+  /// The profile's session and lap fields: 2 start_time, 7 total_elapsed_time, 8
+  /// total_timer_time, 9 total_distance.
   private static func summary(_ message: FITMessage, sportField: UInt8) -> FITSummary {
     FITSummary(
       startTime: message.instant(2), timestamp: message.time,
