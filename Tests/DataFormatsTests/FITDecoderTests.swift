@@ -221,6 +221,29 @@ struct FITDecoderTests {
     #expect(seen.map(\.0) == [0, 21] && seen.map(\.1) == [23, 34] && seen.map(\.2) == [4, 513])
   }
 
+  @Test("floats, signed bytes and byte arrays, in both byte orders", arguments: [false, true])
+  func fieldTypes(bigEndian: Bool) throws {
+    var builder = FITBuilder()
+    builder.fileID()
+    builder.define(
+      local: 1, global: 300, bigEndian: bigEndian,
+      fields: [(0, 4, 0x88), (1, 1, 0x01), (2, 3, FITBuilder.byte), (3, 2, FITBuilder.uint16)])
+    // float32 1.5 = 0x3FC00000; sint8 −3 = 0xFD; three bytes kept in file order; a uint16 field
+    // declared 2 bytes wide holds 0x0102 = 258 little-endian or 0x0201 = 513 big-endian.
+    let float: [UInt8] = [0x00, 0x00, 0xC0, 0x3F]
+    builder.data(local: 1, (bigEndian ? float.reversed() : float) + [0xFD, 7, 8, 9, 0x02, 0x01])
+    var reader = FITMessageReader(bytes: builder.file())
+    _ = try reader.next()  // file_id
+    let message = try #require(try reader.next())
+    #expect(message.globalNumber == 300)
+    #expect(message.number(0) == 1.5 && message.integer(0) == nil)
+    #expect(message.integer(1) == -3 && message.number(1, scale: 2, offset: 1) == -2.5)
+    #expect(message.bytes(2).map(Array.init) == [7, 8, 9] && message.integer(2) == nil)
+    #expect(message.integer(3) == (bigEndian ? 513 : 258))
+    #expect(message.integer(4) == nil && message.time == nil)
+    #expect(try reader.next() == nil)
+  }
+
   static let brokenFiles: [(String, [UInt8], String)] = {
     var activity = FITBuilder()
     activity.fileID()
@@ -265,6 +288,11 @@ struct FITDecoderTests {
       ),
       ("file CRC", badCRC, "byte 25: file CRC"),
       ("missing CRC", Array(good.dropLast(2)), "byte 25: the file ends before its CRC"),
+      // Header and definition only: 23 bytes where 14 + 11 are declared.
+      (
+        "cut between messages", Array(good.dropLast(4)),
+        "byte 23: the file ends before the end of its data (byte 25)"
+      ),
       ("truncated", Array(good.dropLast(3)), "byte 23: the file ends inside a data message"),
       // file_id's definition (9 bytes) and the header of its data message, whose byte is cut:
       // the data ends at 14 + 10 = 24, before the message that starts at 23 does.
