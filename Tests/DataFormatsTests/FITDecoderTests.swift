@@ -4,7 +4,7 @@ import Testing
 
 /// Writes FIT files byte by byte, for what the real files do not show: big-endian messages,
 /// invalid values, timestamp rollover, broken headers.
-struct FITBuilder {
+private struct FITBuilder {
   /// The messages written so far.
   var content: [UInt8] = []
 
@@ -65,12 +65,12 @@ struct FITBuilder {
 }
 
 /// Little-endian bytes of a value of `count` bytes.
-func le(_ value: Int64, _ count: Int) -> [UInt8] {
+private func le(_ value: Int64, _ count: Int) -> [UInt8] {
   (0..<count).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
 }
 
 /// The record layout used below: timestamp, position, altitude, distance, heart rate.
-let recordFields: [(UInt8, UInt8, UInt8)] = [
+private let recordFields: [(UInt8, UInt8, UInt8)] = [
   (253, 4, FITBuilder.uint32), (0, 4, FITBuilder.sint32), (1, 4, FITBuilder.sint32),
   (2, 2, FITBuilder.uint16), (5, 4, FITBuilder.uint32), (3, 1, FITBuilder.uint8),
 ]
@@ -80,12 +80,14 @@ let recordFields: [(UInt8, UInt8, UInt8)] = [
 ///   2021-09-08T01:46:40Z (python `datetime.fromtimestamp`);
 /// - latitude −2^29 semicircles = −2^29 × 180 / 2^31 = −45°, longitude 2^30 → 90°;
 /// - altitude 2,600 / 5 − 500 = 20 m; distance 123,456 / 100 = 1,234.56 m; heart rate 150.
-let recordValues: [Int64] = [1_000_000_000, -536_870_912, 1_073_741_824, 2600, 123_456, 150]
-let expectedRecord = FITRecord(
+private let recordValues: [Int64] = [
+  1_000_000_000, -536_870_912, 1_073_741_824, 2600, 123_456, 150,
+]
+private let expectedRecord = FITRecord(
   time: try! Instant(parsing: "2021-09-08T01:46:40Z"), latitude: -45, longitude: 90, altitude: 20,
   distance: 1234.56, heartRate: 150)
 
-func recordBytes(_ values: [Int64], bigEndian: Bool = false) -> [UInt8] {
+private func recordBytes(_ values: [Int64], bigEndian: Bool = false) -> [UInt8] {
   zip(recordFields, values).flatMap { field, value in
     let bytes = le(value, Int(field.1))
     return bigEndian ? bytes.reversed() : bytes
