@@ -30,7 +30,7 @@ extension StoreMetricsCommand {
       func run() throws {
         let shop = try global.openStoreMetrics().addStore(
           id: id, name: name ?? id, zone: global.timeZoneOption!)
-        global.print(object: StoreJSON.shop(shop))
+        global.print(object: StoreWire.shop(shop))
       }
     }
 
@@ -40,7 +40,7 @@ extension StoreMetricsCommand {
       @OptionGroup var global: GlobalOptions
 
       func run() throws {
-        global.print(rows: try global.openStoreMetrics().stores().map(StoreJSON.shop))
+        global.print(rows: try global.openStoreMetrics().stores().map(StoreWire.shop))
       }
     }
   }
@@ -113,25 +113,28 @@ extension StoreMetricsCommand {
     _ lines: [OrderLineInput], name: String, replace: Bool, global: GlobalOptions
   ) throws {
     let progress = Progress(label: "importing \(name)", total: nil)
-    let summary = try global.openStoreMetrics().importLines(
-      lines, replace: replace, newStoreZone: global.timeZoneOption ?? .utc,
-      progress: progress.update)
+    let summary: OrderImportSummary
+    do {
+      summary = try global.openStoreMetrics().importLines(
+        lines, replace: replace, newStoreZone: global.timeZoneOption ?? .utc,
+        progress: progress.update)
+    } catch let error as TallyError {
+      if case .exists(kind: "order", _) = error.cause {
+        throw error.hinted("use --replace to replace imported orders")
+      }
+      throw error
+    }
     progress.finish()
     for store in summary.createdStores {
       Terminal.writeError(
         "store-metrics: created store \(store) in \((global.timeZoneOption ?? .utc).identifier)\n")
     }
-    let object: JSONObject = [
-      "orders": .int(summary.orders), "lines": .int(summary.lines),
-      "replaced": .int(summary.replaced),
-      "created_stores": .array(summary.createdStores.map(JSONValue.string)),
-    ]
     if global.format == .table {
       Terminal.writeOutput(
         "Imported \(summary.orders) orders (\(summary.lines) lines)"
           + (summary.replaced > 0 ? ", \(summary.replaced) replaced" : "") + ".\n")
     } else {
-      global.print(object: object)
+      global.print(object: StoreWire.importSummary(summary))
     }
   }
 }
