@@ -171,6 +171,50 @@ struct StoreTests {
     #expect(previous.start == day(previousStart) && previous.end == day(previousEnd))
   }
 
+  @Test(
+    "calendar windows ending on the last day of a period compare whole periods",
+    arguments: [
+      // November (30 days) against all of October (31), not Oct 1–30.
+      (MetricsRange.month, "2015-11-30", "2015-11-01", "2015-10-01", "2015-10-31"),
+      // February 2015 (28 days) against all of January.
+      (.month, "2015-02-28", "2015-02-01", "2015-01-01", "2015-01-31"),
+      // Q4 (92 days) against all of Q3 (92).
+      (.quarter, "2015-12-31", "2015-10-01", "2015-07-01", "2015-09-30"),
+      // A Sunday ends its Monday week: the whole week before.
+      (.week, "2015-11-29", "2015-11-23", "2015-11-16", "2015-11-22"),
+      // Not the last day: the same span as before (Oct 1–29).
+      (.month, "2015-11-29", "2015-11-01", "2015-10-01", "2015-10-29"),
+    ])
+  func wholePeriods(
+    range: MetricsRange, asOf: String, start: String, previousStart: String, previousEnd: String
+  ) {
+    let (current, previous) = range.windows(asOf: day(asOf), calendar: true)
+    #expect(current.start == day(start) && current.end == day(asOf))
+    #expect(previous.start == day(previousStart) && previous.end == day(previousEnd))
+  }
+
+  @Test("metrics --calendar on the last day of a month: November against all of October")
+  func calendarMetrics() throws {
+    let store = try ShopAnalytics.inMemory()
+    _ = try store.importLines(
+      try OrderLineFile.parse(
+        Data(
+          """
+          order_id,store_id,placed_at,item_name,category,quantity,unit_price
+          O1,S,2015-10-05 12:00,Pie,Food,2,10.00
+          O2,S,2015-10-31 19:00,Pie,Food,1,10.00
+          N1,S,2015-11-02 12:00,Pie,Food,3,11.00
+          """.utf8), fileName: "o.csv"))
+    let metrics = try store.metrics(
+      storeId: "S", range: .month, asOf: day("2015-11-30"), calendar: true)
+    // November 33.00 against October 20.00 + 10.00 = 30.00: (33 − 30) / 30 = +10.0%; with
+    // Oct 1–30 only (20.00) it would have been +65%.
+    #expect(metrics.totalRevenue == cents("33.00"))
+    #expect(metrics.previousRevenue == cents("30.00"))
+    #expect(metrics.revenueChange == 10)
+    #expect(metrics.ordersChange == -1)
+  }
+
   @Test("charts: labels and zero-filled buckets") func charts() throws {
     let store = try fixture()
     let today = try store.chart(storeId: "NYC", range: .today, asOf: asOf)

@@ -37,7 +37,9 @@ public enum MetricsRange: String, Sendable, CaseIterable {
 
   /// The window and the one it is compared with. Rolling: `days` days ending on the as-of day,
   /// against the same number of days right before. Calendar: the period so far, against the same
-  /// span from the start of the previous period (clamped to that period's end).
+  /// span from the start of the previous period (clamped to that period's end) — and when the
+  /// as-of day is the last of its period, the whole period against the whole previous one
+  /// (November against all 31 days of October, not October 1–30).
   public func windows(asOf: LocalDate, calendar: Bool) -> (current: DayRange, previous: DayRange) {
     guard calendar else {
       let current = try! DayRange.lastDays(days, asOf: asOf)
@@ -45,6 +47,7 @@ public enum MetricsRange: String, Sendable, CaseIterable {
     }
     let current = DayRange.toDate(period, asOf: asOf)
     let previousPeriod = period.range(containing: current.start.adding(days: -1))
+    if asOf == period.range(containing: asOf).end { return (current, previousPeriod) }
     let previousEnd = min(
       previousPeriod.start.adding(days: current.dayCount - 1), previousPeriod.end)
     return (current, try! DayRange(start: previousPeriod.start, end: previousEnd))
