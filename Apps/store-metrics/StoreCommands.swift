@@ -9,7 +9,7 @@ extension StoreMetricsCommand {
   /// `store-metrics stores …`.
   struct Stores: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Add and list stores.", subcommands: [Add.self, List.self])
+      abstract: "Add, edit and list stores.", subcommands: [Add.self, Edit.self, List.self])
 
     struct Add: ParsableCommand {
       static let configuration = CommandConfiguration(
@@ -31,6 +31,40 @@ extension StoreMetricsCommand {
         let shop = try global.openStoreMetrics().addStore(
           id: id, name: name ?? id, zone: global.timeZoneOption!)
         global.print(object: StoreWire.shop(shop))
+      }
+    }
+
+    struct Edit: ParsableCommand {
+      static let configuration = CommandConfiguration(
+        abstract: "Rename a store or correct its time zone.",
+        discussion: """
+          A new zone re-derives every order of the store and every figure, in one transaction:
+          orders imported with an offset (…Z, -06:00) keep their instant and take the new zone's
+          local day and hour; orders imported as a local time (2026-02-08 14:30) keep that local
+          time.
+
+          Example:
+            store-metrics stores edit downtown --time-zone America/Denver
+          """)
+      @OptionGroup var global: GlobalOptions
+      @Argument(help: "The store id.") var id: String
+      @Option(help: "The new display name.") var name: String?
+
+      func validate() throws {
+        guard name != nil || global.timeZoneOption != nil else {
+          throw ValidationError("give --name or --time-zone (or both)")
+        }
+      }
+
+      func run() throws {
+        let edit = try global.openStoreMetrics().editStore(
+          id, name: name, zone: global.timeZoneOption)
+        if edit.ordersMoved + edit.ordersRetimed > 0 {
+          Terminal.writeError(
+            "store-metrics: \(edit.ordersMoved) orders moved to other local days or hours, "
+              + "\(edit.ordersRetimed) local-time orders re-timed\n")
+        }
+        global.print(object: StoreWire.shop(edit.shop))
       }
     }
 

@@ -143,6 +143,8 @@ private let more = """
   A7,NYC,2026-03-08 18:00,completed,c1,Fries,Sides,,3,3.50,
   """
 
+private let asOfDay = day("2026-03-08")
+
 @Suite("Aggregates kept by imports")
 struct AggregateTests {
   @Test(
@@ -200,6 +202,34 @@ struct AggregateTests {
     #expect(categories[2].orderCount == 3)
     #expect(categories[2].itemsSold == 5)
     #expect(categories[2].totalRevenue == cents("17.50"))
+  }
+
+  @Test(
+    "a corrected zone re-derives the store's days and hours exactly", arguments: Backend.allCases)
+  func zoneCorrected(backend: Backend) throws {
+    let store = try fixture(backend)
+    let edit = try store.editStore(
+      "NYC", name: "NYC West", zone: Zone(identifier: "America/Los_Angeles"))
+    #expect(edit.shop == Shop(id: "NYC", name: "NYC West", timeZone: "America/Los_Angeles"))
+    // A2 was given as 2026-03-08T05:01Z: in Los Angeles that is 03-07 21:01, another day. The
+    // other five orders were wall-clock times: they keep their local day and hour.
+    #expect(edit.ordersMoved == 1 && edit.ordersRetimed == 5)
+    try expectConsistent(store)
+    let days = try store.daily(storeId: "NYC", limit: 30, asOf: asOfDay)
+    // 03-08: A3 8.25 + A6 14.00 = 22.25, customer c2 only (A6 has none).
+    // 03-07: A1 23.50 + A2 10.00 = 33.50, both c1's.
+    #expect(days.map(\.totalRevenue) == [cents("22.25"), cents("33.50")])
+    #expect(days.map(\.totalOrders) == [2, 2])
+    #expect(days.map(\.uniqueCustomers) == [1, 1])
+    #expect(try store.hourly(storeId: "NYC", date: day("2026-03-07"))[21].revenue == cents("10.00"))
+    // A3 stays 03:30 local, now in Los Angeles: 10:30Z (python: zoneinfo).
+    let a3 = try store.repository.inTransaction { try $0.order(id: "A3") }
+    #expect(a3?.order.placedAt == Instant(secondsSinceEpoch: Int64(1_772_965_800)))
+    #expect(a3?.order.localHour == 3)
+    // LA is untouched; a rename alone moves nothing.
+    #expect(try store.daily(storeId: "LA", limit: 30, asOf: asOfDay).count == 2)
+    #expect(try store.editStore("LA", name: "Los Angeles!").ordersMoved == 0)
+    #expect(try store.stores().map(\.name) == ["Los Angeles!", "NYC West"])
   }
 
   @Test("replacing an order with itself changes nothing", arguments: Backend.allCases)
@@ -316,7 +346,7 @@ struct AggregateTests {
     }
   }
 
-  @Test("store-3 turns a store-2 database's REAL seconds into INTEGER milliseconds, rows kept")
+  @Test("store-3 and store-4 on a store-2 database: INTEGER milliseconds, rows kept, instants")
   func millisecondsMigration() throws {
     let queue = try DatabaseQueue()
     try StoreAnalyticsModule.migrator.migrate(queue, upTo: "store-2-aggregates-by-delta")
@@ -343,6 +373,8 @@ struct AggregateTests {
           1_772_955_000_000, 1_772_955_000_123, -1_500,
         ])
       #expect(orders.map(\.status) == [.completed, .refunded, .completed])
+      // store-4: orders from before it count as instants.
+      #expect(orders.allSatisfy { !$0.wallClock })
       #expect(orders[1].customerId == "c1" && orders[1].total == cents("5.40"))
       #expect(
         try String.fetchAll(db, sql: "SELECT typeof(placed_at) FROM store_order")

@@ -7,6 +7,11 @@ public enum PlacedAt: Sendable, Equatable {
   case instant(Instant)
   /// A wall-clock time, read in the store's time zone.
   case local(LocalDateTime)
+
+  var isWallClock: Bool {
+    if case .local = self { return true }
+    return false
+  }
 }
 
 /// One order line of an import, checked: a quantity of at least 1, amounts of 0 or more

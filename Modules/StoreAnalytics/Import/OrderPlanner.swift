@@ -127,7 +127,8 @@ struct OrderPlanner: Sendable {
     rows.orders.append(
       StoreOrder(
         key: orderKey, id: lines[first].orderId, storeId: lines[first].storeId,
-        customerId: lines[first].customerId, placedAt: placedAt, localDate: local.date,
+        customerId: lines[first].customerId, placedAt: placedAt,
+        wallClock: lines[first].placedAt.isWallClock, localDate: local.date,
         localHour: local.time.hour, status: status, subtotal: FixedDecimal(hundredths: subtotal),
         tax: FixedDecimal(hundredths: tax), total: FixedDecimal(hundredths: total)))
     if status == .completed {

@@ -21,6 +21,9 @@ public struct StoreOrder: Sendable, Equatable, FetchableRecord, PersistableRecor
   public var storeId: String
   public var customerId: String?
   public var placedAt: Instant
+  /// Whether the file gave a wall-clock time in the store's zone rather than an instant: it
+  /// decides what a change of the store's zone keeps (`ShopAnalytics.editStore`).
+  public var wallClock: Bool
   /// The store's local day and hour of `placedAt`, fixed at import (and re-derived when the
   /// store's zone changes).
   public var localDate: LocalDate
@@ -35,7 +38,8 @@ public struct StoreOrder: Sendable, Equatable, FetchableRecord, PersistableRecor
 
   public init(
     key: Int64, id: String, storeId: String, customerId: String?, placedAt: Instant,
-    localDate: LocalDate, localHour: Int, status: OrderStatus, subtotal: FixedDecimal,
+    wallClock: Bool, localDate: LocalDate, localHour: Int, status: OrderStatus,
+    subtotal: FixedDecimal,
     tax: FixedDecimal, total: FixedDecimal
   ) {
     self.key = key
@@ -43,6 +47,7 @@ public struct StoreOrder: Sendable, Equatable, FetchableRecord, PersistableRecor
     self.storeId = storeId
     self.customerId = customerId
     self.placedAt = placedAt
+    self.wallClock = wallClock
     self.localDate = localDate
     self.localHour = localHour
     self.status = status
@@ -57,6 +62,7 @@ public struct StoreOrder: Sendable, Equatable, FetchableRecord, PersistableRecor
     static let storeId = Column("store_id")
     static let customerId = Column("customer_id")
     static let placedAt = Column("placed_at")
+    static let wallClock = Column("wall_clock")
     static let localDate = Column("local_date")
     static let localHour = Column("local_hour")
     static let status = Column("status")
@@ -71,6 +77,7 @@ public struct StoreOrder: Sendable, Equatable, FetchableRecord, PersistableRecor
     storeId = row[Columns.storeId]
     customerId = row[Columns.customerId]
     placedAt = row[Columns.placedAt]
+    wallClock = row[Columns.wallClock]
     localDate = row[Columns.localDate]
     localHour = row[Columns.localHour]
     status = OrderStatus(rawValue: row[Columns.status]) ?? .cancelled
@@ -85,6 +92,7 @@ public struct StoreOrder: Sendable, Equatable, FetchableRecord, PersistableRecor
     container[Columns.storeId] = storeId
     container[Columns.customerId] = customerId
     container[Columns.placedAt] = placedAt
+    container[Columns.wallClock] = wallClock
     container[Columns.localDate] = localDate
     container[Columns.localHour] = localHour
     container[Columns.status] = status.rawValue

@@ -68,9 +68,13 @@ final class SQLiteStoreTransaction: StoreTransaction {
     _ = try order.delete(db)
   }
 
-  func updateLocalTimes(_ orders: [StoreOrder]) throws {
+  func updatePlacement(_ orders: [StoreOrder]) throws {
     for order in orders {
-      try order.update(db, columns: [StoreOrder.Columns.localDate, StoreOrder.Columns.localHour])
+      try order.update(
+        db,
+        columns: [
+          StoreOrder.Columns.placedAt, StoreOrder.Columns.localDate, StoreOrder.Columns.localHour,
+        ])
     }
   }
 
@@ -90,9 +94,9 @@ final class SQLiteStoreTransaction: StoreTransaction {
       orderRows = try BatchInsert(
         db,
         """
-        INSERT INTO store_order (key, id, store_id, customer_id, placed_at, local_date,
-          local_hour, status, subtotal_cents, tax_cents, total_cents)
-        """, columns: 11)
+        INSERT INTO store_order (key, id, store_id, customer_id, placed_at, wall_clock,
+          local_date, local_hour, status, subtotal_cents, tax_cents, total_cents)
+        """, columns: 12)
       lineRows = try BatchInsert(
         db,
         """
@@ -106,6 +110,7 @@ final class SQLiteStoreTransaction: StoreTransaction {
       try orderRows!.append(order.storeId)
       try orderRows!.append(order.customerId)
       try orderRows!.append(order.placedAt.millisecondsSinceEpoch)
+      try orderRows!.append(Int64(order.wallClock ? 1 : 0))
       try orderRows!.append(text(order.localDate))
       try orderRows!.append(Int64(order.localHour))
       try orderRows!.append(order.status.rawValue)

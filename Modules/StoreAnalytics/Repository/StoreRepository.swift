@@ -55,8 +55,8 @@ public protocol StoreTransaction {
   func orders(of storeId: String) throws -> [(order: StoreOrder, lines: [OrderLine])]
   /// Deletes an order and its lines.
   func delete(_ order: StoreOrder) throws
-  /// Changes the local day and hour of stored orders (by key).
-  func updateLocalTimes(_ orders: [StoreOrder]) throws
+  /// Changes the instant, local day and local hour of stored orders (by key).
+  func updatePlacement(_ orders: [StoreOrder]) throws
   /// Above every order key in use.
   func nextOrderKey() throws -> Int64
   /// Above every menu item id in use.

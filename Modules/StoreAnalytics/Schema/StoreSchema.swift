@@ -153,6 +153,17 @@ enum StoreSchema {
           ALTER TABLE store_order_ms RENAME TO store_order;
           """)
     }
+    migrator.registerMigration("store-4-wall-clock-orders") { db in
+      // Whether the file gave the order's time as a wall-clock time in the store's zone (1) or
+      // as an instant with an offset (0): when a store's zone is corrected, the first keep their
+      // local day and hour and get a new instant, the others keep their instant and get a new
+      // local day and hour. Orders imported before this migration count as instants.
+      try db.execute(
+        sql: """
+          ALTER TABLE store_order ADD COLUMN wall_clock INTEGER NOT NULL DEFAULT 0
+            CHECK (wall_clock IN (0, 1));
+          """)
+    }
     return migrator
   }
 }
