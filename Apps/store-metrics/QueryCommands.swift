@@ -4,12 +4,6 @@ import CLIKit
 import DataFormats
 import StoreAnalytics
 
-extension StoreJSON {
-  static func shop(_ shop: Shop) -> JSONObject {
-    ["id": .string(shop.id), "name": .string(shop.name), "time_zone": .string(shop.timeZone)]
-  }
-}
-
 extension StoreMetricsCommand {
   struct Daily: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -21,21 +15,11 @@ extension StoreMetricsCommand {
 
     func run() throws {
       let (db, asOf) = try store.open(global)
-      let days = try db.daily(storeId: store.store, limit: max(1, limit), asOf: asOf)
-      let rows: [JSONObject] = days.map {
-        [
-          "store_id": .string($0.storeId), "date": .date($0.date),
-          "total_orders": .int($0.totalOrders),
-          "total_revenue": .decimal($0.totalRevenue), "total_tax": .decimal($0.totalTax),
-          "total_with_tax": .decimal($0.totalWithTax),
-          "avg_order_value": .decimal($0.averageOrderValue),
-          "unique_customers": .int($0.uniqueCustomers),
-        ]
-      }
-      let chart = days.reversed().map {
-        RevenueBucket(label: "\($0.date)", orders: $0.totalOrders, revenue: $0.totalRevenue)
-      }
-      Terminal.writeOutput(StoreJSON.render(rows, chart: chart, format: global.format))
+      let days = try db.daily(storeId: store.store, limit: limit, asOf: asOf)
+      Terminal.writeOutput(
+        StoreOutput.render(
+          days.map(StoreWire.daily), chart: days.reversed().map { ("\($0.date)", $0.totalRevenue) },
+          format: global.format))
     }
   }
 
@@ -49,13 +33,10 @@ extension StoreMetricsCommand {
     func run() throws {
       let (db, asOf) = try store.open(global)
       let hours = try db.hourly(storeId: store.store, date: asOf)
-      let rows: [JSONObject] = hours.enumerated().map { hour, bucket in
-        [
-          "store_id": .string(store.store), "hour": .int(hour), "orders": .int(bucket.orders),
-          "revenue": .decimal(bucket.revenue),
-        ]
-      }
-      Terminal.writeOutput(StoreJSON.render(rows, chart: hours, format: global.format))
+      Terminal.writeOutput(
+        StoreOutput.render(
+          hours.map { StoreWire.hourly($0, storeId: store.store) },
+          chart: hours.map { (String($0.key), $0.revenue) }, format: global.format))
     }
   }
 
@@ -74,13 +55,10 @@ extension StoreMetricsCommand {
       let (db, asOf) = try store.open(global)
       let window = range?.windows(asOf: asOf, calendar: false).current
       let parts = try db.timeDistribution(storeId: store.store, range: window)
-      let rows: [JSONObject] = parts.map {
-        [
-          "store_id": .string(store.store), "time_period": .string($0.label),
-          "order_count": .int($0.orders), "revenue": .decimal($0.revenue),
-        ]
-      }
-      Terminal.writeOutput(StoreJSON.render(rows, chart: parts, format: global.format))
+      Terminal.writeOutput(
+        StoreOutput.render(
+          parts.map { StoreWire.timeDistribution($0, storeId: store.store) },
+          chart: parts.map { (StoreWire.label($0.key), $0.revenue) }, format: global.format))
     }
   }
 
@@ -93,20 +71,14 @@ extension StoreMetricsCommand {
     @Option(help: "The most rows to show.") var limit: Int = 10
 
     func run() throws {
-      let rows = try global.openStoreMetrics().categories(storeId: store, limit: max(1, limit))
-      let objects: [JSONObject] = rows.map {
-        [
-          "category": .string($0.category), "subcategory": .string($0.subcategory),
-          "order_count": .int($0.orderCount), "items_sold": .int($0.itemsSold),
-          "total_revenue": .decimal($0.totalRevenue),
-        ]
-      }
-      let chart = rows.map {
-        RevenueBucket(
-          label: $0.category + ($0.subcategory.map { " / " + $0 } ?? ""), orders: $0.orderCount,
-          revenue: $0.totalRevenue)
-      }
-      Terminal.writeOutput(StoreJSON.render(objects, chart: chart, format: global.format))
+      let rows = try global.openStoreMetrics().categories(storeId: store, limit: limit)
+      Terminal.writeOutput(
+        StoreOutput.render(
+          rows.map(StoreWire.category),
+          chart: rows.map {
+            ($0.category + ($0.subcategory.map { " / " + $0 } ?? ""), $0.totalRevenue)
+          },
+          format: global.format))
     }
   }
 
@@ -119,19 +91,11 @@ extension StoreMetricsCommand {
     @Option(help: "The most rows to show.") var limit: Int = 5
 
     func run() throws {
-      let rows = try global.openStoreMetrics().popular(storeId: store.store, limit: max(1, limit))
-      let objects: [JSONObject] = rows.map {
-        [
-          "store_id": .string($0.storeId), "menu_item_id": .int(Int($0.menuItemId)),
-          "item_name": .string($0.itemName), "times_ordered": .int($0.timesOrdered),
-          "total_quantity": .int($0.totalQuantity), "total_revenue": .decimal($0.totalRevenue),
-          "avg_price": .decimal($0.averagePrice),
-        ]
-      }
-      let chart = rows.map {
-        RevenueBucket(label: $0.itemName, orders: $0.timesOrdered, revenue: $0.totalRevenue)
-      }
-      Terminal.writeOutput(StoreJSON.render(objects, chart: chart, format: global.format))
+      let rows = try global.openStoreMetrics().popular(storeId: store.store, limit: limit)
+      Terminal.writeOutput(
+        StoreOutput.render(
+          rows.map(StoreWire.popular), chart: rows.map { ($0.itemName, $0.totalRevenue) },
+          format: global.format))
     }
   }
 
@@ -157,20 +121,7 @@ extension StoreMetricsCommand {
       let (db, asOf) = try store.open(global)
       let metrics = try db.metrics(
         storeId: store.store, range: range, asOf: asOf, calendar: calendar)
-      let object: JSONObject = [
-        "total_revenue": .decimal(metrics.totalRevenue), "total_orders": .int(metrics.totalOrders),
-        "avg_order_value": .decimal(metrics.averageOrderValue),
-        "unique_customers": .int(metrics.uniqueCustomers),
-        "revenue_change": .number(metrics.revenueChange, decimals: 1),
-        "orders_change": .int(metrics.ordersChange),
-        "orders_change_percent": .number(metrics.ordersChangePercent, decimals: 1),
-        "period": .object([
-          "start": .date(metrics.current.start), "end": .date(metrics.current.end),
-          "previous_start": .date(metrics.previous.start),
-          "previous_end": .date(metrics.previous.end),
-        ]),
-      ]
-      global.print(object: object)
+      global.print(object: StoreWire.metrics(metrics))
     }
   }
 
@@ -191,13 +142,11 @@ extension StoreMetricsCommand {
     func run() throws {
       let (db, asOf) = try store.open(global)
       let points = try db.chart(storeId: store.store, range: range, asOf: asOf)
-      let rows: [JSONObject] = points.map {
-        [
-          "time_label": .string($0.label), "revenue": .decimal($0.revenue),
-          "orders": .int($0.orders),
-        ]
-      }
-      Terminal.writeOutput(StoreJSON.render(rows, chart: points, format: global.format))
+      Terminal.writeOutput(
+        StoreOutput.render(
+          StoreWire.chart(points),
+          chart: Array(zip(StoreWire.chartLabels(points), points.map(\.revenue))),
+          format: global.format))
     }
   }
 }

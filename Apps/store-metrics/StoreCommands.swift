@@ -9,7 +9,7 @@ extension StoreMetricsCommand {
   /// `store-metrics stores …`.
   struct Stores: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Add and list stores.", subcommands: [Add.self, List.self])
+      abstract: "Add, edit and list stores.", subcommands: [Add.self, Edit.self, List.self])
 
     struct Add: ParsableCommand {
       static let configuration = CommandConfiguration(
@@ -30,7 +30,41 @@ extension StoreMetricsCommand {
       func run() throws {
         let shop = try global.openStoreMetrics().addStore(
           id: id, name: name ?? id, zone: global.timeZoneOption!)
-        global.print(object: StoreJSON.shop(shop))
+        global.print(object: StoreWire.shop(shop))
+      }
+    }
+
+    struct Edit: ParsableCommand {
+      static let configuration = CommandConfiguration(
+        abstract: "Rename a store or correct its time zone.",
+        discussion: """
+          A new zone re-derives every order of the store and every figure, in one transaction:
+          orders imported with an offset (…Z, -06:00) keep their instant and take the new zone's
+          local day and hour; orders imported as a local time (2026-02-08 14:30) keep that local
+          time.
+
+          Example:
+            store-metrics stores edit downtown --time-zone America/Denver
+          """)
+      @OptionGroup var global: GlobalOptions
+      @Argument(help: "The store id.") var id: String
+      @Option(help: "The new display name.") var name: String?
+
+      func validate() throws {
+        guard name != nil || global.timeZoneOption != nil else {
+          throw ValidationError("give --name or --time-zone (or both)")
+        }
+      }
+
+      func run() throws {
+        let edit = try global.openStoreMetrics().editStore(
+          id, name: name, zone: global.timeZoneOption)
+        if edit.ordersMoved + edit.ordersRetimed > 0 {
+          Terminal.writeError(
+            "store-metrics: \(edit.ordersMoved) orders moved to other local days or hours, "
+              + "\(edit.ordersRetimed) local-time orders re-timed\n")
+        }
+        global.print(object: StoreWire.shop(edit.shop))
       }
     }
 
@@ -40,7 +74,7 @@ extension StoreMetricsCommand {
       @OptionGroup var global: GlobalOptions
 
       func run() throws {
-        global.print(rows: try global.openStoreMetrics().stores().map(StoreJSON.shop))
+        global.print(rows: try global.openStoreMetrics().stores().map(StoreWire.shop))
       }
     }
   }
@@ -113,25 +147,28 @@ extension StoreMetricsCommand {
     _ lines: [OrderLineInput], name: String, replace: Bool, global: GlobalOptions
   ) throws {
     let progress = Progress(label: "importing \(name)", total: nil)
-    let summary = try global.openStoreMetrics().importLines(
-      lines, replace: replace, newStoreZone: global.timeZoneOption ?? .utc,
-      progress: progress.update)
+    let summary: OrderImportSummary
+    do {
+      summary = try global.openStoreMetrics().importLines(
+        lines, replace: replace, newStoreZone: global.timeZoneOption ?? .utc,
+        progress: progress.update)
+    } catch let error as TallyError {
+      if case .exists(kind: "order", _) = error.cause {
+        throw error.hinted("use --replace to replace imported orders")
+      }
+      throw error
+    }
     progress.finish()
     for store in summary.createdStores {
       Terminal.writeError(
         "store-metrics: created store \(store) in \((global.timeZoneOption ?? .utc).identifier)\n")
     }
-    let object: JSONObject = [
-      "orders": .int(summary.orders), "lines": .int(summary.lines),
-      "replaced": .int(summary.replaced),
-      "created_stores": .array(summary.createdStores.map(JSONValue.string)),
-    ]
     if global.format == .table {
       Terminal.writeOutput(
         "Imported \(summary.orders) orders (\(summary.lines) lines)"
           + (summary.replaced > 0 ? ", \(summary.replaced) replaced" : "") + ".\n")
     } else {
-      global.print(object: object)
+      global.print(object: StoreWire.importSummary(summary))
     }
   }
 }

@@ -1,79 +1,121 @@
 import AnalyticsCore
 import Foundation
 import GRDB
-import StoreAnalytics
 import Testing
 
-/// Every aggregate table next to the same figures recounted straight from the order tables with
-/// SQL — an independent method — as text rows in key order.
-private func aggregatesAndRecounts(_ store: StoreMetricsStore) throws -> [(
-  table: String, stored: [[String]], recounted: [[String]]
-)] {
-  let completed = "WHERE o.status = 'completed'"
-  let tables: [(String, String, String)] = [
-    (
-      "store_day", "store_id, date",
-      """
-      SELECT o.store_id, o.local_date, COUNT(*), SUM(o.subtotal_cents), SUM(o.tax_cents),
-             SUM(o.total_cents), COUNT(DISTINCT NULLIF(o.customer_id, ''))
-      FROM store_order o \(completed) GROUP BY 1, 2 ORDER BY 1, 2
-      """
-    ),
-    (
-      "store_day_customer", "store_id, date, customer_key",
-      """
-      SELECT o.store_id, o.local_date, c.id, COUNT(*)
-      FROM store_order o JOIN customer c ON c.external_id = o.customer_id \(completed)
-      GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-      """
-    ),
-    (
-      "store_hour", "store_id, date, hour",
-      """
-      SELECT o.store_id, o.local_date, o.local_hour, COUNT(*), SUM(o.subtotal_cents)
-      FROM store_order o \(completed) GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-      """
-    ),
-    (
-      "store_hour_total", "store_id, hour",
-      """
-      SELECT o.store_id, o.local_hour, COUNT(*), SUM(o.subtotal_cents)
-      FROM store_order o \(completed) GROUP BY 1, 2 ORDER BY 1, 2
-      """
-    ),
-    (
-      "item_total", "store_id, menu_item_id",
-      """
-      SELECT o.store_id, l.menu_item_id, COUNT(DISTINCT o.key), SUM(l.quantity),
-             SUM(l.subtotal_cents)
-      FROM store_order o JOIN order_line l ON l.order_key = o.key \(completed)
-      GROUP BY 1, 2 ORDER BY 1, 2
-      """
-    ),
-    (
-      "category_total", "store_id, category, subcategory",
-      """
-      SELECT o.store_id, m.category, COALESCE(m.subcategory, ''), COUNT(DISTINCT o.key),
-             SUM(l.quantity), SUM(l.subtotal_cents)
-      FROM store_order o JOIN order_line l ON l.order_key = o.key
-      JOIN menu_item m ON m.id = l.menu_item_id \(completed)
-      GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-      """
-    ),
-  ]
-  return try store.writer.read { db in
-    func text(_ sql: String) throws -> [[String]] {
-      try Row.fetchAll(db, sql: sql).map { row in row.databaseValues.map(\.description) }
-    }
-    return try tables.map { table, key, recount in
-      (table, try text("SELECT * FROM \(table) ORDER BY \(key)"), try text(recount))
+@testable import StoreAnalytics
+
+/// What a backend offers the aggregate tests: each aggregate table next to the same figures
+/// recounted straight from its own order tables by an independent method, and a check that no
+/// row references a missing one. A second backend conforms and joins `Backend`.
+protocol RecountingRepository: StoreRepository {
+  func aggregatesAndRecounts() throws -> [(
+    table: String, stored: [[String]], recounted: [[String]]
+  )]
+  func danglingReferences() throws -> Int
+}
+
+/// The backends every aggregate test runs against.
+enum Backend: String, CaseIterable, Sendable {
+  case sqlite
+
+  func make() throws -> any RecountingRepository {
+    switch self {
+    case .sqlite: return try SQLiteStoreRepository.open(.memory)
     }
   }
 }
 
+/// The hand-worked set in a fresh database of `backend`.
+func fixture(_ backend: Backend) throws -> ShopAnalytics {
+  try fixture(ShopAnalytics(repository: backend.make()))
+}
+
+extension SQLiteStoreRepository: RecountingRepository {
+  /// Recounts with SQL over the order tables, as text rows in key order.
+  func aggregatesAndRecounts() throws -> [(
+    table: String, stored: [[String]], recounted: [[String]]
+  )] {
+    let completed = "WHERE o.status = 'completed'"
+    let tables: [(String, String, String)] = [
+      (
+        "store_day", "store_id, date",
+        """
+        SELECT o.store_id, o.local_date, COUNT(*), SUM(o.subtotal_cents), SUM(o.tax_cents),
+               SUM(o.total_cents), COUNT(DISTINCT NULLIF(o.customer_id, ''))
+        FROM store_order o \(completed) GROUP BY 1, 2 ORDER BY 1, 2
+        """
+      ),
+      (
+        "store_day_customer", "store_id, date, customer_key",
+        """
+        SELECT o.store_id, o.local_date, c.id, COUNT(*)
+        FROM store_order o JOIN customer c ON c.external_id = o.customer_id \(completed)
+        GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+        """
+      ),
+      (
+        "store_hour", "store_id, date, hour",
+        """
+        SELECT o.store_id, o.local_date, o.local_hour, COUNT(*), SUM(o.subtotal_cents)
+        FROM store_order o \(completed) GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+        """
+      ),
+      (
+        "store_hour_total", "store_id, hour",
+        """
+        SELECT o.store_id, o.local_hour, COUNT(*), SUM(o.subtotal_cents)
+        FROM store_order o \(completed) GROUP BY 1, 2 ORDER BY 1, 2
+        """
+      ),
+      (
+        "item_total", "store_id, menu_item_id",
+        """
+        SELECT o.store_id, l.menu_item_id, COUNT(DISTINCT o.key), SUM(l.quantity),
+               SUM(l.subtotal_cents)
+        FROM store_order o JOIN order_line l ON l.order_key = o.key \(completed)
+        GROUP BY 1, 2 ORDER BY 1, 2
+        """
+      ),
+      (
+        "category_total", "store_id, category, subcategory",
+        """
+        SELECT o.store_id, m.category, COALESCE(m.subcategory, ''), COUNT(DISTINCT o.key),
+               SUM(l.quantity), SUM(l.subtotal_cents)
+        FROM store_order o JOIN order_line l ON l.order_key = o.key
+        JOIN menu_item m ON m.id = l.menu_item_id \(completed)
+        GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+        """
+      ),
+    ]
+    return try writer.read { db in
+      func text(_ sql: String) throws -> [[String]] {
+        try Row.fetchAll(db, sql: sql).map { row in row.databaseValues.map(\.description) }
+      }
+      return try tables.map { table, key, recount in
+        (table, try text("SELECT * FROM \(table) ORDER BY \(key)"), try text(recount))
+      }
+    }
+  }
+
+  func danglingReferences() throws -> Int {
+    try writer.read { db in try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").count }
+  }
+}
+
+private func recounting(_ store: ShopAnalytics) -> any RecountingRepository {
+  store.repository as! any RecountingRepository
+}
+
+private func aggregatesAndRecounts(_ store: ShopAnalytics) throws -> [(
+  table: String, stored: [[String]], recounted: [[String]]
+)] {
+  try recounting(store).aggregatesAndRecounts()
+}
+
 /// Expects every aggregate to equal its recount, and no dangling reference.
-private func expectConsistent(
-  _ store: StoreMetricsStore, sourceLocation: SourceLocation = #_sourceLocation
+func expectConsistent(
+  _ store: ShopAnalytics, sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
   for (table, stored, recounted) in try aggregatesAndRecounts(store) {
     let difference = zip(stored, recounted).first { $0 != $1 }
@@ -83,9 +125,7 @@ private func expectConsistent(
       sourceLocation: sourceLocation)
     #expect(!stored.isEmpty, "\(table) is empty", sourceLocation: sourceLocation)
   }
-  let dangling = try store.writer.read { db in try Row.fetchAll(db, sql: "PRAGMA foreign_key_check")
-  }
-  #expect(dangling.isEmpty, sourceLocation: sourceLocation)
+  #expect(try recounting(store).danglingReferences() == 0, sourceLocation: sourceLocation)
 }
 
 private func parse(_ text: String, _ name: String = "more.csv") throws -> [OrderLineInput] {
@@ -103,16 +143,22 @@ private let more = """
   A7,NYC,2026-03-08 18:00,completed,c1,Fries,Sides,,3,3.50,
   """
 
+private let asOfDay = day("2026-03-08")
+
 @Suite("Aggregates kept by imports")
 struct AggregateTests {
-  @Test("the hand-worked set: every aggregate equals its recount from the orders")
-  func handWorked() throws {
-    try expectConsistent(try fixture())
+  @Test(
+    "the hand-worked set: every aggregate equals its recount from the orders",
+    arguments: Backend.allCases)
+  func handWorked(backend: Backend) throws {
+    try expectConsistent(try fixture(backend))
   }
 
-  @Test("adding and replacing orders moves them between days, stores and statuses")
-  func replacing() throws {
-    let store = try fixture()
+  @Test(
+    "adding and replacing orders moves them between days, stores and statuses",
+    arguments: Backend.allCases)
+  func replacing(backend: Backend) throws {
+    let store = try fixture(backend)
     let summary = try store.importLines(try parse(more), replace: true)
     #expect(summary.replaced == 2 && summary.orders == 3)
     try expectConsistent(store)
@@ -139,9 +185,9 @@ struct AggregateTests {
     #expect(metrics.uniqueCustomers == 2)
   }
 
-  @Test("an item moved to another category moves all its sales there")
-  func recategorized() throws {
-    let store = try fixture()
+  @Test("an item moved to another category moves all its sales there", arguments: Backend.allCases)
+  func recategorized(backend: Backend) throws {
+    let store = try fixture(backend)
     _ = try store.importLines(try parse(more), replace: true)
     _ = try store.importLines(
       try parse(
@@ -158,9 +204,37 @@ struct AggregateTests {
     #expect(categories[2].totalRevenue == cents("17.50"))
   }
 
-  @Test("replacing an order with itself changes nothing")
-  func sameAgain() throws {
-    let store = try fixture()
+  @Test(
+    "a corrected zone re-derives the store's days and hours exactly", arguments: Backend.allCases)
+  func zoneCorrected(backend: Backend) throws {
+    let store = try fixture(backend)
+    let edit = try store.editStore(
+      "NYC", name: "NYC West", zone: Zone(identifier: "America/Los_Angeles"))
+    #expect(edit.shop == Shop(id: "NYC", name: "NYC West", timeZone: "America/Los_Angeles"))
+    // A2 was given as 2026-03-08T05:01Z: in Los Angeles that is 03-07 21:01, another day. The
+    // other five orders were wall-clock times: they keep their local day and hour.
+    #expect(edit.ordersMoved == 1 && edit.ordersRetimed == 5)
+    try expectConsistent(store)
+    let days = try store.daily(storeId: "NYC", limit: 30, asOf: asOfDay)
+    // 03-08: A3 8.25 + A6 14.00 = 22.25, customer c2 only (A6 has none).
+    // 03-07: A1 23.50 + A2 10.00 = 33.50, both c1's.
+    #expect(days.map(\.totalRevenue) == [cents("22.25"), cents("33.50")])
+    #expect(days.map(\.totalOrders) == [2, 2])
+    #expect(days.map(\.uniqueCustomers) == [1, 1])
+    #expect(try store.hourly(storeId: "NYC", date: day("2026-03-07"))[21].revenue == cents("10.00"))
+    // A3 stays 03:30 local, now in Los Angeles: 10:30Z (python: zoneinfo).
+    let a3 = try store.repository.inTransaction { try $0.order(id: "A3") }
+    #expect(a3?.order.placedAt == Instant(secondsSinceEpoch: Int64(1_772_965_800)))
+    #expect(a3?.order.localHour == 3)
+    // LA is untouched; a rename alone moves nothing.
+    #expect(try store.daily(storeId: "LA", limit: 30, asOf: asOfDay).count == 2)
+    #expect(try store.editStore("LA", name: "Los Angeles!").ordersMoved == 0)
+    #expect(try store.stores().map(\.name) == ["Los Angeles!", "NYC West"])
+  }
+
+  @Test("replacing an order with itself changes nothing", arguments: Backend.allCases)
+  func sameAgain(backend: Backend) throws {
+    let store = try fixture(backend)
     let before = try aggregatesAndRecounts(store).map(\.stored)
     _ = try store.importLines(try parse(csv, "orders.csv"), replace: true)
     #expect(try aggregatesAndRecounts(store).map(\.stored) == before)
@@ -191,9 +265,11 @@ struct AggregateTests {
     return text
   }
 
-  @Test("thousands of generated orders, then a third of them replaced and more added")
-  func generatedOrders() throws {
-    let store = try StoreMetricsStore.inMemory()
+  @Test(
+    "thousands of generated orders, then a third of them replaced and more added",
+    arguments: Backend.allCases)
+  func generatedOrders(backend: Backend) throws {
+    let store = ShopAnalytics(repository: try backend.make())
     _ = try store.addStore(id: "NYC", name: "NYC", zone: Zone(identifier: "America/New_York"))
     _ = try store.addStore(id: "LA", name: "LA", zone: Zone(identifier: "America/Los_Angeles"))
     let first = try store.importLines(try parse(generated(9_000, from: 0, seed: 1)))
@@ -206,23 +282,34 @@ struct AggregateTests {
   }
 
   @Test(
-    "a row the database refuses in the middle of a large import stops both threads; nothing is stored"
-  )
-  func refusedMidway() throws {
-    let store = try StoreMetricsStore.inMemory()
+    "a line refused in the middle of a large import stops both threads; nothing is stored",
+    arguments: Backend.allCases)
+  func refusedMidway(backend: Backend) throws {
+    let store = ShopAnalytics(repository: try backend.make())
     var lines = try parse(generated(9_000, from: 0, seed: 3))
     // Past the first hand-over of 4,096 orders; the file format cannot say 0, the library can.
-    lines[lines.count / 2].quantity = 0
-    #expect(throws: DatabaseError.self) { try store.importLines(lines) }
+    let bad = lines.count / 2
+    lines[bad].quantity = 0
+    let error = try #require(throws: TallyError.self) { try store.importLines(lines) }
+    #expect(error.category == .badData)
+    #expect(error.field == "quantity" && error.value == "0")
+    #expect(error.source == lines[bad].source)
     #expect(try store.stores().isEmpty)
-    #expect(
-      try store.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM store_order") }
-        == 0)
-    // The connection is usable again, foreign keys back on.
+    // The connection is usable again.
     _ = try store.importLines(try parse(csv, "orders.csv"))
-    #expect(
-      try store.writer.read { db in try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") } == true)
     try expectConsistent(store)
+  }
+
+  @Test("SQLite: foreign keys are back on after an import that failed")
+  func foreignKeysBackOn() throws {
+    let repository = try SQLiteStoreRepository.open(.memory)
+    let store = ShopAnalytics(repository: repository)
+    var lines = try parse(csv, "orders.csv")
+    lines[3].quantity = 0
+    #expect(throws: TallyError.self) { try store.importLines(lines) }
+    #expect(
+      try repository.writer.read { db in try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") }
+        == true)
   }
 
   @Test("store-2 keeps a store-1 database's customers per day, counting their orders")
@@ -259,9 +346,50 @@ struct AggregateTests {
     }
   }
 
-  @Test("amounts too large to add up exactly are refused; nothing is stored")
-  func overflow() throws {
-    let store = try StoreMetricsStore.inMemory()
+  @Test("store-3 and store-4 on a store-2 database: INTEGER milliseconds, rows kept, instants")
+  func millisecondsMigration() throws {
+    let queue = try DatabaseQueue()
+    try StoreAnalyticsModule.migrator.migrate(queue, upTo: "store-2-aggregates-by-delta")
+    try queue.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO shop VALUES ('S', 'S', 'UTC');
+          INSERT INTO menu_item (id, name, category, price_cents) VALUES (1, 'Tea', 'Drinks', 250);
+          INSERT INTO store_order (key, id, store_id, customer_id, placed_at, local_date,
+            local_hour, status, subtotal_cents, tax_cents, total_cents) VALUES
+            (1, 'A', 'S', NULL, 1772955000.0, '2026-03-08', 7, 'completed', 250, 0, 250),
+            (2, 'B', 'S', 'c1', 1772955000.1234, '2026-03-08', 7, 'refunded', 500, 40, 540),
+            (3, 'C', 'S', NULL, -1.5, '1969-12-31', 23, 'completed', 250, 0, 250);
+          INSERT INTO order_line VALUES (1, 0, 1, 'Tea', 250, 1, 250, 0),
+            (2, 0, 1, 'Tea', 250, 2, 500, 40), (3, 0, 1, 'Tea', 250, 1, 250, 0);
+          """)
+    }
+    try StoreAnalyticsModule.migrator.migrate(queue)
+    try queue.read { db in
+      let orders = try StoreOrder.order(StoreOrder.Columns.key).fetchAll(db)
+      // 1772955000.0 s → 1,772,955,000,000 ms; .1234 s rounds to 123 ms; -1.5 s → -1,500 ms.
+      #expect(
+        orders.map(\.placedAt.millisecondsSinceEpoch) == [
+          1_772_955_000_000, 1_772_955_000_123, -1_500,
+        ])
+      #expect(orders.map(\.status) == [.completed, .refunded, .completed])
+      // store-4: orders from before it count as instants.
+      #expect(orders.allSatisfy { !$0.wallClock })
+      #expect(orders[1].customerId == "c1" && orders[1].total == cents("5.40"))
+      #expect(
+        try String.fetchAll(db, sql: "SELECT typeof(placed_at) FROM store_order")
+          == ["integer", "integer", "integer"])
+      // The lines still belong to their orders, and nothing dangles.
+      #expect(try OrderLine.fetchCount(db) == 3)
+      #expect(try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").isEmpty)
+    }
+  }
+
+  @Test(
+    "amounts too large to add up exactly are refused; nothing is stored",
+    arguments: Backend.allCases)
+  func overflow(backend: Backend) throws {
+    let store = ShopAnalytics(repository: try backend.make())
     #expect {
       try store.importLines(
         try parse(

@@ -1,7 +1,9 @@
 import AnalyticsCore
 import Foundation
-import StoreAnalytics
+import GRDB
 import Testing
+
+@testable import StoreAnalytics
 
 func day(_ text: String) -> LocalDate { try! LocalDate(parsing: text) }
 func cents(_ text: String) -> FixedDecimal { try! FixedDecimal(parsing: text) }
@@ -32,8 +34,10 @@ let csv = """
   B2,LA,2026-03-08 09:00,completed,c9,Salad,Mains,Green,2,8.25,
   """
 
-func fixture() throws -> StoreMetricsStore {
-  let store = try StoreMetricsStore.inMemory()
+func fixture() throws -> ShopAnalytics { try fixture(ShopAnalytics.inMemory()) }
+
+/// The hand-worked set imported into `store`.
+func fixture(_ store: ShopAnalytics) throws -> ShopAnalytics {
   _ = try store.addStore(id: "NYC", name: "New York", zone: Zone(identifier: "America/New_York"))
   _ = try store.addStore(
     id: "LA", name: "Los Angeles", zone: Zone(identifier: "America/Los_Angeles"))
@@ -67,7 +71,7 @@ struct StoreTests {
   @Test("hourly: 24 hours of the DST day, zero-filled") func hourly() throws {
     let hours = try fixture().hourly(storeId: "NYC", date: asOf)
     #expect(hours.count == 24)
-    #expect(hours.filter { $0.orders > 0 }.map(\.label) == ["0", "3", "12"])
+    #expect(hours.filter { $0.orders > 0 }.map(\.key) == [0, 3, 12])
     #expect(hours[0].revenue == cents("10.00"))
     #expect(hours[3].revenue == cents("8.25"))
     #expect(hours[12].revenue == cents("14.00"))
@@ -76,7 +80,9 @@ struct StoreTests {
 
   @Test("time distribution: all four parts, by local hour") func timeDistribution() throws {
     let parts = try fixture().timeDistribution(storeId: "NYC", range: nil)
-    #expect(parts.map(\.label) == ["Breakfast", "Lunch", "Dinner", "Late Night"])
+    #expect(parts.map(\.key) == [.breakfast, .lunch, .dinner, .lateNight])
+    #expect(
+      parts.map { StoreWire.label($0.key) } == ["Breakfast", "Lunch", "Dinner", "Late Night"])
     #expect(parts.map(\.orders) == [0, 1, 0, 3])
     #expect(parts.map(\.revenue) == [cents("0"), cents("14.00"), cents("0"), cents("41.75")])
     let today = try fixture().timeDistribution(storeId: "NYC", range: DayRange(day: asOf))
@@ -165,42 +171,96 @@ struct StoreTests {
     #expect(previous.start == day(previousStart) && previous.end == day(previousEnd))
   }
 
+  @Test(
+    "calendar windows ending on the last day of a period compare whole periods",
+    arguments: [
+      // November (30 days) against all of October (31), not Oct 1–30.
+      (MetricsRange.month, "2015-11-30", "2015-11-01", "2015-10-01", "2015-10-31"),
+      // February 2015 (28 days) against all of January.
+      (.month, "2015-02-28", "2015-02-01", "2015-01-01", "2015-01-31"),
+      // Q4 (92 days) against all of Q3 (92).
+      (.quarter, "2015-12-31", "2015-10-01", "2015-07-01", "2015-09-30"),
+      // A Sunday ends its Monday week: the whole week before.
+      (.week, "2015-11-29", "2015-11-23", "2015-11-16", "2015-11-22"),
+      // Not the last day: the same span as before (Oct 1–29).
+      (.month, "2015-11-29", "2015-11-01", "2015-10-01", "2015-10-29"),
+    ])
+  func wholePeriods(
+    range: MetricsRange, asOf: String, start: String, previousStart: String, previousEnd: String
+  ) {
+    let (current, previous) = range.windows(asOf: day(asOf), calendar: true)
+    #expect(current.start == day(start) && current.end == day(asOf))
+    #expect(previous.start == day(previousStart) && previous.end == day(previousEnd))
+  }
+
+  @Test("metrics --calendar on the last day of a month: November against all of October")
+  func calendarMetrics() throws {
+    let store = try ShopAnalytics.inMemory()
+    _ = try store.importLines(
+      try OrderLineFile.parse(
+        Data(
+          """
+          order_id,store_id,placed_at,item_name,category,quantity,unit_price
+          O1,S,2015-10-05 12:00,Pie,Food,2,10.00
+          O2,S,2015-10-31 19:00,Pie,Food,1,10.00
+          N1,S,2015-11-02 12:00,Pie,Food,3,11.00
+          """.utf8), fileName: "o.csv"))
+    let metrics = try store.metrics(
+      storeId: "S", range: .month, asOf: day("2015-11-30"), calendar: true)
+    // November 33.00 against October 20.00 + 10.00 = 30.00: (33 − 30) / 30 = +10.0%; with
+    // Oct 1–30 only (20.00) it would have been +65%.
+    #expect(metrics.totalRevenue == cents("33.00"))
+    #expect(metrics.previousRevenue == cents("30.00"))
+    #expect(metrics.revenueChange == 10)
+    #expect(metrics.ordersChange == -1)
+  }
+
   @Test("charts: labels and zero-filled buckets") func charts() throws {
     let store = try fixture()
     let today = try store.chart(storeId: "NYC", range: .today, asOf: asOf)
     #expect(today.count == 24)
-    #expect(today.map(\.label).prefix(3) == ["12am", "1am", "2am"])
-    #expect(today[12].label == "12pm" && today[23].label == "11pm")
+    #expect(today[5].key == .hour(5))
+    let todayLabels = StoreWire.chartLabels(today)
+    #expect(todayLabels.prefix(3) == ["12am", "1am", "2am"])
+    #expect(todayLabels[12] == "12pm" && todayLabels[23] == "11pm")
     #expect(today[0].revenue == cents("10.00"))
     let week = try store.chart(storeId: "NYC", range: .week, asOf: asOf)
-    #expect(week.map(\.label) == ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"])
+    #expect(week.first?.key == .day(day("2026-03-02")))
+    #expect(StoreWire.chartLabels(week) == ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"])
     #expect(week.map(\.orders) == [0, 0, 0, 0, 0, 1, 3])
     let month = try store.chart(storeId: "NYC", range: .month, asOf: asOf)
     #expect(month.count == 30)
-    #expect(month.first?.label == "Feb 7" && month.last?.label == "Mar 8")
+    let monthLabels = StoreWire.chartLabels(month)
+    #expect(monthLabels.first == "Feb 7" && monthLabels.last == "Mar 8")
     let quarter = try store.chart(storeId: "NYC", range: .quarter, asOf: asOf)
-    #expect(quarter.first?.label == "Week of Dec 8")  // the Monday before 2025-12-09
-    #expect(quarter.last?.label == "Week of Mar 2")
+    // The Monday before 2025-12-09.
+    #expect(quarter.first?.key == .week(startingOn: day("2025-12-08")))
+    #expect(StoreWire.chartLabels(quarter).first == "Week of Dec 8")
+    #expect(StoreWire.chartLabels(quarter).last == "Week of Mar 2")
     #expect(quarter.last?.revenue == cents("55.75"))
     let year = try store.chart(storeId: "NYC", range: .year, asOf: asOf)
     #expect(year.count == 13)
-    #expect(year.first?.label == "Mar 2025" && year.last?.label == "Mar 2026")
+    #expect(year.first?.key == .month(startingOn: day("2025-03-01")))
+    let yearLabels = StoreWire.chartLabels(year)
+    #expect(yearLabels.first == "Mar 2025" && yearLabels.last == "Mar 2026")
   }
 
   @Test("the DST-day order after the jump is stored at its real instant") func instants() throws {
     let store = try fixture()
-    let placed = try store.writer.read { db in
-      try Double.fetchOne(db, sql: "SELECT placed_at FROM store_order WHERE id = 'A3'")
+    let writer = try #require(store.repository as? SQLiteStoreRepository).writer
+    let placed = try writer.read { db in
+      try Int64.fetchOne(db, sql: "SELECT placed_at FROM store_order WHERE id = 'A3'")
     }
-    #expect(
-      placed == ISO8601DateFormatter().date(from: "2026-03-08T07:30:00Z")!.timeIntervalSince1970)
+    // 2026-03-08T07:30:00Z = 20,520 days × 86,400 s + 7.5 h × 3,600 s = 1,772,955,000 s, in ms
+    // (date -u -d 2026-03-08T07:30:00Z +%s).
+    #expect(placed == 1_772_955_000_000)
   }
 }
 
 @Suite("Order import")
 struct OrderImportTests {
   @Test("unknown stores are created with the given zone and reported") func newStores() throws {
-    let store = try StoreMetricsStore.inMemory()
+    let store = try ShopAnalytics.inMemory()
     let summary = try store.importLines(
       try OrderLineFile.parse(Data(csv.utf8), fileName: "o.csv"),
       newStoreZone: try Zone(identifier: "Europe/Paris"))
@@ -219,9 +279,10 @@ struct OrderImportTests {
         "order_id,store_id,placed_at,item_name,category,quantity,unit_price\nA2,NYC,2026-03-06 10:00,Burger,Mains,3,10.00\n"
           .utf8),
       fileName: "fix.csv")
-    #expect {
-      try store.importLines(again)
-    } throws: { "\($0)".contains("fix.csv line 2: order A2 exists already") }
+    let error = try #require(throws: TallyError.self) { try store.importLines(again) }
+    #expect(error.cause == .exists(kind: "order", name: "A2"))
+    #expect(error.source == TallyError.Source("fix.csv", line: 2))
+    #expect(error.hint == nil)  // the app names its flag
     let summary = try store.importLines(again, replace: true)
     #expect(summary.replaced == 1)
     let days = try store.daily(storeId: "NYC", limit: 30, asOf: asOf)
@@ -233,39 +294,70 @@ struct OrderImportTests {
   @Test(
     "bad files name the line and column; nothing is stored",
     arguments: [
-      (
-        "order_id,store_id,item_name,category,quantity,unit_price\nA,S,x,c,1,1\n",
-        "line 1: no placed_at column"
-      ),
+      ("order_id,store_id,item_name,category,quantity,unit_price\nA,S,x,c,1,1\n", 1, "placed_at"),
       (
         "order_id,store_id,placed_at,item_name,category,quantity,unit_price\nA,S,2026-03-08 10:00,x,c,-1,1\n",
-        "line 2, column quantity"
+        2, "quantity"
+      ),
+      (
+        "order_id,store_id,placed_at,item_name,category,quantity,unit_price\nA,S,2026-03-08 10:00,x,c,0,1\n",
+        2, "quantity"
       ),
       (
         "order_id,store_id,placed_at,item_name,category,quantity,unit_price\nA,S,2026-03-08 10:00,x,c,1,abc\n",
-        "line 2, column unit_price"
+        2, "unit_price"
       ),
       (
         "order_id,store_id,placed_at,item_name,category,quantity,unit_price\nA,S,yesterday,x,c,1,1\n",
-        "line 2, column placed_at"
+        2, "placed_at"
       ),
       (
         "order_id,store_id,placed_at,item_name,category,quantity,unit_price\nA,S,2026-03-08 10:00,x,c,1,1\nA,S,2026-03-08 11:00,y,c,1,1\n",
-        "line 3, column placed_at: disagrees with o.csv line 2"
+        3, "placed_at"
       ),
       (
         "order_id,store_id,placed_at,status,item_name,category,quantity,unit_price\nA,S,2026-03-08 10:00,lost,x,c,1,1\n",
-        "line 2, column status"
+        2, "status"
       ),
-      ("", "is empty"),
-      ("order_id,store_id,placed_at,item_name,category,quantity,unit_price\n", "no order lines"),
+      ("", nil, "header"),
+      ("order_id,store_id,placed_at,item_name,category,quantity,unit_price\n", nil, "order lines"),
     ])
-  func bad(text: String, named: String) throws {
-    let store = try StoreMetricsStore.inMemory()
-    #expect {
+  func bad(text: String, line: Int?, field: String) throws {
+    let store = try ShopAnalytics.inMemory()
+    let error = try #require(throws: TallyError.self) {
       _ = try store.importLines(try OrderLineFile.parse(Data(text.utf8), fileName: "o.csv"))
-    } throws: { "\($0)".contains(named) }
+    }
+    #expect(error.category == .badData)
+    #expect(error.source == TallyError.Source("o.csv", line: line))
+    #expect(error.field == field, "\(error)")
     #expect(try store.stores().isEmpty)
+  }
+
+  @Test("lines of one order that disagree name both lines") func disagreeing() throws {
+    let error = try #require(throws: TallyError.self) {
+      try OrderGroups(
+        try OrderLineFile.parse(
+          Data(
+            "order_id,store_id,placed_at,item_name,category,quantity,unit_price\nA,S,2026-03-08 10:00,x,c,1,1\nA,T,2026-03-08 10:00,y,c,1,1\n"
+              .utf8), fileName: "o.csv"))
+    }
+    #expect(error.field == "store_id" && error.value == "T")
+    #expect(error.expected == "S as on o.csv line 2 for order A")
+  }
+
+  @Test("JSON Lines: a bad value names its line and key") func badJSONLines() throws {
+    let text = """
+      {"order_id": 7, "store_id": "S", "placed_at": "2026-03-08T12:00:00Z", "item_name": "Tea", "category": "Drinks", "quantity": 1, "unit_price": 2.5}
+      {"order_id": 8, "store_id": "S", "placed_at": "2026-03-08T12:00:00Z", "item_name": "Tea", "category": "Drinks", "quantity": "two", "unit_price": 2.5}
+      """
+    let error = try #require(throws: TallyError.self) {
+      try OrderLineFile.parse(Data(text.utf8), fileName: "o.jsonl")
+    }
+    #expect(error.source == TallyError.Source("o.jsonl", line: 2))
+    #expect(error.field == "quantity")
+    let lines = try OrderLineFile.parse(
+      Data(text.split(separator: "\n")[0].utf8), fileName: "o.jsonl")
+    #expect(lines.map(\.orderId) == ["7"])
   }
 
   @Test("JSON Lines") func jsonLines() throws {
@@ -273,7 +365,7 @@ struct OrderImportTests {
       {"order_id": "J1", "store_id": "S", "placed_at": "2026-03-08T12:00:00+01:00", "item_name": "Tea", "category": "Drinks", "quantity": 2, "unit_price": 2.5}
       {"order_id": "J1", "store_id": "S", "placed_at": "2026-03-08T12:00:00+01:00", "item_name": "Cake", "category": "Sweets", "quantity": 1, "unit_price": "4.25"}
       """
-    let store = try StoreMetricsStore.inMemory()
+    let store = try ShopAnalytics.inMemory()
     let summary = try store.importLines(
       try OrderLineFile.parse(Data(text.utf8), fileName: "o.jsonl"))
     #expect(summary.orders == 1 && summary.lines == 2)
@@ -285,8 +377,9 @@ struct OrderImportTests {
     #expect {
       try fixture().daily(storeId: "SF", limit: 5, asOf: asOf)
     } throws: { error in
-      let error = error as! StoreError
-      return error.category == .missingInput && error.description.contains("LA, NYC")
+      let error = error as! TallyError
+      return error.category == .missingInput && error.value == "SF"
+        && error.expected == "one of LA, NYC"
     }
   }
 }
@@ -305,7 +398,7 @@ struct PizzaTests {
     let lines = try SplitOrderFiles.lines(
       orders: try file("orders.csv"), lines: try file("order_details.csv"),
       items: try file("pizzas.csv"), types: try file("pizza_types.csv"), storeId: "pizza")
-    let store = try StoreMetricsStore.inMemory()
+    let store = try ShopAnalytics.inMemory()
     let summary = try store.importLines(lines)
     #expect(summary.orders == 21_350)
     #expect(summary.lines == 48_620)

@@ -1,9 +1,8 @@
 import AnalyticsCore
-import GRDB
-import Storage
 
 /// What one import changes in the aggregate tables, summed in memory while the order rows are
-/// written and applied once at the end with upserts, in the import's transaction.
+/// written and handed to the repository once at the end (`AggregateChanges`), in the import's
+/// transaction.
 ///
 /// Every aggregate is a sum over completed orders of integers — order counts, quantities, cents,
 /// and per customer and day a count of orders — so adding an import's exact deltas, and
@@ -12,12 +11,6 @@ import Storage
 /// they are sums too: an order counts once for each distinct item (and category) it holds, and a
 /// customer is on a day while their order count there is above zero.
 struct AggregateDelta {
-  /// A category and subcategory ('' for none), the key of `category_total`.
-  struct Category: Hashable {
-    let category: String
-    let subcategory: String
-  }
-
   private struct DayKey: Hashable {
     let store: Int32
     let day: Int32
@@ -118,146 +111,75 @@ struct AggregateDelta {
     }
   }
 
-  /// Writes the deltas. `storeIds` names the store numbers; `categories` gives every item's
-  /// category after the import, or is `nil` when an import moved an item to another category:
-  /// then `category_total` is recounted from the order tables instead.
-  func apply(_ db: Database, storeIds: [String], categories: [Int64: Category]?) throws {
+  /// The deltas as typed rows in each table's key order. `storeIds` names the store numbers;
+  /// `categories` gives every item's category after the import, or is `nil` when an import moved
+  /// an item to another category: then category totals are to be recounted instead.
+  func changes(storeIds: [String], categories: [Int64: CategoryKey]?) -> AggregateChanges {
     let rank = Self.ranks(storeIds)
-    var dayTexts: [Int32: String] = [:]
-    func text(_ day: Int32) -> String {
-      if let known = dayTexts[day] { return known }
-      let made = LocalDate(daysSinceEpoch: Int(day)).description
-      dayTexts[day] = made
+    var dates: [Int32: LocalDate] = [:]
+    func date(_ day: Int32) -> LocalDate {
+      if let known = dates[day] { return known }
+      let made = LocalDate(daysSinceEpoch: Int(day))
+      dates[day] = made
       return made
     }
-
-    // Customers before days: a day's customer count is read from its customer rows.
-    var customerRows = try BatchInsert(
-      db, "INSERT INTO store_day_customer (store_id, date, customer_key, orders)", columns: 4,
-      upsert: """
-        ON CONFLICT (store_id, date, customer_key) DO UPDATE SET orders = orders + excluded.orders
-        """)
-    for (key, orders) in customers.sorted(by: {
+    var changes = AggregateChanges(removesOrders: removes)
+    changes.customers = customers.filter { $0.value != 0 }.sorted {
       (rank[Int($0.key.store)], $0.key.day, $0.key.customer)
         < (rank[Int($1.key.store)], $1.key.day, $1.key.customer)
-    }) where orders != 0 {
-      try customerRows.append(storeIds[Int(key.store)])
-      try customerRows.append(text(key.day))
-      try customerRows.append(key.customer)
-      try customerRows.append(Int64(orders))
+    }.map { key, orders in
+      StoreDayCustomer(
+        storeId: storeIds[Int(key.store)], date: date(key.day), customerKey: key.customer,
+        orders: orders)
     }
-    try customerRows.flush()
-    if removes { try db.execute(sql: "DELETE FROM store_day_customer WHERE orders = 0") }
-
-    let dayRows = try BulkStatement(
-      db,
-      sql: """
-        INSERT INTO store_day (store_id, date, orders, revenue_cents, tax_cents, total_cents,
-          customers)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6,
-          (SELECT COUNT(*) FROM store_day_customer WHERE store_id = ?1 AND date = ?2))
-        ON CONFLICT (store_id, date) DO UPDATE SET orders = orders + excluded.orders,
-          revenue_cents = revenue_cents + excluded.revenue_cents,
-          tax_cents = tax_cents + excluded.tax_cents,
-          total_cents = total_cents + excluded.total_cents, customers = excluded.customers
-        """)
-    for (key, totals) in days.sorted(by: {
+    changes.days = days.sorted {
       (rank[Int($0.key.store)], $0.key.day) < (rank[Int($1.key.store)], $1.key.day)
-    }) {
-      try dayRows.bind(1, storeIds[Int(key.store)])
-      try dayRows.bind(2, text(key.day))
-      try dayRows.bind(3, Int64(totals.orders))
-      try dayRows.bind(4, totals.revenue)
-      try dayRows.bind(5, totals.tax)
-      try dayRows.bind(6, totals.total)
-      try dayRows.step()
+    }.map { key, totals in
+      StoreDay(
+        storeId: storeIds[Int(key.store)], date: date(key.day), orders: totals.orders,
+        revenue: FixedDecimal(hundredths: totals.revenue),
+        tax: FixedDecimal(hundredths: totals.tax), total: FixedDecimal(hundredths: totals.total),
+        customers: 0)
     }
-
-    var hourRows = try BatchInsert(
-      db, "INSERT INTO store_hour (store_id, date, hour, orders, revenue_cents)", columns: 5,
-      upsert: """
-        ON CONFLICT (store_id, date, hour) DO UPDATE SET orders = orders + excluded.orders,
-          revenue_cents = revenue_cents + excluded.revenue_cents
-        """)
     var allTime: [StoreHourKey: Totals] = [:]
-    for (key, totals) in hours.sorted(by: {
-      (rank[Int($0.key.store)], $0.key.day, $0.key.hour) < (
-        rank[Int($1.key.store)], $1.key.day, $1.key.hour
-      )
-    }) {
-      try hourRows.append(storeIds[Int(key.store)])
-      try hourRows.append(text(key.day))
-      try hourRows.append(Int64(key.hour))
-      try hourRows.append(Int64(totals.orders))
-      try hourRows.append(totals.revenue)
+    changes.hours = hours.sorted {
+      (rank[Int($0.key.store)], $0.key.day, $0.key.hour)
+        < (rank[Int($1.key.store)], $1.key.day, $1.key.hour)
+    }.map { key, totals in
       allTime[StoreHourKey(store: key.store, hour: key.hour), default: Totals()].add(totals)
+      return StoreHour(
+        storeId: storeIds[Int(key.store)], date: date(key.day), hour: Int(key.hour),
+        orders: totals.orders, revenue: FixedDecimal(hundredths: totals.revenue))
     }
-    try hourRows.flush()
-    let allTimeRows = try BulkStatement(
-      db,
-      sql: """
-        INSERT INTO store_hour_total (store_id, hour, orders, revenue_cents) VALUES (?, ?, ?, ?)
-        ON CONFLICT (store_id, hour) DO UPDATE SET orders = orders + excluded.orders,
-          revenue_cents = revenue_cents + excluded.revenue_cents
-        """)
-    for (key, totals) in allTime {
-      try allTimeRows.bind(1, storeIds[Int(key.store)])
-      try allTimeRows.bind(2, Int64(key.hour))
-      try allTimeRows.bind(3, Int64(totals.orders))
-      try allTimeRows.bind(4, totals.revenue)
-      try allTimeRows.step()
+    changes.hourTotals = allTime.map { key, totals in
+      StoreHourTotal(
+        storeId: storeIds[Int(key.store)], hour: Int(key.hour), orders: totals.orders,
+        revenue: FixedDecimal(hundredths: totals.revenue))
     }
-
-    let itemRows = try BulkStatement(
-      db,
-      sql: """
-        INSERT INTO item_total (store_id, menu_item_id, orders, quantity, revenue_cents)
-        VALUES (?, ?, ?, ?, ?)
-        ON CONFLICT (store_id, menu_item_id) DO UPDATE SET orders = orders + excluded.orders,
-          quantity = quantity + excluded.quantity,
-          revenue_cents = revenue_cents + excluded.revenue_cents
-        """)
-    for (key, totals) in items {
-      try itemRows.bind(1, storeIds[Int(key.store)])
-      try itemRows.bind(2, key.item)
-      try itemRows.bind(3, Int64(totals.orders))
-      try itemRows.bind(4, Int64(totals.quantity))
-      try itemRows.bind(5, totals.revenue)
-      try itemRows.step()
+    changes.items = items.map { key, totals in
+      ItemTotal(
+        storeId: storeIds[Int(key.store)], menuItemId: key.item, orders: totals.orders,
+        quantity: totals.quantity, revenue: FixedDecimal(hundredths: totals.revenue))
     }
-
-    if let categories {
-      try applyCategories(db, storeIds: storeIds, categories: categories)
-    } else {
-      try Self.recountCategories(db)
-    }
-    if removes {
-      try db.execute(
-        sql: """
-          DELETE FROM store_day WHERE orders = 0;
-          DELETE FROM store_hour WHERE orders = 0;
-          DELETE FROM store_hour_total WHERE orders = 0;
-          DELETE FROM item_total WHERE orders = 0;
-          DELETE FROM category_total WHERE orders = 0;
-          """)
-    }
+    changes.categories = categories.map { categoryChanges(storeIds: storeIds, categories: $0) }
+    return changes
   }
 
   /// Category deltas: items and revenue from the item deltas, orders from each order's distinct
   /// categories.
-  private func applyCategories(
-    _ db: Database, storeIds: [String], categories: [Int64: Category]
-  ) throws {
+  private func categoryChanges(storeIds: [String], categories: [Int64: CategoryKey])
+    -> [CategoryTotal]
+  {
     struct Key: Hashable {
       let store: Int32
-      let category: Category
+      let category: CategoryKey
     }
     var deltas: [Key: Totals] = [:]
     for (key, totals) in items {
       deltas[Key(store: key.store, category: categories[key.item]!), default: Totals()].add(
         orders: 0, quantity: totals.quantity, revenue: totals.revenue, sign: 1)
     }
-    var seen: [Category] = []
+    var seen: [CategoryKey] = []
     for order in orderStores.indices {
       seen.removeAll(keepingCapacity: true)
       for item in orderItems[Int(itemStarts[order])..<Int(itemStarts[order + 1])] {
@@ -269,39 +191,12 @@ struct AggregateDelta {
         }
       }
     }
-    let rows = try BulkStatement(
-      db,
-      sql: """
-        INSERT INTO category_total (store_id, category, subcategory, orders, items, revenue_cents)
-        VALUES (?, ?, ?, ?, ?, ?)
-        ON CONFLICT (store_id, category, subcategory) DO UPDATE SET orders = orders + excluded.orders,
-          items = items + excluded.items, revenue_cents = revenue_cents + excluded.revenue_cents
-        """)
-    for (key, totals) in deltas {
-      try rows.bind(1, storeIds[Int(key.store)])
-      try rows.bind(2, key.category.category)
-      try rows.bind(3, key.category.subcategory)
-      try rows.bind(4, Int64(totals.orders))
-      try rows.bind(5, Int64(totals.quantity))
-      try rows.bind(6, totals.revenue)
-      try rows.step()
+    return deltas.map { key, totals in
+      CategoryTotal(
+        storeId: storeIds[Int(key.store)], category: key.category.category,
+        subcategory: key.category.subcategory, orders: totals.orders, items: totals.quantity,
+        revenue: FixedDecimal(hundredths: totals.revenue))
     }
-  }
-
-  /// Recounts `category_total` from the order tables, by each item's current category.
-  static func recountCategories(_ db: Database) throws {
-    try db.execute(
-      sql: """
-        DELETE FROM category_total;
-        INSERT INTO category_total
-          SELECT o.store_id, m.category, COALESCE(m.subcategory, ''), COUNT(DISTINCT o.key),
-                 SUM(l.quantity), SUM(l.subtotal_cents)
-          FROM store_order o
-          JOIN order_line l ON l.order_key = o.key
-          JOIN menu_item m ON m.id = l.menu_item_id
-          WHERE o.status = 'completed'
-          GROUP BY o.store_id, m.category, COALESCE(m.subcategory, '');
-        """)
   }
 
   /// Each store number's place in text order, so rows are written in the tables' key order.

@@ -1,3 +1,5 @@
+import AnalyticsCore
+
 /// The lines of an import grouped into orders, in the order each order first appears, without
 /// copying a line: `lines(of:)` gives the positions of an order's lines in the input.
 struct OrderGroups {
@@ -10,7 +12,7 @@ struct OrderGroups {
 
   /// Groups `lines` by order id.
   ///
-  /// - throws: `StoreError` naming the first line that disagrees with its order's first line on
+  /// - throws: `TallyError` naming the first line that disagrees with its order's first line on
   ///   store, time, status or customer.
   init(_ lines: [OrderLineInput]) throws {
     var orderOfId: [String: Int32] = [:]
@@ -48,21 +50,27 @@ struct OrderGroups {
   }
 
   private static func check(_ line: OrderLineInput, agreesWith first: OrderLineInput) throws {
-    let column: String
+    func text(_ placedAt: PlacedAt) -> String {
+      switch placedAt {
+      case .instant(let instant): return instant.description
+      case .local(let local): return local.description
+      }
+    }
+    let disagreement: (column: String, value: String, expected: String)
     if first.storeId != line.storeId {
-      column = "store_id"
+      disagreement = ("store_id", line.storeId, first.storeId)
     } else if first.placedAt != line.placedAt {
-      column = "placed_at"
+      disagreement = ("placed_at", text(line.placedAt), text(first.placedAt))
     } else if first.status != line.status {
-      column = "status"
+      disagreement = ("status", line.status.rawValue, first.status.rawValue)
     } else if first.customerId != line.customerId {
-      column = "customer_id"
+      disagreement = ("customer_id", line.customerId ?? "", first.customerId ?? "(none)")
     } else {
       return
     }
-    throw StoreError(
-      .badData,
-      "\(line.location), column \(column): disagrees with \(first.location) for order \(line.orderId)"
-    )
+    throw TallyError.invalid(
+      disagreement.column, disagreement.value,
+      expected: "\(disagreement.expected) as on \(first.source) for order \(line.orderId)",
+      source: line.source)
   }
 }

@@ -8,180 +8,187 @@ import Foundation
 /// cell means absent).
 ///
 /// `placed_at` is an instant with an offset (`2026-02-08T14:30:00-06:00`, `…Z`) or a local
-/// `YYYY-MM-DD HH:MM[:SS]` read in the store's zone.
+/// `YYYY-MM-DD HH:MM[:SS]`, read in the store's zone when the store is known at import.
 public enum OrderLineFile {
   static let required = [
     "order_id", "store_id", "placed_at", "item_name", "category", "quantity", "unit_price",
   ]
+  static let optional = ["status", "customer_id", "item_id", "subcategory", "tax"]
+  static let expectedQuantity = "a whole number of at least 1"
+  static let expectedAmount = "an amount of 0 or more with at most 2 decimals"
+  static let expectedPlacedAt =
+    "2026-02-08T14:30:00-06:00, …Z, or a local 2026-02-08 14:30 read in the store's zone"
+  static let expectedStatus = "completed, cancelled or refunded"
 
   /// The lines of `data`.
   ///
   /// - Parameter fileName: `.jsonl`/`.ndjson` is JSON Lines, anything else CSV.
-  /// - throws: `StoreError` (bad data) naming the file, line and column of the first problem, or
+  /// - throws: `TallyError` (bad data) naming the file, line and column of the first problem, or
   ///   an empty file.
   public static func parse(_ data: Data, fileName: String) throws -> [OrderLineInput] {
     let lower = fileName.lowercased()
-    let rows: [(line: Int, value: (String) -> String?)]
+    let lines: [OrderLineInput]
     if lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson") {
-      rows = try jsonLines(data, fileName: fileName)
+      lines = try jsonLines(data, fileName: fileName)
     } else {
-      rows = try csvRows(data, fileName: fileName)
+      lines = try CSVTable(data, fileName: fileName, required: required, optional: optional)
+        .rows.map(line)
     }
-    guard !rows.isEmpty else {
-      throw StoreError(.badData, "\(fileName) has no order lines: expected a header and rows")
+    guard !lines.isEmpty else {
+      throw TallyError(
+        .badData, .missing(field: "order lines", expected: "a header and rows"),
+        source: TallyError.Source(fileName))
     }
-    return try rows.map { row in try line(row.value, location: "\(fileName) line \(row.line)") }
+    return lines
   }
 
-  static func csvRows(_ data: Data, fileName: String) throws -> [(
-    line: Int, value: (String) -> String?
-  )] {
-    var iterator = CSVReader(data: data).makeIterator()
-    let first: CSVRecord?
-    do { first = try iterator.nextRecord() } catch {
-      throw StoreError(.badData, "\(fileName): \(error)")
+  static func line(_ row: CSVTable.Row) throws -> OrderLineInput {
+    func bad(_ column: String, _ value: String, _ expected: String) -> TallyError {
+      TallyError.invalid(column, value, expected: expected, source: row.source)
     }
-    guard let headerRecord = first, !headerRecord.isBlank else {
-      throw StoreError(.badData, "\(fileName) is empty: expected a header row and order lines")
-    }
-    let header = CSVHeader(headerRecord)
-    for column in required where header.position(of: column) == nil {
-      throw StoreError(
-        .badData,
-        "\(fileName) line \(headerRecord.line): no \(column) column: expected the columns "
-          + required.joined(separator: ", "))
-    }
-    var positions: [String: Int] = [:]
-    for name in required + ["status", "customer_id", "item_id", "subcategory", "tax"] {
-      positions[name] = header.position(of: name)
-    }
-    var rows: [(line: Int, value: (String) -> String?)] = []
-    while true {
-      let record: CSVRecord?
-      do { record = try iterator.nextRecord() } catch {
-        throw StoreError(.badData, "\(fileName): \(error)")
-      }
-      guard let record else { break }
-      if record.isBlank { continue }
-      let fields = record.fields
-      rows.append(
-        (
-          record.line,
-          { name in
-            guard let position = positions[name], position < fields.count else { return nil }
-            let value = fields[position].trimmingCharacters(in: .whitespaces)
-            return value.isEmpty ? nil : value
-          }
-        ))
-    }
-    return rows
-  }
-
-  static func jsonLines(_ data: Data, fileName: String) throws -> [(
-    line: Int, value: (String) -> String?
-  )] {
-    var rows: [(line: Int, value: (String) -> String?)] = []
-    for (index, text) in String(decoding: data, as: UTF8.self).split(
-      separator: "\n", omittingEmptySubsequences: false
-    ).enumerated() {
-      let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-      if trimmed.isEmpty { continue }
-      guard
-        let object = (try? JSONSerialization.jsonObject(with: Data(trimmed.utf8))) as? [String: Any]
-      else {
-        throw StoreError(.badData, "\(fileName) line \(index + 1): expected a JSON object")
-      }
-      var fields: [String: String] = [:]
-      for (key, value) in object where !(value is NSNull) {
-        let text = "\(value)".trimmingCharacters(in: .whitespaces)
-        if !text.isEmpty { fields[key.lowercased()] = text }
-      }
-      for column in required where fields[column] == nil {
-        throw StoreError(.badData, "\(fileName) line \(index + 1), column \(column): missing")
-      }
-      rows.append((index + 1, { fields[$0] }))
-    }
-    return rows
-  }
-
-  static func line(_ value: (String) -> String?, location: String) throws -> OrderLineInput {
-    func fail(_ column: String, _ problem: String) -> StoreError {
-      StoreError(.badData, "\(location), column \(column): \(problem)")
-    }
-    func required(_ column: String) throws -> String {
-      guard let text = value(column) else { throw fail(column, "missing: expected a value") }
-      return text
-    }
-    let placedText = try required("placed_at")
+    let placedText = try row.required("placed_at")
     guard let placedAt = parsePlacedAt(placedText) else {
-      throw fail(
-        "placed_at",
-        "\"\(placedText)\" is not valid: expected 2026-02-08T14:30:00-06:00, …Z, or a local 2026-02-08 14:30"
-      )
+      throw bad("placed_at", placedText, expectedPlacedAt)
     }
-    let quantityText = try required("quantity")
-    guard let quantity = Int(quantityText), quantity >= 1 else {
-      throw fail(
-        "quantity", "\"\(quantityText)\" is not valid: expected a whole number of at least 1")
+    let quantityText = try row.required("quantity")
+    guard let quantity = Int(quantityText) else {
+      throw bad("quantity", quantityText, expectedQuantity)
     }
-    let priceText = try required("unit_price")
-    guard let price = try? FixedDecimal(parsing: priceText), price >= .zero else {
-      throw fail(
-        "unit_price",
-        "\"\(priceText)\" is not valid: expected an amount of 0 or more with at most 2 decimals")
-    }
-    var tax = FixedDecimal.zero
-    if let taxText = value("tax") {
-      guard let parsed = try? FixedDecimal(parsing: taxText), parsed >= .zero else {
-        throw fail("tax", "\"\(taxText)\" is not valid: expected an amount of 0 or more")
+    func amount(_ column: String, _ text: String) throws -> FixedDecimal {
+      guard let amount = try? FixedDecimal(parsing: text) else {
+        throw bad(column, text, expectedAmount)
       }
-      tax = parsed
+      return amount
     }
+    let price = try amount("unit_price", try row.required("unit_price"))
+    let tax = try row["tax"].map { try amount("tax", $0) } ?? .zero
     var status = OrderStatus.completed
-    if let statusText = value("status") {
+    if let statusText = row["status"] {
       guard let parsed = OrderStatus(rawValue: statusText.lowercased()) else {
-        throw fail(
-          "status", "\"\(statusText)\" is not valid: expected completed, cancelled or refunded")
+        throw bad("status", statusText, expectedStatus)
       }
       status = parsed
     }
-    return OrderLineInput(
-      location: location, orderId: try required("order_id"), storeId: try required("store_id"),
-      placedAt: placedAt, status: status, customerId: value("customer_id"),
-      itemId: value("item_id"),
-      itemName: try required("item_name"), category: try required("category"),
-      subcategory: value("subcategory"), quantity: quantity, unitPrice: price, tax: tax)
+    return try OrderLineInput(
+      source: row.source, orderId: try row.required("order_id"),
+      storeId: try row.required("store_id"), placedAt: placedAt, status: status,
+      customerId: row["customer_id"], itemId: row["item_id"],
+      itemName: try row.required("item_name"), category: try row.required("category"),
+      subcategory: row["subcategory"], quantity: quantity, unitPrice: price, tax: tax
+    ).validated()
   }
 
-  /// An instant with offset/`Z`, or a local date-time.
-  static func parsePlacedAt(_ text: String) -> PlacedAt? {
-    if let local = try? LocalDateTime(parsing: text), text.utf8.count <= 19,
-      !text.hasSuffix("Z")
+  /// One JSON Lines object. Ids may be JSON strings or integers (POS exports write both);
+  /// amounts are numbers or decimal strings (`FixedDecimal`'s decoding).
+  private struct JSONLine: Decodable {
+    let orderId: Identifier
+    let storeId: Identifier
+    let placedAt: String
+    let status: String?
+    let customerId: Identifier?
+    let itemId: Identifier?
+    let itemName: String
+    let category: String
+    let subcategory: String?
+    let quantity: Int
+    let unitPrice: FixedDecimal
+    let tax: FixedDecimal?
+
+    enum CodingKeys: String, CodingKey {
+      case status, category, subcategory, quantity, tax
+      case orderId = "order_id"
+      case storeId = "store_id"
+      case placedAt = "placed_at"
+      case customerId = "customer_id"
+      case itemId = "item_id"
+      case itemName = "item_name"
+      case unitPrice = "unit_price"
+    }
+  }
+
+  /// An id as a JSON string or integer.
+  private struct Identifier: Decodable {
+    let text: String
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.singleValueContainer()
+      if let integer = try? container.decode(Int64.self) {
+        text = String(integer)
+      } else {
+        text = try container.decode(String.self).trimmingCharacters(in: .whitespaces)
+      }
+    }
+  }
+
+  static func jsonLines(_ data: Data, fileName: String) throws -> [OrderLineInput] {
+    let decoder = JSONDecoder()
+    var lines: [OrderLineInput] = []
+    for (index, text) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+      .enumerated()
     {
-      return .local(local)
+      let source = TallyError.Source(fileName, line: index + 1)
+      if text.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+      let object: JSONLine
+      do { object = try decoder.decode(JSONLine.self, from: Data(text)) } catch {
+        throw Self.describe(error, source: source)
+      }
+      func nonEmpty(_ text: String?) -> String? {
+        guard let text, !text.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        return text
+      }
+      guard let placedAt = parsePlacedAt(object.placedAt) else {
+        throw TallyError.invalid(
+          "placed_at", object.placedAt, expected: expectedPlacedAt, source: source)
+      }
+      var status = OrderStatus.completed
+      if let statusText = nonEmpty(object.status) {
+        guard let parsed = OrderStatus(rawValue: statusText.lowercased()) else {
+          throw TallyError.invalid("status", statusText, expected: expectedStatus, source: source)
+        }
+        status = parsed
+      }
+      lines.append(
+        try OrderLineInput(
+          source: source, orderId: object.orderId.text, storeId: object.storeId.text,
+          placedAt: placedAt, status: status, customerId: nonEmpty(object.customerId?.text),
+          itemId: nonEmpty(object.itemId?.text), itemName: object.itemName,
+          category: object.category, subcategory: nonEmpty(object.subcategory),
+          quantity: object.quantity, unitPrice: object.unitPrice, tax: object.tax ?? .zero
+        ).validated())
     }
-    // YYYY-MM-DDTHH:MM[:SS][.fff](Z|±HH:MM)
-    guard text.utf8.count >= 17 else { return nil }
-    var body = text
-    var offset = 0
-    if body.hasSuffix("Z") || body.hasSuffix("z") {
-      body.removeLast()
-    } else {
-      let suffix = body.suffix(6)
-      guard suffix.count == 6, let sign = suffix.first, sign == "+" || sign == "-",
-        let hours = Int(suffix.dropFirst().prefix(2)), suffix.dropFirst(3).first == ":",
-        let minutes = Int(suffix.suffix(2)), hours < 24, minutes < 60
-      else { return nil }
-      offset = (hours * 3600 + minutes * 60) * (sign == "-" ? -1 : 1)
-      body.removeLast(6)
+    return lines
+  }
+
+  /// A decoding failure as one error naming the key.
+  private static func describe(_ error: any Error, source: TallyError.Source) -> TallyError {
+    switch error {
+    case DecodingError.keyNotFound(let key, _):
+      return TallyError(
+        .badData, .missing(field: key.stringValue, expected: "a value"), source: source)
+    case DecodingError.valueNotFound(_, let context), DecodingError.typeMismatch(_, let context),
+      DecodingError.dataCorrupted(let context):
+      guard let key = context.codingPath.last?.stringValue else {
+        return TallyError(
+          .badData, .invalid(field: nil, value: "the line", expected: "a JSON object"),
+          source: source)
+      }
+      let expected =
+        ["quantity": expectedQuantity, "unit_price": expectedAmount, "tax": expectedAmount][key]
+        ?? "text"
+      return TallyError(
+        .badData, .invalid(field: key, value: "the value", expected: expected), source: source)
+    case let tally as TallyError:
+      return tally.at(source)
+    default:
+      return TallyError(.badData, .failed("\(error)"), source: source)
     }
-    var fraction = 0.0
-    if let dot = body.firstIndex(of: ".") {
-      guard let value = Double("0" + body[dot...]) else { return nil }
-      fraction = value
-      body = String(body[..<dot])
-    }
-    guard let local = try? LocalDateTime(parsing: body) else { return nil }
-    return .instant(Double(local.secondsSinceEpoch - offset) + fraction)
+  }
+
+  /// An instant with an offset or `Z` (`Instant`'s one ISO 8601 reading), else a local
+  /// date-time for the store's zone to place.
+  static func parsePlacedAt(_ text: String) -> PlacedAt? {
+    if let instant = Instant.parse(text, zone: nil) { return .instant(instant) }
+    guard let local = try? LocalDateTime(parsing: text) else { return nil }
+    return .local(local)
   }
 }

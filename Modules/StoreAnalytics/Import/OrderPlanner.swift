@@ -1,34 +1,12 @@
 import AnalyticsCore
-import Foundation
-import Storage
 
-/// The rows of some orders, ready to bind: 11 values per order, 8 per line, in column order.
-struct PlannedRows: Sendable {
-  var orders: [BatchInsert.Value] = []
-  var lines: [BatchInsert.Value] = []
-}
-
-/// Turns the import's orders into rows and aggregate deltas without touching the database, so it
-/// can run on its own thread while another binds the rows it made (`OrderWriter`): the store's
+/// Turns the import's orders into typed rows and aggregate deltas without touching the database,
+/// so it can run on its own thread while another writes the rows it made (`OrderImport`): the store's
 /// local day and hour from its zone (offsets cached per hour), amounts in cents, keys for orders
 /// and for new menu items, and the deltas of every aggregate (`AggregateDelta`).
 ///
 /// The writer gives it every store and customer the import names before it starts.
 struct OrderPlanner: Sendable {
-  /// A menu item's fields as a line gives them.
-  struct ItemFields: Sendable {
-    let externalId: String?
-    let name: String
-    let category: String
-    let subcategory: String?
-    let price: Int64
-
-    /// The key of the item's category totals.
-    var categoryKey: AggregateDelta.Category {
-      AggregateDelta.Category(category: category, subcategory: subcategory ?? "")
-    }
-  }
-
   private let lines: [OrderLineInput]
   // Stores by number: id, zone, and zone offsets by hour key.
   private(set) var storeIds: [String] = []
@@ -38,7 +16,7 @@ struct OrderPlanner: Sendable {
   private var itemsByExternalId: [String: Int64] = [:]
   private var itemsByName: [String: Int64] = [:]
   /// Each item's category as stored before the import.
-  private(set) var storedCategories: [Int64: AggregateDelta.Category] = [:]
+  private(set) var storedCategories: [Int64: CategoryKey] = [:]
   /// The first id a new menu item takes.
   private let firstNewItem: Int64
   private var nextItem: Int64
@@ -74,11 +52,9 @@ struct OrderPlanner: Sendable {
 
   /// Adds a stored menu item.
   mutating func addItem(_ item: MenuItem) {
-    let id = item.id!
-    if let external = item.externalId { itemsByExternalId[external] = id }
-    itemsByName[item.name] = itemsByName[item.name] ?? id
-    storedCategories[id] = AggregateDelta.Category(
-      category: item.category, subcategory: item.subcategory ?? "")
+    if let external = item.externalId { itemsByExternalId[external] = item.id }
+    itemsByName[item.name] = itemsByName[item.name] ?? item.id
+    storedCategories[item.id] = item.categoryKey
   }
 
   /// Adds a customer's key.
@@ -91,23 +67,36 @@ struct OrderPlanner: Sendable {
   }
 
   /// Takes an order written before out of the aggregates.
-  mutating func subtract(
-    store: String, day: LocalDate, hour: Int, customer: String?, subtotal: Int64, tax: Int64,
-    total: Int64, lines: [(item: Int64, quantity: Int, revenue: Int64)]
-  ) {
+  mutating func subtract(_ order: StoreOrder, lines: [OrderLine]) {
+    guard order.status == .completed else { return }
     delta.beginOrder(
-      store: storeNumbers[store]!, day: day, hour: hour, customer: customerKey(customer),
-      subtotal: subtotal, tax: tax, total: total, sign: -1)
+      store: storeNumbers[order.storeId]!, day: order.localDate, hour: order.localHour,
+      customer: customerKey(order.customerId), subtotal: order.subtotal.hundredths,
+      tax: order.tax.hundredths, total: order.total.hundredths, sign: -1)
     for line in lines {
-      delta.addLine(item: line.item, quantity: line.quantity, revenue: line.revenue)
+      delta.addLine(
+        item: line.menuItemId, quantity: line.quantity, revenue: line.subtotal.hundredths)
+    }
+  }
+
+  /// Adds a stored order back to the aggregates, as it is now (after its day and hour changed).
+  mutating func add(_ order: StoreOrder, lines: [OrderLine]) {
+    guard order.status == .completed else { return }
+    delta.beginOrder(
+      store: storeNumbers[order.storeId]!, day: order.localDate, hour: order.localHour,
+      customer: customerKey(order.customerId), subtotal: order.subtotal.hundredths,
+      tax: order.tax.hundredths, total: order.total.hundredths, sign: 1)
+    for line in lines {
+      delta.addLine(
+        item: line.menuItemId, quantity: line.quantity, revenue: line.subtotal.hundredths)
     }
   }
 
   /// Appends the rows of the order whose lines are at `positions` to `rows`.
   ///
-  /// - throws: `StoreError` when an amount is too large to add up exactly.
-  mutating func plan(_ positions: ArraySlice<Int32>, into rows: inout PlannedRows)
-    throws(StoreError)
+  /// - throws: `TallyError` when an amount is too large to add up exactly.
+  mutating func plan(_ positions: ArraySlice<Int32>, into rows: inout PlannedOrders)
+    throws(TallyError)
   {
     // Fields are read in place (`lines[i].field`): copying a line copies all its strings.
     let first = Int(positions.first!)
@@ -117,6 +106,13 @@ struct OrderPlanner: Sendable {
     var tax: Int64 = 0
     amounts.removeAll(keepingCapacity: true)
     for position in positions {
+      // Files are checked as they are read; lines made in code are checked here, where each
+      // line is read anyway, so that a bad one is refused by name rather than by the database.
+      if lines[Int(position)].quantity < 1 || lines[Int(position)].unitPrice < .zero
+        || lines[Int(position)].tax < .zero
+      {
+        _ = try lines[Int(position)].validatedTyped()
+      }
       let (amount, overflow) = lines[Int(position)].unitPrice.hundredths
         .multipliedReportingOverflow(by: Int64(lines[Int(position)].quantity))
       guard !overflow else { throw tooLarge(first) }
@@ -128,17 +124,13 @@ struct OrderPlanner: Sendable {
     let orderKey = nextKey
     nextKey += 1
     let status = lines[first].status
-    rows.orders.append(.integer(orderKey))
-    rows.orders.append(.text(lines[first].orderId))
-    rows.orders.append(.text(lines[first].storeId))
-    rows.orders.append(lines[first].customerId.map { .text($0) } ?? .null)
-    rows.orders.append(.real(placedAt))
-    rows.orders.append(.text(local.date.description))
-    rows.orders.append(.integer(Int64(local.time.hour)))
-    rows.orders.append(.text(status.rawValue))
-    rows.orders.append(.integer(subtotal))
-    rows.orders.append(.integer(tax))
-    rows.orders.append(.integer(total))
+    rows.orders.append(
+      StoreOrder(
+        key: orderKey, id: lines[first].orderId, storeId: lines[first].storeId,
+        customerId: lines[first].customerId, placedAt: placedAt,
+        wallClock: lines[first].placedAt.isWallClock, localDate: local.date,
+        localHour: local.time.hour, status: status, subtotal: FixedDecimal(hundredths: subtotal),
+        tax: FixedDecimal(hundredths: tax), total: FixedDecimal(hundredths: total)))
     if status == .completed {
       delta.beginOrder(
         store: store, day: local.date, hour: local.time.hour,
@@ -147,14 +139,13 @@ struct OrderPlanner: Sendable {
     }
     for (number, position) in positions.enumerated() {
       let item = menuItem(at: position)
-      rows.lines.append(.integer(orderKey))
-      rows.lines.append(.integer(Int64(number)))
-      rows.lines.append(.integer(item))
-      rows.lines.append(.text(lines[Int(position)].itemName))
-      rows.lines.append(.integer(lines[Int(position)].unitPrice.hundredths))
-      rows.lines.append(.integer(Int64(lines[Int(position)].quantity)))
-      rows.lines.append(.integer(amounts[number]))
-      rows.lines.append(.integer(lines[Int(position)].tax.hundredths))
+      rows.lines.append(
+        OrderLine(
+          orderKey: orderKey, lineNo: number, menuItemId: item,
+          itemName: lines[Int(position)].itemName, unitPrice: lines[Int(position)].unitPrice,
+          quantity: lines[Int(position)].quantity,
+          subtotal: FixedDecimal(hundredths: amounts[number]),
+          tax: lines[Int(position)].tax))
       if status == .completed {
         delta.addLine(
           item: item, quantity: lines[Int(position)].quantity, revenue: amounts[number])
@@ -163,15 +154,15 @@ struct OrderPlanner: Sendable {
   }
 
   /// Every item the import named with the fields of its last line; `isNew` for items it created.
-  func latestItems() -> [(id: Int64, isNew: Bool, fields: ItemFields)] {
+  func latestItems() -> [(isNew: Bool, item: MenuItem)] {
     latestLines.enumerated().compactMap { id, position in
       guard position >= 0 else { return nil }
       let line = lines[Int(position)]
       return (
-        Int64(id), Int64(id) >= firstNewItem,
-        ItemFields(
-          externalId: line.itemId, name: line.itemName, category: line.category,
-          subcategory: line.subcategory, price: line.unitPrice.hundredths)
+        Int64(id) >= firstNewItem,
+        MenuItem(
+          id: Int64(id), externalId: line.itemId, name: line.itemName, category: line.category,
+          subcategory: line.subcategory, price: line.unitPrice)
       )
     }
   }
@@ -179,33 +170,39 @@ struct OrderPlanner: Sendable {
   // MARK: Helpers
 
   /// The instant and the store-local date-time, with the zone offset cached per hour.
-  private mutating func resolve(_ placedAt: PlacedAt, store: Int32) -> (Double, LocalDateTime) {
+  private mutating func resolve(_ placedAt: PlacedAt, store: Int32) -> (Instant, LocalDateTime) {
     let zone = zones[Int(store)]
     switch placedAt {
-    case .instant(let seconds):
-      let key = Int((seconds / 3600).rounded(.down))
+    case .instant(let instant):
+      let seconds = instant.wholeSecondsSinceEpoch
+      let key = Int(
+        (seconds - (seconds % Self.secondsPerHour + Self.secondsPerHour) % Self.secondsPerHour)
+          / Self.secondsPerHour)
       let offset: Int
       if let cached = offsets[Int(store)][key] {
         offset = cached
       } else {
-        offset = zone.offset(at: Date(timeIntervalSince1970: seconds))
+        offset = zone.offset(at: instant)
         offsets[Int(store)][key] = offset
       }
-      return (seconds, LocalDateTime(secondsSinceEpoch: Int(seconds.rounded(.down)) + offset))
+      return (instant, LocalDateTime(secondsSinceEpoch: Int(seconds) + offset))
     case .local(let local):
       // Keys for local hours are negative so they never collide with instant hours.
-      let key = -1 - local.secondsSinceEpoch / 3600
+      let key = -1 - local.secondsSinceEpoch / Int(Self.secondsPerHour)
       let offset: Int
       if let cached = offsets[Int(store)][key] {
         offset = cached
       } else {
-        let instant = zone.instant(of: local).secondsSinceEpoch
-        offset = local.secondsSinceEpoch - Int(instant)
+        offset = local.secondsSinceEpoch - Int(zone.instant(of: local).wholeSecondsSinceEpoch)
         offsets[Int(store)][key] = offset
       }
-      return (Double(local.secondsSinceEpoch - offset), local)
+      return (Instant(secondsSinceEpoch: Int64(local.secondsSinceEpoch - offset)), local)
     }
   }
+
+  /// Zone offsets change on whole hours in every zone the tz database has used since 1970 (a few
+  /// are on half or quarter hours, which are still constant within a whole UTC hour).
+  private static let secondsPerHour: Int64 = 3600
 
   /// The menu item of the line at `position`, given the next id when new.
   private mutating func menuItem(at position: Int32) -> Int64 {
@@ -230,16 +227,15 @@ struct OrderPlanner: Sendable {
     return id
   }
 
-  private func sum(_ lhs: Int64, _ rhs: Int64, at line: Int) throws(StoreError) -> Int64 {
+  private func sum(_ lhs: Int64, _ rhs: Int64, at line: Int) throws(TallyError) -> Int64 {
     let (sum, overflow) = lhs.addingReportingOverflow(rhs)
     guard !overflow else { throw tooLarge(line) }
     return sum
   }
 
-  private func tooLarge(_ line: Int) -> StoreError {
-    StoreError(
-      .badData,
-      "\(lines[line].location): the amounts of order \(lines[line].orderId) are too large to add up exactly"
-    )
+  private func tooLarge(_ line: Int) -> TallyError {
+    TallyError.refused(
+      "the amounts of order \(lines[line].orderId) are too large to add up exactly",
+      source: lines[line].source)
   }
 }

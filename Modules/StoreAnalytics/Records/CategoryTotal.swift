@@ -2,19 +2,17 @@ import AnalyticsCore
 import GRDB
 import Storage
 
-/// Sales of a category at a store over all time (table `category_total`).
+/// Sales of a category at a store over all time (table `category_total`), by each item's current
+/// category.
 public struct CategoryTotal: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
-  /// The table.
   public static let databaseTableName = "category_total"
-  /// The store.
   public var storeId: String
-  /// The category.
   public var category: String
-  /// The subcategory, '' when none.
+  /// '' when none: part of the primary key, which cannot hold NULL usefully.
   public var subcategory: String
-  /// Distinct completed orders with it.
+  /// Distinct completed orders holding the category; in an import's changes, the difference.
   public var orders: Int
-  /// Items sold.
+  /// Items sold (Σ quantity).
   public var items: Int
   /// Σ line subtotals.
   public var revenue: FixedDecimal
@@ -26,5 +24,14 @@ public struct CategoryTotal: Codable, Sendable, Equatable, FetchableRecord, Pers
     case orders
     case items
     case revenue = "revenue_cents"
+  }
+
+  public enum Columns {
+    static let storeId = Column(CodingKeys.storeId)
+    static let category = Column(CodingKeys.category)
+    static let subcategory = Column(CodingKeys.subcategory)
+    static let orders = Column(CodingKeys.orders)
+    static let items = Column(CodingKeys.items)
+    static let revenue = Column(CodingKeys.revenue)
   }
 }

@@ -1,13 +1,10 @@
-import AnalyticsCore
 import GRDB
-import Storage
 
-/// A customer known by the POS id (table `customer`); its integer key keeps distinct-customer counts cheap.
-public struct Customer: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
-  /// The table.
+/// A customer known by the POS id (table `customer`): its integer key keeps the per-day
+/// distinct-customer rows narrow.
+public struct Customer: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
   public static let databaseTableName = "customer"
-  /// The key.
-  public var id: Int64?
+  public var id: Int64
   /// The POS's customer id.
   public var externalId: String
 
@@ -16,6 +13,8 @@ public struct Customer: Codable, Sendable, Equatable, FetchableRecord, MutablePe
     case externalId = "external_id"
   }
 
-  /// Takes the id SQLite assigned.
-  public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+  public enum Columns {
+    static let id = Column(CodingKeys.id)
+    static let externalId = Column(CodingKeys.externalId)
+  }
 }

@@ -4,15 +4,11 @@ import Storage
 
 /// Sales of a menu item at a store over all time (table `item_total`).
 public struct ItemTotal: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
-  /// The table.
   public static let databaseTableName = "item_total"
-  /// The store.
   public var storeId: String
-  /// The item.
   public var menuItemId: Int64
-  /// Distinct completed orders with it.
+  /// Distinct completed orders holding the item; in an import's changes, the signed difference.
   public var orders: Int
-  /// Σ quantity.
   public var quantity: Int
   /// Σ line subtotals.
   public var revenue: FixedDecimal
@@ -23,5 +19,11 @@ public struct ItemTotal: Codable, Sendable, Equatable, FetchableRecord, Persista
     case orders
     case quantity
     case revenue = "revenue_cents"
+  }
+
+  public enum Columns {
+    static let storeId = Column(CodingKeys.storeId)
+    static let menuItemId = Column(CodingKeys.menuItemId)
+    static let revenue = Column(CodingKeys.revenue)
   }
 }

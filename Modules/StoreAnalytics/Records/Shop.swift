@@ -1,17 +1,15 @@
 import GRDB
 
-/// A restaurant (table `shop`): an id, a name and the IANA zone its days and hours are counted in.
+/// A restaurant (table `shop`): the IANA zone is what its local days and hours are counted in,
+/// so changing it means re-deriving every order's day and hour.
 public struct Shop: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
-  /// The table.
   public static let databaseTableName = "shop"
   /// The store id as the POS exports it.
   public var id: String
-  /// The display name.
   public var name: String
-  /// The IANA time zone.
+  /// An IANA identifier (`America/Chicago`).
   public var timeZone: String
 
-  /// Creates a store.
   public init(id: String, name: String, timeZone: String) {
     self.id = id
     self.name = name
@@ -21,5 +19,9 @@ public struct Shop: Codable, Sendable, Equatable, FetchableRecord, PersistableRe
   enum CodingKeys: String, CodingKey {
     case id, name
     case timeZone = "time_zone"
+  }
+
+  public enum Columns {
+    static let id = Column(CodingKeys.id)
   }
 }

@@ -2,17 +2,15 @@ import AnalyticsCore
 import GRDB
 import Storage
 
-/// A customer who completed orders at a store on a local day (table `store_day_customer`).
+/// A customer's completed orders at a store on a local day (table `store_day_customer`): a
+/// customer is on a day while the count is above zero, so replacing an order can take them off
+/// exactly.
 public struct StoreDayCustomer: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
-  /// The table.
   public static let databaseTableName = "store_day_customer"
-  /// The store.
   public var storeId: String
-  /// The local day.
   public var date: LocalDate
-  /// The customer's key.
   public var customerKey: Int64
-  /// Their completed orders that day.
+  /// Completed orders; in an import's changes, the signed difference.
   public var orders: Int
 
   enum CodingKeys: String, CodingKey {
@@ -20,5 +18,11 @@ public struct StoreDayCustomer: Codable, Sendable, Equatable, FetchableRecord, P
     case date
     case customerKey = "customer_key"
     case orders
+  }
+
+  public enum Columns {
+    static let storeId = Column(CodingKeys.storeId)
+    static let date = Column(CodingKeys.date)
+    static let customerKey = Column(CodingKeys.customerKey)
   }
 }

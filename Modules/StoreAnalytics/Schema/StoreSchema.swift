@@ -2,8 +2,9 @@ import GRDB
 
 /// The store-metrics schema: named, append-only migrations with plain table and column names.
 /// Orders have an integer `key` (lines reference it, so they are appended in order) besides the
-/// POS's text `id`. Money is integer cents; instants are seconds since 1970; `local_date`/`local_hour` are the
-/// store's own calendar day and hour of an order, fixed at import from the store's time zone.
+/// POS's text `id`. Money is integer cents; instants are INTEGER milliseconds since 1970 (REAL
+/// seconds before `store-3`); `local_date`/`local_hour` are the store's own calendar day and hour
+/// of an order, fixed at import from the store's time zone.
 enum StoreSchema {
   static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
@@ -125,15 +126,44 @@ enum StoreSchema {
           DROP TABLE category_day;
           """)
     }
+    migrator.registerMigration("store-3-instants-as-milliseconds") { db in
+      // Every domain stores instants as INTEGER milliseconds. A column's type cannot change in
+      // place (REAL affinity would turn the integers back into reals), so the table is rebuilt;
+      // GRDB runs migrations with foreign-key checks deferred, so order_line's rows stay.
+      try db.execute(
+        sql: """
+          CREATE TABLE store_order_ms (
+            key INTEGER PRIMARY KEY,
+            id TEXT NOT NULL UNIQUE,
+            store_id TEXT NOT NULL REFERENCES shop(id),
+            customer_id TEXT,
+            placed_at INTEGER NOT NULL,
+            local_date TEXT NOT NULL,
+            local_hour INTEGER NOT NULL,
+            status TEXT NOT NULL CHECK (status IN ('completed', 'cancelled', 'refunded')),
+            subtotal_cents INTEGER NOT NULL,
+            tax_cents INTEGER NOT NULL,
+            total_cents INTEGER NOT NULL
+          );
+          INSERT INTO store_order_ms
+            SELECT key, id, store_id, customer_id, CAST(ROUND(placed_at * 1000) AS INTEGER),
+                   local_date, local_hour, status, subtotal_cents, tax_cents, total_cents
+            FROM store_order;
+          DROP TABLE store_order;
+          ALTER TABLE store_order_ms RENAME TO store_order;
+          """)
+    }
+    migrator.registerMigration("store-4-wall-clock-orders") { db in
+      // Whether the file gave the order's time as a wall-clock time in the store's zone (1) or
+      // as an instant with an offset (0): when a store's zone is corrected, the first keep their
+      // local day and hour and get a new instant, the others keep their instant and get a new
+      // local day and hour. Orders imported before this migration count as instants.
+      try db.execute(
+        sql: """
+          ALTER TABLE store_order ADD COLUMN wall_clock INTEGER NOT NULL DEFAULT 0
+            CHECK (wall_clock IN (0, 1));
+          """)
+    }
     return migrator
   }
-}
-
-/// The StoreAnalytics domain: its app name and schema.
-public enum StoreAnalyticsModule {
-  /// The short app name: `store.sqlite`, `TALLY_STORE_DB`.
-  public static let appName = "store"
-
-  /// The domain's migrations, append-only.
-  public static var migrator: DatabaseMigrator { StoreSchema.migrator }
 }

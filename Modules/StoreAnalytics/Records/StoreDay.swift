@@ -3,22 +3,18 @@ import GRDB
 import Storage
 
 /// Completed orders of a store on a local day (table `store_day`), kept by every import.
-public struct StoreDayTotal: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
-  /// The table.
+public struct StoreDay: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
   public static let databaseTableName = "store_day"
-  /// The store.
   public var storeId: String
-  /// The local day.
   public var date: LocalDate
-  /// Completed orders.
+  /// Completed orders; in an import's changes, the signed difference.
   public var orders: Int
-  /// Σ subtotals.
+  /// Σ subtotals (before tax).
   public var revenue: FixedDecimal
-  /// Σ tax.
   public var tax: FixedDecimal
-  /// Σ totals.
+  /// Σ totals (subtotal + tax).
   public var total: FixedDecimal
-  /// Distinct customers that day.
+  /// Distinct customers that day, read from `store_day_customer` (not a delta).
   public var customers: Int
 
   enum CodingKeys: String, CodingKey {
@@ -29,5 +25,12 @@ public struct StoreDayTotal: Codable, Sendable, Equatable, FetchableRecord, Pers
     case tax = "tax_cents"
     case total = "total_cents"
     case customers
+  }
+
+  public enum Columns {
+    static let storeId = Column(CodingKeys.storeId)
+    static let date = Column(CodingKeys.date)
+    static let orders = Column(CodingKeys.orders)
+    static let revenue = Column(CodingKeys.revenue)
   }
 }

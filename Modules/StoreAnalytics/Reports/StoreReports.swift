@@ -37,7 +37,9 @@ public enum MetricsRange: String, Sendable, CaseIterable {
 
   /// The window and the one it is compared with. Rolling: `days` days ending on the as-of day,
   /// against the same number of days right before. Calendar: the period so far, against the same
-  /// span from the start of the previous period (clamped to that period's end).
+  /// span from the start of the previous period (clamped to that period's end) — and when the
+  /// as-of day is the last of its period, the whole period against the whole previous one
+  /// (November against all 31 days of October, not October 1–30).
   public func windows(asOf: LocalDate, calendar: Bool) -> (current: DayRange, previous: DayRange) {
     guard calendar else {
       let current = try! DayRange.lastDays(days, asOf: asOf)
@@ -45,6 +47,7 @@ public enum MetricsRange: String, Sendable, CaseIterable {
     }
     let current = DayRange.toDate(period, asOf: asOf)
     let previousPeriod = period.range(containing: current.start.adding(days: -1))
+    if asOf == period.range(containing: asOf).end { return (current, previousPeriod) }
     let previousEnd = min(
       previousPeriod.start.adding(days: current.dayCount - 1), previousPeriod.end)
     return (current, try! DayRange(start: previousPeriod.start, end: previousEnd))
@@ -72,21 +75,32 @@ public struct DailyStats: Sendable, Equatable {
   public var averageOrderValue: FixedDecimal { totalRevenue.divided(by: totalOrders) }
 }
 
-/// Orders and revenue in an hour, a part of the day, or a chart bucket.
-public struct RevenueBucket: Sendable, Equatable {
-  /// The label: an hour (`14`), a time period (`Lunch`), a chart label (`2pm`, `Mon`, `Feb 8`).
-  public let label: String
+/// Orders and revenue of a bucket: an hour (`Int`, 0–23), a part of the day (`DayPart`) or a
+/// chart bucket (`ChartBucket`). Buckets carry their value; the edge renders labels.
+public struct RevenueBucket<Key: Sendable & Equatable>: Sendable, Equatable {
+  public let key: Key
   /// Completed orders.
   public let orders: Int
-  /// Σ subtotals.
+  /// Σ subtotals (before tax).
   public let revenue: FixedDecimal
 
-  /// Creates a bucket.
-  public init(label: String, orders: Int, revenue: FixedDecimal) {
-    self.label = label
+  public init(key: Key, orders: Int, revenue: FixedDecimal) {
+    self.key = key
     self.orders = orders
     self.revenue = revenue
   }
+}
+
+/// A point of a revenue chart: what it covers, which decides its label at the edge.
+public enum ChartBucket: Sendable, Equatable {
+  /// A local hour of the as-of day, 0–23.
+  case hour(Int)
+  /// A day.
+  case day(LocalDate)
+  /// The Monday week starting on this day (it may reach outside the window).
+  case week(startingOn: LocalDate)
+  /// The month starting on this day.
+  case month(startingOn: LocalDate)
 }
 
 /// Sales of a category.
@@ -131,16 +145,16 @@ public struct StoreMetrics: Sendable, Equatable {
   }
 }
 
-/// The parts of a day by local hour.
-public enum DayPart: String, Sendable, CaseIterable {
+/// The parts of a day by local hour (labels are the edge's: `"Late Night"`).
+public enum DayPart: Sendable, CaseIterable {
   /// 06:00–10:59.
-  case breakfast = "Breakfast"
+  case breakfast
   /// 11:00–14:59.
-  case lunch = "Lunch"
+  case lunch
   /// 15:00–20:59.
-  case dinner = "Dinner"
+  case dinner
   /// 21:00–05:59.
-  case lateNight = "Late Night"
+  case lateNight
 
   /// The part of the day an hour falls in.
   public init(hour: Int) {

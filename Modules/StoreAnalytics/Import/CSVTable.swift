@@ -1,0 +1,79 @@
+import AnalyticsCore
+import DataFormats
+import Foundation
+
+/// A CSV file read through its header (`CSVHeader`): the one way both store importers find
+/// their columns, name the missing ones and skip blank rows.
+struct CSVTable {
+  /// A data row: its line, and its trimmed cells by column name (`nil` when absent or empty).
+  struct Row {
+    let source: TallyError.Source
+    private let fields: [String]
+    private let positions: [String: Int]
+
+    fileprivate init(source: TallyError.Source, fields: [String], positions: [String: Int]) {
+      self.source = source
+      self.fields = fields
+      self.positions = positions
+    }
+
+    subscript(_ column: String) -> String? {
+      guard let position = positions[column], position < fields.count else { return nil }
+      let value = fields[position].trimmingCharacters(in: .whitespaces)
+      return value.isEmpty ? nil : value
+    }
+
+    /// A cell that must have a value.
+    ///
+    /// - throws: `TallyError` naming the line and column.
+    func required(_ column: String) throws -> String {
+      guard let value = self[column] else {
+        throw TallyError(.badData, .missing(field: column, expected: "a value"), source: source)
+      }
+      return value
+    }
+  }
+
+  let rows: [Row]
+
+  /// Reads `data` named `fileName`, whose header must hold `required` columns; `optional` ones
+  /// are read when present.
+  ///
+  /// - throws: `TallyError` (bad data) for an empty file, a missing column or malformed CSV.
+  init(_ data: Data, fileName: String, required: [String], optional: [String] = []) throws {
+    var iterator = CSVReader(data: data).makeIterator()
+    func next() throws -> CSVRecord? {
+      do { return try iterator.nextRecord() } catch {
+        throw TallyError(.badData, .failed("\(error)"), source: TallyError.Source(fileName))
+      }
+    }
+    guard let headerRecord = try next(), !headerRecord.isBlank else {
+      throw TallyError(
+        .badData,
+        .missing(field: "header", expected: "a header with " + required.joined(separator: ", ")),
+        source: TallyError.Source(fileName))
+    }
+    let header = CSVHeader(headerRecord)
+    let headerSource = TallyError.Source(fileName, line: headerRecord.line)
+    var positions: [String: Int] = [:]
+    for column in required {
+      guard let position = header.position(of: column) else {
+        throw TallyError(
+          .badData,
+          .missing(field: column, expected: "the columns " + required.joined(separator: ", ")),
+          source: headerSource)
+      }
+      positions[column] = position
+    }
+    for column in optional { positions[column] = header.position(of: column) }
+    var rows: [Row] = []
+    while let record = try next() {
+      if record.isBlank { continue }
+      rows.append(
+        Row(
+          source: TallyError.Source(fileName, line: record.line), fields: record.fields,
+          positions: positions))
+    }
+    self.rows = rows
+  }
+}

@@ -1,0 +1,143 @@
+import AnalyticsCore
+
+extension ShopAnalytics {
+  /// The most rows a list report returns: any `limit` is clamped to 1…this, so a negative or zero
+  /// limit never reaches a backend (where SQLite reads a negative LIMIT as none).
+  public static let maximumRows = 100_000
+
+  static func clamped(_ limit: Int) -> Int { min(max(1, limit), maximumRows) }
+
+  /// Daily totals of completed orders, newest first, up to the as-of day.
+  public func daily(storeId: String, limit: Int, asOf: LocalDate) throws -> [DailyStats] {
+    _ = try store(storeId)
+    return try repository.latestDays(of: storeId, through: asOf, limit: Self.clamped(limit))
+      .map { day in
+        DailyStats(
+          storeId: storeId, date: day.date, totalOrders: day.orders, totalRevenue: day.revenue,
+          totalTax: day.tax, totalWithTax: day.total, uniqueCustomers: day.customers)
+      }
+  }
+
+  /// The 24 hours of a local day, zero-filled.
+  public func hourly(storeId: String, date: LocalDate) throws -> [RevenueBucket<Int>] {
+    try hourly(storeId: storeId, range: DayRange(day: date))
+  }
+
+  /// The 24 local hours summed over a range of days, zero-filled: the busiest hours.
+  public func hourly(storeId: String, range: DayRange) throws -> [RevenueBucket<Int>] {
+    _ = try store(storeId)
+    var hours = [(orders: Int, revenue: FixedDecimal)](repeating: (0, .zero), count: 24)
+    for row in try repository.hours(of: storeId, in: range) {
+      hours[row.hour].orders += row.orders
+      hours[row.hour].revenue += row.revenue
+    }
+    return hours.enumerated().map {
+      RevenueBucket(key: $0.offset, orders: $0.element.orders, revenue: $0.element.revenue)
+    }
+  }
+
+  /// Orders and revenue by part of the day (all four always present), over all time or a range.
+  public func timeDistribution(storeId: String, range: DayRange?) throws -> [RevenueBucket<DayPart>]
+  {
+    _ = try store(storeId)
+    // All time reads the 24 all-time hour totals; a range sums that range's hours.
+    let hours: [(hour: Int, orders: Int, revenue: FixedDecimal)] =
+      if let range {
+        try repository.hours(of: storeId, in: range).map { ($0.hour, $0.orders, $0.revenue) }
+      } else {
+        try repository.hourTotals(of: storeId).map { ($0.hour, $0.orders, $0.revenue) }
+      }
+    var parts: [DayPart: (orders: Int, revenue: FixedDecimal)] = [:]
+    for row in hours {
+      parts[DayPart(hour: row.hour), default: (0, .zero)].orders += row.orders
+      parts[DayPart(hour: row.hour), default: (0, .zero)].revenue += row.revenue
+    }
+    return DayPart.allCases.map {
+      RevenueBucket(key: $0, orders: parts[$0]?.orders ?? 0, revenue: parts[$0]?.revenue ?? .zero)
+    }
+  }
+
+  /// Category sales by revenue (highest first), for one store or all.
+  public func categories(storeId: String?, limit: Int) throws -> [CategorySales] {
+    if let storeId { _ = try store(storeId) }
+    return try repository.categorySales(of: storeId, limit: Self.clamped(limit))
+  }
+
+  /// A store's best-selling items by revenue (highest first).
+  public func popular(storeId: String, limit: Int) throws -> [ItemSales] {
+    _ = try store(storeId)
+    return try repository.itemSales(of: storeId, limit: Self.clamped(limit))
+  }
+
+  /// KPIs of a window against the previous one.
+  public func metrics(storeId: String, range: MetricsRange, asOf: LocalDate, calendar: Bool)
+    throws -> StoreMetrics
+  {
+    let (current, previous) = range.windows(asOf: asOf, calendar: calendar)
+    return try metrics(storeId: storeId, current: current, previous: previous)
+  }
+
+  /// KPIs of a window against another.
+  public func metrics(storeId: String, current: DayRange, previous: DayRange) throws
+    -> StoreMetrics
+  {
+    _ = try store(storeId)
+    func totals(_ window: DayRange) throws -> (orders: Int, revenue: FixedDecimal) {
+      try repository.days(of: storeId, in: window).reduce((0, .zero)) {
+        ($0.orders + $1.orders, $0.revenue + $1.revenue)
+      }
+    }
+    let now = try totals(current)
+    let before = try totals(previous)
+    return StoreMetrics(
+      current: current, previous: previous, totalRevenue: now.revenue, totalOrders: now.orders,
+      uniqueCustomers: try repository.distinctCustomers(of: storeId, in: current),
+      previousRevenue: before.revenue, previousOrders: before.orders)
+  }
+
+  /// The revenue chart of a window, zero-filled and chronological: today by hour, week and month
+  /// by day, quarter by Monday week, year by month. Buckets reaching outside the window count
+  /// only the window's days.
+  public func chart(storeId: String, range: MetricsRange, asOf: LocalDate) throws
+    -> [RevenueBucket<ChartBucket>]
+  {
+    if range == .today {
+      return try hourly(storeId: storeId, date: asOf).map {
+        RevenueBucket(key: .hour($0.key), orders: $0.orders, revenue: $0.revenue)
+      }
+    }
+    let period: Period = range == .quarter ? .week : range == .year ? .month : .day
+    return try chart(
+      storeId: storeId, window: try DayRange.lastDays(range.days, asOf: asOf), by: period)
+  }
+
+  /// The revenue chart of any window by day, Monday week or month.
+  public func chart(storeId: String, window: DayRange, by period: Period) throws
+    -> [RevenueBucket<ChartBucket>]
+  {
+    _ = try store(storeId)
+    // Quarter and year buckets would be too coarse for a chart: they become months.
+    let period: Period = period == .day || period == .week ? period : .month
+    var byDay: [LocalDate: (orders: Int, revenue: FixedDecimal)] = [:]
+    for day in try repository.days(of: storeId, in: window) {
+      byDay[day.date] = (day.orders, day.revenue)
+    }
+    return window.buckets(by: period).map { bucket in
+      var orders = 0
+      var revenue = FixedDecimal.zero
+      for day in bucket.overlap {
+        if let value = byDay[day] {
+          orders += value.orders
+          revenue += value.revenue
+        }
+      }
+      let key: ChartBucket =
+        switch period {
+        case .day: .day(bucket.start)
+        case .week: .week(startingOn: bucket.start)
+        default: .month(startingOn: bucket.start)
+        }
+      return RevenueBucket(key: key, orders: orders, revenue: revenue)
+    }
+  }
+}

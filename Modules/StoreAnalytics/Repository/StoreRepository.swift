@@ -1,0 +1,95 @@
+import AnalyticsCore
+
+/// Everything StoreAnalytics needs from a database, and nothing of how it is kept: the rules
+/// (parsing, grouping orders, planning rows and aggregate deltas, windows, reports) are written
+/// once over this protocol, and each backend implements it — SQLite today
+/// (`SQLiteStoreRepository`), PostgreSQL later. Every backend runs the same aggregate tests.
+///
+/// Aggregates are exact sums over completed orders: a backend stores the deltas it is given and
+/// must keep each row equal to a recount from its order tables.
+public protocol StoreRepository: Sendable {
+  /// Every store, by id.
+  func shops() throws -> [Shop]
+  /// The store with this id, if any.
+  func shop(id: String) throws -> Shop?
+  /// Adds a store.
+  ///
+  /// - throws: `TallyError` (`.exists`) when the id is taken.
+  func insert(_ shop: Shop) throws
+
+  /// Runs `body` in one transaction: everything it writes is kept, or nothing when it throws.
+  func inTransaction<T>(_ body: (any StoreTransaction) throws -> T) throws -> T
+
+  /// Day totals of a store within `range`, by day.
+  func days(of storeId: String, in range: DayRange) throws -> [StoreDay]
+  /// The latest `limit` day totals of a store up to `day`, newest first.
+  func latestDays(of storeId: String, through day: LocalDate, limit: Int) throws -> [StoreDay]
+  /// Hour totals of a store within `range`, by day and hour.
+  func hours(of storeId: String, in range: DayRange) throws -> [StoreHour]
+  /// A store's all-time totals per local hour.
+  func hourTotals(of storeId: String) throws -> [StoreHourTotal]
+  /// Distinct customers with completed orders at a store within `range`.
+  func distinctCustomers(of storeId: String, in range: DayRange) throws -> Int
+  /// A store's best-selling items by revenue, highest first (ties by name).
+  func itemSales(of storeId: String, limit: Int) throws -> [ItemSales]
+  /// Category sales of one store or all (`nil`) by revenue, highest first.
+  func categorySales(of storeId: String?, limit: Int) throws -> [CategorySales]
+}
+
+/// The writes of an import (or a store edit), inside one transaction of a `StoreRepository`.
+///
+/// Keys are handed out by the backend (`nextOrderKey`, `nextMenuItemId`) and then assigned in
+/// memory by the planner, so lines can reference orders and new items before they are written.
+public protocol StoreTransaction {
+  func shops() throws -> [Shop]
+  func menuItems() throws -> [MenuItem]
+  func insert(_ shop: Shop) throws
+  func update(_ shop: Shop) throws
+  /// The keys of these customers, creating the ones not stored yet.
+  func customerKeys(_ externalIds: Set<String>) throws -> [String: Int64]
+  /// Whether any order is stored (when none, an import need not look for ones it replaces).
+  func hasOrders() throws -> Bool
+  /// The stored order with this POS id and its lines.
+  func order(id: String) throws -> (order: StoreOrder, lines: [OrderLine])?
+  /// Every order of a store and its lines, in key order.
+  func orders(of storeId: String) throws -> [(order: StoreOrder, lines: [OrderLine])]
+  /// Deletes an order and its lines.
+  func delete(_ order: StoreOrder) throws
+  /// Changes the instant, local day and local hour of stored orders (by key).
+  func updatePlacement(_ orders: [StoreOrder]) throws
+  /// Above every order key in use.
+  func nextOrderKey() throws -> Int64
+  /// Above every menu item id in use.
+  func nextMenuItemId() throws -> Int64
+  /// Writes planned orders and their lines (in batches as they are planned).
+  func write(_ planned: PlannedOrders) throws
+  /// Writes what `write` still holds.
+  func finishWriting() throws
+  /// Inserts new menu items and updates known ones.
+  func save(newItems: [MenuItem], updatedItems: [MenuItem]) throws
+  /// Applies aggregate deltas.
+  func apply(_ changes: AggregateChanges) throws
+}
+
+/// Orders and their lines, planned in memory and ready to write.
+public struct PlannedOrders: Sendable {
+  public var orders: [StoreOrder] = []
+  public var lines: [OrderLine] = []
+}
+
+/// What some writes change in the aggregate tables, as signed deltas in each table's key order.
+public struct AggregateChanges: Sendable {
+  /// Per store, day and customer: the change in completed orders. Applied before `days`, whose
+  /// customer counts are re-read from these rows.
+  public var customers: [StoreDayCustomer] = []
+  /// Changes of orders and amounts; `customers` is not a delta and is ignored.
+  public var days: [StoreDay] = []
+  public var hours: [StoreHour] = []
+  public var hourTotals: [StoreHourTotal] = []
+  public var items: [ItemTotal] = []
+  /// `nil` when an item moved to another category: then category totals are recounted from the
+  /// orders by each item's current category.
+  public var categories: [CategoryTotal]? = []
+  /// Whether orders were taken away, so rows may have fallen to zero and must be deleted.
+  public var removesOrders = false
+}

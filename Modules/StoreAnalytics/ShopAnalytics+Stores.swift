@@ -1,0 +1,77 @@
+import AnalyticsCore
+
+/// What `editStore` did.
+public struct StoreEdit: Sendable, Equatable {
+  public let shop: Shop
+  /// Orders whose local day or hour changed with the zone (instants kept).
+  public let ordersMoved: Int
+  /// Wall-clock orders that kept their local day and hour and got the instant the new zone gives.
+  public let ordersRetimed: Int
+}
+
+extension ShopAnalytics {
+  /// Renames a store or corrects its zone, in one transaction. A new zone re-derives every
+  /// order of the store — an order given as an instant keeps it and takes the local day and hour
+  /// of the new zone; one given as a wall-clock time keeps its local time and takes the instant
+  /// that time is in the new zone — and every aggregate changes by the exact deltas of the
+  /// orders that moved, so each row still equals a recount.
+  ///
+  /// - throws: `TallyError` (`.notFound`) for an unknown store, (usage) for an empty name.
+  public func editStore(_ id: String, name: String? = nil, zone: Zone? = nil) throws -> StoreEdit {
+    let (shop, oldZone) = try store(id)
+    if let name, name.trimmingCharacters(in: .whitespaces).isEmpty {
+      throw TallyError.invalid("name", name, expected: "a non-empty name", category: .usage)
+    }
+    var edited = shop
+    if let name { edited.name = name }
+    guard let zone, zone != oldZone else {
+      try repository.inTransaction { try $0.update(edited) }
+      return StoreEdit(shop: edited, ordersMoved: 0, ordersRetimed: 0)
+    }
+    edited.timeZone = zone.identifier
+    return try repository.inTransaction { transaction in
+      let orders = try transaction.orders(of: id)
+      let customers = try transaction.customerKeys(
+        Set(orders.compactMap(\.order.customerId).filter { !$0.isEmpty }))
+      var delta = AggregateDelta()
+      var changed: [StoreOrder] = []
+      var moved = 0
+      func add(_ order: StoreOrder, _ lines: [OrderLine], sign: Int) {
+        guard order.status == .completed else { return }
+        delta.beginOrder(
+          store: 0, day: order.localDate, hour: order.localHour,
+          customer: order.customerId.flatMap { customers[$0] },
+          subtotal: order.subtotal.hundredths, tax: order.tax.hundredths,
+          total: order.total.hundredths, sign: sign)
+        for line in lines {
+          delta.addLine(
+            item: line.menuItemId, quantity: line.quantity, revenue: line.subtotal.hundredths)
+        }
+      }
+      for (order, lines) in orders {
+        var now = order
+        if order.wallClock {
+          now.placedAt = zone.instant(of: oldZone.localDateTime(of: order.placedAt))
+        } else {
+          let local = zone.localDateTime(of: order.placedAt)
+          now.localDate = local.date
+          now.localHour = local.time.hour
+        }
+        guard now != order else { continue }
+        changed.append(now)
+        if now.localDate != order.localDate || now.localHour != order.localHour {
+          moved += 1
+          add(order, lines, sign: -1)
+          add(now, lines, sign: 1)
+        }
+      }
+      try transaction.updatePlacement(changed)
+      try transaction.update(edited)
+      // Items and categories are the same before and after: their deltas cancel out.
+      let categories = Dictionary(
+        uniqueKeysWithValues: try transaction.menuItems().map { ($0.id, $0.categoryKey) })
+      try transaction.apply(delta.changes(storeIds: [id], categories: categories))
+      return StoreEdit(shop: edited, ordersMoved: moved, ordersRetimed: changed.count - moved)
+    }
+  }
+}

@@ -1,0 +1,120 @@
+import AnalyticsCore
+import DataFormats
+
+/// The seed-shaped JSON of store-metrics — the same keys the CLI documents and a server will
+/// serve — built in one place so every edge writes the same shapes, and the labels of typed
+/// buckets (`"2pm"`, `"Late Night"`, `"Week of Feb 2"`) rendered once.
+public enum StoreWire {
+  public static func shop(_ shop: Shop) -> JSONObject {
+    ["id": .string(shop.id), "name": .string(shop.name), "time_zone": .string(shop.timeZone)]
+  }
+
+  public static func daily(_ day: DailyStats) -> JSONObject {
+    [
+      "store_id": .string(day.storeId), "date": .date(day.date),
+      "total_orders": .int(day.totalOrders),
+      "total_revenue": .decimal(day.totalRevenue), "total_tax": .decimal(day.totalTax),
+      "total_with_tax": .decimal(day.totalWithTax),
+      "avg_order_value": .decimal(day.averageOrderValue),
+      "unique_customers": .int(day.uniqueCustomers),
+    ]
+  }
+
+  public static func hourly(_ hour: RevenueBucket<Int>, storeId: String) -> JSONObject {
+    [
+      "store_id": .string(storeId), "hour": .int(hour.key), "orders": .int(hour.orders),
+      "revenue": .decimal(hour.revenue),
+    ]
+  }
+
+  public static func timeDistribution(_ part: RevenueBucket<DayPart>, storeId: String)
+    -> JSONObject
+  {
+    [
+      "store_id": .string(storeId), "time_period": .string(label(part.key)),
+      "order_count": .int(part.orders), "revenue": .decimal(part.revenue),
+    ]
+  }
+
+  public static func category(_ row: CategorySales) -> JSONObject {
+    [
+      "category": .string(row.category), "subcategory": .string(row.subcategory),
+      "order_count": .int(row.orderCount), "items_sold": .int(row.itemsSold),
+      "total_revenue": .decimal(row.totalRevenue),
+    ]
+  }
+
+  public static func popular(_ row: ItemSales) -> JSONObject {
+    [
+      "store_id": .string(row.storeId), "menu_item_id": .int(Int(row.menuItemId)),
+      "item_name": .string(row.itemName), "times_ordered": .int(row.timesOrdered),
+      "total_quantity": .int(row.totalQuantity), "total_revenue": .decimal(row.totalRevenue),
+      "avg_price": .decimal(row.averagePrice),
+    ]
+  }
+
+  public static func metrics(_ metrics: StoreMetrics) -> JSONObject {
+    [
+      "total_revenue": .decimal(metrics.totalRevenue), "total_orders": .int(metrics.totalOrders),
+      "avg_order_value": .decimal(metrics.averageOrderValue),
+      "unique_customers": .int(metrics.uniqueCustomers),
+      "revenue_change": .number(metrics.revenueChange, decimals: 1),
+      "orders_change": .int(metrics.ordersChange),
+      "orders_change_percent": .number(metrics.ordersChangePercent, decimals: 1),
+      "period": .object([
+        "start": .date(metrics.current.start), "end": .date(metrics.current.end),
+        "previous_start": .date(metrics.previous.start),
+        "previous_end": .date(metrics.previous.end),
+      ]),
+    ]
+  }
+
+  /// Chart points with their labels; a chart of at most a week of days names the weekdays.
+  public static func chart(_ points: [RevenueBucket<ChartBucket>]) -> [JSONObject] {
+    let labels = chartLabels(points)
+    return zip(points, labels).map { point, label in
+      [
+        "time_label": .string(label), "revenue": .decimal(point.revenue),
+        "orders": .int(point.orders),
+      ]
+    }
+  }
+
+  /// The labels of chart points: `12am`…`11pm`, `Mon` (a week of days), `Feb 8`, `Week of Feb 2`,
+  /// `Mar 2025`.
+  public static func chartLabels(_ points: [RevenueBucket<ChartBucket>]) -> [String] {
+    let weekdays = points.count <= Weekday.allCases.count
+    return points.map { point in
+      switch point.key {
+      case .hour(let hour): return hourLabel(hour)
+      case .day(let day):
+        return weekdays ? day.weekday.shortName : "\(day.shortMonthName) \(day.day)"
+      case .week(let start): return "Week of \(start.shortMonthName) \(start.day)"
+      case .month(let start): return "\(start.shortMonthName) \(start.year)"
+      }
+    }
+  }
+
+  /// `12am`, `1am`, … `12pm`, … `11pm`.
+  public static func hourLabel(_ hour: Int) -> String {
+    let twelve = hour % 12 == 0 ? 12 : hour % 12
+    return "\(twelve)\(hour < 12 ? "am" : "pm")"
+  }
+
+  public static func label(_ part: DayPart) -> String {
+    switch part {
+    case .breakfast: return "Breakfast"
+    case .lunch: return "Lunch"
+    case .dinner: return "Dinner"
+    case .lateNight: return "Late Night"
+    }
+  }
+
+  public static func importSummary(_ summary: OrderImportSummary) -> JSONObject {
+    [
+      "orders": .int(summary.orders), "lines": .int(summary.lines),
+      "replaced": .int(summary.replaced),
+      "created_stores": .array(summary.createdStores.map(JSONValue.string)),
+    ]
+  }
+}

@@ -1,0 +1,110 @@
+import CLIKit
+import Foundation
+import Testing
+
+@testable import store_metrics
+
+/// store-metrics run in-process (`CommandRunner.capture`) against a scratch database.
+private struct Scratch {
+  let folder = NSTemporaryDirectory() + "tally-store-capture-" + UUID().uuidString
+
+  init() throws {
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+  }
+
+  func run(_ arguments: [String]) -> CommandRunner.Captured {
+    CommandRunner.capture(
+      StoreMetricsCommand.self, arguments: arguments + ["--db", folder + "/store.sqlite"])
+  }
+
+  func write(_ name: String, _ text: String) throws -> String {
+    let path = folder + "/" + name
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  func remove() { try? FileManager.default.removeItem(atPath: folder) }
+}
+
+private let header =
+  "order_id,store_id,placed_at,status,customer_id,item_name,category,quantity,unit_price"
+
+@Suite("store-metrics in-process")
+struct StoreCLICaptureTests {
+  @Test("a quantity of 0 is refused with the line and column, exit 65, nothing stored")
+  func zeroQuantity() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let csv = try scratch.write(
+      "q.csv", header + "\nA,S,2026-03-08 10:00,completed,,Tea,Drinks,0,2.50\n")
+    let result = scratch.run(["import", csv])
+    #expect(result.status == 65)
+    #expect(
+      result.error
+        == "store-metrics: q.csv line 2: quantity \"0\" is not valid: expected a whole number of at least 1\n"
+    )
+    let jsonl = try scratch.write(
+      "q.jsonl",
+      #"{"order_id": "A", "store_id": "S", "placed_at": "2026-03-08T10:00:00Z", "item_name": "Tea", "category": "Drinks", "quantity": 0, "unit_price": 2.5}"#
+    )
+    let json = scratch.run(["import", jsonl])
+    #expect(json.status == 65)
+    #expect(json.error.hasPrefix("store-metrics: q.jsonl line 1: quantity \"0\" is not valid"))
+    #expect(scratch.run(["stores", "list", "--format", "csv"]).output.isEmpty)
+  }
+
+  @Test("stores edit: a corrected zone moves instant orders to their new local day")
+  func editZone() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    // 2026-03-08T05:01Z is 03-08 00:01 in New York and 03-07 21:01 in Los Angeles.
+    let csv = try scratch.write(
+      "o.csv", header + "\nA,S,2026-03-08T05:01:00Z,completed,c1,Tea,Drinks,2,2.50\n")
+    #expect(scratch.run(["import", csv, "--time-zone", "America/New_York"]).status == 0)
+    let before = scratch.run(["daily", "--store", "S", "--as-of", "2026-03-08", "--format", "csv"])
+    #expect(before.output.contains("S,2026-03-08,1,5.00"))
+    let edit = scratch.run([
+      "stores", "edit", "S", "--time-zone", "America/Los_Angeles", "--format", "json",
+    ])
+    #expect(edit.status == 0, "\(edit.error)")
+    #expect(
+      edit.error
+        == "store-metrics: 1 orders moved to other local days or hours, 0 local-time orders re-timed\n"
+    )
+    #expect(edit.output.contains("\"time_zone\": \"America/Los_Angeles\""))
+    let after = scratch.run(["daily", "--store", "S", "--as-of", "2026-03-08", "--format", "csv"])
+    #expect(after.output.contains("S,2026-03-07,1,5.00"))
+    #expect(!after.output.contains("2026-03-08"))
+    let none = scratch.run(["stores", "edit", "S"])
+    #expect(none.status == 64)
+    let unknown = scratch.run(["stores", "edit", "T", "--name", "x"])
+    #expect(unknown.status == 66)
+    #expect(unknown.error == "store-metrics: there is no store \"T\": expected one of S\n")
+  }
+
+  @Test("a limit below 1 shows one row instead of every row")
+  func clampedLimit() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let csv = try scratch.write(
+      "o.csv",
+      header + "\nA,S,2026-03-07 10:00,completed,,Tea,Drinks,1,2.50\n"
+        + "B,S,2026-03-08 10:00,completed,,Tea,Drinks,1,2.50\n")
+    #expect(scratch.run(["import", csv]).status == 0)
+    let daily = scratch.run([
+      "daily", "--store", "S", "--limit=-1", "--as-of", "2026-03-08", "--format", "csv",
+    ])
+    // A header and one day.
+    #expect(daily.output.split(separator: "\r\n").count == 2)
+  }
+
+  @Test("adding a store twice is refused naming the store")
+  func duplicateStore() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    #expect(scratch.run(["stores", "add", "S", "--time-zone", "UTC"]).status == 0)
+    let again = scratch.run(["stores", "add", "S", "--time-zone", "UTC"])
+    #expect(again.status == 64)
+    #expect(again.error == "store-metrics: store \"S\" exists already\n")
+  }
+}
