@@ -30,7 +30,7 @@ extension RuckCommand.Sessions {
       let store = try global.openRuckStore()
       let sessions = try store.sessions()
       let files = try store.sourceFileNames()
-      let rows = sessions.map { RuckJSON.session($0, zone: global.zone, files: files) }
+      let rows = sessions.map { RuckWire.session($0, zone: global.zone, files: files) }
       guard global.format == .table else {
         return global.print(rows: rows)
       }
@@ -58,8 +58,9 @@ extension RuckCommand.Sessions {
 
     func run() throws {
       let store = try global.openRuckStore()
-      var object = RuckJSON.session(
-        try store.session(id: id), zone: global.zone, files: try store.sourceFileNames())
+      var object = RuckWire.session(
+        try hinting { try store.session(id: id) }, zone: global.zone,
+        files: try store.sourceFileNames())
       object["track_points"] = .int(try store.trackPoints(sessionId: id).count)
       global.print(object: object)
     }
@@ -75,9 +76,9 @@ extension RuckCommand.Sessions {
 
     func run() throws {
       let store = try global.openRuckStore()
-      let session = try store.editSession(id: id, options: details.options())
+      let session = try hinting { try store.editSession(id: id, options: details.options()) }
       global.print(
-        object: RuckJSON.session(session, zone: global.zone, files: try store.sourceFileNames()))
+        object: RuckWire.session(session, zone: global.zone, files: try store.sourceFileNames()))
     }
   }
 
@@ -89,7 +90,8 @@ extension RuckCommand.Sessions {
     @Argument(help: "The session id.") var id: Int64
 
     func run() throws {
-      try global.openRuckStore().deleteSession(id: id)
+      let store = try global.openRuckStore()
+      try hinting { try store.deleteSession(id: id) }
       global.printDeleted("session", id: id)
     }
   }
@@ -118,7 +120,7 @@ extension RuckCommand.Profile {
     func run() throws {
       let profile = try global.openRuckStore().updateProfile(
         bodyWeightKg: bodyWeightKg, units: units, minRucksPerWeek: minRucksPerWeek)
-      global.print(object: RuckCommand.Profile.json(profile))
+      global.print(object: RuckWire.profile(profile))
     }
   }
 
@@ -128,14 +130,7 @@ extension RuckCommand.Profile {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
-      global.print(object: RuckCommand.Profile.json(try global.openRuckStore().profile()))
+      global.print(object: RuckWire.profile(try global.openRuckStore().profile()))
     }
-  }
-
-  static func json(_ profile: RuckProfile) -> JSONObject {
-    [
-      "body_weight_kg": .number(profile.bodyWeightKg, decimals: 1),
-      "units": .string(profile.units.rawValue), "min_rucks_per_week": .int(profile.minRucksPerWeek),
-    ]
   }
 }

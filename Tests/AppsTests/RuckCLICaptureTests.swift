@@ -1,0 +1,70 @@
+import CLIKit
+import Foundation
+import Testing
+
+@testable import ruck_cli
+
+/// A scratch database for in-process runs of `ruck-cli`.
+private struct RuckRun {
+  let folder = NSTemporaryDirectory() + "tally-ruck-capture-" + UUID().uuidString
+
+  init() throws {
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+  }
+
+  func callAsFunction(_ arguments: String...) -> CommandRunner.Captured {
+    CommandRunner.capture(
+      RuckCommand.self, arguments: arguments + ["--db", folder + "/ruck.sqlite"])
+  }
+
+  func write(_ name: String, _ text: String) throws -> String {
+    let path = folder + "/" + name
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  func remove() { try? FileManager.default.removeItem(atPath: folder) }
+}
+
+@Suite("ruck-cli in process")
+struct RuckCLICaptureTests {
+  @Test("the app names its options and commands in hints; the domain's message stays")
+  func hints() throws {
+    let ruck = try RuckRun()
+    defer { ruck.remove() }
+    let missing = ruck("sessions", "show", "7")
+    #expect(missing.status == 66)
+    #expect(
+      missing.error
+        == "ruck-cli: there is no session \"7\": expected the id of a stored session: "
+        + "see 'ruck-cli sessions list'\n")
+    let untimed = try ruck.write(
+      "plan.gpx",
+      "<gpx><trk><trkseg><trkpt lat=\"0\" lon=\"0\"/><trkpt lat=\"0\" lon=\"0.01\"/></trkseg></trk></gpx>"
+    )
+    let refused = ruck("import", untimed)
+    #expect(refused.status == 65)
+    #expect(
+      refused.error
+        == "ruck-cli: plan.gpx: start is missing: expected the day the track was walked, as it "
+        + "has no times: give it with --date (and --start)\n")
+    // With the day, it imports: 0.01° of longitude at the equator = 1111.95 m.
+    let imported = ruck("import", untimed, "--date", "2026-02-08", "--time-zone", "UTC")
+    #expect(imported.status == 0, "\(imported.error)")
+    #expect(imported.output == "imported plan.gpx: 1 session, 1.11 km\n")
+  }
+
+  @Test("import results in JSON: one row per file with its status")
+  func importJSON() throws {
+    let ruck = try RuckRun()
+    defer { ruck.remove() }
+    let csv = try ruck.write(
+      "log.csv", "date,duration,distance\n2026-02-08,1h,5km\n2026-02-09,30m,2.5km\n")
+    let first = ruck("import", csv, "--format", "json")
+    #expect(first.status == 0)
+    let ids = "\"session_ids\": [\n      1,\n      2\n    ]"
+    #expect(first.output.contains(ids), "\(first.output)")
+    let again = ruck("import", csv, "--format", "json")
+    #expect(again.output.contains("\"status\": \"duplicate\""))
+  }
+}
