@@ -50,7 +50,9 @@ extension RuckCommand {
         ],
         [
           "metric": .string("average pace"),
-          "value": .string(format.pace(report.totals.averagePaceSecondsPerKm)),
+          "value": .string(
+            format.pace(report.totals.averagePaceSecondsPerKm)
+              + untimedNote(report.totals.sessionsWithoutMovingTime)),
           "trend": .string(trend(report.pace)),
         ],
         [
@@ -202,7 +204,9 @@ extension RuckCommand {
         return global.print(object: RuckWire.insights(insights))
       }
       let format = UnitFormatter(system: try units.units ?? store.profile().units)
-      var out = "Pace distribution (sessions of at least 1 km)\n"
+      var out =
+        "Pace distribution (sessions of at least 1 km)"
+        + untimedNote(insights.sessionsWithoutMovingTime) + "\n"
       out += BarChart.render(
         insights.paceDistribution.map { (format.pace($0.from), Double($0.sessions)) },
         valueText: { String(Int($0)) })
@@ -213,7 +217,8 @@ extension RuckCommand {
             [
               "terrain": .string($0.terrain?.rawValue ?? "unspecified"),
               "sessions": .int($0.sessions),
-              "pace": .string(format.pace($0.averagePaceSecondsPerKm)),
+              "pace": .string(
+                format.pace($0.averagePaceSecondsPerKm) + untimedNote($0.sessionsWithoutMovingTime)),
               "kcal_per_hour": .number($0.caloriesPerHour, decimals: 0),
             ]
           })
@@ -224,7 +229,8 @@ extension RuckCommand {
             [
               "temperature": .string(RuckWire.temperatureBand($0.band)),
               "sessions": .int($0.sessions),
-              "pace": .string(format.pace($0.averagePaceSecondsPerKm)),
+              "pace": .string(
+                format.pace($0.averagePaceSecondsPerKm) + untimedNote($0.sessionsWithoutMovingTime)),
             ]
           })
       out += "\nLoad by month " + Sparkline.render(insights.loadProgression.map(\.averageLoadKg))
@@ -236,4 +242,10 @@ extension RuckCommand {
       Terminal.writeOutput(out)
     }
   }
+}
+
+/// ` (2 untimed sessions left out)` after a pace, or nothing when every session had a moving
+/// time.
+func untimedNote(_ count: Int) -> String {
+  count == 0 ? "" : " (\(count) untimed session\(count == 1 ? "" : "s") left out)"
 }

@@ -68,3 +68,27 @@ struct RuckCLICaptureTests {
     #expect(again.output.contains("\"status\": \"duplicate\""))
   }
 }
+
+@Suite("ruck-cli pace over timed sessions")
+struct RuckCLIPaceTests {
+  @Test("analytics says how many untimed sessions pace left out")
+  func untimedLeftOut() throws {
+    let ruck = try RuckRun()
+    defer { ruck.remove() }
+    let plan = try ruck.write(
+      "plan.gpx",
+      "<gpx><trk><trkseg><trkpt lat=\"0\" lon=\"0\"/><trkpt lat=\"0\" lon=\"0.01\"/></trkseg></trk></gpx>"
+    )
+    _ = ruck("import", plan, "--date", "2026-02-03", "--time-zone", "UTC")
+    _ = ruck(
+      "log", "--date", "2026-02-02", "--duration", "1h", "--distance", "5km", "--time-zone", "UTC")
+    let json = ruck(
+      "analytics", "--period", "all-time", "--as-of", "2026-02-08", "--time-zone", "UTC",
+      "--format", "json")
+    // 3600 s over the timed 5 km only.
+    #expect(json.output.contains("\"average_pace_s_per_km\": 720.0"), "\(json.output)")
+    #expect(json.output.contains("\"sessions_without_moving_time\": 1"))
+    let table = ruck("analytics", "--period", "all-time", "--as-of", "2026-02-08")
+    #expect(table.output.contains("12:00 /km (1 untimed session left out)"), "\(table.output)")
+  }
+}

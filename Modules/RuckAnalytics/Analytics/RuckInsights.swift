@@ -16,8 +16,10 @@ public struct RuckInsights: Sendable, Equatable {
     public let terrain: Terrain?
     /// Sessions on it.
     public let sessions: Int
-    /// Distance-weighted average pace, s/km.
+    /// Distance-weighted average pace over its sessions with a moving time, s/km.
     public let averagePaceSecondsPerKm: Double?
+    /// Sessions left out of the pace: no known moving time.
+    public let sessionsWithoutMovingTime: Int
     /// Σ calories ÷ Σ elapsed hours over its sessions with calories.
     public let caloriesPerHour: Double?
   }
@@ -27,8 +29,10 @@ public struct RuckInsights: Sendable, Equatable {
     public let band: TemperatureBand
     /// Sessions in it.
     public let sessions: Int
-    /// Distance-weighted average pace, s/km.
+    /// Distance-weighted average pace over its sessions with a moving time, s/km.
     public let averagePaceSecondsPerKm: Double?
+    /// Sessions left out of the pace: no known moving time.
+    public let sessionsWithoutMovingTime: Int
   }
 
   /// Average load of one month.
@@ -51,8 +55,10 @@ public struct RuckInsights: Sendable, Equatable {
     public let kilocaloriesPerHour: Double
   }
 
-  /// Pace histogram over sessions of at least 1 km.
+  /// Pace histogram over sessions of at least 1 km with a moving time.
   public let paceDistribution: [PaceBin]
+  /// Sessions left out of every pace figure: no known moving time.
+  public let sessionsWithoutMovingTime: Int
   /// Per terrain.
   public let terrainImpact: [TerrainImpact]
   /// Per temperature band (sessions with a temperature).
@@ -88,7 +94,6 @@ extension RuckStore {
   public func insights(asOf: LocalDate, zone: Zone) throws -> RuckInsights {
     let all = try dated(zone: zone, asOf: asOf).sessions
     let sessions = all.map(\.session)
-    func pace(_ group: [SessionFacts]) -> Double? { RuckTotals(group).averagePaceSecondsPerKm }
 
     let paces = sessions.filter { $0.distanceMeters >= RuckRecords.paceMinimumMeters }.compactMap(
       \.paceSecondsPerKm)
@@ -105,8 +110,11 @@ extension RuckStore {
     let terrainImpact = terrains.compactMap { terrain -> RuckInsights.TerrainImpact? in
       let group = sessions.filter { $0.terrain == terrain }
       guard !group.isEmpty else { return nil }
+      let totals = RuckTotals(group)
       return .init(
-        terrain: terrain, sessions: group.count, averagePaceSecondsPerKm: pace(group),
+        terrain: terrain, sessions: group.count,
+        averagePaceSecondsPerKm: totals.averagePaceSecondsPerKm,
+        sessionsWithoutMovingTime: totals.sessionsWithoutMovingTime,
         caloriesPerHour: Self.burnRate(group))
     }
 
@@ -114,7 +122,10 @@ extension RuckStore {
       band -> RuckInsights.WeatherImpact? in
       let group = sessions.filter { $0.temperatureC.map(band.range.contains) ?? false }
       guard !group.isEmpty else { return nil }
-      return .init(band: band, sessions: group.count, averagePaceSecondsPerKm: pace(group))
+      let totals = RuckTotals(group)
+      return .init(
+        band: band, sessions: group.count, averagePaceSecondsPerKm: totals.averagePaceSecondsPerKm,
+        sessionsWithoutMovingTime: totals.sessionsWithoutMovingTime)
     }
 
     var byMonth: [LocalDate: [SessionFacts]] = [:]
@@ -141,7 +152,9 @@ extension RuckStore {
         kilocaloriesPerHour: calories / (session.elapsedSeconds / 3600))
     }
     return RuckInsights(
-      paceDistribution: bins, terrainImpact: terrainImpact, weatherImpact: weatherImpact,
+      paceDistribution: bins,
+      sessionsWithoutMovingTime: sessions.filter { $0.movingSeconds <= 0 }.count,
+      terrainImpact: terrainImpact, weatherImpact: weatherImpact,
       loadProgression: loadProgression, loadSlopeKgPerMonth: slope, calorieBurn: burn,
       averageKilocaloriesPerHour: Self.burnRate(sessions))
   }

@@ -76,12 +76,19 @@ public struct RuckTotals: Sendable, Equatable {
   public let weightMovedKgKm: Double
   /// Σ moving time, s.
   public let movingSeconds: Double
+  /// Σ distance of the sessions with a known moving time, m: what pace divides by, so that
+  /// distance and time come from the same sessions.
+  public let timedDistanceMeters: Double
+  /// Sessions without a known moving time (a planned route, a partly timed track), left out of
+  /// pace and speed.
+  public let sessionsWithoutMovingTime: Int
   /// Σ calories, kcal (sessions without calories add nothing).
   public let calories: Double
 
-  /// Total moving time ÷ total distance, s/km (distance-weighted); `nil` without distance.
+  /// Moving time ÷ distance over the sessions with a known moving time, s/km (distance-weighted);
+  /// `nil` when none has one.
   public var averagePaceSecondsPerKm: Double? {
-    Pace.secondsPerKm(moving: movingSeconds, distance: distanceMeters)
+    Pace.secondsPerKm(moving: movingSeconds, distance: timedDistanceMeters)
   }
 
   init(_ sessions: [SessionFacts]) {
@@ -89,6 +96,9 @@ public struct RuckTotals: Sendable, Equatable {
     distanceMeters = sessions.reduce(0) { $0 + $1.distanceMeters }
     weightMovedKgKm = sessions.reduce(0) { $0 + $1.weightMovedKgKm }
     movingSeconds = sessions.reduce(0) { $0 + $1.movingSeconds }
+    let timed = sessions.filter { $0.movingSeconds > 0 }
+    timedDistanceMeters = timed.reduce(0) { $0 + $1.distanceMeters }
+    sessionsWithoutMovingTime = sessions.count - timed.count
     calories = sessions.reduce(0) { $0 + ($1.calories ?? 0) }
   }
 }

@@ -43,6 +43,7 @@ public enum RuckWire {
       "total_distance_m": .number(report.totals.distanceMeters, decimals: 1),
       "total_weight_moved_kg_km": .number(report.totals.weightMovedKgKm, decimals: 2),
       "average_pace_s_per_km": .number(report.totals.averagePaceSecondsPerKm, decimals: 1),
+      "sessions_without_moving_time": .int(report.totals.sessionsWithoutMovingTime),
       "total_moving_time_s": .number(report.totals.movingSeconds, decimals: 1),
       "total_calories": .number(report.totals.calories, decimals: 1),
       "training_streak_weeks": .int(report.trainingStreakWeeks),
@@ -117,12 +118,14 @@ public enum RuckWire {
             "sessions": .int($0.sessions),
           ])
         }),
+      "sessions_without_moving_time": .int(insights.sessionsWithoutMovingTime),
       "terrain_impact": .array(
         insights.terrainImpact.map {
           .object([
             "terrain": .string($0.terrain?.rawValue ?? "unspecified"),
             "sessions": .int($0.sessions),
             "average_pace_s_per_km": .number($0.averagePaceSecondsPerKm, decimals: 1),
+            "sessions_without_moving_time": .int($0.sessionsWithoutMovingTime),
             "calories_per_hour": .number($0.caloriesPerHour, decimals: 1),
           ])
         }),
@@ -131,6 +134,7 @@ public enum RuckWire {
           .object([
             "temperature_band": .string(temperatureBand($0.band)), "sessions": .int($0.sessions),
             "average_pace_s_per_km": .number($0.averagePaceSecondsPerKm, decimals: 1),
+            "sessions_without_moving_time": .int($0.sessionsWithoutMovingTime),
           ])
         }),
       "load_progression": .object([
