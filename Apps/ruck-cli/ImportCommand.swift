@@ -58,6 +58,14 @@ extension RuckCommand {
               "imported \(name): \(sessions.count) session\(sessions.count == 1 ? "" : "s"), "
                 + String(
                   format: "%.2f km", UnitSystem.metric.distance(metres: outcome.distanceMeters)))
+            for session in sessions where session.recordStatus == .unconfirmed {
+              lines.append(
+                "  session \(session.id ?? 0) is faster than "
+                  + UnitFormatter(system: .metric).pace(RuckSession.fastestPlausiblePace)
+                  + " on foot: kept, but left out "
+                  + "of records until you confirm it with 'ruck-cli sessions edit \(session.id ?? 0) "
+                  + "--confirm' (or set its --type)")
+            }
           case .duplicate(let previous):
             lines.append("skipped \(name): already imported (as \(previous))")
           }

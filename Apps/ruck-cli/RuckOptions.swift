@@ -30,10 +30,19 @@ struct SessionDetails: ParsableArguments {
   @Option(help: "Weather in words (\"light rain\").") var conditions: String?
   @Option(help: "Notes.") var notes: String?
 
+  @Option(
+    name: .customLong("type"),
+    help: ArgumentHelp(
+      "ruck, hike, walk, run, bike or other (default: the file's sport, else ruck). Records, "
+        + "streaks and insights count rucks, and hikes and walks with a load.",
+      valueName: "type"),
+    transform: Activity.init(parsing:))
+  var activity: Activity?
+
   func options(start: Instant? = nil) -> SessionOptions {
     SessionOptions(
       loadKg: loadKg, bodyWeightKg: bodyWeightKg, terrain: terrain, temperatureC: temperatureC,
-      conditions: conditions, notes: notes, start: start)
+      conditions: conditions, notes: notes, start: start, activity: activity)
   }
 }
 

@@ -92,3 +92,45 @@ struct RuckCLIPaceTests {
     #expect(table.output.contains("12:00 /km (1 untimed session left out)"), "\(table.output)")
   }
 }
+
+@Suite("ruck-cli session types, edits and details")
+struct RuckCLISessionTests {
+  @Test("a flagged import says so; --confirm counts it; show has notes, conditions, temperature")
+  func flaggedAndShown() throws {
+    let ruck = try RuckRun()
+    defer { ruck.remove() }
+    // 1111.95 m in 60 s = 54 s/km: a vehicle.
+    let fast = try ruck.write(
+      "fast.gpx",
+      "<gpx><trk><trkseg><trkpt lat=\"0\" lon=\"0\"><time>2026-02-08T10:00:00Z</time></trkpt>"
+        + "<trkpt lat=\"0\" lon=\"0.01\"><time>2026-02-08T10:01:00Z</time></trkpt></trkseg></trk></gpx>"
+    )
+    let imported = ruck("import", fast)
+    #expect(imported.status == 0)
+    #expect(
+      imported.output.contains(
+        "session 1 is faster than 3:00 /km on foot: kept, but left out of records until you "
+          + "confirm it with 'ruck-cli sessions edit 1 --confirm'"), "\(imported.output)")
+    #expect(
+      ruck("records", "--as-of", "2026-02-08", "--format", "json").output.contains(
+        "\"longest_distance\": null"))
+    let confirmed = ruck(
+      "sessions", "edit", "1", "--confirm", "--notes", "tailwind", "--conditions", "dry",
+      "--temperature-c", "4", "--format", "json")
+    #expect(confirmed.status == 0, "\(confirmed.error)")
+    #expect(confirmed.output.contains("\"record_status\": \"counted\""))
+    let shown = ruck("sessions", "show", "1", "--format", "json")
+    #expect(shown.output.contains("\"notes\": \"tailwind\""))
+    #expect(shown.output.contains("\"conditions\": \"dry\""))
+    #expect(shown.output.contains("\"temperature_c\": 4.0"))
+    #expect(shown.output.contains("\"activity\": \"ruck\""))
+    let moved = ruck("sessions", "edit", "1", "--distance", "2km", "--format", "json")
+    #expect(
+      moved.error
+        == "ruck-cli: session 1 has a track: its distance now as given, no longer the track's "
+        + "(the points keep their recorded times and positions)\n")
+    #expect(moved.output.contains("\"distance_m\": 2000.0"))
+    let both = ruck("sessions", "edit", "1", "--confirm", "--exclude-from-records")
+    #expect(both.status == 64)
+  }
+}

@@ -97,7 +97,8 @@ struct SessionFileTests {
       start: Instant(millisecondsSinceEpoch: 1_770_000_000_000), duration: 3600, distance: 6000,
       options: SessionOptions(loadKg: 10))
     let heavier = try store.editSession(
-      id: session.id!, options: SessionOptions(loadKg: 25, terrain: .sand, notes: "beach"))
+      id: session.id!, options: SessionOptions(loadKg: 25, terrain: .sand, notes: "beach")
+    ).session
     #expect(heavier.loadKg == 25)
     #expect(heavier.notes == "beach")
     #expect(heavier.caloriesSource == .pandolf)

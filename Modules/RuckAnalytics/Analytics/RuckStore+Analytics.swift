@@ -44,7 +44,10 @@ extension RuckStore {
 
   /// Personal records up to the as-of day; ties go to the earliest session.
   public func records(asOf: LocalDate, zone: Zone) throws -> RuckRecords {
-    let all = try dated(zone: zone, asOf: asOf).sessions
+    // Flagged (implausibly fast, not yet confirmed) and excluded sessions set no record.
+    let all = try dated(zone: zone, asOf: asOf).sessions.filter {
+      $0.session.recordStatus == .counted
+    }
     func best(_ kind: RecordKind, _ value: (SessionFacts) -> Double?) -> RuckRecord? {
       let candidates = all.compactMap { day, session in
         value(session).map { PersonalRecord(value: $0, id: session.id, date: day) }

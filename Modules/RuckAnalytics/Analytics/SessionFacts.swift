@@ -14,6 +14,7 @@ struct SessionFacts: Sendable, SessionMeasures {
   let calories: Double?
   let terrain: Terrain?
   let temperatureC: Double?
+  let recordStatus: RecordStatus
 
   /// The columns read, in the order `init(row:)` takes them.
   private static var columns: [any SQLSelectable] {
@@ -21,7 +22,7 @@ struct SessionFacts: Sendable, SessionMeasures {
     return [
       Columns.id, Columns.startedAt, Columns.elapsedSeconds, Columns.movingSeconds,
       Columns.distanceMeters, Columns.loadKg, Columns.calories, Columns.terrain,
-      Columns.temperatureC,
+      Columns.temperatureC, Columns.recordStatus,
     ]
   }
 
@@ -35,17 +36,21 @@ struct SessionFacts: Sendable, SessionMeasures {
     calories = row[6]
     terrain = (row[7] as String?).flatMap(Terrain.init(rawValue:))
     temperatureC = row[8]
+    recordStatus = RecordStatus(rawValue: row[9]) ?? .excluded
   }
 
-  /// Every session's start, oldest first: all a streak needs.
+  /// Every counted session's start (`countedAsRucks`), oldest first: all a streak needs.
   static func starts(_ db: Database) throws -> [Instant] {
     try Instant.fetchAll(
-      db, RuckSession.select(RuckSession.Columns.startedAt).order(RuckSession.Columns.startedAt))
+      db,
+      RuckSession.select(RuckSession.Columns.startedAt).countedAsRucks().order(
+        RuckSession.Columns.startedAt))
   }
 
-  /// Every session, oldest first.
+  /// Every session reports count (`countedAsRucks`), oldest first.
   static func all(_ db: Database) throws -> [SessionFacts] {
-    let cursor = try Row.fetchCursor(db, RuckSession.select(columns).chronological())
+    let cursor = try Row.fetchCursor(
+      db, RuckSession.select(columns).countedAsRucks().chronological())
     var facts: [SessionFacts] = []
     while let row = try cursor.next() { facts.append(SessionFacts(row: row)) }
     return facts

@@ -39,7 +39,8 @@ extension RuckStore {
           db, start: start, end: measures.end ?? start, elapsed: measures.elapsed,
           moving: measures.moving, distance: measures.distance, gain: measures.elevationGain,
           loss: measures.elevationLoss, calories: track.deviceCalories, source: .device,
-          options: options, sourceFileId: file)
+          options: options, sourceFileId: file,
+          activity: options.activity ?? track.sport.flatMap(Activity.init(fileSport:)))
         try session.insert(db)
         try insertTrack(db, track, sessionId: session.id!)
         return .imported([session])
@@ -72,11 +73,11 @@ extension RuckStore {
   }
 
   /// A new session with the given measures and options; calories are the device's or the user's
-  /// (`calories`, from `source`), else estimated.
+  /// (`calories`, from `source`), else estimated; an implausibly fast one is flagged.
   static func newSession(
     _ db: Database, start: Instant, end: Instant, elapsed: Double, moving: Double,
     distance: Double, gain: Double?, loss: Double?, calories: Double?, source: CaloriesSource,
-    options: SessionOptions, sourceFileId: Int64?
+    options: SessionOptions, sourceFileId: Int64?, activity: Activity? = nil
   ) throws -> RuckSession {
     let profile = try RuckProfile.current(db)
     var session = RuckSession(
@@ -86,8 +87,10 @@ extension RuckStore {
       calories: calories, caloriesSource: calories == nil ? .none : source,
       terrain: options.terrain, temperatureC: options.temperatureC,
       conditions: options.conditions, notes: options.notes, sourceFileId: sourceFileId,
-      createdAt: Instant(Date()))
+      createdAt: Instant(Date()), activity: activity ?? options.activity ?? .ruck,
+      recordStatus: .counted)
     session.estimateCalories(profileBodyKg: profile.bodyWeightKg)
+    session.flagIfImplausible()
     return session
   }
 

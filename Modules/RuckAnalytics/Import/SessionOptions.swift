@@ -14,13 +14,16 @@ public struct SessionOptions: Sendable, Equatable {
   public var notes: String?
   /// When the session started, for a file whose points have no times (a planned route).
   public var start: Instant?
+  /// What it was, over the file's sport (default: the file's, else ruck).
+  public var activity: Activity?
 
   public init(
     loadKg: Double? = nil, bodyWeightKg: Double? = nil, terrain: Terrain? = nil,
     temperatureC: Double? = nil, conditions: String? = nil, notes: String? = nil,
-    start: Instant? = nil
+    start: Instant? = nil, activity: Activity? = nil
   ) {
     self.start = start
+    self.activity = activity
     self.loadKg = loadKg
     self.bodyWeightKg = bodyWeightKg
     self.terrain = terrain

@@ -41,6 +41,9 @@ public struct RuckSession: Sendable, Equatable, SessionMeasures {
   /// The imported file it came from; `nil` for a session logged by hand.
   public var sourceFileId: Int64?
   public var createdAt: Instant
+  /// Ruck unless the file or the user says otherwise.
+  public var activity: Activity
+  public var recordStatus: RecordStatus
 
   /// Column names, for every query on the table.
   public enum Columns {
@@ -62,6 +65,8 @@ public struct RuckSession: Sendable, Equatable, SessionMeasures {
     public static let notes = Column("notes")
     public static let sourceFileId = Column("source_file_id")
     public static let createdAt = Column("created_at")
+    public static let activity = Column("activity")
+    public static let recordStatus = Column("record_status")
   }
 }
 
@@ -89,6 +94,8 @@ extension RuckSession: FetchableRecord, MutablePersistableRecord {
     notes = row[Columns.notes]
     sourceFileId = row[Columns.sourceFileId]
     createdAt = row[Columns.createdAt]
+    activity = Activity(rawValue: row[Columns.activity]) ?? .other
+    recordStatus = RecordStatus(rawValue: row[Columns.recordStatus]) ?? .excluded
   }
 
   public func encode(to container: inout PersistenceContainer) throws {
@@ -110,6 +117,8 @@ extension RuckSession: FetchableRecord, MutablePersistableRecord {
     container[Columns.notes] = notes
     container[Columns.sourceFileId] = sourceFileId
     container[Columns.createdAt] = createdAt
+    container[Columns.activity] = activity.rawValue
+    container[Columns.recordStatus] = recordStatus.rawValue
   }
 
   /// Takes the id SQLite assigned.
@@ -120,6 +129,16 @@ extension DerivableRequest<RuckSession> {
   /// Oldest first; sessions starting together in the order they were saved.
   func chronological() -> Self {
     order(RuckSession.Columns.startedAt, RuckSession.Columns.id)
+  }
+
+  /// Rucks, and hikes and walks under load: the sessions reports count (not runs, rides or a
+  /// drive recorded by mistake).
+  func countedAsRucks() -> Self {
+    typealias Columns = RuckSession.Columns
+    let loadedOnFoot = [Activity.hike, .walk].map(\.rawValue)
+    return filter(
+      Columns.activity == Activity.ruck.rawValue
+        || (loadedOnFoot.contains(Columns.activity) && Columns.loadKg > 0))
   }
 
   /// The sessions imported from one file.

@@ -57,6 +57,17 @@ enum RuckSchema {
           """)
     }
     migrator.registerMigration("ruck-2-instants-as-milliseconds", migrate: instantsAsMilliseconds)
+    migrator.registerMigration("ruck-3-activity-and-record-status") { db in
+      // Sessions stored before were all taken for rucks; those faster than 3:00 /km (180 s/km,
+      // RuckSession.fastestPlausiblePace when this landed) are flagged as new imports are.
+      try db.execute(
+        sql: """
+          ALTER TABLE ruck_session ADD COLUMN activity TEXT NOT NULL DEFAULT 'ruck';
+          ALTER TABLE ruck_session ADD COLUMN record_status TEXT NOT NULL DEFAULT 'counted';
+          UPDATE ruck_session SET record_status = 'unconfirmed'
+          WHERE moving_s > 0 AND distance_m > 0 AND moving_s / (distance_m / 1000) < 180;
+          """)
+    }
     return migrator
   }
 

@@ -52,11 +52,22 @@ extension RuckStore {
     try writer.read { db in try TrackPointRecord.all().ofSession(sessionId).fetchAll(db) }
   }
 
-  /// Changes the given details of a session; calories estimated by Pandolf are estimated again.
+  /// Changes the given details and measures of a session; calories estimated by Pandolf are
+  /// estimated again, and a session made implausibly fast is flagged (unless `changes` sets its
+  /// record status).
   ///
-  /// - throws: `TallyError` (missing input) when there is no such session.
-  public func editSession(id: Int64, options: SessionOptions) throws -> RuckSession {
-    try writer.write { db in
+  /// - throws: `TallyError` (missing input) when there is no such session, or for a duration or
+  ///   distance that is not positive.
+  public func editSession(
+    id: Int64, options: SessionOptions, changes: SessionChanges = SessionChanges()
+  ) throws -> EditedSession {
+    if let duration = changes.duration, !(duration > 0) {
+      throw TallyError(value: "\(duration)", expected: "a positive duration")
+    }
+    if let distance = changes.distance, !(distance > 0) {
+      throw TallyError(value: "\(distance)", expected: "a positive distance")
+    }
+    return try writer.write { db in
       var session = try Self.existingSession(db, id: id)
       if let load = options.loadKg { session.loadKg = load }
       if let body = options.bodyWeightKg { session.bodyWeightKg = body }
@@ -64,9 +75,34 @@ extension RuckStore {
       if let temperature = options.temperatureC { session.temperatureC = temperature }
       if let conditions = options.conditions { session.conditions = conditions }
       if let notes = options.notes { session.notes = notes }
+      if let activity = options.activity { session.activity = activity }
+      var overridden: [SessionChanges.Measure] = []
+      if changes.date != nil || changes.time != nil {
+        let local = changes.zone.localDateTime(of: session.startedAt)
+        let start = changes.zone.instant(
+          of: LocalDateTime(date: changes.date ?? local.date, time: changes.time ?? local.time))
+        session.endedAt = session.endedAt.adding(duration: start.seconds(since: session.startedAt))
+        session.startedAt = start
+        overridden.append(.start)
+      }
+      if let duration = changes.duration {
+        (session.elapsedSeconds, session.movingSeconds) = (duration, duration)
+        session.endedAt = session.startedAt.adding(duration: duration)
+        overridden.append(.duration)
+      }
+      if let distance = changes.distance {
+        session.distanceMeters = distance
+        overridden.append(.distance)
+      }
+      if let status = changes.recordStatus {
+        session.recordStatus = status
+      } else {
+        session.flagIfImplausible()
+      }
       session.estimateCalories(profileBodyKg: try RuckProfile.current(db).bodyWeightKg)
       try session.update(db)
-      return session
+      let hasTrack = try TrackPointRecord.all().ofSession(id).fetchCount(db) > 0
+      return EditedSession(session: session, trackMeasuresOverridden: hasTrack ? overridden : [])
     }
   }
 

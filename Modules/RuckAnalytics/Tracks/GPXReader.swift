@@ -16,6 +16,8 @@ enum GPXReader {
     var field: String?
     var text = ""
     var rootChecked = false
+    var sport: String?
+    var trackDepth: Int?
     while let event = try next(&tokenizer, name) {
       switch event {
       case .start(let element, let attributes):
@@ -28,6 +30,11 @@ enum GPXReader {
           rootChecked = true
         }
         switch element {
+        case "trk":
+          trackDepth = tokenizer.depth
+        case "type" where sport == nil && trackDepth.map({ tokenizer.depth == $0 + 1 }) == true:
+          field = element
+          text = ""
         case "trkseg" where point == nil:
           segment = []
         case "rte" where point == nil:
@@ -56,7 +63,9 @@ enum GPXReader {
       case .end(let element):
         if let current = field, element == current {
           let value = text.trimmedASCII
-          if current == "ele" {
+          if current == "type" {
+            sport = value
+          } else if current == "ele" {
             guard let elevation = FastDecimal.parse(value) else {
               throw TallyError.invalid(
                 "ele", value, expected: "a number of metres",
@@ -78,6 +87,8 @@ enum GPXReader {
         {
           if element == "trkpt" { segment?.append(finished) } else { route?.append(finished) }
           point = nil
+        } else if element == "trk" {
+          trackDepth = nil
         } else if element == "trkseg", let finished = segment {
           trackSegments.append(finished)
           segment = nil
@@ -97,7 +108,7 @@ enum GPXReader {
         "the GPX file has no track or route points: expected at least two points",
         source: .init(name))
     }
-    return ParsedTrack(segments: segments)
+    return ParsedTrack(segments: segments, sport: sport)
   }
 
   static func next(_ tokenizer: inout XMLTokenizer, _ name: String) throws -> XMLEvent? {

@@ -22,9 +22,11 @@ enum TCXReader {
     var firstTime: Instant?
     var lastTime: Instant?
     var text = ""
+    var sport: String?
     while let event = try GPXReader.next(&tokenizer, name) {
       switch event {
-      case .start(let element, _):
+      case .start(let element, let attributes):
+        if element == "Activity", sport == nil { sport = attributes["Sport"] }
         if path.isEmpty, element != "TrainingCenterDatabase" {
           throw TallyError.invalid(
             "root element", "<\(element)>",
@@ -90,6 +92,6 @@ enum TCXReader {
     return ParsedTrack(
       segments: segments, deviceDistance: sawLapDistance ? lapDistance : nil,
       deviceCalories: sawLapCalories ? lapCalories : nil, deviceStart: firstTime,
-      deviceEnd: lastTime)
+      deviceEnd: lastTime, sport: sport)
   }
 }

@@ -36,6 +36,9 @@ public struct ParsedTrack: Sendable, Equatable {
   /// See `deviceStart`.
   public var deviceEnd: Instant?
 
+  /// The sport the file names (GPX `<type>` of its first track, TCX `Activity Sport`).
+  public var sport: String?
+
   /// Every point of every segment.
   public var pointCount: Int { segments.reduce(0) { $0 + $1.count } }
 }

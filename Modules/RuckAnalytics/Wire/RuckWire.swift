@@ -24,6 +24,11 @@ public enum RuckWire {
       "pace_s_per_km": .number(session.paceSecondsPerKm, decimals: 1),
       "weight_moved_kg_km": .number(session.weightMovedKgKm, decimals: 2),
       "source": .string(session.sourceFileId.map { files[$0] ?? "file" } ?? "manual"),
+      "activity": .string(session.activity.rawValue),
+      "record_status": .string(session.recordStatus.rawValue),
+      "temperature_c": .number(session.temperatureC, decimals: 1),
+      "conditions": .string(session.conditions),
+      "notes": .string(session.notes),
     ]
   }
 
