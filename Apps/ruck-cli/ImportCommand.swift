@@ -40,10 +40,7 @@ extension RuckCommand {
 
     func run() throws {
       let store = try global.openRuckStore()
-      let startInstant = date.map {
-        global.zone.instant(
-          of: LocalDateTime(date: $0, time: start ?? TimeOfDay(hour: 12, minute: 0)!)).date
-      }
+      let options = details.options(start: date.map { global.instant($0, start) })
       let progress = Progress(label: "importing", total: files.count)
       var rows: [JSONObject] = []
       var lines: [String] = []
@@ -53,32 +50,29 @@ extension RuckCommand {
         let name = URL(fileURLWithPath: path).lastPathComponent
         do {
           let data = try Data(contentsOf: URL(fileURLWithPath: path))
-          switch try store.importFile(
-            data, fileName: name, options: details.options(start: startInstant))
-          {
+          let outcome = try hinting { try store.importFile(data, fileName: name, options: options) }
+          rows.append(RuckWire.importResult(file: name, outcome: outcome, error: nil))
+          switch outcome {
           case .imported(let sessions):
-            rows.append([
-              "file": .string(name), "status": .string("imported"),
-              "session_ids": .array(sessions.map { .int(Int($0.id!)) }), "error": .null,
-            ])
-            let km = sessions.reduce(0) { $0 + $1.distanceMeters } / 1000
             lines.append(
               "imported \(name): \(sessions.count) session\(sessions.count == 1 ? "" : "s"), "
-                + String(format: "%.2f km", km))
+                + String(
+                  format: "%.2f km", UnitSystem.metric.distance(metres: outcome.distanceMeters)))
+            for session in sessions where session.recordStatus == .unconfirmed {
+              lines.append(
+                "  session \(session.id ?? 0) is faster than "
+                  + UnitFormatter(system: .metric).pace(RuckSession.fastestPlausiblePace)
+                  + " on foot: kept, but left out "
+                  + "of records until you confirm it with 'ruck-cli sessions edit \(session.id ?? 0) "
+                  + "--confirm' (or set its --type)")
+            }
           case .duplicate(let previous):
-            rows.append([
-              "file": .string(name), "status": .string("duplicate"), "session_ids": .array([]),
-              "error": .null,
-            ])
             lines.append("skipped \(name): already imported (as \(previous))")
           }
         } catch {
           failure = failure ?? error
           let message = ExitStatus.message(for: error)
-          rows.append([
-            "file": .string(name), "status": .string("failed"), "session_ids": .array([]),
-            "error": .string(message),
-          ])
+          rows.append(RuckWire.importResult(file: name, outcome: nil, error: message))
           Terminal.writeError("ruck-cli: \(message)\n")
         }
       }
@@ -124,12 +118,10 @@ extension RuckCommand {
     var calories: Double?
 
     func run() throws {
-      let startInstant = global.zone.instant(
-        of: LocalDateTime(date: date, time: start ?? TimeOfDay(hour: 12, minute: 0)!)).date
       let session = try global.openRuckStore().logSession(
-        start: startInstant, duration: Double(duration.seconds), distance: distance,
-        calories: calories, options: details.options())
-      global.print(object: RuckJSON.session(session, zone: global.zone, files: [:]))
+        start: global.instant(date, start), duration: Double(duration.seconds),
+        distance: distance, calories: calories, options: details.options())
+      global.print(object: RuckWire.session(session, zone: global.zone, files: [:]))
     }
   }
 }

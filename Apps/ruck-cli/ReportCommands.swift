@@ -27,12 +27,12 @@ extension RuckCommand {
       let store = try global.openRuckStore()
       let report = try store.analytics(period: period, asOf: global.asOf, zone: global.zone)
       guard global.format == .table else {
-        return global.print(object: RuckJSON.analytics(report))
+        return global.print(object: RuckWire.analytics(report))
       }
       let format = UnitFormatter(system: try units.units ?? store.profile().units)
       func trend(_ trend: RuckTrend) -> String {
         let percent = trend.percentChange.map { String(format: "%+.1f%%", $0) } ?? "n/a"
-        return percent + " " + (trend.direction ?? "")
+        return percent + " " + (trend.assessment?.rawValue ?? trend.direction?.rawValue ?? "")
       }
       let rows: [JSONObject] = [
         [
@@ -50,7 +50,9 @@ extension RuckCommand {
         ],
         [
           "metric": .string("average pace"),
-          "value": .string(format.pace(report.totals.averagePaceSecondsPerKm)),
+          "value": .string(
+            format.pace(report.totals.averagePaceSecondsPerKm)
+              + untimedNote(report.totals.sessionsWithoutMovingTime)),
           "trend": .string(trend(report.pace)),
         ],
         [
@@ -90,7 +92,7 @@ extension RuckCommand {
       let store = try global.openRuckStore()
       let records = try store.records(asOf: global.asOf, zone: global.zone)
       guard global.format == .table else {
-        return global.print(object: RuckJSON.records(records))
+        return global.print(object: RuckWire.records(records))
       }
       let format = UnitFormatter(system: try units.units ?? store.profile().units)
       func row(_ name: String, _ record: RuckRecord?, _ text: (Double) -> String) -> JSONObject {
@@ -131,15 +133,14 @@ extension RuckCommand {
       let store = try global.openRuckStore()
       let weekly = try store.weekly(weeks: weeks, asOf: global.asOf, zone: global.zone)
       guard global.format == .table else {
-        let object = RuckJSON.weekly(weekly)
+        let object = RuckWire.weekly(weekly)
         if global.format == .csv {
           return Terminal.writeOutput(
-            OutputFormat.csv.render(rows: weekly.weeks.map(RuckJSON.week)))
+            OutputFormat.csv.render(rows: weekly.weeks.map(RuckWire.week)))
         }
         return global.print(object: object)
       }
       let format = UnitFormatter(system: try units.units ?? store.profile().units)
-      let perUnit = format.system == .metric ? 1000 : Quantities.metresPerMile
       var out = OutputFormat.table.render(
         rows: weekly.weeks.map { week in
           [
@@ -152,8 +153,9 @@ extension RuckCommand {
       out +=
         "\n"
         + BarChart.render(
-          weekly.weeks.map { ("\($0.weekStart)", $0.distanceMeters / perUnit) },
-          valueText: { String(format: "%.1f %@", $0, format.system == .metric ? "km" : "mi") })
+          weekly.weeks.map {
+            ("\($0.weekStart)", format.system.distance(metres: $0.distanceMeters))
+          }, valueText: { String(format: "%.1f %@", $0, format.system.distanceSymbol) })
       out += String(
         format: "\naverage %.2f sessions, %@ per week\n", weekly.averageSessionsPerWeek,
         format.distance(weekly.averageDistancePerWeekMeters))
@@ -178,7 +180,7 @@ extension RuckCommand {
 
     func run() throws {
       let streak = try global.openRuckStore().streak(asOf: global.asOf, zone: global.zone)
-      var object = RuckJSON.streak(streak)
+      var object = RuckWire.streak(streak)
       if global.format == .table {
         object["milestones"] = .string(
           streak.milestones.map { "\($0.weeks) weeks on \($0.reachedOn)" }.joined(separator: ", "))
@@ -199,10 +201,12 @@ extension RuckCommand {
       let store = try global.openRuckStore()
       let insights = try store.insights(asOf: global.asOf, zone: global.zone)
       guard global.format == .table else {
-        return global.print(object: RuckJSON.insights(insights))
+        return global.print(object: RuckWire.insights(insights))
       }
       let format = UnitFormatter(system: try units.units ?? store.profile().units)
-      var out = "Pace distribution (sessions of at least 1 km)\n"
+      var out =
+        "Pace distribution (sessions of at least 1 km)"
+        + untimedNote(insights.sessionsWithoutMovingTime) + "\n"
       out += BarChart.render(
         insights.paceDistribution.map { (format.pace($0.from), Double($0.sessions)) },
         valueText: { String(Int($0)) })
@@ -213,7 +217,8 @@ extension RuckCommand {
             [
               "terrain": .string($0.terrain?.rawValue ?? "unspecified"),
               "sessions": .int($0.sessions),
-              "pace": .string(format.pace($0.averagePaceSecondsPerKm)),
+              "pace": .string(
+                format.pace($0.averagePaceSecondsPerKm) + untimedNote($0.sessionsWithoutMovingTime)),
               "kcal_per_hour": .number($0.caloriesPerHour, decimals: 0),
             ]
           })
@@ -222,8 +227,10 @@ extension RuckCommand {
         + OutputFormat.table.render(
           rows: insights.weatherImpact.map {
             [
-              "temperature": .string($0.band), "sessions": .int($0.sessions),
-              "pace": .string(format.pace($0.averagePaceSecondsPerKm)),
+              "temperature": .string(RuckWire.temperatureBand($0.band)),
+              "sessions": .int($0.sessions),
+              "pace": .string(
+                format.pace($0.averagePaceSecondsPerKm) + untimedNote($0.sessionsWithoutMovingTime)),
             ]
           })
       out += "\nLoad by month " + Sparkline.render(insights.loadProgression.map(\.averageLoadKg))
@@ -235,4 +242,10 @@ extension RuckCommand {
       Terminal.writeOutput(out)
     }
   }
+}
+
+/// ` (2 untimed sessions left out)` after a pace, or nothing when every session had a moving
+/// time.
+func untimedNote(_ count: Int) -> String {
+  count == 0 ? "" : " (\(count) untimed session\(count == 1 ? "" : "s") left out)"
 }

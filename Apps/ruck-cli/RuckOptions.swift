@@ -1,7 +1,6 @@
 import AnalyticsCore
 import ArgumentParser
 import CLIKit
-import Foundation
 import RuckAnalytics
 
 /// The session details `import`, `log` and `sessions edit` take.
@@ -31,10 +30,19 @@ struct SessionDetails: ParsableArguments {
   @Option(help: "Weather in words (\"light rain\").") var conditions: String?
   @Option(help: "Notes.") var notes: String?
 
-  func options(start: Date? = nil) -> SessionOptions {
+  @Option(
+    name: .customLong("type"),
+    help: ArgumentHelp(
+      "ruck, hike, walk, run, bike or other (default: the file's sport, else ruck). Records, "
+        + "streaks and insights count rucks, and hikes and walks with a load.",
+      valueName: "type"),
+    transform: Activity.init(parsing:))
+  var activity: Activity?
+
+  func options(start: Instant? = nil) -> SessionOptions {
     SessionOptions(
       loadKg: loadKg, bodyWeightKg: bodyWeightKg, terrain: terrain, temperatureC: temperatureC,
-      conditions: conditions, notes: notes, start: start)
+      conditions: conditions, notes: notes, start: start, activity: activity)
   }
 }
 
@@ -52,41 +60,66 @@ extension GlobalOptions {
   }
 }
 
-/// Renders SI values for people in metric or imperial units.
+/// Renders SI values for people in metric or imperial units (the conversions are the domain's).
 struct UnitFormatter {
   let system: UnitSystem
 
   func distance(_ metres: Double?) -> String {
     guard let metres else { return "-" }
-    return system == .metric
-      ? String(format: "%.2f km", metres / 1000)
-      : String(format: "%.2f mi", metres / Quantities.metresPerMile)
+    return String(format: "%.2f %@", system.distance(metres: metres), system.distanceSymbol)
   }
 
   func pace(_ secondsPerKm: Double?) -> String {
     guard let secondsPerKm else { return "-" }
-    let seconds = system == .metric ? secondsPerKm : secondsPerKm * Quantities.metresPerMile / 1000
-    let whole = Int(seconds.rounded())
-    return String(format: "%d:%02d /%@", whole / 60, whole % 60, system == .metric ? "km" : "mi")
+    let whole = Int(system.pace(secondsPerKm: secondsPerKm).rounded())
+    return String(format: "%d:%02d /%@", whole / 60, whole % 60, system.distanceSymbol)
   }
 
   func load(_ kg: Double?) -> String {
     guard let kg else { return "-" }
-    return system == .metric
-      ? String(format: "%.1f kg", kg) : String(format: "%.1f lb", kg / Quantities.kilogramsPerPound)
+    return String(format: "%.1f %@", system.load(kg: kg), system.loadSymbol)
   }
 
   func weightMoved(_ kgKm: Double) -> String {
-    system == .metric
-      ? String(format: "%.1f kg·km", kgKm)
-      : String(
-        format: "%.1f lb·mi",
-        kgKm / Quantities.kilogramsPerPound / (Quantities.metresPerMile / 1000))
+    String(
+      format: "%.1f %@·%@", system.weightMoved(kgKm: kgKm), system.loadSymbol,
+      system.distanceSymbol)
   }
 
   func duration(_ seconds: Double?) -> String {
     guard let seconds else { return "-" }
-    let whole = Int(seconds.rounded())
-    return String(format: "%d:%02d:%02d", whole / 3600, whole / 60 % 60, whole % 60)
+    return TimeSpan(seconds: Int(seconds.rounded())).clock
   }
+}
+
+extension TimeSpan {
+  /// `H:MM:SS`.
+  var clock: String {
+    String(format: "%d:%02d:%02d", seconds / 3600, seconds / 60 % 60, seconds % 60)
+  }
+}
+
+extension GlobalOptions {
+  /// The start of a session on `date` at `time` (midday when not given) in the command's zone.
+  func instant(_ date: LocalDate, _ time: TimeOfDay?) -> Instant {
+    zone.instant(of: LocalDateTime(date: date, time: time ?? TimeOfDay(hour: 12, minute: 0)!))
+  }
+}
+
+extension TallyError {
+  /// The error with the command-line way out added: which option gives what is missing, which
+  /// command lists what exists.
+  var withRuckHint: TallyError {
+    switch cause {
+    case .notFound(kind: "session", _, _): return hinted("see 'ruck-cli sessions list'")
+    case .missing(field: "start", _) where source != nil:
+      return hinted("give it with --date (and --start)")
+    default: return self
+    }
+  }
+}
+
+/// Adds `withRuckHint` to a `TallyError` thrown by `body`.
+func hinting<T>(_ body: () throws -> T) throws -> T {
+  do { return try body() } catch let error as TallyError { throw error.withRuckHint }
 }

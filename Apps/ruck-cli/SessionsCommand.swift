@@ -1,3 +1,4 @@
+import AnalyticsCore
 import ArgumentParser
 import CLIKit
 import DataFormats
@@ -30,7 +31,7 @@ extension RuckCommand.Sessions {
       let store = try global.openRuckStore()
       let sessions = try store.sessions()
       let files = try store.sourceFileNames()
-      let rows = sessions.map { RuckJSON.session($0, zone: global.zone, files: files) }
+      let rows = sessions.map { RuckWire.session($0, zone: global.zone, files: files) }
       guard global.format == .table else {
         return global.print(rows: rows)
       }
@@ -44,6 +45,7 @@ extension RuckCommand.Sessions {
           "load": .string(format.load(session.loadKg)),
           "calories": .number(session.calories, decimals: 0),
           "terrain": .string(session.terrain?.rawValue),
+          "type": .string(session.activity.rawValue),
         ]
       }
       Terminal.writeOutput(OutputFormat.table.render(rows: table))
@@ -58,8 +60,9 @@ extension RuckCommand.Sessions {
 
     func run() throws {
       let store = try global.openRuckStore()
-      var object = RuckJSON.session(
-        try store.session(id: id), zone: global.zone, files: try store.sourceFileNames())
+      var object = RuckWire.session(
+        try hinting { try store.session(id: id) }, zone: global.zone,
+        files: try store.sourceFileNames())
       object["track_points"] = .int(try store.trackPoints(sessionId: id).count)
       global.print(object: object)
     }
@@ -67,17 +70,69 @@ extension RuckCommand.Sessions {
 
   struct Edit: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Change a session's load, body weight, terrain, weather or notes.",
-      discussion: "Example:\n  ruck-cli sessions edit 3 --load-kg 25 --terrain gravel")
+      abstract:
+        "Change a session's details, type, day, start, duration or distance, or whether it counts "
+        + "in records.",
+      discussion: """
+        A session with a track keeps the track's measures unless you give new ones; its points
+        keep their recorded times and positions. A new --date or --start moves the whole session
+        (its duration stays). A session faster than 3:00 /km on foot is flagged on import and
+        left out of records until --confirm.
+
+        Example:
+          ruck-cli sessions edit 3 --load-kg 25 --terrain gravel
+          ruck-cli sessions edit 4 --type bike
+          ruck-cli sessions edit 5 --date 2026-02-07 --start 07:15 --duration 1h50m --distance 9.1km
+          ruck-cli sessions edit 6 --confirm
+        """)
     @OptionGroup var global: GlobalOptions
     @OptionGroup var details: SessionDetails
     @Argument(help: "The session id.") var id: Int64
+    @Option(
+      help: ArgumentHelp("A new local day (the start time stays).", valueName: "yyyy-mm-dd"),
+      transform: LocalDate.init(parsing:))
+    var date: LocalDate?
+    @Option(
+      help: ArgumentHelp("A new start time (the day stays).", valueName: "hh:mm"),
+      transform: TimeOfDay.init(parsing:))
+    var start: TimeOfDay?
+    @Option(
+      help: ArgumentHelp("A new duration: 1h45m, 90 (minutes), 1:45:00.", valueName: "duration"),
+      transform: TimeSpan.init(parsing:))
+    var duration: TimeSpan?
+    @Option(
+      help: ArgumentHelp("A new distance with a unit: 8.2km, 5.1mi.", valueName: "distance"),
+      transform: Quantities.distance(parsing:))
+    var distance: Double?
+    @Flag(help: "Count it in records (a flagged session, or one excluded before).")
+    var confirm = false
+    @Flag(name: .customLong("exclude-from-records"), help: "Leave it out of records.")
+    var excludeFromRecords = false
+
+    func validate() throws {
+      if confirm && excludeFromRecords {
+        throw ValidationError("give --confirm or --exclude-from-records, not both")
+      }
+    }
 
     func run() throws {
       let store = try global.openRuckStore()
-      let session = try store.editSession(id: id, options: details.options())
+      let changes = SessionChanges(
+        date: date, time: start, zone: global.zone, duration: duration.map { Double($0.seconds) },
+        distance: distance,
+        recordStatus: confirm ? .counted : excludeFromRecords ? .excluded : nil)
+      let edited = try hinting {
+        try store.editSession(id: id, options: details.options(), changes: changes)
+      }
+      if !edited.trackMeasuresOverridden.isEmpty {
+        let measures = edited.trackMeasuresOverridden.map(\.rawValue).joined(separator: ", ")
+        Terminal.writeError(
+          "ruck-cli: session \(id) has a track: its \(measures) now as given, no longer the "
+            + "track's (the points keep their recorded times and positions)\n")
+      }
       global.print(
-        object: RuckJSON.session(session, zone: global.zone, files: try store.sourceFileNames()))
+        object: RuckWire.session(
+          edited.session, zone: global.zone, files: try store.sourceFileNames()))
     }
   }
 
@@ -89,7 +144,8 @@ extension RuckCommand.Sessions {
     @Argument(help: "The session id.") var id: Int64
 
     func run() throws {
-      try global.openRuckStore().deleteSession(id: id)
+      let store = try global.openRuckStore()
+      try hinting { try store.deleteSession(id: id) }
       global.printDeleted("session", id: id)
     }
   }
@@ -118,7 +174,7 @@ extension RuckCommand.Profile {
     func run() throws {
       let profile = try global.openRuckStore().updateProfile(
         bodyWeightKg: bodyWeightKg, units: units, minRucksPerWeek: minRucksPerWeek)
-      global.print(object: RuckCommand.Profile.json(profile))
+      global.print(object: RuckWire.profile(profile))
     }
   }
 
@@ -128,14 +184,7 @@ extension RuckCommand.Profile {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
-      global.print(object: RuckCommand.Profile.json(try global.openRuckStore().profile()))
+      global.print(object: RuckWire.profile(try global.openRuckStore().profile()))
     }
-  }
-
-  static func json(_ profile: RuckProfile) -> JSONObject {
-    [
-      "body_weight_kg": .number(profile.bodyWeightKg, decimals: 1),
-      "units": .string(profile.units.rawValue), "min_rucks_per_week": .int(profile.minRucksPerWeek),
-    ]
   }
 }

@@ -99,7 +99,7 @@ enum RuckBenchmarks {
     for index in 0..<10_000 {
       let day = asOf.adding(days: -(index * 3650 / 10_000))
       let start = Zone.utc.instant(
-        of: LocalDateTime(date: day, time: TimeOfDay(hour: 6, minute: 30)!)).date
+        of: LocalDateTime(date: day, time: TimeOfDay(hour: 6, minute: 30)!))
       _ = try store.logSession(
         start: start, duration: Double.random(in: 2400...9000, using: &generator),
         distance: Double.random(in: 3000...16_000, using: &generator),

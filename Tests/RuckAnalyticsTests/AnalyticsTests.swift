@@ -27,7 +27,7 @@ private func fixture() throws -> RuckStore {
   ]
   for (date, seconds, km, load) in sessions {
     _ = try store.logSession(
-      start: Zone.utc.instant(of: try LocalDateTime(parsing: date + " 07:00")).date,
+      start: Zone.utc.instant(of: try LocalDateTime(parsing: date + " 07:00")),
       duration: Double(seconds), distance: km * 1000, options: SessionOptions(loadKg: load))
   }
   return store
@@ -47,7 +47,7 @@ struct RuckAnalyticsTests {
     #expect(report.totals.averagePaceSecondsPerKm == 600)  // 6600 s / 11 km
     #expect(report.distance.previous == 0)
     #expect(report.distance.percentChange == nil)  // from zero: null, never 0 or infinity
-    #expect(report.distance.direction == "up")
+    #expect(report.distance.direction == .up)
     #expect(report.pace.previous == nil)
     #expect(report.pace.direction == nil)
     #expect(report.trainingStreakWeeks == 1)
@@ -63,7 +63,7 @@ struct RuckAnalyticsTests {
     #expect(report.sessions.percentChange == 200)
     #expect(abs(report.weightMoved.percentChange! - 353.333_333) < 1e-5)  // (340 − 75) / 75
     #expect(abs(report.pace.percentChange! - -16.666_667) < 1e-5)  // (600 − 720) / 720
-    #expect(report.pace.direction == "improving")
+    #expect(report.pace.assessment == .improving)
   }
 
   @Test(
@@ -125,7 +125,7 @@ struct RuckAnalyticsTests {
       _ = try store.logSession(
         start: Zone.utc.instant(
           of: LocalDateTime(
-            date: day("2026-01-03").adding(days: 7 * week), time: TimeOfDay(hour: 8, minute: 0)!)).date,
+            date: day("2026-01-03").adding(days: 7 * week), time: TimeOfDay(hour: 8, minute: 0)!)),
         duration: 3600, distance: 5000)
     }
     let streak = try store.streak(asOf: day("2026-03-01"), zone: .utc)
@@ -138,7 +138,7 @@ struct RuckAnalyticsTests {
     let store = try RuckStore.inMemory()
     // 2026-02-09 03:00 UTC is still Sunday 02-08 in Chicago (UTC−6).
     _ = try store.logSession(
-      start: Zone.utc.instant(of: try LocalDateTime(parsing: "2026-02-09 03:00")).date, duration: 3600,
+      start: Zone.utc.instant(of: try LocalDateTime(parsing: "2026-02-09 03:00")), duration: 3600,
       distance: 5000)
     let chicago = try Zone(identifier: "America/Chicago")
     #expect(
@@ -164,7 +164,12 @@ struct RuckAnalyticsTests {
     let trail = try #require(insights.terrainImpact.first { $0.terrain == .trail })
     #expect(trail.sessions == 2)
     #expect(trail.averagePaceSecondsPerKm == 9000.0 / 14)  // 9000 s over 14 km
-    #expect(insights.weatherImpact.map(\.band) == ["below 0 °C", "10 to 20 °C"])
+    #expect(
+      insights.weatherImpact.map { RuckWire.temperatureBand($0.band) } == [
+        "below 0 °C", "10 to 20 °C",
+      ])
+    #expect(insights.weatherImpact.map(\.band.toC) == [0, 20])
+    #expect(insights.loadProgression.map(\.month) == [day("2026-01-01"), day("2026-02-01")])
     // Monthly average load: January (10, 10, 15, 15) = 12.5, February (20, 20, 20) = 20.
     #expect(insights.loadProgression.map(\.averageLoadKg) == [12.5, 20])
     #expect(insights.loadSlopeKgPerMonth == 7.5)

@@ -19,7 +19,8 @@ struct SessionFileTests {
     }
     #expect(sessions.count == 2)
     // 06:30 in Chicago (UTC−6) is 12:30 UTC.
-    #expect(sessions[0].startedAt == ISO8601DateFormatter().date(from: "2026-02-08T12:30:00Z"))
+    // 2026-02-08T12:30:00Z = 1,770,553,800 s after the epoch (python's datetime).
+    #expect(sessions[0].startedAt == Instant(millisecondsSinceEpoch: 1_770_553_800_000))
     #expect(sessions[0].distanceMeters == 8046.72)
     #expect(sessions[0].movingSeconds == 5400)
     #expect(sessions[0].terrain == .trail)
@@ -27,7 +28,8 @@ struct SessionFileTests {
     #expect(sessions[0].notes == "cold, windy")
     #expect(sessions[0].calories == nil)  // no body weight known
     // Defaults: 12:00 UTC, no load; given calories are kept.
-    #expect(sessions[1].startedAt == ISO8601DateFormatter().date(from: "2026-02-10T12:00:00Z"))
+    // 2026-02-10T12:00:00Z = 1,770,724,800 s after the epoch.
+    #expect(sessions[1].startedAt == Instant(millisecondsSinceEpoch: 1_770_724_800_000))
     #expect(sessions[1].loadKg == 0)
     #expect(sessions[1].calories == 512)
     #expect(sessions[1].caloriesSource == .manual)
@@ -46,45 +48,67 @@ struct SessionFileTests {
   }
 
   @Test(
-    "bad session records name the record and field; nothing is stored",
+    "bad session records name the file, the record and the field; nothing is stored",
     arguments: [
-      ("date,duration,distance\n2026-02-30,1h,5km\n", "line 2, field date"),
-      ("date,duration,distance\n2026-02-08,1x,5km\n", "line 2, field duration"),
-      ("date,duration,distance\n2026-02-08,1h,abc\n", "line 2, field distance"),
-      ("date,duration,distance,terrain\n2026-02-08,1h,5km,lava\n", "line 2, field terrain"),
-      ("date,duration,distance,load_kg\n2026-02-08,1h,5km,-5\n", "line 2, field load_kg"),
-      ("date,duration\n2026-02-08,1h\n", "line 2, field distance: missing"),
-      ("date,duration,distance\n", "no sessions"),
-      ("", "empty"),
-    ])
-  func bad(text: String, named: String) throws {
+      ("date,duration,distance\n2026-02-30,1h,5km\n", 2, "date"),
+      ("date,duration,distance\n2026-02-08,1x,5km\n", 2, "duration"),
+      ("date,duration,distance\n2026-02-08,1h,abc\n", 2, "distance"),
+      ("date,duration,distance,terrain\n2026-02-08,1h,5km,lava\n", 2, "terrain"),
+      ("date,duration,distance,load_kg\n2026-02-08,1h,5km,-5\n", 2, "load_kg"),
+      ("date,duration,distance\n\n2026-02-08,,5km\n", 3, "duration"),
+    ] as [(String, Int, String)])
+  func bad(text: String, line: Int, field: String) throws {
     let store = try RuckStore.inMemory()
     #expect {
       try store.importFile(Data(text.utf8), fileName: "log.csv")
-    } throws: { "\($0)".contains(named) }
+    } throws: { error in
+      let error = error as! TallyError
+      return error.source == TallyError.Source("log.csv", line: line) && error.field == field
+        && error.category == .badData
+    }
     #expect(try store.sessions().isEmpty)
+  }
+
+  @Test(
+    "bad session files are refused whole",
+    arguments: [
+      ("log.csv", "date,duration\n2026-02-08,1h\n", "a column named distance"),
+      ("log.csv", "date,duration,distance\n", "no sessions"),
+      ("log.csv", "", "empty"),
+      ("log.json", "{}", "JSON array"),
+      ("log.json", #"[{"date": "2026-02-08", "duration": "1h", "distance": 5}]"#, ".[0].distance"),
+      (
+        "log.json", #"[{"date": "2026-02-08", "duration": -5, "distance": "5km"}]"#, ".[0].duration"
+      ),
+      ("log.json", #"[{"date": "2026-02-08", "distance": "5km"}]"#, ".[0].duration is missing"),
+    ])
+  func badFiles(name: String, text: String, named: String) throws {
+    let store = try RuckStore.inMemory()
     #expect {
-      try store.importFile(Data("{}".utf8), fileName: "log.json")
-    } throws: { "\($0)".contains("JSON array") }
+      try store.importFile(Data(text.utf8), fileName: name)
+    } throws: { "\($0)".contains(named) && ($0 as? TallyError)?.source?.name == name }
+    #expect(try store.sessions().isEmpty)
   }
 
   @Test("editing re-estimates Pandolf calories; unknown ids are errors") func edit() throws {
     let store = try RuckStore.inMemory()
     _ = try store.updateProfile(bodyWeightKg: 80)
     let session = try store.logSession(
-      start: Date(timeIntervalSince1970: 1_770_000_000), duration: 3600, distance: 6000,
+      start: Instant(millisecondsSinceEpoch: 1_770_000_000_000), duration: 3600, distance: 6000,
       options: SessionOptions(loadKg: 10))
     let heavier = try store.editSession(
-      id: session.id!, options: SessionOptions(loadKg: 25, terrain: .sand, notes: "beach"))
+      id: session.id!, options: SessionOptions(loadKg: 25, terrain: .sand, notes: "beach")
+    ).session
     #expect(heavier.loadKg == 25)
     #expect(heavier.notes == "beach")
     #expect(heavier.caloriesSource == .pandolf)
     #expect(heavier.calories! > session.calories!)
-    #expect(throws: RuckError.self) { try store.editSession(id: 99, options: SessionOptions()) }
-    #expect(throws: RuckError.self) { try store.deleteSession(id: 99) }
-    #expect(throws: RuckError.self) { try store.session(id: 99) }
+    let unknown = TallyError.notFound("session", "99", expected: "the id of a stored session")
+    #expect(throws: unknown) { try store.editSession(id: 99, options: SessionOptions()) }
+    #expect(throws: unknown) { try store.deleteSession(id: 99) }
+    #expect(throws: unknown) { try store.session(id: 99) }
     #expect(throws: TallyError.self) {
-      try store.logSession(start: Date(), duration: 0, distance: 1000)
+      try store.logSession(start: session.startedAt, duration: 0, distance: 1000)
     }
   }
 

@@ -34,7 +34,7 @@ struct SharedTrackTests {
     // route.gpx is a planned route without times: the day is given, as with --date.
     let outcome = try store.importFile(
       try shared(path), fileName: (path as NSString).lastPathComponent,
-      options: SessionOptions(start: Date(timeIntervalSince1970: 1_770_000_000)))
+      options: SessionOptions(start: Instant(millisecondsSinceEpoch: 1_770_000_000_000)))
     guard case .imported(let sessions) = outcome else {
       Issue.record("not imported")
       return
@@ -57,7 +57,8 @@ struct SharedTrackTests {
     let session = sessions[0]
     // gpxpy time bounds: 14:23:59 to 16:23:49 = 7190 s.
     #expect(session.elapsedSeconds == 7190)
-    #expect(session.startedAt == ISO8601DateFormatter().date(from: "2010-08-05T14:23:59Z"))
+    // 2010-08-05T14:23:59Z is 1,281,018,239 s after the epoch (python's datetime).
+    #expect(session.startedAt == Instant(millisecondsSinceEpoch: 1_281_018_239_000))
     #expect(session.movingSeconds > 0 && session.movingSeconds < session.elapsedSeconds)
     #expect(try store.trackPoints(sessionId: session.id!).count == 296)
     // 8 tracks of one segment each; the first segment is empty (gpxpy: 0, 173, 52, 2, 44, 2, 2, 21).
@@ -96,8 +97,9 @@ struct SharedTrackTests {
       Issue.record("not imported")
       return
     }
-    // Only the last points carry times (gpxpy's bounds: 16:22:52 to 16:23:49).
-    #expect(sessions[0].startedAt == ISO8601DateFormatter().date(from: "2010-08-05T16:22:52Z"))
+    // Only the last points carry times (gpxpy's bounds: 16:22:52 to 16:23:49);
+    // 2010-08-05T16:22:52Z is 1,281,025,372 s after the epoch (python's datetime).
+    #expect(sessions[0].startedAt == Instant(millisecondsSinceEpoch: 1_281_025_372_000))
     #expect(sessions[0].elapsedSeconds == 0 && sessions[0].movingSeconds == 0)
     #expect(sessions[0].paceSecondsPerKm == nil)
     #expect(sessions[0].calories == nil)
@@ -134,8 +136,8 @@ struct SharedTrackTests {
     #expect {
       try store.importFile(Data(data), fileName: "cut.gpx")
     } throws: { error in
-      let error = error as! RuckError
-      return error.category == .badData && error.description.contains("cut.gpx")
+      let error = error as! TallyError
+      return error.category == .badData && error.source?.name == "cut.gpx"
         && error.description.contains("truncated")
     }
     #expect(try store.sessions().isEmpty)
@@ -217,7 +219,7 @@ struct TrackRuleTests {
       ),
       (
         "<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"0\"/><trkpt lat=\"2\" lon=\"0\"/></trkseg></trk></gpx>",
-        "no times: give the day"
+        "has no times"
       ),
     ])
   func refuses(text: String, problem: String) throws {
@@ -225,8 +227,9 @@ struct TrackRuleTests {
     #expect {
       try store.importFile(Data(text.utf8), fileName: "bad.gpx")
     } throws: { error in
-      let error = error as! RuckError
-      return error.description.hasPrefix("bad.gpx: ") && error.description.contains(problem)
+      let error = error as! TallyError
+      return error.source?.name == "bad.gpx" && error.category == .badData
+        && error.description.contains(problem)
     }
     #expect(try store.sessions().isEmpty)
   }

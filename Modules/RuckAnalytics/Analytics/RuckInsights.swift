@@ -1,7 +1,6 @@
 import AnalyticsCore
-import Foundation
 
-/// `ruck-cli insights`: what terrain, weather and load do to pace and effort.
+/// What terrain, weather and load do to pace and effort.
 public struct RuckInsights: Sendable, Equatable {
   /// Sessions per pace bin of one minute per kilometre.
   public struct PaceBin: Sendable, Equatable {
@@ -17,26 +16,29 @@ public struct RuckInsights: Sendable, Equatable {
     public let terrain: Terrain?
     /// Sessions on it.
     public let sessions: Int
-    /// Distance-weighted average pace, s/km.
+    /// Distance-weighted average pace over its sessions with a moving time, s/km.
     public let averagePaceSecondsPerKm: Double?
+    /// Sessions left out of the pace: no known moving time.
+    public let sessionsWithoutMovingTime: Int
     /// Σ calories ÷ Σ elapsed hours over its sessions with calories.
     public let caloriesPerHour: Double?
   }
 
   /// Pace in one temperature band.
   public struct WeatherImpact: Sendable, Equatable {
-    /// The band, such as `10 to 20 °C`.
-    public let band: String
+    public let band: TemperatureBand
     /// Sessions in it.
     public let sessions: Int
-    /// Distance-weighted average pace, s/km.
+    /// Distance-weighted average pace over its sessions with a moving time, s/km.
     public let averagePaceSecondsPerKm: Double?
+    /// Sessions left out of the pace: no known moving time.
+    public let sessionsWithoutMovingTime: Int
   }
 
   /// Average load of one month.
   public struct LoadMonth: Sendable, Equatable {
-    /// `YYYY-MM`.
-    public let month: String
+    /// Its first day.
+    public let month: LocalDate
     /// Sessions that month.
     public let sessions: Int
     /// Mean load, kg.
@@ -53,8 +55,10 @@ public struct RuckInsights: Sendable, Equatable {
     public let kilocaloriesPerHour: Double
   }
 
-  /// Pace histogram over sessions of at least 1 km.
+  /// Pace histogram over sessions of at least 1 km with a moving time.
   public let paceDistribution: [PaceBin]
+  /// Sessions left out of every pace figure: no known moving time.
+  public let sessionsWithoutMovingTime: Int
   /// Per terrain.
   public let terrainImpact: [TerrainImpact]
   /// Per temperature band (sessions with a temperature).
@@ -68,11 +72,21 @@ public struct RuckInsights: Sendable, Equatable {
   /// Σ calories ÷ Σ elapsed hours over them.
   public let averageKilocaloriesPerHour: Double?
 
-  /// The temperature bands, °C: below 0, 0–10, 10–20, 20–30, 30 and above.
-  static let bands: [(label: String, range: Range<Double>)] = [
-    ("below 0 °C", -.infinity..<0), ("0 to 10 °C", 0..<10), ("10 to 20 °C", 10..<20),
-    ("20 to 30 °C", 20..<30), ("30 °C and above", 30..<(.infinity)),
-  ]
+  /// A band of air temperatures, °C: below 0, 0–10, 10–20, 20–30, 30 and above.
+  public struct TemperatureBand: Sendable, Equatable {
+    /// The lower edge, included (`nil`: no lower edge).
+    public let fromC: Double?
+    /// The upper edge, excluded (`nil`: no upper edge).
+    public let toC: Double?
+
+    var range: Range<Double> { (fromC ?? -.infinity)..<(toC ?? .infinity) }
+
+    /// Ten-degree bands from freezing up, with open ends: how people describe the weather.
+    static let all: [TemperatureBand] = [
+      .init(fromC: nil, toC: 0), .init(fromC: 0, toC: 10), .init(fromC: 10, toC: 20),
+      .init(fromC: 20, toC: 30), .init(fromC: 30, toC: nil),
+    ]
+  }
 }
 
 extension RuckStore {
@@ -80,9 +94,9 @@ extension RuckStore {
   public func insights(asOf: LocalDate, zone: Zone) throws -> RuckInsights {
     let all = try dated(zone: zone, asOf: asOf).sessions
     let sessions = all.map(\.session)
-    func pace(_ group: [SessionFacts]) -> Double? { RuckTotals(group).averagePaceSecondsPerKm }
 
-    let paces = sessions.filter { $0.distanceMeters >= 1000 }.compactMap(\.paceSecondsPerKm)
+    let paces = sessions.filter { $0.distanceMeters >= RuckRecords.paceMinimumMeters }.compactMap(
+      \.paceSecondsPerKm)
     var bins: [RuckInsights.PaceBin] = []
     if let low = paces.min(), let high = paces.max() {
       let first = (low / 60).rounded(.down) * 60
@@ -96,15 +110,22 @@ extension RuckStore {
     let terrainImpact = terrains.compactMap { terrain -> RuckInsights.TerrainImpact? in
       let group = sessions.filter { $0.terrain == terrain }
       guard !group.isEmpty else { return nil }
+      let totals = RuckTotals(group)
       return .init(
-        terrain: terrain, sessions: group.count, averagePaceSecondsPerKm: pace(group),
+        terrain: terrain, sessions: group.count,
+        averagePaceSecondsPerKm: totals.averagePaceSecondsPerKm,
+        sessionsWithoutMovingTime: totals.sessionsWithoutMovingTime,
         caloriesPerHour: Self.burnRate(group))
     }
 
-    let weatherImpact = RuckInsights.bands.compactMap { band -> RuckInsights.WeatherImpact? in
+    let weatherImpact = RuckInsights.TemperatureBand.all.compactMap {
+      band -> RuckInsights.WeatherImpact? in
       let group = sessions.filter { $0.temperatureC.map(band.range.contains) ?? false }
       guard !group.isEmpty else { return nil }
-      return .init(band: band.label, sessions: group.count, averagePaceSecondsPerKm: pace(group))
+      let totals = RuckTotals(group)
+      return .init(
+        band: band, sessions: group.count, averagePaceSecondsPerKm: totals.averagePaceSecondsPerKm,
+        sessionsWithoutMovingTime: totals.sessionsWithoutMovingTime)
     }
 
     var byMonth: [LocalDate: [SessionFacts]] = [:]
@@ -113,7 +134,7 @@ extension RuckStore {
     let loadProgression = months.map { month in
       let group = byMonth[month]!
       return RuckInsights.LoadMonth(
-        month: String(month.description.prefix(7)), sessions: group.count,
+        month: month, sessions: group.count,
         averageLoadKg: group.reduce(0) { $0 + $1.loadKg } / Double(group.count))
     }
     let slope = LinearFit(
@@ -131,7 +152,9 @@ extension RuckStore {
         kilocaloriesPerHour: calories / (session.elapsedSeconds / 3600))
     }
     return RuckInsights(
-      paceDistribution: bins, terrainImpact: terrainImpact, weatherImpact: weatherImpact,
+      paceDistribution: bins,
+      sessionsWithoutMovingTime: sessions.filter { $0.movingSeconds <= 0 }.count,
+      terrainImpact: terrainImpact, weatherImpact: weatherImpact,
       loadProgression: loadProgression, loadSlopeKgPerMonth: slope, calorieBurn: burn,
       averageKilocaloriesPerHour: Self.burnRate(sessions))
   }

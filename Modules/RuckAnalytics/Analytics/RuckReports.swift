@@ -1,7 +1,6 @@
 import AnalyticsCore
-import Foundation
 
-/// The analytics windows of `ruck-cli analytics --period`.
+/// The windows analytics are computed over, each as of a day.
 public enum RuckPeriod: String, Sendable, CaseIterable {
   /// Monday of this week to the as-of day.
   case thisWeek = "this-week"
@@ -45,8 +44,11 @@ public struct RuckTrend: Sendable, Equatable {
   public let previous: Double?
   /// Percent change; `nil` when the previous value is 0 or either is undefined.
   public let percentChange: Double?
-  /// `up`/`down`/`flat`, or for pace `improving`/`worsening`/`steady`; `nil` when undefined.
-  public let direction: String?
+  /// Up, down or flat; `nil` when undefined.
+  public let direction: Direction?
+  /// For a lower-is-better metric (pace): improving, worsening or steady; `nil` otherwise or when
+  /// undefined.
+  public let assessment: Assessment?
 
   init(current: Double?, previous: Double?, lowerIsBetter: Bool = false) {
     self.current = current
@@ -54,11 +56,13 @@ public struct RuckTrend: Sendable, Equatable {
     guard let current, let previous else {
       percentChange = nil
       direction = nil
+      assessment = nil
       return
     }
     let change = Change(current: current, previous: previous, lowerIsBetter: lowerIsBetter)
     percentChange = change.percent
-    direction = lowerIsBetter ? change.assessment.rawValue : change.direction.rawValue
+    direction = change.direction
+    assessment = lowerIsBetter ? change.assessment : nil
   }
 }
 
@@ -72,12 +76,19 @@ public struct RuckTotals: Sendable, Equatable {
   public let weightMovedKgKm: Double
   /// Σ moving time, s.
   public let movingSeconds: Double
+  /// Σ distance of the sessions with a known moving time, m: what pace divides by, so that
+  /// distance and time come from the same sessions.
+  public let timedDistanceMeters: Double
+  /// Sessions without a known moving time (a planned route, a partly timed track), left out of
+  /// pace and speed.
+  public let sessionsWithoutMovingTime: Int
   /// Σ calories, kcal (sessions without calories add nothing).
   public let calories: Double
 
-  /// Total moving time ÷ total distance, s/km (distance-weighted); `nil` without distance.
+  /// Moving time ÷ distance over the sessions with a known moving time, s/km (distance-weighted);
+  /// `nil` when none has one.
   public var averagePaceSecondsPerKm: Double? {
-    distanceMeters > 0 && movingSeconds > 0 ? movingSeconds / (distanceMeters / 1000) : nil
+    Pace.secondsPerKm(moving: movingSeconds, distance: timedDistanceMeters)
   }
 
   init(_ sessions: [SessionFacts]) {
@@ -85,11 +96,14 @@ public struct RuckTotals: Sendable, Equatable {
     distanceMeters = sessions.reduce(0) { $0 + $1.distanceMeters }
     weightMovedKgKm = sessions.reduce(0) { $0 + $1.weightMovedKgKm }
     movingSeconds = sessions.reduce(0) { $0 + $1.movingSeconds }
+    let timed = sessions.filter { $0.movingSeconds > 0 }
+    timedDistanceMeters = timed.reduce(0) { $0 + $1.distanceMeters }
+    sessionsWithoutMovingTime = sessions.count - timed.count
     calories = sessions.reduce(0) { $0 + ($1.calories ?? 0) }
   }
 }
 
-/// `ruck-cli analytics`.
+/// Totals of a window and their trends against the window before.
 public struct RuckAnalyticsReport: Sendable, Equatable {
   /// The window.
   public let range: DayRange
@@ -111,8 +125,12 @@ public struct RuckRecord: Sendable, Equatable {
   public let date: LocalDate
 }
 
-/// `ruck-cli records`.
+/// Personal records up to a day.
 public struct RuckRecords: Sendable, Equatable {
+  /// Paces of shorter sessions say little (a walk to the car, a GPS fix that jumped): the
+  /// fastest pace and the pace histogram only count sessions of at least this many metres.
+  public static let paceMinimumMeters = 1000.0
+
   /// Longest distance, m.
   public let longestDistance: RuckRecord?
   /// Fastest pace, s/km, over sessions of at least 1 km.
@@ -127,7 +145,7 @@ public struct RuckRecords: Sendable, Equatable {
   public let longestDuration: RuckRecord?
 }
 
-/// One week of `ruck-cli weekly`.
+/// One Monday week of the weekly summary.
 public struct RuckWeek: Sendable, Equatable {
   /// Its Monday.
   public let weekStart: LocalDate
@@ -139,7 +157,7 @@ public struct RuckWeek: Sendable, Equatable {
   public let goalMet: Bool
 }
 
-/// `ruck-cli weekly`.
+/// The last N Monday weeks, zero-filled.
 public struct RuckWeekly: Sendable, Equatable {
   /// Every week, oldest first, zero-filled.
   public let weeks: [RuckWeek]
@@ -149,7 +167,7 @@ public struct RuckWeekly: Sendable, Equatable {
   public let averageDistancePerWeekMeters: Double
 }
 
-/// `ruck-cli streak`.
+/// The weekly streak, this week's progress and milestones.
 public struct RuckStreak: Sendable, Equatable {
   /// The weekly goal.
   public let minRucksPerWeek: Int
@@ -163,6 +181,9 @@ public struct RuckStreak: Sendable, Equatable {
   public let thisWeekSessions: Int, thisWeekNeeded: Int
   /// Milestones reached (4, 8, 12, 26, 52 weeks) with the day of the session that reached each.
   public let milestones: [(weeks: Int, reachedOn: LocalDate)]
+
+  /// Runs of weeks worth marking: a month, two, a quarter, half a year, a year.
+  public static let milestoneWeeks = [4, 8, 12, 26, 52]
 
   /// Compares field by field.
   public static func == (lhs: RuckStreak, rhs: RuckStreak) -> Bool {

@@ -1,5 +1,4 @@
 import AnalyticsCore
-import Foundation
 
 extension RuckStore {
   /// Sessions with their local day in `zone`, up to and including `asOf`, oldest first, and the
@@ -8,12 +7,12 @@ extension RuckStore {
     sessions: [(day: LocalDate, session: SessionFacts)], profile: RuckProfile
   ) {
     let (facts, profile) = try writer.read { db in
-      (try SessionFacts.all(db), try RuckProfile.fetchOne(db, key: 1) ?? RuckProfile())
+      (try SessionFacts.all(db), try RuckProfile.current(db))
     }
     var dated: [(day: LocalDate, session: SessionFacts)] = []
     dated.reserveCapacity(facts.count)
     for fact in facts {
-      let day = zone.localDate(of: Date(timeIntervalSince1970: fact.start))
+      let day = zone.localDate(of: fact.start)
       if day > asOf { break }  // oldest first: the rest are later
       dated.append((day, fact))
     }
@@ -45,7 +44,10 @@ extension RuckStore {
 
   /// Personal records up to the as-of day; ties go to the earliest session.
   public func records(asOf: LocalDate, zone: Zone) throws -> RuckRecords {
-    let all = try dated(zone: zone, asOf: asOf).sessions
+    // Flagged (implausibly fast, not yet confirmed) and excluded sessions set no record.
+    let all = try dated(zone: zone, asOf: asOf).sessions.filter {
+      $0.session.recordStatus == .counted
+    }
     func best(_ kind: RecordKind, _ value: (SessionFacts) -> Double?) -> RuckRecord? {
       let candidates = all.compactMap { day, session in
         value(session).map { PersonalRecord(value: $0, id: session.id, date: day) }
@@ -56,7 +58,9 @@ extension RuckStore {
     }
     return RuckRecords(
       longestDistance: best(.maximum) { $0.distanceMeters },
-      fastestPace: best(.minimum) { $0.distanceMeters >= 1000 ? $0.paceSecondsPerKm : nil },
+      fastestPace: best(.minimum) {
+        $0.distanceMeters >= RuckRecords.paceMinimumMeters ? $0.paceSecondsPerKm : nil
+      },
       heaviestLoad: best(.maximum) { $0.loadKg },
       highestCalories: best(.maximum) { $0.calories },
       mostWeightMoved: best(.maximum) { $0.weightMovedKgKm },
@@ -93,17 +97,17 @@ extension RuckStore {
   /// neither extends nor breaks it while short), this week's progress and milestones.
   public func streak(asOf: LocalDate, zone: Zone) throws -> RuckStreak {
     let (starts, profile) = try writer.read { db in
-      (try SessionFacts.starts(db), try RuckProfile.fetchOne(db, key: 1) ?? RuckProfile())
+      (try SessionFacts.starts(db), try RuckProfile.current(db))
     }
     let minimum = profile.minRucksPerWeek
-    let days = starts.map { zone.localDate(of: Date(timeIntervalSince1970: $0)) }.filter {
+    let days = starts.map { zone.localDate(of: $0) }.filter {
       $0 <= asOf
     }
     let streak = PeriodicStreak.compute(eventDays: days, minimum: minimum, asOf: asOf)
     let thisWeek = Period.week.start(of: asOf)
     let thisWeekSessions = days.filter { $0 >= thisWeek }.count
     var milestones: [(weeks: Int, reachedOn: LocalDate)] = []
-    for goal in [4, 8, 12, 26, 52] {
+    for goal in RuckStreak.milestoneWeeks {
       let reached = streak.runs.filter { $0.length >= goal }.compactMap { run -> LocalDate? in
         // The goal's week is the run's goal-th week; it was reached by its minimum-th session.
         let weekStart = run.start.adding(days: 7 * (goal - 1))

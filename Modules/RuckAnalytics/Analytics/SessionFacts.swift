@@ -1,11 +1,12 @@
 import AnalyticsCore
 import GRDB
+import Storage
 
 /// The figures of a session that reports use, read with one query and positional columns — much
 /// cheaper than decoding whole `RuckSession` records when there are thousands.
-struct SessionFacts: Sendable {
+struct SessionFacts: Sendable, SessionMeasures {
   let id: Int64
-  let start: Double
+  let start: Instant
   let elapsedSeconds: Double
   let movingSeconds: Double
   let distanceMeters: Double
@@ -13,37 +14,45 @@ struct SessionFacts: Sendable {
   let calories: Double?
   let terrain: Terrain?
   let temperatureC: Double?
+  let recordStatus: RecordStatus
 
-  /// Moving time ÷ distance, s/km; `nil` without either.
-  var paceSecondsPerKm: Double? {
-    distanceMeters > 0 && movingSeconds > 0 ? movingSeconds / (distanceMeters / 1000) : nil
+  /// The columns read, in the order `init(row:)` takes them.
+  private static var columns: [any SQLSelectable] {
+    typealias Columns = RuckSession.Columns
+    return [
+      Columns.id, Columns.startedAt, Columns.elapsedSeconds, Columns.movingSeconds,
+      Columns.distanceMeters, Columns.loadKg, Columns.calories, Columns.terrain,
+      Columns.temperatureC, Columns.recordStatus,
+    ]
   }
 
-  /// Load × distance, kg·km.
-  var weightMovedKgKm: Double { loadKg * distanceMeters / 1000 }
-
-  /// Every session's start (seconds since 1970), oldest first: all a streak needs.
-  static func starts(_ db: Database) throws -> [Double] {
-    try Double.fetchAll(db, sql: "SELECT started_at FROM ruck_session ORDER BY started_at")
+  private init(row: Row) {
+    id = row[0]
+    start = row[1]
+    elapsedSeconds = row[2]
+    movingSeconds = row[3]
+    distanceMeters = row[4]
+    loadKg = row[5]
+    calories = row[6]
+    terrain = (row[7] as String?).flatMap(Terrain.init(rawValue:))
+    temperatureC = row[8]
+    recordStatus = RecordStatus(rawValue: row[9]) ?? .excluded
   }
 
-  /// Every session, oldest first.
+  /// Every counted session's start (`countedAsRucks`), oldest first: all a streak needs.
+  static func starts(_ db: Database) throws -> [Instant] {
+    try Instant.fetchAll(
+      db,
+      RuckSession.select(RuckSession.Columns.startedAt).countedAsRucks().order(
+        RuckSession.Columns.startedAt))
+  }
+
+  /// Every session reports count (`countedAsRucks`), oldest first.
   static func all(_ db: Database) throws -> [SessionFacts] {
     let cursor = try Row.fetchCursor(
-      db,
-      sql: """
-        SELECT id, started_at, elapsed_s, moving_s, distance_m, load_kg, calories, terrain,
-               temperature_c
-        FROM ruck_session ORDER BY started_at, id
-        """)
+      db, RuckSession.select(columns).countedAsRucks().chronological())
     var facts: [SessionFacts] = []
-    while let row = try cursor.next() {
-      facts.append(
-        SessionFacts(
-          id: row[0], start: row[1], elapsedSeconds: row[2], movingSeconds: row[3],
-          distanceMeters: row[4], loadKg: row[5], calories: row[6],
-          terrain: (row[7] as String?).flatMap(Terrain.init(rawValue:)), temperatureC: row[8]))
-    }
+    while let row = try cursor.next() { facts.append(SessionFacts(row: row)) }
     return facts
   }
 }

@@ -16,6 +16,28 @@ public enum UnitSystem: String, Sendable, CaseIterable, Codable {
   }
 }
 
+extension UnitSystem {
+  /// Metres in this system's distance unit (km or mi).
+  public var metresPerDistanceUnit: Double { self == .metric ? 1000 : Quantities.metresPerMile }
+  /// Kilograms in this system's load unit (kg or lb).
+  public var kilogramsPerLoadUnit: Double { self == .metric ? 1 : Quantities.kilogramsPerPound }
+  /// `km` or `mi`.
+  public var distanceSymbol: String { self == .metric ? "km" : "mi" }
+  /// `kg` or `lb`.
+  public var loadSymbol: String { self == .metric ? "kg" : "lb" }
+
+  /// Metres in km or mi.
+  public func distance(metres: Double) -> Double { metres / metresPerDistanceUnit }
+  /// Seconds per km in seconds per km or mi.
+  public func pace(secondsPerKm: Double) -> Double { secondsPerKm * metresPerDistanceUnit / 1000 }
+  /// Kilograms in kg or lb.
+  public func load(kg: Double) -> Double { kg / kilogramsPerLoadUnit }
+  /// kg·km in kg·km or lb·mi.
+  public func weightMoved(kgKm: Double) -> Double {
+    kgKm / kilogramsPerLoadUnit / (metresPerDistanceUnit / 1000)
+  }
+}
+
 /// Conversions and the distance notation people type.
 public enum Quantities {
   /// Metres in a mile.
@@ -42,13 +64,23 @@ public enum Quantities {
   public static func number(parsing text: String, what: String, allowNegative: Bool = false) throws
     -> Double
   {
-    guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite,
-      allowNegative || value >= 0
-    else {
-      throw TallyError(
-        value: text,
-        expected: allowNegative ? "a number (\(what))" : "a number of 0 or more (\(what))")
+    guard let value = Double(text.trimmingCharacters(in: .whitespaces)) else {
+      throw TallyError(value: text, expected: expected(what, allowNegative))
+    }
+    return try checked(value, what: what, allowNegative: allowNegative, text: text)
+  }
+
+  /// `value` when it is finite and, unless `allowNegative`, 0 or more.
+  public static func checked(
+    _ value: Double, what: String, allowNegative: Bool = false, text: String? = nil
+  ) throws -> Double {
+    guard value.isFinite, allowNegative || value >= 0 else {
+      throw TallyError(value: text ?? "\(value)", expected: expected(what, allowNegative))
     }
     return value
+  }
+
+  private static func expected(_ what: String, _ allowNegative: Bool) -> String {
+    allowNegative ? "a number (\(what))" : "a number of 0 or more (\(what))"
   }
 }

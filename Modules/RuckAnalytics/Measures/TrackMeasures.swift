@@ -1,3 +1,4 @@
+import AnalyticsCore
 import Foundation
 
 /// What a track measures, computed the documented way (see `Docs/Ruck.md`).
@@ -12,10 +13,10 @@ public struct TrackMeasures: Sendable, Equatable {
   public let elevationGain: Double?
   /// Descent, the same way.
   public let elevationLoss: Double?
-  /// The first recorded time (seconds since 1970).
-  public let start: Double?
+  /// The first recorded time.
+  public let start: Instant?
   /// The last recorded time.
-  public let end: Double?
+  public let end: Instant?
 
   /// Mean Earth radius (IUGG), metres.
   public static let earthRadius = 6_371_008.8
@@ -26,7 +27,7 @@ public struct TrackMeasures: Sendable, Equatable {
 
   /// Measures a parsed track.
   ///
-  /// - throws: `RuckError` when times go backwards within a segment (rejected rather than
+  /// - throws: `TallyError` when times go backwards within a segment (rejected rather than
   ///   sorted: a reordered track would invent a route the user never walked).
   public init(_ track: ParsedTrack, name: String) throws {
     var distance = 0.0
@@ -34,17 +35,16 @@ public struct TrackMeasures: Sendable, Equatable {
     var gain = 0.0
     var loss = 0.0
     var sawElevation = false
-    var first: Double?
-    var last: Double?
+    var first: Instant?
+    var last: Instant?
     for (segmentIndex, segment) in track.segments.enumerated() {
       var previous: TrackPoint?
       for (pointIndex, point) in segment.enumerated() {
         if let time = point.time {
           if let last, time < last {
-            throw RuckError.badFile(
-              name,
+            throw TallyError.refused(
               "times go backwards at point \(pointIndex + 1) of segment \(segmentIndex + 1): "
-                + "expected points in time order")
+                + "expected points in time order", source: .init(name))
           }
           first = first ?? time
           last = time
@@ -52,10 +52,9 @@ public struct TrackMeasures: Sendable, Equatable {
         if let previous {
           let step = Self.haversine(previous, point)
           distance += step
-          if let t0 = previous.time, let t1 = point.time, t1 > t0,
-            step / (t1 - t0) >= Self.movingSpeed
-          {
-            moving += t1 - t0
+          if let t0 = previous.time, let t1 = point.time, t1 > t0 {
+            let seconds = t1.seconds(since: t0)
+            if step / seconds >= Self.movingSpeed { moving += seconds }
           }
         }
         previous = point
@@ -77,7 +76,11 @@ public struct TrackMeasures: Sendable, Equatable {
     // A TCX records times on trackpoints without a position too: its bounds cover them all.
     self.start = track.deviceStart ?? first
     self.end = track.deviceEnd ?? last
-    self.elapsed = partlyTimed ? 0 : max(0, (self.end ?? 0) - (self.start ?? 0))
+    if !partlyTimed, let start = self.start, let end = self.end {
+      self.elapsed = max(0, end.seconds(since: start))
+    } else {
+      self.elapsed = 0
+    }
     self.moving = track.segments.isEmpty ? self.elapsed : moving
     self.elevationGain = sawElevation ? gain : nil
     self.elevationLoss = sawElevation ? loss : nil
@@ -128,14 +131,8 @@ public struct TrackMeasures: Sendable, Equatable {
 extension TrackMeasures {
   /// Reads a GPX or TCX file and measures its track, without storing anything.
   ///
-  /// - throws: `RuckError` for a file that is not a readable GPX or TCX track.
+  /// - throws: `TallyError` for a file that is not a readable GPX or TCX track.
   public static func measure(_ data: Data, fileName: String) throws -> TrackMeasures {
-    let track: ParsedTrack
-    switch RuckStore.format(of: data, fileName: fileName) {
-    case "gpx": track = try GPXReader.read(data, name: fileName)
-    case "tcx": track = try TCXReader.read(data, name: fileName)
-    default: throw RuckError.badFile(fileName, "expected a GPX or TCX file")
-    }
-    return try TrackMeasures(track, name: fileName)
+    try TrackMeasures(ParsedTrack.read(data, fileName: fileName), name: fileName)
   }
 }

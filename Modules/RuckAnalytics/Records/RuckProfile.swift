@@ -1,11 +1,10 @@
 import GRDB
 
-/// The rucker's settings (one row).
+/// The rucker's settings (table `ruck_profile`, one row).
 public struct RuckProfile: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
-  /// The table.
   public static let databaseTableName = "ruck_profile"
 
-  /// Always 1.
+  /// Always 1: the table holds one row (`CHECK (id = 1)`).
   public var id: Int = 1
   /// Body weight used for calories when a session does not give one.
   public var bodyWeightKg: Double?
@@ -17,9 +16,26 @@ public struct RuckProfile: Codable, Sendable, Equatable, FetchableRecord, Persis
   /// The defaults: no body weight, metric, two rucks a week.
   public init() {}
 
+  /// Body weights a person can have, kg: anything outside is a typo (or pounds given as kg).
+  static let bodyWeights = 20.0...400
+  /// Weekly goals, rucks: at most two a day.
+  static let weeklyGoals = 1...14
+
+  public enum Columns {
+    public static let id = Column(CodingKeys.id)
+    public static let bodyWeightKg = Column(CodingKeys.bodyWeightKg)
+    public static let units = Column(CodingKeys.units)
+    public static let minRucksPerWeek = Column(CodingKeys.minRucksPerWeek)
+  }
+
   enum CodingKeys: String, CodingKey {
     case id, units
     case bodyWeightKg = "body_weight_kg"
     case minRucksPerWeek = "min_rucks_per_week"
+  }
+
+  /// The stored profile, or the defaults before anything was set.
+  static func current(_ db: Database) throws -> RuckProfile {
+    try RuckProfile.fetchOne(db, key: 1) ?? RuckProfile()
   }
 }

@@ -1,27 +1,86 @@
-import Foundation
+import AnalyticsCore
 import GRDB
+import Storage
 
-/// A file imported once: its content hash makes a second import of the same bytes a no-op.
-public struct SourceFile: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
-  /// The table.
+/// The kinds of file sessions are imported from.
+public enum SessionFileFormat: String, Sendable, CaseIterable {
+  /// GPS tracks: one session with its track per file.
+  case gpx, tcx
+  /// Sessions without tracks, one per record.
+  case csv, json
+
+  /// Whether the file holds a track (else sessions typed in a table).
+  public var hasTrack: Bool { self == .gpx || self == .tcx }
+
+  /// The format a file name's extension names, else the one its first bytes look like (a GPX or
+  /// TCX saved without its extension); `nil` when neither says.
+  public static func of(_ data: some Collection<UInt8>, fileName: String) -> SessionFileFormat? {
+    let dot = fileName.lastIndex(of: ".")
+    if let dot, let format = SessionFileFormat(rawValue: fileName[dot...].dropFirst().lowercased())
+    {
+      return format
+    }
+    let head = String(decoding: data.prefix(sniffedBytes), as: UTF8.self)
+    if head.contains("<gpx") { return .gpx }
+    if head.contains("<TrainingCenterDatabase") { return .tcx }
+    return nil
+  }
+
+  /// How far into a file its root element is looked for: room for an XML declaration, a BOM and
+  /// a comment or two before it.
+  static let sniffedBytes = 512
+}
+
+/// A file imported once (table `source_file`): its content hash makes a second import of the
+/// same bytes a no-op.
+public struct SourceFile: Sendable, Equatable {
+  public var id: Int64?
+  /// The file name as imported, shown as a session's source.
+  public var name: String
+  /// SHA-256 of the bytes, hex.
+  public var sha256: String
+  public var format: SessionFileFormat
+  public var importedAt: Instant
+
+  public enum Columns {
+    public static let id = Column("id")
+    public static let name = Column("name")
+    public static let sha256 = Column("sha256")
+    public static let format = Column("format")
+    public static let importedAt = Column("imported_at")
+  }
+}
+
+extension SourceFile: FetchableRecord, MutablePersistableRecord {
   public static let databaseTableName = "source_file"
 
-  /// The id.
-  public var id: Int64?
-  /// The file name as imported.
-  public var name: String
-  /// SHA-256 of the bytes.
-  public var sha256: String
-  /// `gpx`, `tcx`, `csv` or `json`.
-  public var format: String
-  /// When it was imported.
-  public var importedAt: Date
+  /// Decodes by column name (`Instant` and the format enum are not Codable-stored).
+  public init(row: Row) throws {
+    id = row[Columns.id]
+    name = row[Columns.name]
+    sha256 = row[Columns.sha256]
+    let text: String = row[Columns.format]
+    guard let format = SessionFileFormat(rawValue: text) else {
+      throw TallyError(
+        .io, .invalid(field: "source_file.format", value: text, expected: "gpx, tcx, csv or json"))
+    }
+    self.format = format
+    importedAt = row[Columns.importedAt]
+  }
 
-  enum CodingKeys: String, CodingKey {
-    case id, name, sha256, format
-    case importedAt = "imported_at"
+  public func encode(to container: inout PersistenceContainer) throws {
+    container[Columns.id] = id
+    container[Columns.name] = name
+    container[Columns.sha256] = sha256
+    container[Columns.format] = format.rawValue
+    container[Columns.importedAt] = importedAt
   }
 
   /// Takes the id SQLite assigned.
   public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}
+
+extension DerivableRequest<SourceFile> {
+  /// The file with these bytes, if they were imported before.
+  func withHash(_ sha256: String) -> Self { filter(SourceFile.Columns.sha256 == sha256) }
 }

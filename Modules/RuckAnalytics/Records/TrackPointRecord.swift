@@ -1,31 +1,50 @@
+import AnalyticsCore
 import GRDB
+import Storage
 
-/// A stored track point of a session (table `track_point`).
-public struct TrackPointRecord: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
-  /// The table.
-  public static let databaseTableName = "track_point"
-
-  /// The session.
+/// A stored track point of a session (table `track_point`). Imports write the table through
+/// `BulkStatement` (see `RuckStore.insertTrack`); this record reads it.
+public struct TrackPointRecord: Sendable, Equatable {
   public var sessionId: Int64
-  /// Order within the session.
+  /// Order within the session, from 0.
   public var seq: Int
-  /// The segment it belongs to (0-based).
+  /// The segment it belongs to, from 0: distance is never measured across segments.
   public var segment: Int
-  /// Seconds since 1970 (UTC), when recorded.
-  public var time: Double?
-  /// Latitude, degrees.
+  /// When it was recorded, if the file says.
+  public var time: Instant?
   public var latitude: Double
-  /// Longitude, degrees.
   public var longitude: Double
-  /// Elevation, metres.
+  /// Metres, if the file says.
   public var elevation: Double?
 
-  enum CodingKeys: String, CodingKey {
-    case seq, segment
-    case sessionId = "session_id"
-    case time = "time_s"
-    case latitude = "lat"
-    case longitude = "lon"
-    case elevation = "elevation_m"
+  public enum Columns {
+    public static let sessionId = Column("session_id")
+    public static let seq = Column("seq")
+    public static let segment = Column("segment")
+    public static let time = Column("time_ms")
+    public static let latitude = Column("lat")
+    public static let longitude = Column("lon")
+    public static let elevation = Column("elevation_m")
+  }
+}
+
+extension TrackPointRecord: FetchableRecord, TableRecord {
+  public static let databaseTableName = "track_point"
+
+  public init(row: Row) throws {
+    sessionId = row[Columns.sessionId]
+    seq = row[Columns.seq]
+    segment = row[Columns.segment]
+    time = row[Columns.time]
+    latitude = row[Columns.latitude]
+    longitude = row[Columns.longitude]
+    elevation = row[Columns.elevation]
+  }
+}
+
+extension DerivableRequest<TrackPointRecord> {
+  /// A session's points in recorded order.
+  func ofSession(_ sessionId: Int64) -> Self {
+    filter(TrackPointRecord.Columns.sessionId == sessionId).order(TrackPointRecord.Columns.seq)
   }
 }

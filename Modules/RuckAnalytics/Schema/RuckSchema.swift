@@ -1,7 +1,9 @@
 import GRDB
 
 /// The ruck database schema: named, append-only migrations with plain table and column names.
-/// Session instants and track point times are stored as seconds since 1970 (REAL).
+/// Instants (session bounds, point times, import times) are INTEGER milliseconds since 1970, the
+/// one storage form of `Instant` in every domain; the first migration stored REAL seconds and
+/// GRDB's date text, and `ruck-2` converts them.
 enum RuckSchema {
   static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
@@ -54,15 +56,102 @@ enum RuckSchema {
           );
           """)
     }
+    migrator.registerMigration("ruck-2-instants-as-milliseconds", migrate: instantsAsMilliseconds)
+    migrator.registerMigration("ruck-3-activity-and-record-status") { db in
+      // Sessions stored before were all taken for rucks; those faster than 3:00 /km (180 s/km,
+      // RuckSession.fastestPlausiblePace when this landed) are flagged as new imports are.
+      try db.execute(
+        sql: """
+          ALTER TABLE ruck_session ADD COLUMN activity TEXT NOT NULL DEFAULT 'ruck';
+          ALTER TABLE ruck_session ADD COLUMN record_status TEXT NOT NULL DEFAULT 'counted';
+          UPDATE ruck_session SET record_status = 'unconfirmed'
+          WHERE moving_s > 0 AND distance_m > 0 AND moving_s / (distance_m / 1000) < 180;
+          """)
+    }
     return migrator
   }
-}
 
-/// The Ruck domain: its app name and schema.
-public enum RuckAnalyticsModule {
-  /// The short app name: `ruck.sqlite`, `TALLY_RUCK_DB`.
-  public static let appName = "ruck"
-
-  /// The domain's migrations, append-only.
-  public static var migrator: DatabaseMigrator { RuckSchema.migrator }
+  /// Rebuilds the three tables holding instants with INTEGER millisecond columns (SQLite cannot
+  /// change a column's type in place: a REAL column would turn the integers back into reals) and
+  /// converts every row. Foreign keys are checked once at the end, as GRDB runs migrations with
+  /// deferred checks; ids and the AUTOINCREMENT counters are kept, so a deleted id is never
+  /// reused.
+  static func instantsAsMilliseconds(_ db: Database) throws {
+    let sequences = try Row.fetchAll(db, sql: "SELECT name, seq FROM sqlite_sequence")
+    try db.execute(
+      sql: """
+        CREATE TABLE new_source_file (
+          id INTEGER PRIMARY KEY AUTOINCREMENT,
+          name TEXT NOT NULL,
+          sha256 TEXT NOT NULL UNIQUE,
+          format TEXT NOT NULL,
+          imported_at INTEGER NOT NULL
+        );
+        INSERT INTO new_source_file (id, name, sha256, format, imported_at)
+        SELECT id, name, sha256, format,
+               CAST(strftime('%s', imported_at) AS INTEGER) * 1000
+                 + CAST(substr(strftime('%f', imported_at), 4) AS INTEGER)
+        FROM source_file;
+        CREATE TABLE new_ruck_session (
+          id INTEGER PRIMARY KEY AUTOINCREMENT,
+          started_at INTEGER NOT NULL,
+          ended_at INTEGER NOT NULL,
+          elapsed_s REAL NOT NULL CHECK (elapsed_s >= 0),
+          moving_s REAL NOT NULL CHECK (moving_s >= 0),
+          distance_m REAL NOT NULL CHECK (distance_m >= 0),
+          elevation_gain_m REAL,
+          elevation_loss_m REAL,
+          load_kg REAL NOT NULL DEFAULT 0 CHECK (load_kg >= 0),
+          body_weight_kg REAL,
+          calories REAL,
+          calories_source TEXT NOT NULL,
+          terrain TEXT,
+          temperature_c REAL,
+          conditions TEXT,
+          notes TEXT,
+          source_file_id INTEGER REFERENCES source_file(id) ON DELETE SET NULL,
+          created_at INTEGER NOT NULL
+        );
+        INSERT INTO new_ruck_session
+        SELECT id, CAST(round(started_at * 1000) AS INTEGER),
+               CAST(round(ended_at * 1000) AS INTEGER), elapsed_s, moving_s, distance_m,
+               elevation_gain_m, elevation_loss_m, load_kg, body_weight_kg, calories,
+               calories_source, terrain, temperature_c, conditions, notes, source_file_id,
+               CAST(round(created_at * 1000) AS INTEGER)
+        FROM ruck_session;
+        CREATE TABLE new_track_point (
+          session_id INTEGER NOT NULL REFERENCES ruck_session(id) ON DELETE CASCADE,
+          seq INTEGER NOT NULL,
+          segment INTEGER NOT NULL,
+          time_ms INTEGER,
+          lat REAL NOT NULL,
+          lon REAL NOT NULL,
+          elevation_m REAL,
+          PRIMARY KEY (session_id, seq)
+        ) WITHOUT ROWID;
+        INSERT INTO new_track_point
+        SELECT session_id, seq, segment, CAST(round(time_s * 1000) AS INTEGER), lat, lon,
+               elevation_m
+        FROM track_point;
+        DROP TABLE track_point;
+        DROP TABLE ruck_session;
+        DROP TABLE source_file;
+        ALTER TABLE new_source_file RENAME TO source_file;
+        ALTER TABLE new_ruck_session RENAME TO ruck_session;
+        ALTER TABLE new_track_point RENAME TO track_point;
+        CREATE INDEX ruck_session_started ON ruck_session (started_at);
+        """)
+    for row in sequences {
+      let name: String = row["name"]
+      guard name == "source_file" || name == "ruck_session" else { continue }
+      let copied =
+        try Int64.fetchOne(
+          db, sql: "SELECT seq FROM sqlite_sequence WHERE name = ?", arguments: [name])
+        ?? 0
+      try db.execute(sql: "DELETE FROM sqlite_sequence WHERE name = ?", arguments: [name])
+      try db.execute(
+        sql: "INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)",
+        arguments: [name, max(copied, row["seq"] as Int64)])
+    }
+  }
 }

@@ -16,16 +16,25 @@ enum GPXReader {
     var field: String?
     var text = ""
     var rootChecked = false
+    var sport: String?
+    var trackDepth: Int?
     while let event = try next(&tokenizer, name) {
       switch event {
       case .start(let element, let attributes):
         if !rootChecked {
           guard element == "gpx" else {
-            throw RuckError.badFile(name, "the root element is <\(element)>: expected a GPX file")
+            throw TallyError.invalid(
+              "root element", "<\(element)>", expected: "a GPX file (root element <gpx>)",
+              source: .init(name))
           }
           rootChecked = true
         }
         switch element {
+        case "trk":
+          trackDepth = tokenizer.depth
+        case "type" where sport == nil && trackDepth.map({ tokenizer.depth == $0 + 1 }) == true:
+          field = element
+          text = ""
         case "trkseg" where point == nil:
           segment = []
         case "rte" where point == nil:
@@ -34,10 +43,10 @@ enum GPXReader {
           guard let lat = attributes["lat"].flatMap(FastDecimal.parse), (-90...90).contains(lat),
             let lon = attributes["lon"].flatMap(FastDecimal.parse), (-180...180).contains(lon)
           else {
-            throw RuckError.badFile(
-              name,
-              "line \(tokenizer.currentLine): a point without a valid lat/lon: expected lat=\"-90…90\" lon=\"-180…180\""
-            )
+            throw TallyError.invalid(
+              element, "lat=\(attributes["lat"] ?? "") lon=\(attributes["lon"] ?? "")",
+              expected: "a valid lat/lon: lat -90…90 and lon -180…180",
+              source: .init(name, line: tokenizer.currentLine))
           }
           point = TrackPoint(time: nil, latitude: lat, longitude: lon, elevation: nil)
           pointDepth = tokenizer.depth
@@ -54,16 +63,21 @@ enum GPXReader {
       case .end(let element):
         if let current = field, element == current {
           let value = text.trimmedASCII
-          if current == "ele" {
+          if current == "type" {
+            sport = value
+          } else if current == "ele" {
             guard let elevation = FastDecimal.parse(value) else {
-              throw RuckError.badFile(
-                name, "line \(tokenizer.currentLine): elevation \"\(value)\" is not a number")
+              throw TallyError.invalid(
+                "ele", value, expected: "a number of metres",
+                source: .init(name, line: tokenizer.currentLine))
             }
             point?.elevation = elevation
           } else {
-            guard let time = ISOInstant.parse(value) else {
-              throw RuckError.badFile(
-                name, "line \(tokenizer.currentLine): time \"\(value)\" is not an ISO 8601 instant")
+            // GPX times are UTC when they carry no offset (GPX 1.1 schema, xsd:dateTime).
+            guard let time = Instant.parse(value, zone: .utc) else {
+              throw TallyError.invalid(
+                "time", value, expected: Instant.expectedText,
+                source: .init(name, line: tokenizer.currentLine))
             }
             point?.time = time
           }
@@ -73,6 +87,8 @@ enum GPXReader {
         {
           if element == "trkpt" { segment?.append(finished) } else { route?.append(finished) }
           point = nil
+        } else if element == "trk" {
+          trackDepth = nil
         } else if element == "trkseg", let finished = segment {
           trackSegments.append(finished)
           segment = nil
@@ -88,15 +104,16 @@ enum GPXReader {
     let trackPoints = tracks.reduce(0) { $0 + $1.count }
     let segments = trackPoints >= 2 || usableRoutes.isEmpty ? tracks : usableRoutes
     guard segments.reduce(0, { $0 + $1.count }) >= 2 else {
-      throw RuckError.badFile(
-        name, "the GPX file has no track or route points: expected at least two points")
+      throw TallyError.refused(
+        "the GPX file has no track or route points: expected at least two points",
+        source: .init(name))
     }
-    return ParsedTrack(segments: segments)
+    return ParsedTrack(segments: segments, sport: sport)
   }
 
   static func next(_ tokenizer: inout XMLTokenizer, _ name: String) throws -> XMLEvent? {
     do { return try tokenizer.next() } catch let error as TallyError {
-      throw RuckError.badFile(name, "\(error.value ?? ""): not \(error.expected ?? "")")
+      throw error.at(.init(name))
     }
   }
 }

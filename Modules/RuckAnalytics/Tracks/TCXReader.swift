@@ -1,3 +1,4 @@
+import AnalyticsCore
 import DataFormats
 import Foundation
 
@@ -14,18 +15,23 @@ enum TCXReader {
     var lapCalories = 0.0
     var sawLapDistance = false
     var sawLapCalories = false
-    var time: Double?
+    var time: Instant?
     var latitude: Double?
     var longitude: Double?
     var altitude: Double?
-    var firstTime: Double?
-    var lastTime: Double?
+    var firstTime: Instant?
+    var lastTime: Instant?
     var text = ""
+    var sport: String?
     while let event = try GPXReader.next(&tokenizer, name) {
       switch event {
-      case .start(let element, _):
+      case .start(let element, let attributes):
+        if element == "Activity", sport == nil { sport = attributes["Sport"] }
         if path.isEmpty, element != "TrainingCenterDatabase" {
-          throw RuckError.badFile(name, "the root element is <\(element)>: expected a TCX file")
+          throw TallyError.invalid(
+            "root element", "<\(element)>",
+            expected: "a TCX file (root element <TrainingCenterDatabase>)",
+            source: .init(name))
         }
         path.append(element)
         text = ""
@@ -38,8 +44,9 @@ enum TCXReader {
         let parent = path.count >= 2 ? path[path.count - 2] : ""
         func number() throws -> Double {
           guard let number = FastDecimal.parse(value) else {
-            throw RuckError.badFile(
-              name, "line \(tokenizer.currentLine): <\(element)> \"\(value)\" is not a number")
+            throw TallyError.invalid(
+              element, value, expected: "a number", source: .init(name, line: tokenizer.currentLine)
+            )
           }
           return number
         }
@@ -51,9 +58,11 @@ enum TCXReader {
           lapCalories += try number()
           sawLapCalories = true
         case ("Time", "Trackpoint"):
-          guard let instant = ISOInstant.parse(value) else {
-            throw RuckError.badFile(
-              name, "line \(tokenizer.currentLine): time \"\(value)\" is not an ISO 8601 instant")
+          // TCX times without an offset are UTC, as the schema's xsd:dateTime reads them.
+          guard let instant = Instant.parse(value, zone: .utc) else {
+            throw TallyError.invalid(
+              "Time", value, expected: Instant.expectedText,
+              source: .init(name, line: tokenizer.currentLine))
           }
           time = instant
           firstTime = firstTime ?? instant
@@ -77,11 +86,12 @@ enum TCXReader {
       }
     }
     guard !segments.isEmpty || sawLapDistance else {
-      throw RuckError.badFile(name, "the TCX file has neither positions nor a distance")
+      throw TallyError.refused(
+        "the TCX file has neither positions nor a distance", source: .init(name))
     }
     return ParsedTrack(
       segments: segments, deviceDistance: sawLapDistance ? lapDistance : nil,
       deviceCalories: sawLapCalories ? lapCalories : nil, deviceStart: firstTime,
-      deviceEnd: lastTime)
+      deviceEnd: lastTime, sport: sport)
   }
 }

@@ -1,18 +1,19 @@
+import AnalyticsCore
 import Foundation
 
 /// One recorded position.
 public struct TrackPoint: Sendable, Equatable {
-  /// When it was recorded (seconds since 1970, UTC), if the file says.
-  public var time: Double?
-  /// Latitude in degrees.
+  /// When it was recorded, if the file says.
+  public var time: Instant?
+  /// Degrees.
   public var latitude: Double
-  /// Longitude in degrees.
+  /// Degrees.
   public var longitude: Double
   /// Elevation in metres, if the file says.
   public var elevation: Double?
 
   /// Creates a point.
-  public init(time: Double?, latitude: Double, longitude: Double, elevation: Double?) {
+  public init(time: Instant?, latitude: Double, longitude: Double, elevation: Double?) {
     self.time = time
     self.latitude = latitude
     self.longitude = longitude
@@ -31,10 +32,28 @@ public struct ParsedTrack: Sendable, Equatable {
   public var deviceCalories: Double?
   /// The first and last time the file records, when its points have no position (TCX without
   /// positions) or no time.
-  public var deviceStart: Double?
+  public var deviceStart: Instant?
   /// See `deviceStart`.
-  public var deviceEnd: Double?
+  public var deviceEnd: Instant?
+
+  /// The sport the file names (GPX `<type>` of its first track, TCX `Activity Sport`).
+  public var sport: String?
 
   /// Every point of every segment.
   public var pointCount: Int { segments.reduce(0) { $0 + $1.count } }
+}
+
+extension ParsedTrack {
+  /// Reads a GPX or TCX file (by its extension, else by its root element).
+  ///
+  /// - throws: `TallyError` naming the file for anything else or a malformed track.
+  static func read(_ data: Data, fileName: String) throws -> ParsedTrack {
+    switch SessionFileFormat.of(data, fileName: fileName) {
+    case .gpx: return try GPXReader.read(data, name: fileName)
+    case .tcx: return try TCXReader.read(data, name: fileName)
+    default:
+      throw TallyError.invalid(
+        "format", fileName, expected: "a GPX or TCX file", source: .init(fileName))
+    }
+  }
 }

@@ -1,17 +1,17 @@
 import AnalyticsCore
-import CLIKit
 import DataFormats
-import Foundation
-import RuckAnalytics
 
-/// The JSON shapes of `ruck-cli`: SI units, the unit in each key.
-enum RuckJSON {
+/// The JSON shapes of the Ruck domain, for the CLI and any server alike: SI units with the unit
+/// in each key, snake_case keys in a stable order (an API: README documents them).
+public enum RuckWire {
   /// A session; `source` is the imported file's name, or `manual`.
-  static func session(_ session: RuckSession, zone: Zone, files: [Int64: String]) -> JSONObject {
+  public static func session(_ session: RuckSession, zone: Zone, files: [Int64: String])
+    -> JSONObject
+  {
     [
       "id": .int(Int(session.id ?? 0)),
-      "started_at": .string(session.startedAt.ISO8601Format()),
-      "ended_at": .string(session.endedAt.ISO8601Format()),
+      "started_at": .string(session.startedAt.description),
+      "ended_at": .string(session.endedAt.description),
       "date": .date(zone.localDate(of: session.startedAt)),
       "distance_m": .number(session.distanceMeters, decimals: 1),
       "moving_time_s": .number(session.movingSeconds, decimals: 1),
@@ -24,25 +24,31 @@ enum RuckJSON {
       "pace_s_per_km": .number(session.paceSecondsPerKm, decimals: 1),
       "weight_moved_kg_km": .number(session.weightMovedKgKm, decimals: 2),
       "source": .string(session.sourceFileId.map { files[$0] ?? "file" } ?? "manual"),
+      "activity": .string(session.activity.rawValue),
+      "record_status": .string(session.recordStatus.rawValue),
+      "temperature_c": .number(session.temperatureC, decimals: 1),
+      "conditions": .string(session.conditions),
+      "notes": .string(session.notes),
     ]
   }
 
-  static func trend(_ trend: RuckTrend, decimals: Int) -> JSONValue {
+  public static func trend(_ trend: RuckTrend, decimals: Int) -> JSONValue {
     .object([
       "current": .number(trend.current, decimals: decimals),
       "previous": .number(trend.previous, decimals: decimals),
       "percent_change": .number(trend.percentChange, decimals: 1),
-      "direction": .string(trend.direction),
+      "direction": .string(trend.assessment?.rawValue ?? trend.direction?.rawValue),
     ])
   }
 
-  static func analytics(_ report: RuckAnalyticsReport) -> JSONObject {
+  public static func analytics(_ report: RuckAnalyticsReport) -> JSONObject {
     [
       "period": .object(["start": .date(report.range.start), "end": .date(report.range.end)]),
       "total_sessions": .int(report.totals.sessions),
       "total_distance_m": .number(report.totals.distanceMeters, decimals: 1),
       "total_weight_moved_kg_km": .number(report.totals.weightMovedKgKm, decimals: 2),
       "average_pace_s_per_km": .number(report.totals.averagePaceSecondsPerKm, decimals: 1),
+      "sessions_without_moving_time": .int(report.totals.sessionsWithoutMovingTime),
       "total_moving_time_s": .number(report.totals.movingSeconds, decimals: 1),
       "total_calories": .number(report.totals.calories, decimals: 1),
       "training_streak_weeks": .int(report.trainingStreakWeeks),
@@ -55,7 +61,7 @@ enum RuckJSON {
     ]
   }
 
-  static func record(_ record: RuckRecord?, decimals: Int) -> JSONValue {
+  public static func record(_ record: RuckRecord?, decimals: Int) -> JSONValue {
     guard let record else { return .null }
     return .object([
       "value": .number(record.value, decimals: decimals), "session_id": .int(Int(record.sessionId)),
@@ -63,7 +69,7 @@ enum RuckJSON {
     ])
   }
 
-  static func records(_ records: RuckRecords) -> JSONObject {
+  public static func records(_ records: RuckRecords) -> JSONObject {
     [
       "longest_distance": record(records.longestDistance, decimals: 1),
       "fastest_pace": record(records.fastestPace, decimals: 1),
@@ -74,7 +80,7 @@ enum RuckJSON {
     ]
   }
 
-  static func week(_ week: RuckWeek) -> JSONObject {
+  public static func week(_ week: RuckWeek) -> JSONObject {
     [
       "week_start": .date(week.weekStart), "sessions": .int(week.sessions),
       "distance_m": .number(week.distanceMeters, decimals: 1),
@@ -83,7 +89,7 @@ enum RuckJSON {
     ]
   }
 
-  static func weekly(_ weekly: RuckWeekly) -> JSONObject {
+  public static func weekly(_ weekly: RuckWeekly) -> JSONObject {
     [
       "weeks": .array(weekly.weeks.map { .object(week($0)) }),
       "average_sessions_per_week": .number(weekly.averageSessionsPerWeek, decimals: 2),
@@ -91,7 +97,7 @@ enum RuckJSON {
     ]
   }
 
-  static func streak(_ streak: RuckStreak) -> JSONObject {
+  public static func streak(_ streak: RuckStreak) -> JSONObject {
     [
       "min_rucks_per_week": .int(streak.minRucksPerWeek),
       "current_weeks": .int(streak.currentWeeks), "longest_weeks": .int(streak.longestWeeks),
@@ -107,7 +113,7 @@ enum RuckJSON {
     ]
   }
 
-  static func insights(_ insights: RuckInsights) -> JSONObject {
+  public static func insights(_ insights: RuckInsights) -> JSONObject {
     [
       "pace_distribution": .array(
         insights.paceDistribution.map {
@@ -117,27 +123,31 @@ enum RuckJSON {
             "sessions": .int($0.sessions),
           ])
         }),
+      "sessions_without_moving_time": .int(insights.sessionsWithoutMovingTime),
       "terrain_impact": .array(
         insights.terrainImpact.map {
           .object([
             "terrain": .string($0.terrain?.rawValue ?? "unspecified"),
             "sessions": .int($0.sessions),
             "average_pace_s_per_km": .number($0.averagePaceSecondsPerKm, decimals: 1),
+            "sessions_without_moving_time": .int($0.sessionsWithoutMovingTime),
             "calories_per_hour": .number($0.caloriesPerHour, decimals: 1),
           ])
         }),
       "weather_impact": .array(
         insights.weatherImpact.map {
           .object([
-            "temperature_band": .string($0.band), "sessions": .int($0.sessions),
+            "temperature_band": .string(temperatureBand($0.band)), "sessions": .int($0.sessions),
             "average_pace_s_per_km": .number($0.averagePaceSecondsPerKm, decimals: 1),
+            "sessions_without_moving_time": .int($0.sessionsWithoutMovingTime),
           ])
         }),
       "load_progression": .object([
         "months": .array(
           insights.loadProgression.map {
             .object([
-              "month": .string($0.month), "sessions": .int($0.sessions),
+              "month": .string(String($0.month.description.prefix(7))),
+              "sessions": .int($0.sessions),
               "average_load_kg": .number($0.averageLoadKg, decimals: 2),
             ])
           }),
@@ -153,6 +163,43 @@ enum RuckJSON {
           }),
         "average_kcal_per_hour": .number(insights.averageKilocaloriesPerHour, decimals: 1),
       ]),
+    ]
+  }
+
+  /// `10 to 20 °C`, `below 0 °C`, `30 °C and above`.
+  public static func temperatureBand(_ band: RuckInsights.TemperatureBand) -> String {
+    func degrees(_ value: Double) -> String { JSONValue.format(value, decimals: nil) ?? "\(value)" }
+    switch (band.fromC, band.toC) {
+    case (nil, let to?): return "below \(degrees(to)) °C"
+    case (let from?, nil): return "\(degrees(from)) °C and above"
+    case (let from?, let to?): return "\(degrees(from)) to \(degrees(to)) °C"
+    case (nil, nil): return "any temperature"
+    }
+  }
+
+  /// The profile.
+  public static func profile(_ profile: RuckProfile) -> JSONObject {
+    [
+      "body_weight_kg": .number(profile.bodyWeightKg, decimals: 1),
+      "units": .string(profile.units.rawValue), "min_rucks_per_week": .int(profile.minRucksPerWeek),
+    ]
+  }
+
+  /// What importing one file did: its sessions, or that it was imported before, or why it
+  /// failed (`error`, the one-line message).
+  public static func importResult(file: String, outcome: ImportOutcome?, error: String?)
+    -> JSONObject
+  {
+    let status: String
+    switch outcome {
+    case .imported?: status = "imported"
+    case .duplicate?: status = "duplicate"
+    case nil: status = "failed"
+    }
+    return [
+      "file": .string(file), "status": .string(status),
+      "session_ids": .array((outcome?.sessions ?? []).compactMap { $0.id.map { .int(Int($0)) } }),
+      "error": .string(error),
     ]
   }
 }

@@ -1,0 +1,129 @@
+import AnalyticsCore
+import DataFormats
+import Foundation
+import GRDB
+import Storage
+
+extension RuckStore {
+  /// Imports one file — GPX, TCX (a session with its track) or CSV/JSON (sessions without
+  /// tracks) — in its own transaction: a bad file changes nothing, and the same bytes imported
+  /// twice add nothing.
+  ///
+  /// - Parameter fileName: its extension picks the format (`.gpx`, `.tcx`, `.csv`, `.json`);
+  ///   otherwise the content is sniffed.
+  /// - throws: `TallyError` naming the file (its `source`) and the problem.
+  public func importFile(_ data: Data, fileName: String, options: SessionOptions = SessionOptions())
+    throws -> ImportOutcome
+  {
+    guard let format = SessionFileFormat.of(data, fileName: fileName) else {
+      throw TallyError.invalid(
+        "format", fileName, expected: "a .gpx, .tcx, .csv or .json file", source: .init(fileName))
+    }
+    let hash = SHA256.hex(data)
+    if let previous = try writer.read({ try SourceFile.all().withHash(hash).fetchOne($0) }) {
+      return .duplicate(previousName: previous.name)
+    }
+    if format.hasTrack {
+      let track = try ParsedTrack.read(data, fileName: fileName)
+      let measures = try TrackMeasures(track, name: fileName)
+      guard let start = measures.start ?? options.start else {
+        throw TallyError(
+          .badData,
+          .missing(
+            field: "start", expected: "the day the track was walked, as it has no times"),
+          source: .init(fileName))
+      }
+      return try writer.write { db in
+        let file = try insertFile(db, name: fileName, hash: hash, format: format)
+        var session = try Self.newSession(
+          db, start: start, end: measures.end ?? start, elapsed: measures.elapsed,
+          moving: measures.moving, distance: measures.distance, gain: measures.elevationGain,
+          loss: measures.elevationLoss, calories: track.deviceCalories, source: .device,
+          options: options, sourceFileId: file,
+          activity: options.activity ?? track.sport.flatMap(Activity.init(fileSport:)))
+        try session.insert(db)
+        try insertTrack(db, track, sessionId: session.id!)
+        return .imported([session])
+      }
+    }
+    let rows = try SessionImportFile.parse(data, fileName: fileName, format: format)
+    return try writer.write { db in
+      let file = try insertFile(db, name: fileName, hash: hash, format: format)
+      var saved: [RuckSession] = []
+      for row in rows {
+        var session = try Self.newSession(
+          db, start: row.start, end: row.start.adding(duration: row.duration),
+          elapsed: row.duration, moving: row.duration, distance: row.distance, gain: nil,
+          loss: nil, calories: row.calories, source: .manual, options: row.options,
+          sourceFileId: file)
+        try session.insert(db)
+        saved.append(session)
+      }
+      return .imported(saved)
+    }
+  }
+
+  private func insertFile(
+    _ db: Database, name: String, hash: String, format: SessionFileFormat
+  ) throws -> Int64 {
+    var file = SourceFile(
+      id: nil, name: name, sha256: hash, format: format, importedAt: Instant(Date()))
+    try file.insert(db)
+    return file.id!
+  }
+
+  /// A new session with the given measures and options; calories are the device's or the user's
+  /// (`calories`, from `source`), else estimated; an implausibly fast one is flagged.
+  static func newSession(
+    _ db: Database, start: Instant, end: Instant, elapsed: Double, moving: Double,
+    distance: Double, gain: Double?, loss: Double?, calories: Double?, source: CaloriesSource,
+    options: SessionOptions, sourceFileId: Int64?, activity: Activity? = nil
+  ) throws -> RuckSession {
+    let profile = try RuckProfile.current(db)
+    var session = RuckSession(
+      id: nil, startedAt: start, endedAt: end, elapsedSeconds: elapsed, movingSeconds: moving,
+      distanceMeters: distance, elevationGainMeters: gain, elevationLossMeters: loss,
+      loadKg: options.loadKg ?? 0, bodyWeightKg: options.bodyWeightKg ?? profile.bodyWeightKg,
+      calories: calories, caloriesSource: calories == nil ? .none : source,
+      terrain: options.terrain, temperatureC: options.temperatureC,
+      conditions: options.conditions, notes: options.notes, sourceFileId: sourceFileId,
+      createdAt: Instant(Date()), activity: activity ?? options.activity ?? .ruck,
+      recordStatus: .counted)
+    session.estimateCalories(profileBodyKg: profile.bodyWeightKg)
+    session.flagIfImplausible()
+    return session
+  }
+
+  /// Writes a track's points with one `BulkStatement`, binding values through SQLite's C API:
+  /// the hot path of every import (boxing seven arguments per point into GRDB's
+  /// `StatementArguments` cost more than the insert itself; see `Docs/Ruck.md`).
+  private func insertTrack(_ db: Database, _ track: ParsedTrack, sessionId: Int64) throws {
+    let insert = try BulkStatement(
+      db,
+      sql: """
+        INSERT INTO track_point (session_id, seq, segment, time_ms, lat, lon, elevation_m)
+        VALUES (?, ?, ?, ?, ?, ?, ?)
+        """)
+    var seq: Int64 = 0
+    for (segmentIndex, segment) in track.segments.enumerated() {
+      for point in segment {
+        try insert.bind(1, sessionId)
+        try insert.bind(2, seq)
+        try insert.bind(3, Int64(segmentIndex))
+        try insert.bind(4, point.time?.millisecondsSinceEpoch)
+        try insert.bind(5, point.latitude)
+        try insert.bind(6, point.longitude)
+        try insert.bind(7, point.elevation)
+        try insert.step()
+        seq += 1
+      }
+    }
+  }
+}
+
+extension Instant {
+  /// The instant `seconds` later, to the millisecond (durations are measured in seconds).
+  func adding(duration seconds: Double) -> Instant {
+    Instant(millisecondsSinceEpoch: millisecondsSinceEpoch + Int64((seconds * 1000).rounded()))
+  }
+}

@@ -1,0 +1,179 @@
+import AnalyticsCore
+import DataFormats
+import Foundation
+
+/// A session without a track, read from CSV or JSON.
+struct SessionRow: Sendable {
+  var start: Instant
+  /// Seconds; both the elapsed and the moving time.
+  var duration: Double
+  /// Metres.
+  var distance: Double
+  var calories: Double?
+  var options: SessionOptions
+}
+
+/// Reads sessions without tracks.
+///
+/// CSV columns, by header name in any order (the shared `CSVHeader` mapping): `date`
+/// (YYYY-MM-DD, required), `start_time` (HH:MM, default 12:00), `duration` (required: 1h30m, 90,
+/// 1:30:00), `distance` (required, with unit: 8.2km, 5.1mi), `load_kg`, `body_weight_kg`,
+/// `terrain`, `temperature_c`, `conditions`, `calories`, `notes`, `time_zone` (IANA; default
+/// UTC). JSON: an array of objects with the same keys; numbers are JSON numbers (a duration may
+/// be a number of minutes).
+enum SessionImportFile {
+  static func parse(_ data: Data, fileName: String, format: SessionFileFormat) throws
+    -> [SessionRow]
+  {
+    let rows = format == .json ? try json(data, fileName) : try csv(data, fileName)
+    guard !rows.isEmpty else {
+      throw TallyError.refused("no sessions in the file", source: .init(fileName))
+    }
+    return rows
+  }
+
+  static func csv(_ data: Data, _ fileName: String) throws -> [SessionRow] {
+    let records: [CSVRecord]
+    do { records = try CSVReader(data: data).records() } catch let error as TallyError {
+      throw error.at(.init(fileName))
+    }
+    guard let first = records.first else {
+      throw TallyError.refused("the file is empty: expected a header row", source: .init(fileName))
+    }
+    let header = CSVHeader(first)
+    do {
+      for required in ["date", "duration", "distance"] { _ = try header.require(required) }
+    } catch let error as TallyError {
+      throw error.at(.init(fileName, line: first.line))
+    }
+    return try records.dropFirst().filter { !$0.isBlank }.map { record in
+      try row(
+        Fields(source: .init(fileName, line: record.line), name: { $0 }) { key in
+          guard let index = header.position(of: key), index < record.fields.count else {
+            return nil
+          }
+          let text = record.fields[index].trimmingCharacters(in: .whitespaces)
+          return text.isEmpty ? nil : .text(text)
+        })
+    }
+  }
+
+  static func json(_ data: Data, _ fileName: String) throws -> [SessionRow] {
+    let objects: [[String: FieldValue]]
+    do {
+      objects = try JSONDecoder().decode([[String: FieldValue]].self, from: data)
+    } catch {
+      throw TallyError.refused(
+        "expected a JSON array of session objects with text and number values",
+        source: .init(fileName))
+    }
+    return try objects.enumerated().map { index, object in
+      try row(Fields(source: .init(fileName), name: { ".[\(index)].\($0)" }) { object[$0] })
+    }
+  }
+
+  /// A field's value as the file gives it: CSV has only text; JSON numbers stay numbers.
+  enum FieldValue: Decodable, Equatable {
+    case text(String)
+    case number(Double)
+    case null
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.singleValueContainer()
+      if container.decodeNil() {
+        self = .null
+      } else if let number = try? container.decode(Double.self) {
+        self = .number(number)
+      } else {
+        self = .text(try container.decode(String.self))
+      }
+    }
+  }
+
+  /// One record's fields, read by name, with errors naming the file, the record and the field.
+  struct Fields {
+    let source: TallyError.Source
+    /// How a field is named in errors (`load_kg`, or `.[2].load_kg` in a JSON array).
+    let name: (String) -> String
+    let value: (String) -> FieldValue?
+
+    /// A text field, parsed.
+    func optional<T>(_ key: String, _ parse: (String) throws -> T) throws -> T? {
+      switch value(key) {
+      case nil, .null?: return nil
+      case .text(let text)?: return try parsing(key, text, parse)
+      case .number(let number)?:
+        throw TallyError.invalid(name(key), "\(number)", expected: "text", source: source)
+      }
+    }
+
+    func required<T>(_ key: String, expected: String, _ parse: (String) throws -> T) throws -> T {
+      guard let parsed = try optional(key, parse) else {
+        throw TallyError(.badData, .missing(field: name(key), expected: expected), source: source)
+      }
+      return parsed
+    }
+
+    /// A number of 0 or more (negative ones allowed when `allowNegative`): a JSON number, or
+    /// text holding one.
+    func quantity(_ key: String, unit: String, allowNegative: Bool = false) throws -> Double? {
+      switch value(key) {
+      case .number(let number)?:
+        return try parsing(key, "\(number)") { _ in
+          try Quantities.checked(number, what: unit, allowNegative: allowNegative)
+        }
+      default:
+        return try optional(key) {
+          try Quantities.number(parsing: $0, what: unit, allowNegative: allowNegative)
+        }
+      }
+    }
+
+    /// A duration as text (`1h30m`, `90`, `1:30:00`) or a JSON number of minutes.
+    func duration(_ key: String) throws -> TimeSpan {
+      if case .number(let minutes)? = value(key) {
+        guard minutes > 0, minutes.isFinite else {
+          throw TallyError.invalid(
+            name(key), "\(minutes)", expected: "a positive number of minutes", source: source)
+        }
+        return TimeSpan(seconds: Int((minutes * 60).rounded()))
+      }
+      return try required(key, expected: "a duration such as 1h30m") { try TimeSpan(parsing: $0) }
+    }
+
+    private func parsing<T>(_ key: String, _ text: String, _ parse: (String) throws -> T) throws
+      -> T
+    {
+      do { return try parse(text) } catch let error as TallyError {
+        throw TallyError.invalid(
+          name(key), text, expected: error.expected ?? error.description, source: source)
+      }
+    }
+  }
+
+  static func row(_ fields: Fields) throws -> SessionRow {
+    let date = try fields.required("date", expected: "a day as YYYY-MM-DD") {
+      try LocalDate(parsing: $0)
+    }
+    let time = try fields.optional("start_time", TimeOfDay.init(parsing:)) ?? noon
+    let zone = try fields.optional("time_zone", Zone.init(identifier:)) ?? .utc
+    let duration = try fields.duration("duration")
+    let distance = try fields.required(
+      "distance", expected: "a distance with a unit such as 8.2km", Quantities.distance(parsing:))
+    let options = SessionOptions(
+      loadKg: try fields.quantity("load_kg", unit: "kg"),
+      bodyWeightKg: try fields.quantity("body_weight_kg", unit: "kg"),
+      terrain: try fields.optional("terrain", Terrain.init(parsing:)),
+      temperatureC: try fields.quantity("temperature_c", unit: "°C", allowNegative: true),
+      conditions: try fields.optional("conditions") { $0 },
+      notes: try fields.optional("notes") { $0 })
+    return SessionRow(
+      start: zone.instant(of: LocalDateTime(date: date, time: time)),
+      duration: Double(duration.seconds), distance: distance,
+      calories: try fields.quantity("calories", unit: "kcal"), options: options)
+  }
+
+  /// The start time of a session whose file gives none: midday keeps it on its day in every
+  /// zone within ±12 hours.
+  static let noon = TimeOfDay(hour: 12, minute: 0)!
+}

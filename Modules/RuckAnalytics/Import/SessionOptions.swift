@@ -1,0 +1,51 @@
+import AnalyticsCore
+
+/// The session details a user may give on import, when logging by hand or when editing.
+public struct SessionOptions: Sendable, Equatable {
+  /// Pack load, kg (default 0).
+  public var loadKg: Double?
+  /// Body weight, kg (default: the profile's).
+  public var bodyWeightKg: Double?
+  public var terrain: Terrain?
+  /// Air temperature, °C.
+  public var temperatureC: Double?
+  /// Weather in words.
+  public var conditions: String?
+  public var notes: String?
+  /// When the session started, for a file whose points have no times (a planned route).
+  public var start: Instant?
+  /// What it was, over the file's sport (default: the file's, else ruck).
+  public var activity: Activity?
+
+  public init(
+    loadKg: Double? = nil, bodyWeightKg: Double? = nil, terrain: Terrain? = nil,
+    temperatureC: Double? = nil, conditions: String? = nil, notes: String? = nil,
+    start: Instant? = nil, activity: Activity? = nil
+  ) {
+    self.start = start
+    self.activity = activity
+    self.loadKg = loadKg
+    self.bodyWeightKg = bodyWeightKg
+    self.terrain = terrain
+    self.temperatureC = temperatureC
+    self.conditions = conditions
+    self.notes = notes
+  }
+}
+
+/// What importing one file did.
+public enum ImportOutcome: Sendable, Equatable {
+  /// New sessions were saved.
+  case imported([RuckSession])
+  /// The same bytes were imported before (as `previousName`); nothing was added.
+  case duplicate(previousName: String)
+
+  /// The sessions saved (none for a duplicate).
+  public var sessions: [RuckSession] {
+    if case .imported(let sessions) = self { return sessions }
+    return []
+  }
+
+  /// Their total distance, m.
+  public var distanceMeters: Double { sessions.reduce(0) { $0 + $1.distanceMeters } }
+}

@@ -1,0 +1,129 @@
+import AnalyticsCore
+import GRDB
+
+extension RuckStore {
+  /// Logs a session by hand.
+  ///
+  /// - throws: `TallyError` for a duration or distance that is not positive.
+  public func logSession(
+    start: Instant, duration: Double, distance: Double, calories: Double? = nil,
+    options: SessionOptions = SessionOptions()
+  ) throws -> RuckSession {
+    guard duration > 0 else {
+      throw TallyError(value: "\(duration)", expected: "a positive duration")
+    }
+    guard distance > 0 else {
+      throw TallyError(value: "\(distance)", expected: "a positive distance")
+    }
+    return try writer.write { db in
+      var session = try Self.newSession(
+        db, start: start, end: start.adding(duration: duration), elapsed: duration,
+        moving: duration, distance: distance, gain: nil, loss: nil, calories: calories,
+        source: .manual, options: options, sourceFileId: nil)
+      try session.insert(db)
+      return session
+    }
+  }
+
+  /// Every session, oldest first.
+  public func sessions() throws -> [RuckSession] {
+    try writer.read { db in try RuckSession.all().chronological().fetchAll(db) }
+  }
+
+  /// One session.
+  ///
+  /// - throws: `TallyError` (missing input) when there is no such session.
+  public func session(id: Int64) throws -> RuckSession {
+    try writer.read { db in try Self.existingSession(db, id: id) }
+  }
+
+  /// The names of imported files by id (a session's `sourceFileId` names its file).
+  public func sourceFileNames() throws -> [Int64: String] {
+    try writer.read { db in
+      Dictionary(
+        uniqueKeysWithValues: try SourceFile.fetchAll(db).compactMap { file in
+          file.id.map { ($0, file.name) }
+        })
+    }
+  }
+
+  /// A session's stored track points, in order.
+  public func trackPoints(sessionId: Int64) throws -> [TrackPointRecord] {
+    try writer.read { db in try TrackPointRecord.all().ofSession(sessionId).fetchAll(db) }
+  }
+
+  /// Changes the given details and measures of a session; calories estimated by Pandolf are
+  /// estimated again, and a session made implausibly fast is flagged (unless `changes` sets its
+  /// record status).
+  ///
+  /// - throws: `TallyError` (missing input) when there is no such session, or for a duration or
+  ///   distance that is not positive.
+  public func editSession(
+    id: Int64, options: SessionOptions, changes: SessionChanges = SessionChanges()
+  ) throws -> EditedSession {
+    if let duration = changes.duration, !(duration > 0) {
+      throw TallyError(value: "\(duration)", expected: "a positive duration")
+    }
+    if let distance = changes.distance, !(distance > 0) {
+      throw TallyError(value: "\(distance)", expected: "a positive distance")
+    }
+    return try writer.write { db in
+      var session = try Self.existingSession(db, id: id)
+      if let load = options.loadKg { session.loadKg = load }
+      if let body = options.bodyWeightKg { session.bodyWeightKg = body }
+      if let terrain = options.terrain { session.terrain = terrain }
+      if let temperature = options.temperatureC { session.temperatureC = temperature }
+      if let conditions = options.conditions { session.conditions = conditions }
+      if let notes = options.notes { session.notes = notes }
+      if let activity = options.activity { session.activity = activity }
+      var overridden: [SessionChanges.Measure] = []
+      if changes.date != nil || changes.time != nil {
+        let local = changes.zone.localDateTime(of: session.startedAt)
+        let start = changes.zone.instant(
+          of: LocalDateTime(date: changes.date ?? local.date, time: changes.time ?? local.time))
+        session.endedAt = session.endedAt.adding(duration: start.seconds(since: session.startedAt))
+        session.startedAt = start
+        overridden.append(.start)
+      }
+      if let duration = changes.duration {
+        (session.elapsedSeconds, session.movingSeconds) = (duration, duration)
+        session.endedAt = session.startedAt.adding(duration: duration)
+        overridden.append(.duration)
+      }
+      if let distance = changes.distance {
+        session.distanceMeters = distance
+        overridden.append(.distance)
+      }
+      if let status = changes.recordStatus {
+        session.recordStatus = status
+      } else {
+        session.flagIfImplausible()
+      }
+      session.estimateCalories(profileBodyKg: try RuckProfile.current(db).bodyWeightKg)
+      try session.update(db)
+      let hasTrack = try TrackPointRecord.all().ofSession(id).fetchCount(db) > 0
+      return EditedSession(session: session, trackMeasuresOverridden: hasTrack ? overridden : [])
+    }
+  }
+
+  /// Deletes a session and its track; when it was its file's last session, the file is
+  /// forgotten too, so that it can be imported again.
+  ///
+  /// - throws: `TallyError` (missing input) when there is no such session.
+  public func deleteSession(id: Int64) throws {
+    try writer.write { db in
+      let session = try Self.existingSession(db, id: id)
+      _ = try session.delete(db)
+      if let file = session.sourceFileId, try RuckSession.all().fromFile(file).fetchCount(db) == 0 {
+        _ = try SourceFile.deleteOne(db, key: file)
+      }
+    }
+  }
+
+  static func existingSession(_ db: Database, id: Int64) throws -> RuckSession {
+    guard let session = try RuckSession.fetchOne(db, key: id) else {
+      throw TallyError.notFound("session", "\(id)", expected: "the id of a stored session")
+    }
+    return session
+  }
+}

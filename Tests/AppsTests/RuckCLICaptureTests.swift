@@ -1,0 +1,136 @@
+import CLIKit
+import Foundation
+import Testing
+
+@testable import ruck_cli
+
+/// A scratch database for in-process runs of `ruck-cli`.
+private struct RuckRun {
+  let folder = NSTemporaryDirectory() + "tally-ruck-capture-" + UUID().uuidString
+
+  init() throws {
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+  }
+
+  func callAsFunction(_ arguments: String...) -> CommandRunner.Captured {
+    CommandRunner.capture(
+      RuckCommand.self, arguments: arguments + ["--db", folder + "/ruck.sqlite"])
+  }
+
+  func write(_ name: String, _ text: String) throws -> String {
+    let path = folder + "/" + name
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  func remove() { try? FileManager.default.removeItem(atPath: folder) }
+}
+
+@Suite("ruck-cli in process")
+struct RuckCLICaptureTests {
+  @Test("the app names its options and commands in hints; the domain's message stays")
+  func hints() throws {
+    let ruck = try RuckRun()
+    defer { ruck.remove() }
+    let missing = ruck("sessions", "show", "7")
+    #expect(missing.status == 66)
+    #expect(
+      missing.error
+        == "ruck-cli: there is no session \"7\": expected the id of a stored session: "
+        + "see 'ruck-cli sessions list'\n")
+    let untimed = try ruck.write(
+      "plan.gpx",
+      "<gpx><trk><trkseg><trkpt lat=\"0\" lon=\"0\"/><trkpt lat=\"0\" lon=\"0.01\"/></trkseg></trk></gpx>"
+    )
+    let refused = ruck("import", untimed)
+    #expect(refused.status == 65)
+    #expect(
+      refused.error
+        == "ruck-cli: plan.gpx: start is missing: expected the day the track was walked, as it "
+        + "has no times: give it with --date (and --start)\n")
+    // With the day, it imports: 0.01° of longitude at the equator = 1111.95 m.
+    let imported = ruck("import", untimed, "--date", "2026-02-08", "--time-zone", "UTC")
+    #expect(imported.status == 0, "\(imported.error)")
+    #expect(imported.output == "imported plan.gpx: 1 session, 1.11 km\n")
+  }
+
+  @Test("import results in JSON: one row per file with its status")
+  func importJSON() throws {
+    let ruck = try RuckRun()
+    defer { ruck.remove() }
+    let csv = try ruck.write(
+      "log.csv", "date,duration,distance\n2026-02-08,1h,5km\n2026-02-09,30m,2.5km\n")
+    let first = ruck("import", csv, "--format", "json")
+    #expect(first.status == 0)
+    let ids = "\"session_ids\": [\n      1,\n      2\n    ]"
+    #expect(first.output.contains(ids), "\(first.output)")
+    let again = ruck("import", csv, "--format", "json")
+    #expect(again.output.contains("\"status\": \"duplicate\""))
+  }
+}
+
+@Suite("ruck-cli pace over timed sessions")
+struct RuckCLIPaceTests {
+  @Test("analytics says how many untimed sessions pace left out")
+  func untimedLeftOut() throws {
+    let ruck = try RuckRun()
+    defer { ruck.remove() }
+    let plan = try ruck.write(
+      "plan.gpx",
+      "<gpx><trk><trkseg><trkpt lat=\"0\" lon=\"0\"/><trkpt lat=\"0\" lon=\"0.01\"/></trkseg></trk></gpx>"
+    )
+    _ = ruck("import", plan, "--date", "2026-02-03", "--time-zone", "UTC")
+    _ = ruck(
+      "log", "--date", "2026-02-02", "--duration", "1h", "--distance", "5km", "--time-zone", "UTC")
+    let json = ruck(
+      "analytics", "--period", "all-time", "--as-of", "2026-02-08", "--time-zone", "UTC",
+      "--format", "json")
+    // 3600 s over the timed 5 km only.
+    #expect(json.output.contains("\"average_pace_s_per_km\": 720.0"), "\(json.output)")
+    #expect(json.output.contains("\"sessions_without_moving_time\": 1"))
+    let table = ruck("analytics", "--period", "all-time", "--as-of", "2026-02-08")
+    #expect(table.output.contains("12:00 /km (1 untimed session left out)"), "\(table.output)")
+  }
+}
+
+@Suite("ruck-cli session types, edits and details")
+struct RuckCLISessionTests {
+  @Test("a flagged import says so; --confirm counts it; show has notes, conditions, temperature")
+  func flaggedAndShown() throws {
+    let ruck = try RuckRun()
+    defer { ruck.remove() }
+    // 1111.95 m in 60 s = 54 s/km: a vehicle.
+    let fast = try ruck.write(
+      "fast.gpx",
+      "<gpx><trk><trkseg><trkpt lat=\"0\" lon=\"0\"><time>2026-02-08T10:00:00Z</time></trkpt>"
+        + "<trkpt lat=\"0\" lon=\"0.01\"><time>2026-02-08T10:01:00Z</time></trkpt></trkseg></trk></gpx>"
+    )
+    let imported = ruck("import", fast)
+    #expect(imported.status == 0)
+    #expect(
+      imported.output.contains(
+        "session 1 is faster than 3:00 /km on foot: kept, but left out of records until you "
+          + "confirm it with 'ruck-cli sessions edit 1 --confirm'"), "\(imported.output)")
+    #expect(
+      ruck("records", "--as-of", "2026-02-08", "--format", "json").output.contains(
+        "\"longest_distance\": null"))
+    let confirmed = ruck(
+      "sessions", "edit", "1", "--confirm", "--notes", "tailwind", "--conditions", "dry",
+      "--temperature-c", "4", "--format", "json")
+    #expect(confirmed.status == 0, "\(confirmed.error)")
+    #expect(confirmed.output.contains("\"record_status\": \"counted\""))
+    let shown = ruck("sessions", "show", "1", "--format", "json")
+    #expect(shown.output.contains("\"notes\": \"tailwind\""))
+    #expect(shown.output.contains("\"conditions\": \"dry\""))
+    #expect(shown.output.contains("\"temperature_c\": 4.0"))
+    #expect(shown.output.contains("\"activity\": \"ruck\""))
+    let moved = ruck("sessions", "edit", "1", "--distance", "2km", "--format", "json")
+    #expect(
+      moved.error
+        == "ruck-cli: session 1 has a track: its distance now as given, no longer the track's "
+        + "(the points keep their recorded times and positions)\n")
+    #expect(moved.output.contains("\"distance_m\": 2000.0"))
+    let both = ruck("sessions", "edit", "1", "--confirm", "--exclude-from-records")
+    #expect(both.status == 64)
+  }
+}
