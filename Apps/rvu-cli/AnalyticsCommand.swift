@@ -39,7 +39,10 @@ extension RVUCommand {
       help: ArgumentHelp("The last N days including --as-of (7, 30, 90, …).", valueName: "days"))
     var last: Int?
     @Flag(name: .customLong("this-year"), help: "From January 1 to --as-of.") var thisYear = false
-    @Option(help: "Grouping: daily, weekly, monthly or yearly.") var period: RVUPeriod = .daily
+    @Option(
+      help: ArgumentHelp("Grouping: daily, weekly, monthly or yearly.", valueName: "period"),
+      transform: Period.init(parsing:))
+    var period: Period = .day
     @Option(name: .customLong("group-by"), help: "Break totals down per code: hcpcs.")
     var groupBy: Grouping?
     @Option(
@@ -55,10 +58,6 @@ extension RVUCommand {
       if presets > 1 || (presets == 1 && (start != nil || end != nil)) {
         throw ValidationError("give either --start/--end, --last N or --this-year, not several")
       }
-      if let last, last < 1 {
-        throw ValidationError(
-          "--last \(last) is not valid: expected a number of days of at least 1")
-      }
       if end != nil && start == nil {
         throw ValidationError("--end needs --start: expected both days of the range")
       }
@@ -67,29 +66,39 @@ extension RVUCommand {
       }
     }
 
-    func run() throws {
-      let asOf = global.asOf
-      let range: DayRange
-      if let start {
-        range = try DayRange(start: start, end: end ?? asOf)
-      } else if thisYear {
-        range = .toDate(.year, asOf: asOf)
-      } else {
-        range = try .lastDays(last ?? 30, asOf: asOf)
+    /// The window the options name; the domain resolves it against the as-of day.
+    var window: RVUAnalyticsWindow {
+      if let start { return .between(start: start, end: end) }
+      if thisYear { return .yearToDate }
+      return last.map(RVUAnalyticsWindow.lastDays) ?? .standard
+    }
+
+    /// `daily`, `weekly`, …: the seed API's name of a grouping, for the table's title.
+    static func label(_ period: Period) -> String {
+      switch period {
+      case .day: return "daily"
+      case .week: return "weekly"
+      case .month: return "monthly"
+      case .quarter: return "quarterly"
+      case .year: return "yearly"
       }
+    }
+
+    func run() throws {
+      let range = try window.range(asOf: global.asOf)
       let report = try global.openRVUStore().analytics(
         RVUAnalyticsQuery(
           userId: user.id, range: range, period: period, weekStart: weekStart,
           groupByCode: groupBy != nil, fillEmptyPeriods: fill))
       let rows =
         groupBy == nil
-        ? report.summary.map(RVUJSON.summary) : report.codes.map(RVUJSON.codeRow)
+        ? report.summary.map(\.jsonObject) : report.codes.map(\.jsonObject)
       switch global.format {
       case .json:
         if totals {
           global.print(object: [
             "rows": .array(rows.map(JSONValue.object)),
-            "totals": .object(RVUJSON.totals(report.totals)),
+            "totals": .object(report.totals.jsonObject),
           ])
         } else {
           global.print(rows: rows)
@@ -109,7 +118,7 @@ extension RVUCommand {
         global.print(rows: all)
       case .table:
         var out =
-          "Work RVUs \(range.start) to \(range.end), \(period.rawValue)"
+          "Work RVUs \(range.start) to \(range.end), \(Self.label(period))"
           + (groupBy != nil ? ", per code" : "") + "\n\n"
         out += OutputFormat.table.render(rows: rows)
         if !report.summary.isEmpty {
@@ -118,7 +127,7 @@ extension RVUCommand {
             + BarChart.render(
               report.summary.map { ("\($0.periodStart)", $0.totalWorkRVU.doubleValue) })
         }
-        out += "\n" + OutputFormat.table.render(object: RVUJSON.totals(report.totals))
+        out += "\n" + OutputFormat.table.render(object: report.totals.jsonObject)
         Terminal.writeOutput(out)
       }
     }

@@ -44,8 +44,9 @@ extension RVUCommand.Codes {
       let parsed = try RelativeValueFile(data: try readFile(file), fileName: name)
       let store = try global.openRVUStore()
       let progress = Progress(label: "importing \(name)", total: parsed.codes.count)
-      let summary = try store.importCatalog(
-        parsed, year: year, source: name, progress: progress.update)
+      let summary = try withRVUHints {
+        try store.importCatalog(parsed, year: year, source: name, progress: progress.update)
+      }
       progress.finish()
       let object: JSONObject = [
         "year": .int(summary.year), "title": .string(summary.title),
@@ -78,18 +79,15 @@ extension RVUCommand.Codes {
     @OptionGroup var catalog: CatalogOptions
     @Argument(help: ArgumentHelp("A code, a code prefix or description words.", valueName: "query"))
     var query: String
-    @Option(help: "The most results to show.") var limit: Int = 20
-
-    func validate() throws {
-      guard (1...1000).contains(limit) else {
-        throw ValidationError("--limit \(limit) is not valid: expected 1 to 1000")
-      }
-    }
+    @Option(help: "The most results to show (1 to 1000).")
+    var limit: Int = RVUStore.defaultSearchLimit
 
     func run() throws {
-      let hits = try global.openRVUStore().searchCodes(
-        query, limit: limit, catalogYear: catalog.year, userId: user.id)
-      global.print(rows: hits.map(RVUJSON.searchResult))
+      let hits = try withRVUHints {
+        try global.openRVUStore().searchCodes(
+          query, limit: limit, catalogYear: catalog.year, userId: user.id)
+      }
+      global.print(rows: hits.map(\.jsonObject))
     }
   }
 
@@ -106,8 +104,10 @@ extension RVUCommand.Codes {
       String?
 
     func run() throws {
-      let row = try global.openRVUStore().code(code, modifier: modifier, catalogYear: catalog.year)
-      global.print(object: RVUJSON.code(row))
+      let row = try withRVUHints {
+        try global.openRVUStore().code(code, modifier: modifier, catalogYear: catalog.year)
+      }
+      global.print(object: row.jsonObject)
     }
   }
 
@@ -120,7 +120,7 @@ extension RVUCommand.Codes {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
-      global.print(rows: try global.openRVUStore().catalogVersions().map(RVUJSON.version))
+      global.print(rows: try global.openRVUStore().catalogVersions().map(\.jsonObject))
     }
   }
 }

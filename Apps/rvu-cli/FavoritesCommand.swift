@@ -21,7 +21,7 @@ extension RVUCommand.Favorites {
     @OptionGroup var user: UserOptions
 
     func run() throws {
-      global.print(rows: try global.openRVUStore().favorites(userId: user.id).map(RVUJSON.favorite))
+      global.print(rows: try global.openRVUStore().favorites(userId: user.id).map(\.jsonObject))
     }
   }
 
@@ -36,7 +36,9 @@ extension RVUCommand.Favorites {
     @Argument(help: "The code.") var code: String
 
     func run() throws {
-      let (favorite, added) = try global.openRVUStore().addFavorite(code, userId: user.id)
+      let (favorite, added) = try withRVUHints {
+        try global.openRVUStore().addFavorite(code, userId: user.id)
+      }
       if !added {
         Terminal.writeError(
           "\(favorite.hcpcs) is already a favorite (position \(favorite.sortOrder + 1)); nothing changed.\n"
@@ -47,7 +49,7 @@ extension RVUCommand.Favorites {
           Terminal.writeOutput("Added \(favorite.hcpcs) at position \(favorite.sortOrder + 1).\n")
         }
       } else {
-        global.print(object: RVUJSON.favorite(favorite))
+        global.print(object: favorite.jsonObject)
       }
     }
   }
@@ -84,7 +86,7 @@ extension RVUCommand.Favorites {
 
     func run() throws {
       let favorites = try global.openRVUStore().reorderFavorites(codes, userId: user.id)
-      global.print(rows: favorites.map(RVUJSON.favorite))
+      global.print(rows: favorites.map(\.jsonObject))
     }
   }
 }

@@ -12,9 +12,11 @@ struct UserOptions: ParsableArguments {
       "The user whose data this is (default: $RVU_USER, else local).", valueName: "id"))
   var userOption: String?
 
-  /// The user id.
+  /// `--user`, else `$RVU_USER` when set and not empty, else the domain's local user.
   var id: String {
-    userOption ?? RVUStore.defaultUser(environment: ProcessInfo.processInfo.environment)
+    if let userOption { return userOption }
+    let fromEnvironment = ProcessInfo.processInfo.environment["RVU_USER"] ?? ""
+    return fromEnvironment.isEmpty ? RVUStore.localUser : fromEnvironment
   }
 
   func validate() throws {
@@ -39,4 +41,28 @@ extension GlobalOptions {
   }
 }
 
-extension RVUPeriod: ExpressibleByArgument {}
+/// Runs `body`, adding to the domain's refusals the rvu-cli flag or command that helps: the
+/// domain says what is wrong, only the app knows its own options.
+///
+/// - Parameter workRVU: whether the command takes `--work-rvu` (an unknown code can be saved
+///   with an explicit value).
+func withRVUHints<T>(workRVU: Bool = false, _ body: () throws -> T) throws -> T {
+  do {
+    return try body()
+  } catch let error as TallyError {
+    switch error.cause {
+    case .notFound(kind: "catalog", _, _):
+      throw error.hinted("see 'rvu-cli codes versions'")
+    case TallyError.emptyCatalog.cause:
+      throw error.hinted("import one with 'rvu-cli codes import FILE'")
+    case .notFound(kind: "code", _, _) where workRVU:
+      throw error.hinted("or give its work RVU with --work-rvu CODE=VALUE")
+    case .missing(field: "year", _):
+      throw error.hinted("give it with --year YYYY")
+    case .invalid(field: "limit", _, _):
+      throw error.hinted("give --limit within that range")
+    default:
+      throw error
+    }
+  }
+}

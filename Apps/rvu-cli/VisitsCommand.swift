@@ -40,30 +40,15 @@ struct VisitFields: ParsableArguments {
     name: .customLong("work-rvu"),
     help: ArgumentHelp(
       "The work RVU of a code that is not in the catalog: CODE=VALUE, or VALUE when the visit has one procedure.",
-      valueName: "code=value"))
-  var workRVUs: [String] = []
+      valueName: "code=value"),
+    transform: WorkRVUOverride.init(parsing:))
+  var workRVUs: [WorkRVUOverride] = []
 
-  /// The visit to save, with explicit work RVUs applied.
+  /// The visit to save, with explicit work RVUs applied by the domain.
   func input() throws -> VisitInput {
-    var procedures = procedures
-    for entry in workRVUs {
-      let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
-      let (code, valueText) = parts.count == 2 ? (parts[0].uppercased(), parts[1]) : (nil, entry)
-      guard let value = try? FixedDecimal(parsing: valueText), value >= .zero else {
-        throw ValidationError(
-          "--work-rvu \(entry) is not valid: expected CODE=VALUE with a number of at most 2 decimals"
-        )
-      }
-      let targets = procedures.indices.filter { code == nil || procedures[$0].hcpcs == code }
-      guard !targets.isEmpty, code != nil || procedures.count == 1 else {
-        throw ValidationError(
-          "--work-rvu \(entry) names no procedure of this visit: expected CODE=VALUE for one of "
-            + procedures.map(\.hcpcs).joined(separator: ", "))
-      }
-      for index in targets { procedures[index].workRVU = value }
-    }
-    return VisitInput(
-      date: date, time: time, notes: notes, isNoShow: noShow, procedures: procedures)
+    VisitInput(
+      date: date, time: time, notes: notes, isNoShow: noShow,
+      procedures: try WorkRVUOverride.apply(workRVUs, to: procedures))
   }
 }
 
@@ -85,10 +70,11 @@ extension RVUCommand.Visits {
     @OptionGroup var fields: VisitFields
 
     func run() throws {
-      let input = try fields.input()
-      let saved = try global.openRVUStore().addVisit(
-        input, userId: user.id, catalogYear: catalog.year)
-      global.print(object: RVUJSON.visit(saved, nested: global.format == .json))
+      let saved = try withRVUHints(workRVU: true) {
+        try global.openRVUStore().addVisit(
+          try fields.input(), userId: user.id, catalogYear: catalog.year)
+      }
+      global.print(object: saved.jsonObject(nested: global.format == .json))
     }
   }
 
@@ -112,7 +98,7 @@ extension RVUCommand.Visits {
 
     func run() throws {
       let visits = try global.openRVUStore().visits(userId: user.id, from: start, through: end)
-      global.print(rows: visits.map { RVUJSON.visit($0, nested: global.format == .json) })
+      global.print(rows: visits.map { $0.jsonObject(nested: global.format == .json) })
     }
   }
 
@@ -129,12 +115,12 @@ extension RVUCommand.Visits {
     func run() throws {
       let detail = try global.openRVUStore().visit(id: id, userId: user.id)
       if global.format == .json {
-        global.print(object: RVUJSON.visit(detail, nested: true))
+        global.print(object: detail.jsonObject(nested: true))
       } else {
-        global.print(object: RVUJSON.visit(detail, nested: false))
+        global.print(object: detail.jsonObject(nested: false))
         if global.format == .table, !detail.procedures.isEmpty {
           Terminal.writeOutput(
-            "\n" + global.format.render(rows: detail.procedures.map(RVUJSON.procedure)))
+            "\n" + global.format.render(rows: detail.procedures.map(\.jsonObject)))
         }
       }
     }
@@ -153,10 +139,11 @@ extension RVUCommand.Visits {
     @OptionGroup var fields: VisitFields
 
     func run() throws {
-      let input = try fields.input()
-      let saved = try global.openRVUStore().updateVisit(
-        id: id, with: input, userId: user.id, catalogYear: catalog.year)
-      global.print(object: RVUJSON.visit(saved, nested: global.format == .json))
+      let saved = try withRVUHints(workRVU: true) {
+        try global.openRVUStore().updateVisit(
+          id: id, with: try fields.input(), userId: user.id, catalogYear: catalog.year)
+      }
+      global.print(object: saved.jsonObject(nested: global.format == .json))
     }
   }
 
@@ -200,8 +187,10 @@ extension RVUCommand.Visits {
       let name = URL(fileURLWithPath: file).lastPathComponent
       let records = try VisitImportFile.parse(try readFile(file), fileName: name)
       let progress = Progress(label: "importing \(name)", total: records.count)
-      let count = try global.openRVUStore().importVisits(
-        records, userId: user.id, catalogYear: catalog.year, progress: progress.update)
+      let count = try withRVUHints {
+        try global.openRVUStore().importVisits(
+          records, userId: user.id, catalogYear: catalog.year, progress: progress.update)
+      }
       progress.finish()
       if global.format == .table {
         Terminal.writeOutput("Imported \(count) visits.\n")

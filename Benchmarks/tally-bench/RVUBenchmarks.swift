@@ -103,7 +103,7 @@ enum RVUBenchmarks {
     var procedureCount = 0
     for user in 0..<10 {
       let visits = user == 0 ? 100_000 : 10_000
-      var records: [(location: String, input: VisitInput)] = []
+      var records: [VisitImportFile.Record] = []
       records.reserveCapacity(visits)
       for index in 0..<visits {
         // user-0: 2.5 procedures per visit on average (1 to 4, half of them 2 or 3).
@@ -115,12 +115,11 @@ enum RVUBenchmarks {
         }
         if user == 0 { procedureCount += count }
         records.append(
-          (
-            "generated \(index)",
-            VisitInput(
+          VisitImportFile.Record(
+            source: .init("generated", line: index + 1),
+            input: VisitInput(
               date: january1.adding(days: Int.random(in: 0..<365, using: &generator)),
-              isNoShow: Int.random(in: 0..<25, using: &generator) == 0, procedures: procedures)
-          ))
+              isNoShow: Int.random(in: 0..<25, using: &generator) == 0, procedures: procedures)))
       }
       _ = try store.importVisits(records, userId: "user-\(user)")
     }

@@ -5,29 +5,37 @@ import Storage
 
 /// The RVU database: the HCPCS catalog, users' visits and favorites, and RVU analytics.
 ///
-/// Every read and write of user data is scoped to one user id: one user never sees, counts or
-/// changes another's data.
+/// Every read and write of user data is scoped to one user id (`owned(by:)`): one user never
+/// sees, counts or changes another's data. The connection stays inside, as in GRDB's demo
+/// `AppDatabase`: callers get domain values and operations, never SQL.
 public struct RVUStore: Sendable {
-  /// The database connection (a pool for files, a queue in memory).
-  public let writer: any DatabaseWriter
+  /// A pool for files, a queue in memory. Internal only so that the domain's extensions (and
+  /// `@testable` recounts) can reach it.
+  let writer: any DatabaseWriter
+  /// When "now" is: the wall clock, or a fixed instant in tests.
+  let clock: @Sendable () -> Instant
 
-  /// Wraps an open, migrated database.
-  public init(writer: any DatabaseWriter) { self.writer = writer }
+  init(writer: any DatabaseWriter, clock: @escaping @Sendable () -> Instant) {
+    self.writer = writer
+    self.clock = clock
+  }
 
   /// Opens the database at `location`, migrates it, and installs the starter catalog when the
   /// catalog is empty.
-  public static func open(_ location: DatabaseLocation) throws -> RVUStore {
+  public static func open(
+    _ location: DatabaseLocation, clock: @escaping @Sendable () -> Instant = { Instant(Date()) }
+  ) throws -> RVUStore {
     let store = RVUStore(
-      writer: try DatabaseOpener.open(location, migrator: RVUDomainModule.migrator))
+      writer: try DatabaseOpener.open(location, migrator: RVUDomainModule.migrator), clock: clock)
     try store.installStarterCatalogIfEmpty()
     return store
   }
 
   /// An in-memory store (tests, throwaway runs).
-  public static func inMemory() throws -> RVUStore { try open(.memory) }
+  public static func inMemory(
+    clock: @escaping @Sendable () -> Instant = { Instant(Date()) }
+  ) throws -> RVUStore { try open(.memory, clock: clock) }
 
-  /// The user id used when none is given: `$RVU_USER`, else `local`.
-  public static func defaultUser(environment: [String: String]) -> String {
-    environment["RVU_USER"].flatMap { $0.isEmpty ? nil : $0 } ?? "local"
-  }
+  /// The user id used when none is given.
+  public static let localUser = "local"
 }

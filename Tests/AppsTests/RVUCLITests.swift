@@ -137,7 +137,7 @@ struct RVUCLITests {
     #expect(result.status == 65)
     #expect(
       result.error
-        == "rvu-cli: visits.json element 2, field procedures[0].quantity: 0 is not a whole quantity from 1 to 1000\n"
+        == "rvu-cli: visits.json element 2: procedures[0].quantity \"0\" is not valid: expected a whole quantity from 1 to 1000\n"
     )
     #expect(try scratch.rvu(["visits", "list", "--format", "csv"]).output.isEmpty)
   }

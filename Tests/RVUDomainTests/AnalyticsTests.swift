@@ -1,6 +1,7 @@
 import AnalyticsCore
-import RVUDomain
 import Testing
+
+@testable import RVUDomain
 
 /// The hand-worked data set (starter catalog values):
 /// - A 2025-12-29 Mon: 99213 (1.30) + G2211 (0.33)            = 1.63
@@ -41,7 +42,7 @@ struct AnalyticsTests {
     "summary rows for every period",
     arguments: [
       (
-        RVUPeriod.daily, Weekday.monday,
+        Period.day, Weekday.monday,
         [
           "2025-12-29 1.63 1 0", "2025-12-31 3.84 1 0", "2026-01-01 0.00 0 1",
           "2026-01-05 3.90 1 0",
@@ -49,12 +50,12 @@ struct AnalyticsTests {
         ]
       ),
       // ISO weeks across the year end: 2025-12-29 starts 2026-W01.
-      (.weekly, .monday, ["2025-12-29 5.47 2 1", "2026-01-05 3.90 1 0", "2026-01-26 2.80 1 0"]),
-      (.weekly, .sunday, ["2025-12-28 5.47 2 1", "2026-01-04 3.90 1 0", "2026-02-01 2.80 1 0"]),
-      (.monthly, .monday, ["2025-12-01 5.47 2 0", "2026-01-01 3.90 1 1", "2026-02-01 2.80 1 0"]),
-      (.yearly, .monday, ["2025-01-01 5.47 2 0", "2026-01-01 6.70 2 1"]),
+      (.week, .monday, ["2025-12-29 5.47 2 1", "2026-01-05 3.90 1 0", "2026-01-26 2.80 1 0"]),
+      (.week, .sunday, ["2025-12-28 5.47 2 1", "2026-01-04 3.90 1 0", "2026-02-01 2.80 1 0"]),
+      (.month, .monday, ["2025-12-01 5.47 2 0", "2026-01-01 3.90 1 1", "2026-02-01 2.80 1 0"]),
+      (.year, .monday, ["2025-01-01 5.47 2 0", "2026-01-01 6.70 2 1"]),
     ])
-  func periods(period: RVUPeriod, weekStart: Weekday, expected: [String]) throws {
+  func periods(period: Period, weekStart: Weekday, expected: [String]) throws {
     let report = try fixture().analytics(
       RVUAnalyticsQuery(userId: "doc", range: whole, period: period, weekStart: weekStart))
     #expect(summary(report) == expected)
@@ -68,7 +69,7 @@ struct AnalyticsTests {
     throws
   {
     let report = try fixture().analytics(
-      RVUAnalyticsQuery(userId: "doc", range: whole, period: .monthly, groupByCode: true))
+      RVUAnalyticsQuery(userId: "doc", range: whole, period: .month, groupByCode: true))
     let rows = report.codes.map {
       "\($0.periodStart) \($0.hcpcs) \($0.totalWorkRVU) \($0.totalQuantity) \($0.encounterCount) \($0.statusCode)"
     }
@@ -110,7 +111,7 @@ struct AnalyticsTests {
     let report = try fixture().analytics(
       RVUAnalyticsQuery(
         userId: "doc", range: try DayRange(start: day("2025-12-30"), end: day("2026-01-05")),
-        period: .weekly))
+        period: .week))
     #expect(summary(report) == ["2025-12-29 3.84 1 1", "2026-01-05 3.90 1 0"])
     #expect(report.totals.averageRVUPerEncounter == rvu("3.87"))  // 7.74 / 2
   }
@@ -157,7 +158,11 @@ struct DailyTotalsTests {
     try store.deleteVisit(id: store.visits(userId: "doc")[0].visit.id!, userId: "doc")
     #expect(try fromTotals(store, user: "doc") == scanned(store, user: "doc"))
     _ = try store.importVisits(
-      [("a", VisitInput(date: day("2026-01-05"), procedures: [procedure("99213x2")]))],
+      [
+        VisitImportFile.Record(
+          source: .init("a"),
+          input: VisitInput(date: day("2026-01-05"), procedures: [procedure("99213x2")]))
+      ],
       userId: "doc")
     #expect(try fromTotals(store, user: "doc") == scanned(store, user: "doc"))
     // The days of a moved visit: 2025-12-31 lost its only visit and has no row at all.

@@ -71,12 +71,22 @@ struct CatalogTests {
     let again = try RelativeValueFile(
       data: miniPPRRVU(rows: [row("99214", "Office visit est", work: "2.00")]), fileName: "b.csv")
     #expect(try store.importCatalog(again, year: 2026, source: "b.csv").replacedExisting)
-    #expect(throws: RVUError.self) { try store.code("99213", catalogYear: 2026) }
+    #expect {
+      try store.code("99213", catalogYear: 2026)
+    } throws: {
+      ($0 as! TallyError).cause
+        == .notFound(kind: "code", name: "99213", expected: "a HCPCS/CPT code of the 2026 catalog")
+    }
     #expect(try store.code("99214").workRVU == rvu("2.00"))
     // --year overrides the title's year.
     _ = try store.importCatalog(again, year: 2024, source: "b.csv")
     #expect(try store.catalogVersions().map(\.year) == [2026, 2025, 2024])
-    #expect(throws: RVUError.self) { try store.code("99213", catalogYear: 2019) }
+    #expect {
+      try store.code("99213", catalogYear: 2019)
+    } throws: {
+      ($0 as! TallyError).cause
+        == .notFound(kind: "catalog", name: "2019", expected: "an imported year: 2026, 2025, 2024")
+    }
   }
 
   @Test(
@@ -107,7 +117,7 @@ struct CatalogTests {
       let file = try RelativeValueFile(data: Data(text.utf8), fileName: "bad.csv")
       _ = try store.importCatalog(file, year: 2026, source: "bad.csv")
     } throws: { error in
-      let error = error as! RVUError
+      let error = error as! TallyError
       return error.category == .badData && error.description.contains("bad.csv \(line)")
         && error.description.contains(problem)
     }
@@ -120,7 +130,9 @@ struct CatalogTests {
       data: miniPPRRVU(title: "Some fee schedule", rows: [row("99213", "A", work: "1.30")]),
       fileName: "x.csv")
     #expect(file.titleYear == nil)
-    #expect(throws: RVUError.self) { try store.importCatalog(file, year: nil, source: "x.csv") }
+    #expect {
+      try store.importCatalog(file, year: nil, source: "x.csv")
+    } throws: { ($0 as! TallyError).field == "year" }
   }
 }
 

@@ -1,3 +1,4 @@
+import AnalyticsCore
 import RVUDomain
 import Testing
 
@@ -23,12 +24,17 @@ struct FavoritesTests {
     let store = try RVUStore.inMemory()
     #expect {
       try store.removeFavorite("99213", userId: "u")
-    } throws: { ($0 as! RVUError).description.contains("99213 is not one of your favorites") }
+    } throws: { error in
+      let error = error as! TallyError
+      return error.category == .missingInput
+        && error.cause
+          == .notFound(kind: "favorite", name: "99213", expected: "one of your favorite codes")
+    }
   }
 
   @Test("only catalog codes can be favorites") func unknown() throws {
     let store = try RVUStore.inMemory()
-    #expect(throws: RVUError.self) { try store.addFavorite("ABCDE", userId: "u") }
+    #expect(throws: TallyError.self) { try store.addFavorite("ABCDE", userId: "u") }
   }
 
   @Test("reorder takes exactly a permutation") func reorder() throws {
@@ -44,7 +50,7 @@ struct FavoritesTests {
     ] {
       #expect {
         try store.reorderFavorites(codes, userId: "u")
-      } throws: { ($0 as! RVUError).description.contains(problem) }
+      } throws: { ($0 as! TallyError).description.contains(problem) }
       #expect(try store.favorites(userId: "u").map(\.hcpcs) == ["99215", "99213", "99214"])
     }
   }

@@ -65,8 +65,8 @@ struct VisitTests {
       try store.addVisit(
         VisitInput(date: day("2026-02-08"), procedures: [procedure("12345")]), userId: "u")
     } throws: { error in
-      let error = error as! RVUError
-      return error.category == .missingInput && error.description.contains("12345")
+      let error = error as! TallyError
+      return error.category == .missingInput && error.value == "12345"
     }
     var custom = procedure("12345")
     custom.workRVU = rvu("2.25")
@@ -79,7 +79,7 @@ struct VisitTests {
   @Test("a normal visit needs a procedure; a no-show may have none") func procedureRequired() throws
   {
     let store = try RVUStore.inMemory()
-    #expect(throws: RVUError.self) {
+    #expect(throws: TallyError.self) {
       try store.addVisit(VisitInput(date: day("2026-02-08"), procedures: []), userId: "u")
     }
     let noShow = try store.addVisit(
@@ -112,7 +112,7 @@ struct VisitTests {
     ] as [() throws -> Void] {
       #expect {
         try action()
-      } throws: { ($0 as! RVUError).category == .missingInput }
+      } throws: { ($0 as! TallyError).category == .missingInput }
     }
   }
 
@@ -122,9 +122,9 @@ struct VisitTests {
       VisitInput(date: day("2026-02-08"), procedures: [procedure("99214")]), userId: "alice")
     _ = try store.addFavorite("99214", userId: "alice")
     #expect(try store.visits(userId: "bob").isEmpty)
-    #expect(throws: RVUError.self) { try store.visit(id: mine.visit.id!, userId: "bob") }
-    #expect(throws: RVUError.self) { try store.deleteVisit(id: mine.visit.id!, userId: "bob") }
-    #expect(throws: RVUError.self) {
+    #expect(throws: TallyError.self) { try store.visit(id: mine.visit.id!, userId: "bob") }
+    #expect(throws: TallyError.self) { try store.deleteVisit(id: mine.visit.id!, userId: "bob") }
+    #expect(throws: TallyError.self) {
       try store.updateVisit(
         id: mine.visit.id!,
         with: VisitInput(date: day("2026-02-08"), procedures: [procedure("99213")]),
@@ -177,7 +177,9 @@ struct VisitImportTests {
     let store = try RVUStore.inMemory()
     let records = try VisitImportFile.parse(Data(body.utf8), fileName: "v.json")
     #expect(
-      records.map(\.location) == ["v.json element 1", "v.json element 2", "v.json element 3"])
+      records.map(\.source.description) == [
+        "v.json element 1", "v.json element 2", "v.json element 3",
+      ])
     #expect(try store.importVisits(records, userId: "u") == 3)
     let visits = try store.visits(userId: "u")
     #expect(visits[0].procedures[0].description == "Office visit")
@@ -185,35 +187,37 @@ struct VisitImportTests {
   }
 
   @Test(
-    "one bad element among many: named by index and field, nothing written",
+    "one bad element among many: its source is the element, its field or problem is named, nothing written",
     arguments: [
-      (#"{"date": "2026-02-30", "procedures": [{"hcpcs": "99213"}]}"#, "element 2, field date"),
+      (#"{"date": "2026-02-30", "procedures": [{"hcpcs": "99213"}]}"#, "date"),
       (
         #"{"date": "2026-02-08", "time": "25:00", "procedures": [{"hcpcs": "99213"}]}"#,
-        "element 2, field time"
+        "time"
       ),
       (
         #"{"date": "2026-02-08", "procedures": [{"hcpcs": "99213", "quantity": 0}]}"#,
-        "element 2, field procedures[0].quantity"
+        "procedures[0].quantity"
       ),
       (
         #"{"date": "2026-02-08", "procedures": [{"hcpcs": "99213", "quantity": 1001}]}"#,
-        "element 2, field procedures[0].quantity"
+        "procedures[0].quantity"
       ),
       (
         #"{"date": "2026-02-08", "procedures": [{"hcpcs": "99213", "quantity": "x"}]}"#,
-        "element 2, field procedures[0].quantity"
+        "procedures[0].quantity"
       ),
       (
         #"{"date": "2026-02-08", "procedures": [{"hcpcs": "99213", "work_rvu": 1.234}]}"#,
-        "element 2, field procedures[0].work_rvu"
+        "procedures[0].work_rvu"
       ),
-      (#"{"procedures": [{"hcpcs": "99213"}]}"#, "element 2, field date"),
-      (#"{"date": "2026-02-08", "procedures": [{"hcpcs": "12345"}]}"#, "element 2: 12345"),
-      (#"{"date": "2026-02-08", "procedures": []}"#, "element 2: a visit needs"),
-      (#""just a string""#, "element 2: expected an object"),
+      (#"{"procedures": [{"hcpcs": "99213"}]}"#, "date"),
+      (#"{"date": "2026-02-08", "procedures": [{"hcpcs": "12345"}]}"#, "12345"),
+      (#"{"date": "2026-02-08", "procedures": []}"#, "a visit needs"),
+      (#""just a string""#, "expected an object"),
+      (#"{"date": "2026-02-08", "is_no_show": 1, "procedures": []}"#, "is_no_show"),
       (
-        #"{"date": "2026-02-08", "is_no_show": 1, "procedures": []}"#, "element 2, field is_no_show"
+        #"{"date": "2026-02-08", "procedures": [{"hcpcs": "99213", "work_rvu": -5}]}"#,
+        "procedures[0].work_rvu"
       ),
     ])
   func badElement(element: String, named: String) throws {
@@ -225,7 +229,10 @@ struct VisitImportTests {
       let records = try VisitImportFile.parse(Data(text.utf8), fileName: "v.json")
       _ = try store.importVisits(records, userId: "u")
     } throws: { error in
-      "\(error)".contains("v.json " + named)
+      let error = error as! TallyError
+      // The field when the cause names one, else the problem in the message.
+      return error.source?.description == "v.json element 2"
+        && (error.field == named || "\(error)".contains(named))
     }
     #expect(try store.visits(userId: "u").isEmpty)
   }
@@ -240,7 +247,7 @@ struct VisitImportTests {
       """
     let store = try RVUStore.inMemory()
     let records = try VisitImportFile.parse(Data(text.utf8), fileName: "v.csv")
-    #expect(records.map(\.location) == ["v.csv line 2", "v.csv line 4", "v.csv line 5"])
+    #expect(records.map(\.source.description) == ["v.csv line 2", "v.csv line 4", "v.csv line 5"])
     #expect(try store.importVisits(records, userId: "u") == 3)
     let visits = try store.visits(userId: "u")
     #expect(visits[0].procedures.map(\.hcpcs) == ["99213", "20610"])
@@ -253,25 +260,58 @@ struct VisitImportTests {
   @Test(
     "CSV errors name the line and column",
     arguments: [
-      ("a,2026-02-08,x99,1", "line 3, column hcpcs"),
-      ("a,2026-02-31,99213,1", "line 3, column date"),
-      ("a,2026-02-08,99213,0", "line 3, column quantity"),
-      ("b,2026-02-09,99213,1", "line 3, column visit"),
-      (",2026-02-08,99213,1", "line 3, column visit"),
+      ("a,2026-02-08,x99,1,", "hcpcs"),
+      ("a,2026-02-31,99213,1,", "date"),
+      ("a,2026-02-08,99213,0,", "quantity"),
+      ("b,2026-02-09,99213,1,", "visit"),
+      (",2026-02-08,99213,1,", "visit"),
+      ("a,2026-02-08,99213,1,-5.00", "work_rvu"),
+      ("a,2026-02-08,99213,1,1.234", "work_rvu"),
     ])
-  func csvErrors(line: String, named: String) throws {
-    let text = "visit,date,hcpcs,quantity\nb,2026-02-08,99213,1\n\(line)\n"
+  func csvErrors(line: String, column: String) throws {
+    let text = "visit,date,hcpcs,quantity,work_rvu\nb,2026-02-08,99213,1,\n\(line)\n"
     #expect {
       try VisitImportFile.parse(Data(text.utf8), fileName: "v.csv")
-    } throws: { "\($0)".contains("v.csv " + named) }
+    } throws: { error in
+      let error = error as! TallyError
+      return error.category == .badData && error.source == TallyError.Source("v.csv", line: 3)
+        && error.field == column
+    }
+  }
+
+  @Test("a negative work RVU is refused on every path: add, update, import") func negativeWorkRVU()
+    throws
+  {
+    let store = try RVUStore.inMemory()
+    var negative = procedure("12345")
+    negative.workRVU = rvu("-5.00")
+    let input = VisitInput(date: day("2026-02-08"), procedures: [negative])
+    #expect { try store.addVisit(input, userId: "u") } throws: {
+      ($0 as! TallyError).field == "work_rvu"
+    }
+    let saved = try store.addVisit(
+      VisitInput(date: day("2026-02-08"), procedures: [procedure("99213")]), userId: "u")
+    #expect {
+      try store.updateVisit(id: saved.visit.id!, with: input, userId: "u")
+    } throws: { ($0 as! TallyError).field == "work_rvu" }
+    #expect {
+      try store.importVisits(
+        [VisitImportFile.Record(source: .init("v.json element 1"), input: input)], userId: "u")
+    } throws: { ($0 as! TallyError).source?.name == "v.json element 1" }
+    #expect(throws: TallyError.self) {
+      try ProcedureInput(hcpcs: "12345", workRVU: rvu("-0.01"))
+    }
+    // Only the first visit is stored, at 1.30 (99213's starter work RVU).
+    let visits = try store.visits(userId: "u")
+    #expect(visits.map(\.visit.totalWorkRVU) == [rvu("1.30")])
   }
 
   @Test("a CSV without the required columns, or empty, is refused") func csvHeader() {
-    #expect(throws: RVUError.self) {
+    #expect(throws: TallyError.self) {
       try VisitImportFile.parse(Data("date,hcpcs\n".utf8), fileName: "v.csv")
     }
-    #expect(throws: RVUError.self) { try VisitImportFile.parse(Data(), fileName: "v.csv") }
-    #expect(throws: RVUError.self) {
+    #expect(throws: TallyError.self) { try VisitImportFile.parse(Data(), fileName: "v.csv") }
+    #expect(throws: TallyError.self) {
       try VisitImportFile.parse(Data("{}".utf8), fileName: "v.json")
     }
   }

@@ -1,35 +1,40 @@
 import AnalyticsCore
 
-/// How analytics rows are grouped in time (the seed API's `period`).
-public enum RVUPeriod: String, Sendable, CaseIterable {
-  /// One row per day.
-  case daily
-  /// One row per week (Monday weeks unless asked).
-  case weekly
-  /// One row per calendar month.
-  case monthly
-  /// One row per calendar year.
-  case yearly
+/// Which days analytics cover, as a user asks for them; resolved against the as-of day.
+public enum RVUAnalyticsWindow: Sendable, Equatable {
+  /// From `start` through `end`, or through the as-of day when `end` is nil.
+  case between(start: LocalDate, end: LocalDate?)
+  /// The last `n` days including the as-of day.
+  case lastDays(Int)
+  /// January 1 through the as-of day.
+  case yearToDate
 
-  /// The shared calendar period.
-  public var period: Period {
+  /// A month of work: long enough to smooth out a week off, short enough to show a trend.
+  public static let standard = RVUAnalyticsWindow.lastDays(30)
+
+  /// The days of the window as of `asOf`.
+  ///
+  /// - throws: `TallyError` when the start is after the end or `n` is less than 1.
+  public func range(asOf: LocalDate) throws -> DayRange {
     switch self {
-    case .daily: return .day
-    case .weekly: return .week
-    case .monthly: return .month
-    case .yearly: return .year
+    case .between(let start, let end):
+      do { return try DayRange(start: start, end: end ?? asOf) } catch let error as RangeError {
+        throw TallyError(
+          value: "\(error.start)", expected: "a start on or before the end \(error.end)")
+      }
+    case .lastDays(let days): return try .lastDays(days, asOf: asOf)
+    case .yearToDate: return .toDate(.year, asOf: asOf)
     }
   }
 }
 
 /// What to compute.
 public struct RVUAnalyticsQuery: Sendable {
-  /// Whose visits.
   public var userId: String
   /// Which days (visits on them count; a bucket's `period_start` may lie before `range.start`).
   public var range: DayRange
-  /// The grouping in time.
-  public var period: RVUPeriod
+  /// The grouping in time (the seed API's `period`: daily, weekly, monthly, yearly).
+  public var period: Period
   /// The first day of a week for weekly grouping.
   public var weekStart: Weekday
   /// Whether to break totals down per HCPCS code.
@@ -37,9 +42,8 @@ public struct RVUAnalyticsQuery: Sendable {
   /// Whether to add zero rows for periods without visits (summary rows only).
   public var fillEmptyPeriods: Bool
 
-  /// Creates a query.
   public init(
-    userId: String, range: DayRange, period: RVUPeriod = .daily, weekStart: Weekday = .monday,
+    userId: String, range: DayRange, period: Period = .day, weekStart: Weekday = .monday,
     groupByCode: Bool = false, fillEmptyPeriods: Bool = false
   ) {
     self.userId = userId
@@ -67,7 +71,6 @@ public struct RVUSummaryRow: Sendable, Equatable {
 public struct RVUCodeRow: Sendable, Equatable {
   /// The first day of the period.
   public let periodStart: LocalDate
-  /// The code.
   public let hcpcs: String
   /// The description recorded with the code's most recent procedure in the period.
   public let description: String
@@ -95,7 +98,6 @@ public struct RVUTotals: Sendable, Equatable {
 
 /// The analytics of a range.
 public struct RVUAnalyticsReport: Sendable, Equatable {
-  /// The range analysed.
   public let range: DayRange
   /// One row per period with visits (every period with `fillEmptyPeriods`), by `periodStart`.
   public let summary: [RVUSummaryRow]

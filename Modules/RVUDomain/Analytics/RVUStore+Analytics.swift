@@ -9,39 +9,23 @@ extension RVUStore {
   /// buckets the days with AnalyticsCore's `Period`, so weeks follow the same rule as everywhere
   /// else.
   public func analytics(_ query: RVUAnalyticsQuery) throws -> RVUAnalyticsReport {
-    let start = query.range.start.description
-    let end = query.range.end.description
-    let period = query.period.period
+    let period = query.period
     func bucket(_ day: LocalDate) -> LocalDate {
       period.start(of: day, weekStart: query.weekStart)
     }
     let (days, codeRows) = try writer.read { db in
-      let days = try Row.fetchAll(
-        db,
-        sql: """
-          SELECT date, total_work_rvu AS rvu, encounters, no_shows AS no_shows FROM visit_day
-          WHERE user_id = ? AND date BETWEEN ? AND ?
-          """, arguments: [query.userId, start, end])
+      let days = try DailyVisitTotal.owned(by: query.userId).during(query.range).fetchAll(db)
       guard query.groupByCode else { return (days, [RVUCodeRow]()) }
-      let codeDays = try Row.fetchAll(
-        db,
-        sql: """
-          SELECT date, hcpcs, total_work_rvu AS rvu, total_quantity AS quantity,
-                 encounter_count AS encounters, latest_visit_id AS latest_visit, description,
-                 status_code
-          FROM procedure_day
-          WHERE user_id = ? AND date BETWEEN ? AND ?
-          """, arguments: [query.userId, start, end])
-      return (days, try Self.codeRows(db, codeDays, bucket: bucket))
+      let codeDays = try DailyCodeTotal.owned(by: query.userId).during(query.range).fetchAll(db)
+      return (days, Self.codeRows(codeDays, bucket: bucket))
     }
 
     var summary: [LocalDate: (rvu: Int64, encounters: Int, noShows: Int)] = [:]
-    for row in days {
-      // Columns by position, as selected: date, rvu, encounters, no_shows.
-      let key = bucket(row[0] as LocalDate)
-      summary[key, default: (0, 0, 0)].rvu += row[1] as Int64
-      summary[key, default: (0, 0, 0)].encounters += row[2] as Int
-      summary[key, default: (0, 0, 0)].noShows += row[3] as Int
+    for day in days {
+      let key = bucket(day.date)
+      summary[key, default: (0, 0, 0)].rvu += day.totalWorkRVU.hundredths
+      summary[key, default: (0, 0, 0)].encounters += day.encounters
+      summary[key, default: (0, 0, 0)].noShows += day.noShows
     }
     if query.fillEmptyPeriods {
       for bucket in query.range.buckets(by: period, weekStart: query.weekStart)
@@ -68,8 +52,8 @@ extension RVUStore {
 
   /// Per-day, per-code sums bucketed into periods, each labelled with the description and status
   /// recorded with the code's most recently logged visit in the period.
-  private static func codeRows(_ db: Database, _ rows: [Row], bucket: (LocalDate) -> LocalDate)
-    throws -> [RVUCodeRow]
+  private static func codeRows(_ rows: [DailyCodeTotal], bucket: (LocalDate) -> LocalDate)
+    -> [RVUCodeRow]
   {
     struct Key: Hashable {
       let start: LocalDate
@@ -85,18 +69,15 @@ extension RVUStore {
     }
     var totals: [Key: Total] = [:]
     for row in rows {
-      // Columns by position, as selected: date, hcpcs, rvu, quantity, encounters,
-      // latest_visit, description, status_code.
-      let key = Key(start: bucket(row[0] as LocalDate), hcpcs: row[1])
+      let key = Key(start: bucket(row.date), hcpcs: row.hcpcs)
       var total = totals[key] ?? Total()
-      total.rvu += row[2] as Int64
-      total.quantity += row[3] as Int
-      total.encounters += row[4] as Int
-      let latest: Int64 = row[5]
-      if latest > total.latestVisit {
-        total.latestVisit = latest
-        total.description = row[6]
-        total.statusCode = row[7]
+      total.rvu += row.totalWorkRVU.hundredths
+      total.quantity += row.totalQuantity
+      total.encounters += row.encounterCount
+      if row.latestVisitId > total.latestVisit {
+        total.latestVisit = row.latestVisitId
+        total.description = row.description
+        total.statusCode = row.statusCode
       }
       totals[key] = total
     }

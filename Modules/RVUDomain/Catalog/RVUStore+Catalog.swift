@@ -5,9 +5,7 @@ import Storage
 
 /// What a catalog import did.
 public struct CatalogImportSummary: Sendable, Equatable {
-  /// The version's year.
   public let year: Int
-  /// The file's title.
   public let title: String
   /// Code+modifier rows imported.
   public let rowCount: Int
@@ -19,21 +17,21 @@ public struct CatalogImportSummary: Sendable, Equatable {
 
 /// One search hit.
 public struct CodeSearchResult: Sendable, Equatable {
-  /// The code.
   public let hcpcs: String
-  /// The modifier, or `nil`.
   public let modifier: String?
-  /// The description.
   public let description: String
-  /// The status code.
   public let statusCode: String
-  /// The work RVU.
   public let workRVU: FixedDecimal
   /// Whether the user has the code among their favorites.
   public let isFavorite: Bool
 }
 
 extension RVUStore {
+  /// How many search results a caller may ask for: enough for any screen, few enough that a
+  /// one-letter query never reads the whole catalog.
+  public static let searchLimits = 1...1000
+  public static let defaultSearchLimit = 20
+
   // MARK: Versions
 
   /// Every catalog version, newest first.
@@ -45,16 +43,15 @@ extension RVUStore {
 
   /// The version to use: `year` when given (it must exist), else the newest.
   ///
-  /// - throws: `RVUError` when that version does not exist or the catalog is empty.
+  /// - throws: `TallyError` when that version does not exist (naming those that do) or the
+  ///   catalog is empty.
   func catalogYear(_ db: Database, _ year: Int?) throws -> Int {
-    if let year {
-      guard try CatalogVersion.exists(db, key: year) else { throw RVUError.noCatalog(year: year) }
-      return year
+    let years = try CatalogVersion.order(CatalogVersion.Columns.year.desc)
+      .select(CatalogVersion.Columns.year, as: Int.self).fetchAll(db)
+    guard let chosen = year ?? years.first, years.contains(chosen) else {
+      throw TallyError.noCatalog(year: year, years: years)
     }
-    guard let newest = try Int.fetchOne(db, sql: "SELECT MAX(year) FROM catalog_version") else {
-      throw RVUError.noCatalog(year: nil)
-    }
-    return newest
+    return chosen
   }
 
   // MARK: Import
@@ -64,13 +61,14 @@ extension RVUStore {
   /// they were logged with.
   ///
   /// - Parameter progress: called with the number of rows written so far.
-  /// - throws: `RVUError` when no year is known; nothing changes on any error.
+  /// - throws: `TallyError` when no year is known; nothing changes on any error.
   public func importCatalog(
     _ file: RelativeValueFile, year: Int?, source: String, progress: (Int) -> Void = { _ in }
   ) throws -> CatalogImportSummary {
     guard let year = year ?? file.titleYear else {
-      throw RVUError(
-        .usage, "\(source) names no year in its title row: give it with --year YYYY")
+      throw TallyError(
+        .usage,
+        .missing(field: "year", expected: "a catalog year: \(source) names none in its title row"))
     }
     let title = file.title ?? "Physician Fee Schedule RVU file \(year)"
     return try writer.write { db in
@@ -78,7 +76,7 @@ extension RVUStore {
       try insertVersion(
         db,
         CatalogVersion(
-          year: year, title: title, source: source, importedAt: Date(),
+          year: year, title: title, source: source, importedAt: clock(),
           rowCount: file.codes.count), codes: file.codes, progress: progress)
       return CatalogImportSummary(
         year: year, title: title, rowCount: file.codes.count,
@@ -98,32 +96,27 @@ extension RVUStore {
         db,
         CatalogVersion(
           year: StarterCatalog.year, title: StarterCatalog.title, source: "starter",
-          importedAt: Date(), rowCount: codes.count), codes: codes)
+          importedAt: clock(), rowCount: codes.count), codes: codes)
     }
   }
 
-  /// Inserts a version and its rows with one prepared statement, then rebuilds the search index.
+  /// How many rows are written between two progress reports: often enough for a bar to move
+  /// on a 19,000-row file, rarely enough to cost nothing.
+  private static let progressStep = 1000
+
+  /// Inserts a version and its rows (through the record, whose insert statement GRDB caches),
+  /// then rebuilds the search index.
   private func insertVersion(
     _ db: Database, _ version: CatalogVersion, codes: [CatalogCode],
     progress: (Int) -> Void = { _ in }
   ) throws {
     try version.insert(db)
-    let statement = try db.makeStatement(
-      sql: """
-        INSERT INTO catalog_code (year, hcpcs, modifier, description, status_code, work_rvu,
-          non_facility_pe_rvu, facility_pe_rvu, malpractice_rvu, non_facility_total,
-          facility_total, global_days, conversion_factor)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """)
     for (index, code) in codes.enumerated() {
-      if index % 1000 == 0 { progress(index) }
-      try statement.execute(arguments: [
-        version.year, code.hcpcs, code.modifier ?? "", code.description, code.statusCode,
-        code.workRVU.hundredths, code.nonFacilityPracticeExpenseRVU.hundredths,
-        code.facilityPracticeExpenseRVU.hundredths, code.malpracticeRVU.hundredths,
-        code.nonFacilityTotal.hundredths, code.facilityTotal.hundredths, code.globalDays,
-        code.conversionFactor,
-      ])
+      if index % Self.progressStep == 0 { progress(index) }
+      var row = code
+      row.id = nil
+      row.year = version.year
+      try row.insert(db)
     }
     try db.execute(sql: "INSERT INTO catalog_code_fts(catalog_code_fts) VALUES ('rebuild')")
     progress(codes.count)
@@ -134,14 +127,14 @@ extension RVUStore {
   /// The catalog row for a code (and modifier) in a version (default: the newest); with a
   /// modifier that has no row of its own, the code's plain row.
   ///
-  /// - throws: `RVUError` when the code is not in that version.
+  /// - throws: `TallyError` when the code is not in that version.
   public func code(_ hcpcs: String, modifier: String? = nil, catalogYear: Int? = nil) throws
     -> CatalogCode
   {
     try writer.read { db in
       let year = try self.catalogYear(db, catalogYear)
       guard let code = try lookup(db, hcpcs: hcpcs, modifier: modifier, year: year) else {
-        throw RVUError.unknownCode(hcpcs.uppercased(), modifier: modifier, year: year)
+        throw TallyError.unknownCode(hcpcs.uppercased(), modifier: modifier, year: year)
       }
       return code
     }
@@ -174,13 +167,19 @@ extension RVUStore {
   ///
   /// Whatever the query holds — quotes, `AND (`, `*`, `-`, `NEAR`, nothing — it never reaches
   /// FTS5 as syntax: it is cut into words of letters and digits, each searched as a quoted prefix.
+  ///
+  /// - throws: `TallyError` when `limit` is outside `searchLimits`.
   public func searchCodes(
-    _ query: String, limit: Int = 20, catalogYear: Int? = nil, userId: String
+    _ query: String, limit: Int = defaultSearchLimit, catalogYear: Int? = nil, userId: String
   ) throws -> [CodeSearchResult] {
+    guard Self.searchLimits.contains(limit) else {
+      throw TallyError.invalid(
+        "limit", String(limit), expected: "1 to \(Self.searchLimits.upperBound)", category: .usage)
+    }
     let trimmed = query.trimmingCharacters(in: .whitespacesAndNewlines)
     return try writer.read { db in
       let year = try self.catalogYear(db, catalogYear)
-      guard !trimmed.isEmpty, limit > 0 else { return [] }
+      guard !trimmed.isEmpty else { return [] }
       var seen: Set<Int64> = []
       var hits: [CatalogCode] = []
       func take(_ codes: [CatalogCode]) {
@@ -192,22 +191,19 @@ extension RVUStore {
       if upper.count <= 5,
         upper.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) })
       {
-        take(
-          try CatalogCode.fetchAll(
-            db,
-            sql: "SELECT * FROM catalog_code WHERE year = ? AND hcpcs = ? ORDER BY modifier",
-            arguments: [year, upper]))
+        typealias Columns = CatalogCode.Columns
+        let version = CatalogCode.filter(Columns.year == year)
+        take(try version.filter(Columns.hcpcs == upper).order(Columns.modifier).fetchAll(db))
         if hits.count < limit {
+          // Codes after the query and before the query followed by the last code point: the
+          // codes it starts, read from the (year, hcpcs, modifier) index.
           take(
-            try CatalogCode.fetchAll(
-              db,
-              sql: """
-                SELECT * FROM catalog_code WHERE year = ? AND hcpcs > ? AND hcpcs < ?
-                ORDER BY hcpcs, modifier LIMIT ?
-                """, arguments: [year, upper, upper + "\u{10FFFF}", limit]))
+            try version.filter(Columns.hcpcs > upper && Columns.hcpcs < upper + "\u{10FFFF}")
+              .order(Columns.hcpcs, Columns.modifier).limit(limit).fetchAll(db))
         }
       }
       if hits.count < limit, let match = FullTextQuery.prefixes(of: trimmed) {
+        // Raw SQL: FTS5's MATCH, bm25() ranking and the content-table join in one statement.
         take(
           try CatalogCode.fetchAll(
             db,
@@ -219,9 +215,8 @@ extension RVUStore {
               LIMIT ?
               """, arguments: [match, year, limit + hits.count]))
       }
-      let favorites = Set(
-        try String.fetchAll(
-          db, sql: "SELECT hcpcs FROM favorite WHERE user_id = ?", arguments: [userId]))
+      let favorites = try Favorite.owned(by: userId)
+        .select(Favorite.Columns.hcpcs, as: String.self).fetchSet(db)
       return hits.map {
         CodeSearchResult(
           hcpcs: $0.hcpcs, modifier: $0.modifier, description: $0.description,

@@ -69,7 +69,7 @@ public struct RelativeValueFile: Sendable {
   /// Parses the file's bytes.
   ///
   /// - Parameter fileName: used in error messages.
-  /// - throws: `RVUError` (bad data) naming the line: no header row, a header that is not the
+  /// - throws: `TallyError` (bad data) naming the line: no header row, a header that is not the
   ///   PPRRVU layout, a short row, an empty code, or a value that is not a number.
   public init(data: Data, fileName: String) throws {
     var iterator = CSVReader(data: data).makeIterator()
@@ -93,12 +93,12 @@ public struct RelativeValueFile: Sendable {
       codes.append(try Self.code(from: record, fileName: fileName))
     }
     guard headerFound else {
-      throw RVUError.badFile(
+      throw Self.badFile(
         fileName, line: 1,
         "no header row starting HCPCS,MOD,DESCRIPTION: expected a CMS PPRRVU file")
     }
     guard !codes.isEmpty else {
-      throw RVUError.badFile(fileName, line: 1, "no code rows after the header")
+      throw Self.badFile(fileName, line: 1, "no code rows after the header")
     }
     self.title = title
     self.titleYear = titleYear
@@ -110,8 +110,9 @@ public struct RelativeValueFile: Sendable {
   {
     do {
       return try iterator.nextRecord()
-    } catch let error as TallyError {
-      throw RVUError(.badData, "\(fileName): \(error.description)")
+    } catch var error as TallyError {
+      error.category = .badData
+      throw error.source == nil ? error.at(TallyError.Source(fileName)) : error
     }
   }
 
@@ -133,7 +134,7 @@ public struct RelativeValueFile: Sendable {
   static func checkHeader(_ fields: [String], line: Int, fileName: String) throws {
     for column in Column.allCases {
       guard column.rawValue < fields.count, fields[column.rawValue] == column.header else {
-        throw RVUError.badFile(
+        throw badFile(
           fileName, line: line,
           "column \(column.rawValue + 1) of the header should read \(column.header) "
             + "(\(column.name)): expected the CMS PPRRVU layout")
@@ -144,7 +145,7 @@ public struct RelativeValueFile: Sendable {
   static func code(from record: CSVRecord, fileName: String) throws -> CatalogCode {
     let fields = record.fields
     guard fields.count >= minimumColumns else {
-      throw RVUError.badFile(
+      throw badFile(
         fileName, line: record.line,
         "the row has \(fields.count) columns: expected at least \(minimumColumns)")
     }
@@ -154,7 +155,7 @@ public struct RelativeValueFile: Sendable {
     func amount(_ column: Column) throws -> FixedDecimal {
       let value = text(column)
       guard let amount = try? FixedDecimal(parsing: value) else {
-        throw RVUError.badFile(
+        throw badFile(
           fileName, line: record.line,
           "\(column.name) is \"\(value)\": expected a number with at most 2 decimals")
       }
@@ -162,11 +163,11 @@ public struct RelativeValueFile: Sendable {
     }
     let hcpcs = text(.hcpcs).uppercased()
     guard !hcpcs.isEmpty else {
-      throw RVUError.badFile(fileName, line: record.line, "the HCPCS code is empty")
+      throw badFile(fileName, line: record.line, "the HCPCS code is empty")
     }
     let factor = text(.conversionFactor)
     guard Double(factor) != nil else {
-      throw RVUError.badFile(
+      throw badFile(
         fileName, line: record.line,
         "CONV FACTOR is \"\(factor)\": expected a number such as 32.3465")
     }
@@ -178,5 +179,10 @@ public struct RelativeValueFile: Sendable {
       facilityPracticeExpenseRVU: try amount(.facilityPE), malpracticeRVU: try amount(.malpractice),
       nonFacilityTotal: try amount(.nonFacilityTotal), facilityTotal: try amount(.facilityTotal),
       globalDays: text(.globalDays), conversionFactor: factor)
+  }
+
+  /// A refusal at `line` of the file.
+  static func badFile(_ fileName: String, line: Int, _ problem: String) -> TallyError {
+    .refused(problem, source: TallyError.Source(fileName, line: line))
   }
 }

@@ -5,10 +5,8 @@ import AnalyticsCore
 /// the published CMS 2025 RVUs (conversion factor 32.3465). The descriptions are our own words:
 /// CPT's descriptors are AMA copyright and are not bundled.
 enum StarterCatalog {
-  /// The fee-schedule year of the values.
   static let year = 2025
 
-  /// The version title.
   static let title = "Tally starter catalog (CMS 2025 RVUs)"
 
   /// Code | description | status | work | non-facility PE | facility PE | malpractice |

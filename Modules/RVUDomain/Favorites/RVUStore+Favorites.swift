@@ -1,4 +1,4 @@
-import Foundation
+import AnalyticsCore
 import GRDB
 
 extension RVUStore {
@@ -10,25 +10,24 @@ extension RVUStore {
   /// Appends a code to the user's favorites. Adding one that is already there changes nothing
   /// (`added` is false).
   ///
-  /// - throws: `RVUError` when the code is not in the newest catalog.
+  /// - throws: `TallyError` when the code is not in the newest catalog.
   public func addFavorite(_ hcpcs: String, userId: String) throws -> (
     favorite: Favorite, added: Bool
   ) {
     let code = hcpcs.trimmingCharacters(in: .whitespaces).uppercased()
     return try writer.write { db in
-      if let existing = try Favorite.filter(
-        Favorite.Columns.userId == userId && Favorite.Columns.hcpcs == code
-      ).fetchOne(db) {
+      if let existing = try Favorite.owned(by: userId).filter(Favorite.Columns.hcpcs == code)
+        .fetchOne(db)
+      {
         return (existing, false)
       }
       let year = try catalogYear(db, nil)
       guard try lookup(db, hcpcs: code, modifier: nil, year: year) != nil else {
-        throw RVUError.unknownCode(code, year: year)
+        throw TallyError.unknownCode(code, year: year)
       }
       var favorite = Favorite(
         id: nil, userId: userId, hcpcs: code,
-        sortOrder: try Favorite.filter(Favorite.Columns.userId == userId).fetchCount(db),
-        createdAt: Date())
+        sortOrder: try Favorite.owned(by: userId).fetchCount(db), createdAt: clock())
       try favorite.insert(db)
       return (favorite, true)
     }
@@ -36,15 +35,14 @@ extension RVUStore {
 
   /// Removes a code from the user's favorites and closes the gap in the order.
   ///
-  /// - throws: `RVUError` when the code is not one of the user's favorites.
+  /// - throws: `TallyError` when the code is not one of the user's favorites.
   public func removeFavorite(_ hcpcs: String, userId: String) throws {
     let code = hcpcs.trimmingCharacters(in: .whitespaces).uppercased()
     try writer.write { db in
-      let deleted = try Favorite.filter(
-        Favorite.Columns.userId == userId && Favorite.Columns.hcpcs == code
-      ).deleteAll(db)
+      let deleted = try Favorite.owned(by: userId).filter(Favorite.Columns.hcpcs == code)
+        .deleteAll(db)
       guard deleted > 0 else {
-        throw RVUError(.missingInput, "\(code) is not one of your favorites")
+        throw TallyError.notFound("favorite", code, expected: "one of your favorite codes")
       }
       try renumber(db, try ownFavorites(db, userId: userId).map(\.hcpcs), userId: userId)
     }
@@ -52,7 +50,7 @@ extension RVUStore {
 
   /// Puts the user's favorites in the given order.
   ///
-  /// - throws: `RVUError` unless `codes` is exactly a permutation of the current favorites
+  /// - throws: `TallyError` unless `codes` is exactly a permutation of the current favorites
   ///   (naming what is missing, extra or repeated); nothing changes.
   public func reorderFavorites(_ codes: [String], userId: String) throws -> [Favorite] {
     let wanted = codes.map { $0.trimmingCharacters(in: .whitespaces).uppercased() }
@@ -67,10 +65,9 @@ extension RVUStore {
       if !extra.isEmpty { problems.append("not favorites " + extra.joined(separator: ", ")) }
       if !repeated.isEmpty { problems.append("repeated " + repeated.joined(separator: ", ")) }
       guard problems.isEmpty else {
-        throw RVUError(
-          .usage,
+        throw TallyError.refused(
           "the new order must list each favorite once (" + problems.joined(separator: "; ")
-            + "): expected a permutation of " + current.joined(separator: " "))
+            + "): expected a permutation of " + current.joined(separator: " "), category: .usage)
       }
       try renumber(db, wanted, userId: userId)
       return try ownFavorites(db, userId: userId)
@@ -78,15 +75,14 @@ extension RVUStore {
   }
 
   private func ownFavorites(_ db: Database, userId: String) throws -> [Favorite] {
-    try Favorite.filter(Favorite.Columns.userId == userId)
-      .order(Favorite.Columns.sortOrder, Column("id")).fetchAll(db)
+    try Favorite.owned(by: userId).order(Favorite.Columns.sortOrder, Favorite.Columns.id)
+      .fetchAll(db)
   }
 
   private func renumber(_ db: Database, _ codes: [String], userId: String) throws {
-    let statement = try db.makeStatement(
-      sql: "UPDATE favorite SET sort_order = ? WHERE user_id = ? AND hcpcs = ?")
     for (order, code) in codes.enumerated() {
-      try statement.execute(arguments: [order, userId, code])
+      try Favorite.owned(by: userId).filter(Favorite.Columns.hcpcs == code)
+        .updateAll(db, Favorite.Columns.sortOrder.set(to: order))
     }
   }
 }

@@ -3,37 +3,51 @@ import GRDB
 import Storage
 
 /// One user's totals of one code on one day, over visits that are not no-shows (table
-/// `procedure_day`): derived from `procedure`, recomputed for every day a write touches.
-public struct DailyCodeTotal: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
-  /// The table.
-  public static let databaseTableName = "procedure_day"
+/// `procedure_day`): derived from `procedure`, recomputed for every day a write touches. Written
+/// only by `DailyTotals` (one INSERT … SELECT per day), read here.
+struct DailyCodeTotal: Sendable, Equatable, FetchableRecord, TableRecord {
+  static let databaseTableName = "procedure_day"
 
-  /// The user.
-  public var userId: String
-  /// The day.
-  public var date: LocalDate
-  /// The code.
-  public var hcpcs: String
+  var userId: String
+  var date: LocalDate
+  var hcpcs: String
   /// Σ work RVU × quantity.
-  public var totalWorkRVU: FixedDecimal
-  /// Σ quantity.
-  public var totalQuantity: Int
+  var totalWorkRVU: FixedDecimal
+  var totalQuantity: Int
   /// Distinct visits with the code.
-  public var encounterCount: Int
-  /// The most recently logged visit with the code (its description labels the code).
-  public var latestVisitId: Int64
-  /// The description recorded with the code at that visit.
-  public var description: String
-  /// The status code recorded with the code at that visit.
-  public var statusCode: String
+  var encounterCount: Int
+  /// The most recently logged visit with the code: its description labels the code, so a
+  /// period shows the label the user saw last.
+  var latestVisitId: Int64
+  var description: String
+  var statusCode: String
 
-  enum CodingKeys: String, CodingKey {
-    case date, hcpcs, description
-    case statusCode = "status_code"
-    case userId = "user_id"
-    case totalWorkRVU = "total_work_rvu"
-    case totalQuantity = "total_quantity"
-    case encounterCount = "encounter_count"
-    case latestVisitId = "latest_visit_id"
+  enum Columns {
+    static let userId = Column("user_id")
+    static let date = Column("date")
+    static let hcpcs = Column("hcpcs")
+    static let totalWorkRVU = Column("total_work_rvu")
+    static let totalQuantity = Column("total_quantity")
+    static let encounterCount = Column("encounter_count")
+    static let latestVisitId = Column("latest_visit_id")
+    static let description = Column("description")
+    static let statusCode = Column("status_code")
   }
+
+  init(row: Row) throws {
+    userId = row[Columns.userId]
+    date = row[Columns.date]
+    hcpcs = row[Columns.hcpcs]
+    totalWorkRVU = row[Columns.totalWorkRVU]
+    totalQuantity = row[Columns.totalQuantity]
+    encounterCount = row[Columns.encounterCount]
+    latestVisitId = row[Columns.latestVisitId]
+    description = row[Columns.description]
+    statusCode = row[Columns.statusCode]
+  }
+}
+
+extension DailyCodeTotal: DailyTotalRecord {
+  static var ownerColumn: Column { Columns.userId }
+  static var dayColumn: Column { Columns.date }
 }

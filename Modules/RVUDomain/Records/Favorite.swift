@@ -1,39 +1,53 @@
-import Foundation
+import AnalyticsCore
 import GRDB
+import Storage
 
 /// A user's favorite HCPCS code, in the user's order.
-public struct Favorite: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
-  /// The table.
+public struct Favorite: Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
   public static let databaseTableName = "favorite"
 
-  /// The favorite id.
   public var id: Int64?
-  /// The user it belongs to.
   public var userId: String
-  /// The code.
   public var hcpcs: String
   /// Its place in the user's list: 0…n−1 with no gaps.
   public var sortOrder: Int
-  /// When it was added.
-  public var createdAt: Date
+  public var createdAt: Instant
 
-  /// Column names.
   public enum Columns {
-    /// `user_id`.
-    public static let userId = Column(CodingKeys.userId)
-    /// `hcpcs`.
-    public static let hcpcs = Column(CodingKeys.hcpcs)
-    /// `sort_order`.
-    public static let sortOrder = Column(CodingKeys.sortOrder)
+    public static let id = Column("id")
+    public static let userId = Column("user_id")
+    public static let hcpcs = Column("hcpcs")
+    public static let sortOrder = Column("sort_order")
+    public static let createdAt = Column("created_at")
   }
 
-  enum CodingKeys: String, CodingKey {
-    case id, hcpcs
-    case userId = "user_id"
-    case sortOrder = "sort_order"
-    case createdAt = "created_at"
+  public init(id: Int64? = nil, userId: String, hcpcs: String, sortOrder: Int, createdAt: Instant) {
+    self.id = id
+    self.userId = userId
+    self.hcpcs = hcpcs
+    self.sortOrder = sortOrder
+    self.createdAt = createdAt
   }
 
-  /// Takes the id SQLite assigned.
+  public init(row: Row) throws {
+    id = row[Columns.id]
+    userId = row[Columns.userId]
+    hcpcs = row[Columns.hcpcs]
+    sortOrder = row[Columns.sortOrder]
+    createdAt = row[Columns.createdAt]
+  }
+
+  public func encode(to container: inout PersistenceContainer) throws {
+    container[Columns.id] = id
+    container[Columns.userId] = userId
+    container[Columns.hcpcs] = hcpcs
+    container[Columns.sortOrder] = sortOrder
+    container[Columns.createdAt] = createdAt
+  }
+
   public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}
+
+extension Favorite: UserOwned {
+  static var ownerColumn: Column { Columns.userId }
 }

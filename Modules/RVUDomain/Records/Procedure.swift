@@ -8,22 +8,16 @@ import Storage
 /// `userId`, `date` and `isNoShow` repeat the visit's, written in the same transaction, so that
 /// per-code analytics read one covering index without a join.
 public struct Procedure: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
-  /// The table.
   public static let databaseTableName = "procedure"
 
-  /// The row id.
   public var id: Int64?
-  /// The visit it belongs to.
   public var visitId: Int64
   /// Its position within the visit (0-based, as entered).
   public var position: Int
-  /// The visit's user.
   public var userId: String
-  /// The visit's day.
   public var date: LocalDate
   /// Whether the visit was a no-show.
   public var isNoShow: Bool
-  /// The HCPCS/CPT code.
   public var hcpcs: String
   /// The modifier as entered, or `nil`.
   public var modifier: String?
@@ -36,12 +30,10 @@ public struct Procedure: Codable, Sendable, Equatable, FetchableRecord, MutableP
   /// How many units, 1–1000.
   public var quantity: Int
 
-  /// Column names.
   public enum Columns {
-    /// `visit_id`.
     public static let visitId = Column(CodingKeys.visitId)
-    /// `position`.
     public static let position = Column(CodingKeys.position)
+    public static let userId = Column(CodingKeys.userId)
   }
 
   enum CodingKeys: String, CodingKey {
@@ -53,6 +45,9 @@ public struct Procedure: Codable, Sendable, Equatable, FetchableRecord, MutableP
     case workRVU = "work_rvu"
   }
 
-  /// Takes the id SQLite assigned.
   public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}
+
+extension Procedure: UserOwned {
+  static var ownerColumn: Column { Columns.userId }
 }

@@ -1,50 +1,82 @@
 import AnalyticsCore
-import Foundation
 import GRDB
 import Storage
 
 /// A patient visit (encounter) logged by a user, with its procedures.
-public struct Visit: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
-  /// The table.
+///
+/// Read and written through `init(row:)` and `encode(to:)` rather than `Codable`: its instants
+/// are stored as INTEGER milliseconds, which `Instant` reads as a database value.
+public struct Visit: Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
   public static let databaseTableName = "visit"
 
-  /// The visit id.
   public var id: Int64?
-  /// The user it belongs to.
   public var userId: String
-  /// The day of the visit.
   public var date: LocalDate
   /// The time of day, `HH:MM:SS`, when given.
   public var time: String?
-  /// Free-text notes.
   public var notes: String?
   /// Whether the patient did not show up (counts as a no-show, never as an encounter).
   public var isNoShow: Bool
   /// Σ work RVU × quantity of its procedures, kept with the visit in the same transaction so that
-  /// period totals read one index (0 for a no-show's procedures is not implied: they are summed).
+  /// period totals read one index (a no-show's procedures are summed too; analytics skip them).
   public var totalWorkRVU: FixedDecimal
-  /// When it was first saved.
-  public var createdAt: Date
-  /// When it was last changed.
-  public var updatedAt: Date
+  public var createdAt: Instant
+  public var updatedAt: Instant
 
-  /// Column names.
   public enum Columns {
-    /// `user_id`.
-    public static let userId = Column(CodingKeys.userId)
-    /// `date`.
-    public static let date = Column(CodingKeys.date)
+    public static let id = Column("id")
+    public static let userId = Column("user_id")
+    public static let date = Column("date")
+    public static let time = Column("time")
+    public static let notes = Column("notes")
+    public static let isNoShow = Column("is_no_show")
+    public static let totalWorkRVU = Column("total_work_rvu")
+    public static let createdAt = Column("created_at")
+    public static let updatedAt = Column("updated_at")
   }
 
-  enum CodingKeys: String, CodingKey {
-    case id, date, time, notes
-    case userId = "user_id"
-    case isNoShow = "is_no_show"
-    case totalWorkRVU = "total_work_rvu"
-    case createdAt = "created_at"
-    case updatedAt = "updated_at"
+  public init(
+    id: Int64? = nil, userId: String, date: LocalDate, time: String? = nil, notes: String? = nil,
+    isNoShow: Bool = false, totalWorkRVU: FixedDecimal, createdAt: Instant, updatedAt: Instant
+  ) {
+    self.id = id
+    self.userId = userId
+    self.date = date
+    self.time = time
+    self.notes = notes
+    self.isNoShow = isNoShow
+    self.totalWorkRVU = totalWorkRVU
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
   }
 
-  /// Takes the id SQLite assigned.
+  public init(row: Row) throws {
+    id = row[Columns.id]
+    userId = row[Columns.userId]
+    date = row[Columns.date]
+    time = row[Columns.time]
+    notes = row[Columns.notes]
+    isNoShow = row[Columns.isNoShow]
+    totalWorkRVU = row[Columns.totalWorkRVU]
+    createdAt = row[Columns.createdAt]
+    updatedAt = row[Columns.updatedAt]
+  }
+
+  public func encode(to container: inout PersistenceContainer) throws {
+    container[Columns.id] = id
+    container[Columns.userId] = userId
+    container[Columns.date] = date
+    container[Columns.time] = time
+    container[Columns.notes] = notes
+    container[Columns.isNoShow] = isNoShow
+    container[Columns.totalWorkRVU] = totalWorkRVU
+    container[Columns.createdAt] = createdAt
+    container[Columns.updatedAt] = updatedAt
+  }
+
   public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}
+
+extension Visit: UserOwned {
+  static var ownerColumn: Column { Columns.userId }
 }

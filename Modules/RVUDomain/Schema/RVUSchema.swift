@@ -117,6 +117,72 @@ enum RVUSchema {
             FROM procedure WHERE is_no_show = 0 GROUP BY user_id, date, hcpcs;
           """)
     }
+    migrator.registerMigration("rvu-3-instants-as-milliseconds") { db in
+      // Instants become INTEGER milliseconds since the epoch, as in every Tally domain. SQLite
+      // cannot change a column's type, so each table is rebuilt (create, copy, drop, rename; the
+      // migrator defers foreign-key checks) and its indexes made again. GRDB wrote the old
+      // values as UTC `YYYY-MM-DD HH:MM:SS.SSS`: whole seconds from strftime('%s'), plus the
+      // milliseconds that strftime('%f') gives after `SS.`. visit keeps its AUTOINCREMENT
+      // high-water mark, so ids of deleted visits are never handed out again.
+      let milliseconds = { (column: String) in
+        "CAST(strftime('%s', \(column)) AS INTEGER) * 1000"
+          + " + CAST(substr(strftime('%f', \(column)), 4) AS INTEGER)"
+      }
+      try db.execute(
+        sql: """
+          CREATE TABLE catalog_version_new (
+            year INTEGER PRIMARY KEY,
+            title TEXT NOT NULL,
+            source TEXT NOT NULL,
+            imported_at INTEGER NOT NULL,
+            row_count INTEGER NOT NULL
+          );
+          INSERT INTO catalog_version_new
+            SELECT year, title, source, \(milliseconds("imported_at")), row_count
+            FROM catalog_version;
+          DROP TABLE catalog_version;
+          ALTER TABLE catalog_version_new RENAME TO catalog_version;
+
+          CREATE TABLE visit_new (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            user_id TEXT NOT NULL,
+            date TEXT NOT NULL,
+            time TEXT,
+            notes TEXT,
+            is_no_show INTEGER NOT NULL DEFAULT 0,
+            total_work_rvu INTEGER NOT NULL DEFAULT 0,
+            created_at INTEGER NOT NULL,
+            updated_at INTEGER NOT NULL
+          );
+          INSERT INTO visit_new
+            SELECT id, user_id, date, time, notes, is_no_show, total_work_rvu,
+                   \(milliseconds("created_at")), \(milliseconds("updated_at"))
+            FROM visit;
+          DELETE FROM sqlite_sequence WHERE name = 'visit_new';
+          INSERT INTO sqlite_sequence (name, seq)
+            SELECT 'visit_new', seq FROM sqlite_sequence WHERE name = 'visit';
+          DROP TABLE visit;
+          ALTER TABLE visit_new RENAME TO visit;
+          CREATE INDEX visit_user_date ON visit (user_id, date, is_no_show, total_work_rvu);
+
+          CREATE TABLE favorite_new (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            user_id TEXT NOT NULL,
+            hcpcs TEXT NOT NULL,
+            sort_order INTEGER NOT NULL,
+            created_at INTEGER NOT NULL,
+            UNIQUE (user_id, hcpcs)
+          );
+          INSERT INTO favorite_new
+            SELECT id, user_id, hcpcs, sort_order, \(milliseconds("created_at")) FROM favorite;
+          DELETE FROM sqlite_sequence WHERE name = 'favorite_new';
+          INSERT INTO sqlite_sequence (name, seq)
+            SELECT 'favorite_new', seq FROM sqlite_sequence WHERE name = 'favorite';
+          DROP TABLE favorite;
+          ALTER TABLE favorite_new RENAME TO favorite;
+          CREATE INDEX favorite_user_sort ON favorite (user_id, sort_order);
+          """)
+    }
     return migrator
   }
 }

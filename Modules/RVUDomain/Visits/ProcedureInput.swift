@@ -3,25 +3,28 @@ import AnalyticsCore
 /// A procedure as a user enters it: a code, an optional modifier and quantity, and optionally its
 /// own values (otherwise copied from the catalog when the visit is saved).
 public struct ProcedureInput: Sendable, Equatable {
-  /// The HCPCS/CPT code, uppercased.
+  /// Uppercased.
   public var hcpcs: String
-  /// The modifier, uppercased, or `nil`.
+  /// Uppercased, or `nil`.
   public var modifier: String?
-  /// How many units, 1–1000.
   public var quantity: Int
-  /// The work RVU of one unit, when given (required for a code not in the catalog).
+  /// The work RVU of one unit, when given (required for a code not in the catalog); checked
+  /// again when the visit is saved, so a value set directly cannot bypass the rule.
   public var workRVU: FixedDecimal?
-  /// The description, when given (else the catalog's).
+  /// When given, else the catalog's.
   public var description: String?
-  /// The status code, when given (else the catalog's).
+  /// When given, else the catalog's.
   public var statusCode: String?
 
-  /// The allowed quantities.
+  /// The allowed quantities: at least one unit; a thousand is far above any real count of one
+  /// code in one visit, so a larger number is a typing slip.
   public static let quantities = 1...1000
 
-  /// Creates an input, checking the code, modifier and quantity.
+  /// Creates an input, checking the code, modifier, quantity and work RVU: every path that saves
+  /// a procedure (a form, an update, a JSON or CSV import) builds one, so the rules hold for all.
   ///
-  /// - throws: `TallyError` naming the bad value.
+  /// - throws: `TallyError` naming the field (`hcpcs`, `modifier`, `quantity`, `work_rvu`) and
+  ///   the bad value.
   public init(
     hcpcs: String, modifier: String? = nil, quantity: Int = 1, workRVU: FixedDecimal? = nil,
     description: String? = nil, statusCode: String? = nil
@@ -29,7 +32,7 @@ public struct ProcedureInput: Sendable, Equatable {
     self.hcpcs = try Self.checkCode(hcpcs)
     self.modifier = try modifier.flatMap { $0.isEmpty ? nil : try Self.checkModifier($0) }
     self.quantity = try Self.checkQuantity(String(quantity))
-    self.workRVU = workRVU
+    self.workRVU = try workRVU.map(Self.checkWorkRVU)
     self.description = description
     self.statusCode = statusCode
   }
@@ -68,7 +71,9 @@ public struct ProcedureInput: Sendable, Equatable {
   static func checkCode(_ text: String) throws -> String {
     let code = text.trimmingCharacters(in: .whitespaces).uppercased()
     guard code.count == 5, code.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
-      throw TallyError(value: text, expected: "a 5-character HCPCS/CPT code such as 99213 or G2211")
+      throw TallyError.invalid(
+        "hcpcs", text, expected: "a 5-character HCPCS/CPT code such as 99213 or G2211",
+        category: .usage)
     }
     return code
   }
@@ -77,7 +82,10 @@ public struct ProcedureInput: Sendable, Equatable {
   static func checkModifier(_ text: String) throws -> String {
     let modifier = text.trimmingCharacters(in: .whitespaces).uppercased()
     guard modifier.count == 2, modifier.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
-    else { throw TallyError(value: text, expected: "a 2-character modifier such as 25 or TC") }
+    else {
+      throw TallyError.invalid(
+        "modifier", text, expected: "a 2-character modifier such as 25 or TC", category: .usage)
+    }
     return modifier
   }
 
@@ -85,7 +93,29 @@ public struct ProcedureInput: Sendable, Equatable {
   static func checkQuantity(_ text: String) throws -> Int {
     guard let quantity = Int(text.trimmingCharacters(in: .whitespaces)),
       quantities.contains(quantity)
-    else { throw TallyError(value: text, expected: "a whole quantity from 1 to 1000") }
+    else {
+      throw TallyError.invalid(
+        "quantity", text, expected: "a whole quantity from 1 to 1000", category: .usage)
+    }
     return quantity
+  }
+
+  /// A work RVU of 0 or more: a negative one would take RVUs off the totals.
+  static func checkWorkRVU(_ value: FixedDecimal) throws -> FixedDecimal {
+    guard value >= .zero else {
+      throw TallyError.invalid(
+        "work_rvu", "\(value)", expected: "a work RVU of 0 or more", category: .usage)
+    }
+    return value
+  }
+
+  /// A work RVU as text: a number of 0 or more with at most 2 decimals.
+  static func parseWorkRVU(_ text: String) throws -> FixedDecimal {
+    guard let value = try? FixedDecimal(parsing: text) else {
+      throw TallyError.invalid(
+        "work_rvu", text, expected: "a number of 0 or more with at most 2 decimals",
+        category: .usage)
+    }
+    return try checkWorkRVU(value)
   }
 }

@@ -8,7 +8,7 @@ extension RVUStore {
   /// from the catalog version `catalogYear` (default: the newest) as it is now: a later import
   /// never changes a saved visit.
   ///
-  /// - throws: `RVUError` for an unknown code without an explicit work RVU, or a visit that is
+  /// - throws: `TallyError` for an unknown code without an explicit work RVU, or a visit that is
   ///   not a no-show and has no procedure; nothing is saved.
   public func addVisit(_ input: VisitInput, userId: String, catalogYear: Int? = nil) throws
     -> VisitDetail
@@ -23,17 +23,17 @@ extension RVUStore {
 
   /// Replaces a visit's fields and procedures.
   ///
-  /// - throws: `RVUError` when the user has no visit with that id (other users' visits do not
+  /// - throws: `TallyError` when the user has no visit with that id (other users' visits do not
   ///   exist for them), and as `addVisit`.
   public func updateVisit(
     id: Int64, with input: VisitInput, userId: String, catalogYear: Int? = nil
   ) throws -> VisitDetail {
     try writer.write { db in
       guard var visit = try ownVisit(db, id: id, userId: userId) else {
-        throw RVUError.unknownVisit(id)
+        throw TallyError.unknownVisit(id)
       }
       var writer = VisitWriter(db, store: self, year: try self.catalogYear(db, catalogYear))
-      let procedures = try writer.resolve(input, context: "")
+      let procedures = try writer.resolve(input)
       writer.touch(userId: userId, day: visit.date)
       writer.touch(userId: userId, day: input.date)
       visit.date = input.date
@@ -41,7 +41,7 @@ extension RVUStore {
       visit.notes = input.notes
       visit.isNoShow = input.isNoShow
       visit.totalWorkRVU = procedures.map { $0.workRVU * $0.quantity }.sum()
-      visit.updatedAt = Date()
+      visit.updatedAt = clock()
       try visit.update(db)
       try Procedure.filter(Procedure.Columns.visitId == id).deleteAll(db)
       let detail = VisitDetail(
@@ -53,11 +53,11 @@ extension RVUStore {
 
   /// Deletes a visit and its procedures.
   ///
-  /// - throws: `RVUError` when the user has no visit with that id.
+  /// - throws: `TallyError` when the user has no visit with that id.
   public func deleteVisit(id: Int64, userId: String) throws {
     try writer.write { db in
       guard let visit = try ownVisit(db, id: id, userId: userId) else {
-        throw RVUError.unknownVisit(id)
+        throw TallyError.unknownVisit(id)
       }
       _ = try visit.delete(db)
       try DailyTotals.refresh(db, userId: userId, days: [visit.date])
@@ -66,11 +66,11 @@ extension RVUStore {
 
   /// One of the user's visits.
   ///
-  /// - throws: `RVUError` when the user has no visit with that id.
+  /// - throws: `TallyError` when the user has no visit with that id.
   public func visit(id: Int64, userId: String) throws -> VisitDetail {
     try writer.read { db in
       guard let visit = try ownVisit(db, id: id, userId: userId) else {
-        throw RVUError.unknownVisit(id)
+        throw TallyError.unknownVisit(id)
       }
       return try details(db, [visit])[0]
     }
@@ -84,37 +84,41 @@ extension RVUStore {
   {
     if let from, let through { _ = try DayRange(start: from, end: through) }
     return try writer.read { db in
-      var request = Visit.filter(Visit.Columns.userId == userId)
-      if let from { request = request.filter(Visit.Columns.date >= from.description) }
-      if let through { request = request.filter(Visit.Columns.date <= through.description) }
-      let visits = try request.order(Visit.Columns.date, Column("time"), Column("id")).fetchAll(db)
+      var request = Visit.owned(by: userId)
+      if let from { request = request.filter(Visit.Columns.date >= from) }
+      if let through { request = request.filter(Visit.Columns.date <= through) }
+      let visits = try request.order(Visit.Columns.date, Visit.Columns.time, Visit.Columns.id)
+        .fetchAll(db)
       return try details(db, visits)
     }
   }
 
   /// Saves every visit of an import in one transaction: all or nothing.
   ///
-  /// - throws: `RVUError` naming the record (its `location`) and field of the first bad one;
+  /// - throws: `TallyError` naming the record (its `source`) and field of the first bad one;
   ///   nothing is saved.
   public func importVisits(
-    _ records: [(location: String, input: VisitInput)], userId: String, catalogYear: Int? = nil,
+    _ records: [VisitImportFile.Record], userId: String, catalogYear: Int? = nil,
     progress: (Int) -> Void = { _ in }
   ) throws -> Int {
     try writer.write { db in
       var writer = VisitWriter(db, store: self, year: try self.catalogYear(db, catalogYear))
       for (index, record) in records.enumerated() {
-        if index % 500 == 0 { progress(index) }
-        _ = try writer.insert(record.input, userId: userId, context: record.location)
+        if index % Self.importProgressStep == 0 { progress(index) }
+        _ = try writer.insert(record.input, userId: userId, source: record.source)
       }
       try writer.finish()
       return records.count
     }
   }
 
+  /// Visits written between two progress reports of an import.
+  private static let importProgressStep = 500
+
   // MARK: Internals
 
   private func ownVisit(_ db: Database, id: Int64, userId: String) throws -> Visit? {
-    try Visit.filter(Column("id") == id && Visit.Columns.userId == userId).fetchOne(db)
+    try Visit.owned(by: userId).filter(key: id).fetchOne(db)
   }
 
   private func details(_ db: Database, _ visits: [Visit]) throws -> [VisitDetail] {

@@ -10,13 +10,25 @@ import Foundation
 /// `hcpcs`, `modifier`, `quantity` (default 1), `work_rvu`, `description`, `status_code`. A
 /// no-show visit may have a single row with an empty `hcpcs`.
 public enum VisitImportFile {
-  /// The visits in `data`, each with where it came from (`element 3`, `line 7`).
+  /// One visit of a file and where it came from, so that a later refusal (an unknown code) can
+  /// name the element or line.
+  public struct Record: Sendable, Equatable {
+    /// `visits.json element 3`, or `visits.csv line 7` (the visit's first row).
+    public var source: TallyError.Source
+    public var input: VisitInput
+
+    public init(source: TallyError.Source, input: VisitInput) {
+      self.source = source
+      self.input = input
+    }
+  }
+
+  /// The visits in `data`, in file order.
   ///
   /// - Parameter fileName: a name ending in `.csv` is read as CSV, anything else as JSON.
-  /// - throws: `RVUError` (bad data) naming the first bad element or line and its field.
-  public static func parse(_ data: Data, fileName: String) throws -> [(
-    location: String, input: VisitInput
-  )] {
+  /// - throws: `TallyError` (bad data) whose source names the first bad element or line and
+  ///   whose field names its field or column.
+  public static func parse(_ data: Data, fileName: String) throws -> [Record] {
     fileName.lowercased().hasSuffix(".csv")
       ? try parseCSV(data, fileName: fileName) : try parseJSON(data, fileName: fileName)
   }
@@ -73,72 +85,85 @@ public enum VisitImportFile {
     }
   }
 
-  static func parseJSON(_ data: Data, fileName: String) throws -> [(
-    location: String, input: VisitInput
-  )] {
+  static func parseJSON(_ data: Data, fileName: String) throws -> [Record] {
     let bodies: [VisitBody]
     do {
       bodies = try JSONDecoder().decode([VisitBody].self, from: data)
     } catch let error as DecodingError {
-      throw RVUError(.badData, "\(fileName)" + describe(error))
+      throw describe(error, fileName: fileName)
     } catch {
-      throw RVUError(.badData, "\(fileName): expected a JSON array of visits")
+      throw TallyError.refused(
+        "not JSON: expected a JSON array of visits", source: TallyError.Source(fileName))
     }
     return try bodies.enumerated().map { index, body in
-      let location = "\(fileName) element \(index + 1)"
-      func fail(_ field: String, _ problem: String) -> RVUError {
-        RVUError(.badData, "\(location), field \(field): \(problem)")
+      let source = element(index, of: fileName)
+      func fail(_ field: String, _ value: String, _ error: any Error) -> TallyError {
+        let expected = (error as? TallyError)?.expected ?? "\(error)"
+        return .invalid(field, value, expected: expected, source: source)
       }
       let date: LocalDate
-      do { date = try LocalDate(parsing: body.date) } catch { throw fail("date", "\(error)") }
+      do { date = try LocalDate(parsing: body.date) } catch {
+        throw fail("date", body.date, error)
+      }
       var time: TimeOfDay?
       if let text = body.time, !text.isEmpty {
-        do { time = try TimeOfDay(parsing: text) } catch { throw fail("time", "\(error)") }
+        do { time = try TimeOfDay(parsing: text) } catch { throw fail("time", text, error) }
       }
       let procedures = try (body.procedures ?? []).enumerated().map { position, item in
         let path = "procedures[\(position)]"
-        guard ProcedureInput.quantities.contains(item.quantity ?? 1) else {
-          throw fail("\(path).quantity", "\(item.quantity!) is not a whole quantity from 1 to 1000")
-        }
         do {
+          let quantity = try ProcedureInput.checkQuantity(String(item.quantity ?? 1))
           return try ProcedureInput(
-            hcpcs: item.hcpcs, modifier: item.modifier, quantity: item.quantity ?? 1,
+            hcpcs: item.hcpcs, modifier: item.modifier, quantity: quantity,
             workRVU: item.workRVU?.value, description: item.description,
             statusCode: item.statusCode)
-        } catch let error as TallyError {
-          throw fail(path, error.description)
+        } catch var error as TallyError {
+          error.category = .badData
+          if case .invalid(let field, let value, let expected) = error.cause {
+            error.cause = .invalid(
+              field: path + "." + (field ?? "hcpcs"), value: value, expected: expected)
+          }
+          throw error.at(source)
         }
       }
-      return (
-        location,
-        VisitInput(
+      return Record(
+        source: source,
+        input: VisitInput(
           date: date, time: time, notes: body.notes, isNoShow: body.isNoShow ?? false,
-          procedures: procedures)
-      )
+          procedures: procedures))
     }
   }
 
-  /// ` element 3, field procedures[0].quantity: expected …` from a decoding error's path.
-  private static func describe(_ error: DecodingError) -> String {
+  /// `visits.json element 3`: JSON has no useful line, so the source names the array element.
+  private static func element(_ index: Int, of fileName: String) -> TallyError.Source {
+    TallyError.Source("\(fileName) element \(index + 1)")
+  }
+
+  /// The element and field (`procedures[0].quantity`) a decoding error's path points at.
+  private static func describe(_ error: DecodingError, fileName: String) -> TallyError {
     let (path, problem): ([any CodingKey], String)
+    var isMissing = false
     switch error {
     case .typeMismatch(let type, let context):
       path = context.codingPath
-      problem = "expected " + (type == Int.self ? "a whole number" : "a \(type)".lowercased())
+      problem = type == Int.self ? "a whole number" : "a \(type)".lowercased()
     case .valueNotFound(_, let context):
       path = context.codingPath
-      problem = "missing"
+      problem = "a value"
+      isMissing = true
     case .keyNotFound(let key, let context):
       path = context.codingPath + [key]
-      problem = "missing"
+      problem = "a value"
+      isMissing = true
     case .dataCorrupted(let context):
       path = context.codingPath
       problem = context.debugDescription
     @unknown default:
-      return ": not a valid visits file"
+      return .refused("not a valid visits file", source: TallyError.Source(fileName))
     }
     guard let index = path.first?.intValue else {
-      return ": expected a JSON array of visits (\(problem))"
+      return .refused(
+        "expected a JSON array of visits (\(problem))", source: TallyError.Source(fileName))
     }
     var field = ""
     for key in path.dropFirst() {
@@ -148,36 +173,36 @@ public enum VisitImportFile {
         field += (field.isEmpty ? "" : ".") + key.stringValue
       }
     }
-    let location = " element \(index + 1)"
+    let source = element(index, of: fileName)
     if field.isEmpty {
-      return location + ": expected an object with date and procedures (\(problem))"
+      return .refused("expected an object with date and procedures (\(problem))", source: source)
     }
-    return location + ", field \(field): \(problem)"
+    if isMissing {
+      return TallyError(.badData, .missing(field: field, expected: problem), source: source)
+    }
+    return .refused("\(field): expected \(problem)", source: source)
   }
 
   // MARK: CSV
 
-  static func parseCSV(_ data: Data, fileName: String) throws -> [(
-    location: String, input: VisitInput
-  )] {
+  static func parseCSV(_ data: Data, fileName: String) throws -> [Record] {
+    let file = TallyError.Source(fileName)
     let records: [CSVRecord]
-    do { records = try CSVReader(data: data).records() } catch {
-      throw RVUError(.badData, "\(fileName): \(error)")
+    do { records = try CSVReader(data: data).records() } catch var error as TallyError {
+      error.category = .badData
+      throw error.source == nil ? error.at(file) : error
     }
     guard let headerRecord = records.first else {
-      throw RVUError(.badData, "\(fileName) is empty: expected a header row and visit rows")
+      throw TallyError.refused(
+        "the file is empty: expected a header row and visit rows", source: file)
     }
     let header = CSVHeader(headerRecord)
-    let visitColumn: Int
-    let dateColumn: Int
-    do {
-      visitColumn = try header.require("visit")
-      dateColumn = try header.require("date")
-    } catch { throw RVUError(.badData, "\(fileName): \(error)") }
+    let visitColumn = try header.require("visit")
+    let dateColumn = try header.require("date")
     var order: [String] = []
-    var visits: [String: (location: String, input: VisitInput)] = [:]
+    var visits: [String: Record] = [:]
     for record in records.dropFirst() where !record.isBlank {
-      let location = "\(fileName) line \(record.line)"
+      let source = TallyError.Source(fileName, line: record.line)
       func cell(_ name: String) -> String? {
         guard let position = header.position(of: name), position < record.fields.count else {
           return nil
@@ -185,50 +210,48 @@ public enum VisitImportFile {
         let value = record.fields[position].trimmingCharacters(in: .whitespaces)
         return value.isEmpty ? nil : value
       }
-      func fail(_ column: String, _ problem: String) -> RVUError {
-        RVUError(.badData, "\(location), column \(column): \(problem)")
+      func fail(_ column: String, _ value: String, expected: String) -> TallyError {
+        .invalid(column, value, expected: expected, source: source)
+      }
+      func missing(_ column: String, expected: String) -> TallyError {
+        TallyError(.badData, .missing(field: column, expected: expected), source: source)
       }
       guard visitColumn < record.fields.count, let key = cell("visit") else {
-        throw fail("visit", "missing: expected a value naming the visit")
+        throw missing("visit", expected: "a value naming the visit")
       }
       guard dateColumn < record.fields.count, let dateText = cell("date") else {
-        throw fail("date", "missing: expected YYYY-MM-DD")
+        throw missing("date", expected: "YYYY-MM-DD")
       }
       let date: LocalDate
-      do { date = try LocalDate(parsing: dateText) } catch { throw fail("date", "\(error)") }
+      do { date = try LocalDate(parsing: dateText) } catch {
+        throw fail("date", dateText, expected: (error as? TallyError)?.expected ?? "YYYY-MM-DD")
+      }
       var time: TimeOfDay?
       if let text = cell("time") {
-        do { time = try TimeOfDay(parsing: text) } catch { throw fail("time", "\(error)") }
+        do { time = try TimeOfDay(parsing: text) } catch {
+          throw fail("time", text, expected: (error as? TallyError)?.expected ?? "HH:MM")
+        }
       }
       var isNoShow = false
       if let text = cell("no_show") {
         switch text.lowercased() {
         case "true", "1", "yes": isNoShow = true
         case "false", "0", "no": isNoShow = false
-        default: throw fail("no_show", "\"\(text)\" is not valid: expected true or false")
+        default: throw fail("no_show", text, expected: "true or false")
         }
       }
       var procedures: [ProcedureInput] = []
       if let hcpcs = cell("hcpcs") {
-        var workRVU: FixedDecimal?
-        if let text = cell("work_rvu") {
-          guard let amount = try? FixedDecimal(parsing: text) else {
-            throw fail("work_rvu", "\"\(text)\" is not a number with at most 2 decimals")
-          }
-          workRVU = amount
-        }
         do {
+          let workRVU = try cell("work_rvu").map(ProcedureInput.parseWorkRVU)
           let quantity = try ProcedureInput.checkQuantity(cell("quantity") ?? "1")
           procedures.append(
             try ProcedureInput(
               hcpcs: hcpcs, modifier: cell("modifier"), quantity: quantity, workRVU: workRVU,
               description: cell("description"), statusCode: cell("status_code")))
-        } catch let error as TallyError {
-          let column =
-            (error.expected ?? "").contains("quantity")
-            ? "quantity"
-            : (error.expected ?? "").contains("modifier") ? "modifier" : "hcpcs"
-          throw fail(column, error.description)
+        } catch var error as TallyError {
+          error.category = .badData
+          throw error.at(source)
         }
       }
       let input = VisitInput(
@@ -238,13 +261,14 @@ public enum VisitImportFile {
           existing.input.notes == input.notes, existing.input.isNoShow == isNoShow
         else {
           throw fail(
-            "visit", "rows of visit \"\(key)\" disagree on date, time, notes or no_show")
+            "visit", key,
+            expected: "rows of one visit that agree on date, time, notes and no_show")
         }
         existing.input.procedures += procedures
         visits[key] = existing
       } else {
         order.append(key)
-        visits[key] = (location, input)
+        visits[key] = Record(source: source, input: input)
       }
     }
     return order.map { visits[$0]! }

@@ -1,0 +1,25 @@
+import AnalyticsCore
+
+/// The RVU domain's refusals, said in domain terms (an app adds the flag or command to use).
+extension TallyError {
+  static func unknownCode(_ hcpcs: String, modifier: String? = nil, year: Int) -> TallyError {
+    let code = modifier.map { "\(hcpcs) with modifier \($0)" } ?? hcpcs
+    return .notFound("code", code, expected: "a HCPCS/CPT code of the \(year) catalog")
+  }
+
+  static func unknownVisit(_ id: Int64) -> TallyError {
+    .notFound("visit", String(id), expected: "the id of one of your visits")
+  }
+
+  /// No catalog version at all (its cause is compared by apps that add a hint).
+  public static let emptyCatalog = TallyError.refused(
+    "the catalog is empty: expected an imported CMS PPRRVU file", category: .missingInput)
+
+  /// `years` are the versions that do exist, newest first.
+  static func noCatalog(year: Int?, years: [Int]) -> TallyError {
+    guard let year, !years.isEmpty else { return emptyCatalog }
+    return .notFound(
+      "catalog", String(year),
+      expected: "an imported year: " + years.map(String.init).joined(separator: ", "))
+  }
+}

@@ -1,0 +1,128 @@
+import AnalyticsCore
+import DataFormats
+
+// The JSON shapes of the RVU domain: the seed API's keys (seed 001), key for key, in a stable
+// order, so that the CLI and a server write the same bytes. Amounts are JSON numbers with their
+// exact digits.
+
+extension Instant {
+  /// Whole seconds, as the API has always written its timestamps (`2026-02-01T10:00:00Z`).
+  var wireValue: JSONValue {
+    .string(Instant(secondsSinceEpoch: wholeSecondsSinceEpoch).description)
+  }
+}
+
+extension CodeSearchResult {
+  public var jsonObject: JSONObject {
+    [
+      "hcpcs": .string(hcpcs), "modifier": .string(modifier), "description": .string(description),
+      "status_code": .string(statusCode), "work_rvu": .decimal(workRVU),
+      "is_favorite": .bool(isFavorite),
+    ]
+  }
+}
+
+extension CatalogCode {
+  public var jsonObject: JSONObject {
+    [
+      "year": .int(year), "hcpcs": .string(hcpcs), "modifier": .string(modifier),
+      "description": .string(description), "status_code": .string(statusCode),
+      "work_rvu": .decimal(workRVU),
+      "non_facility_pe_rvu": .decimal(nonFacilityPracticeExpenseRVU),
+      "facility_pe_rvu": .decimal(facilityPracticeExpenseRVU),
+      "malpractice_rvu": .decimal(malpracticeRVU),
+      "non_facility_total": .decimal(nonFacilityTotal),
+      "facility_total": .decimal(facilityTotal), "global_days": .string(globalDays),
+      "conversion_factor": Self.number(conversionFactor),
+    ]
+  }
+
+  /// The factor as a JSON number with the file's own digits (`32.3465`), `null` when the file
+  /// left it empty.
+  static func number(_ text: String) -> JSONValue {
+    guard let value = Double(text) else { return .null }
+    let decimals = text.firstIndex(of: ".").map { text.distance(from: $0, to: text.endIndex) - 1 }
+    return .number(value, decimals: decimals ?? 0)
+  }
+}
+
+extension CatalogVersion {
+  public var jsonObject: JSONObject {
+    [
+      "year": .int(year), "title": .string(title), "source": .string(source),
+      "imported_at": importedAt.wireValue, "row_count": .int(rowCount),
+    ]
+  }
+}
+
+extension Procedure {
+  public var jsonObject: JSONObject {
+    [
+      "hcpcs": .string(hcpcs), "modifier": .string(modifier), "description": .string(description),
+      "status_code": .string(statusCode), "work_rvu": .decimal(workRVU),
+      "quantity": .int(quantity),
+    ]
+  }
+
+  /// `99213x2:25`: the form a user types, for one-line listings.
+  public var compactText: String {
+    hcpcs + (quantity > 1 ? "x\(quantity)" : "") + (modifier.map { ":" + $0 } ?? "")
+  }
+}
+
+extension VisitDetail {
+  /// A visit with nested procedures (`nested`, as the API returns it) or a compact
+  /// `99213x2:25 G2211` list for flat formats (tables, CSV).
+  public func jsonObject(nested: Bool) -> JSONObject {
+    let procedures: JSONValue =
+      nested
+      ? .array(self.procedures.map { .object($0.jsonObject) })
+      : .string(self.procedures.map(\.compactText).joined(separator: " "))
+    return [
+      "id": .int(Int(visit.id ?? 0)), "user_id": .string(visit.userId), "date": .date(visit.date),
+      "time": .string(visit.time), "notes": .string(visit.notes),
+      "is_no_show": .bool(visit.isNoShow), "total_work_rvu": .decimal(visit.totalWorkRVU),
+      "procedures": procedures, "created_at": visit.createdAt.wireValue,
+      "updated_at": visit.updatedAt.wireValue,
+    ]
+  }
+}
+
+extension Favorite {
+  public var jsonObject: JSONObject {
+    [
+      "id": .int(Int(id ?? 0)), "user_id": .string(userId), "hcpcs": .string(hcpcs),
+      "sort_order": .int(sortOrder), "created_at": createdAt.wireValue,
+    ]
+  }
+}
+
+extension RVUSummaryRow {
+  public var jsonObject: JSONObject {
+    [
+      "period_start": .date(periodStart), "total_work_rvu": .decimal(totalWorkRVU),
+      "total_encounters": .int(totalEncounters), "total_no_shows": .int(totalNoShows),
+    ]
+  }
+}
+
+extension RVUCodeRow {
+  public var jsonObject: JSONObject {
+    [
+      "period_start": .date(periodStart), "hcpcs": .string(hcpcs),
+      "description": .string(description), "status_code": .string(statusCode),
+      "total_work_rvu": .decimal(totalWorkRVU), "total_quantity": .int(totalQuantity),
+      "encounter_count": .int(encounterCount),
+    ]
+  }
+}
+
+extension RVUTotals {
+  public var jsonObject: JSONObject {
+    [
+      "total_work_rvu": .decimal(totalWorkRVU), "total_encounters": .int(totalEncounters),
+      "total_no_shows": .int(totalNoShows),
+      "avg_rvu_per_encounter": .decimal(averageRVUPerEncounter),
+    ]
+  }
+}

@@ -1,0 +1,91 @@
+import AnalyticsCore
+import CLIKit
+import Foundation
+import Testing
+
+@testable import rvu_cli
+
+/// rvu-cli commands run in-process (`CommandRunner.capture`), each against its own database.
+@Suite("rvu-cli in-process")
+struct RVUCLICaptureTests {
+  private let folder = NSTemporaryDirectory() + "tally-rvu-capture-" + UUID().uuidString
+
+  private func rvu(_ arguments: [String]) throws -> CommandRunner.Captured {
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    return CommandRunner.capture(
+      RVUCommand.self, arguments: arguments + ["--db", folder + "/rvu.sqlite"])
+  }
+
+  private func write(_ text: String, to name: String) throws -> String {
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let path = folder + "/" + name
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  @Test("a CSV import with a negative work RVU: exit 65 naming line and column, nothing saved")
+  func negativeWorkRVUImport() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = try write(
+      """
+      visit,date,hcpcs,work_rvu
+      a,2026-02-08,99213,
+      b,2026-02-09,12345,-5.00
+      """, to: "visits.csv")
+    let result = try rvu(["visits", "import", path])
+    #expect(result.status == 65)
+    #expect(
+      result.error
+        == "rvu-cli: visits.csv line 3: work_rvu \"-5.00\" is not valid: expected a work RVU of 0 or more\n"
+    )
+    #expect(result.output.isEmpty)
+    #expect(try rvu(["visits", "list", "--format", "csv"]).output.isEmpty)
+    // Analytics still total nothing: the -5.00 never reached a daily total.
+    let totals = try rvu([
+      "analytics", "--start", "2026-02-01", "--end", "2026-02-28", "--totals", "--format", "json",
+    ])
+    #expect(totals.output.contains("\"total_work_rvu\": 0.00"))
+  }
+
+  @Test(
+    "domain refusals get the app's hint; the domain's own words name no flag",
+    arguments: [
+      (
+        ["codes", "show", "99213", "--catalog-year", "2019"], Int32(66),
+        "see 'rvu-cli codes versions'"
+      ),
+      (
+        ["visits", "add", "--date", "2026-02-08", "--procedure", "12345"], 66,
+        "or give its work RVU with --work-rvu CODE=VALUE"
+      ),
+      (["codes", "search", "office", "--limit", "0"], 64, "limit \"0\" is not valid"),
+      (
+        ["visits", "add", "--date", "2026-02-08", "--procedure", "12345", "--work-rvu=-1"], 64,
+        "-1"
+      ),
+      (
+        ["visits", "add", "--date", "2026-02-08", "--procedure", "99213", "--work-rvu", "G2211=1"],
+        64, "CODE one of 99213"
+      ),
+      (["analytics", "--last", "0"], 64, "at least 1"),
+    ])
+  func hints(arguments: [String], status: Int32, named: String) throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let result = try rvu(arguments)
+    #expect(result.status == status, "\(arguments)")
+    #expect(result.error.contains(named), "\(arguments): \(result.error)")
+    #expect(result.error.filter { $0 == "\n" }.count == 1)
+    #expect(result.output.isEmpty)
+  }
+
+  @Test("--work-rvu gives an unknown code its value through the domain") func workRVU() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let result = try rvu([
+      "visits", "add", "--date", "2026-02-08", "--procedure", "12345x2", "--work-rvu",
+      "12345=2.25", "--format", "json",
+    ])
+    #expect(result.status == 0, "\(result.error)")
+    // 2 × 2.25 = 4.50.
+    #expect(result.output.contains("\"total_work_rvu\": 4.50"))
+  }
+}

@@ -1,0 +1,82 @@
+import AnalyticsCore
+import Foundation
+import GRDB
+import Testing
+
+@testable import RVUDomain
+
+@Suite("RVU migrations")
+struct MigrationTests {
+  /// A database at the migrations before `rvu-3`, with rows as GRDB wrote them: instants as UTC
+  /// `YYYY-MM-DD HH:MM:SS.SSS` text. Visit 9 was added and deleted, so the visit high-water mark
+  /// is 9.
+  private func databaseBeforeInstants() throws -> DatabaseQueue {
+    let queue = try DatabaseQueue()
+    try RVUDomainModule.migrator.migrate(queue, upTo: "rvu-2-daily-aggregates")
+    try queue.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO catalog_version VALUES (2025, 'Starter', 'starter',
+            '2026-01-01 00:00:00.000', 1);
+          INSERT INTO visit (id, user_id, date, time, notes, is_no_show, total_work_rvu,
+            created_at, updated_at)
+          VALUES (7, 'u', '2026-02-08', '14:30:00', 'knee', 0, 130,
+            '2026-02-08 14:30:00.250', '2025-12-31 23:59:59.999');
+          INSERT INTO visit (id, user_id, date, is_no_show, total_work_rvu, created_at,
+            updated_at)
+          VALUES (9, 'u', '2026-02-09', 1, 0, '2026-02-09 08:00:00.000', '2026-02-09 08:00:00.000');
+          DELETE FROM visit WHERE id = 9;
+          INSERT INTO procedure (visit_id, position, user_id, date, is_no_show, hcpcs, modifier,
+            description, status_code, work_rvu, quantity)
+          VALUES (7, 0, 'u', '2026-02-08', 0, '99213', NULL, 'Office visit', 'A', 130, 1);
+          INSERT INTO favorite (id, user_id, hcpcs, sort_order, created_at)
+          VALUES (3, 'u', '99213', 0, '2026-02-08 14:30:00.250');
+          """)
+    }
+    return queue
+  }
+
+  @Test("rvu-3 stores instants as INTEGER milliseconds, keeping rows, ids and links")
+  func instantsAsMilliseconds() throws {
+    let queue = try databaseBeforeInstants()
+    try RVUDomainModule.migrator.migrate(queue)
+    // Expected milliseconds worked out with Python's datetime (UTC), independently of Tally:
+    //   2026-01-01 00:00:00.000 → 1767225600000
+    //   2026-02-08 14:30:00.250 → 1770561000250  (1767225600000 + 38 days × 86400000
+    //                                             + 14.5 h × 3600000 + 250)
+    //   2025-12-31 23:59:59.999 → 1767225599999  (one millisecond before 2026)
+    let rows = try queue.read { db in
+      try Row.fetchAll(
+        db,
+        sql: """
+          SELECT 'version', imported_at, typeof(imported_at) FROM catalog_version
+          UNION ALL SELECT 'created', created_at, typeof(created_at) FROM visit
+          UNION ALL SELECT 'updated', updated_at, typeof(updated_at) FROM visit
+          UNION ALL SELECT 'favorite', created_at, typeof(created_at) FROM favorite
+          """)
+    }
+    #expect(
+      rows.map { "\($0[0] as String) \($0[1] as Int64) \($0[2] as String)" } == [
+        "version 1767225600000 integer", "created 1770561000250 integer",
+        "updated 1767225599999 integer", "favorite 1770561000250 integer",
+      ])
+    let store = RVUStore(writer: queue, clock: { Instant(millisecondsSinceEpoch: 0) })
+    let visit = try store.visit(id: 7, userId: "u")
+    #expect(visit.visit.createdAt == Instant(millisecondsSinceEpoch: 1_770_561_000_250))
+    #expect(visit.visit.notes == "knee")
+    #expect(visit.procedures.map(\.hcpcs) == ["99213"])
+    #expect(
+      try store.favorites(userId: "u").map(\.createdAt) == [
+        Instant(millisecondsSinceEpoch: 1_770_561_000_250)
+      ])
+    // The AUTOINCREMENT high-water mark survived the rebuild: the next visit is 10, not 8.
+    let next = try store.addVisit(
+      VisitInput(date: day("2026-02-10"), isNoShow: true, procedures: []), userId: "u")
+    #expect(next.visit.id == 10)
+    // Deleting the visit still cascades to its procedures through the rebuilt table.
+    try store.deleteVisit(id: 7, userId: "u")
+    #expect(
+      try queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM procedure") } == 0)
+    #expect(try queue.read { db in try Row.fetchAll(db, sql: "PRAGMA foreign_key_check") }.isEmpty)
+  }
+}
