@@ -10,9 +10,9 @@ public struct DayRange: Sendable, Hashable, CustomStringConvertible, Sequence {
   /// - throws: `TallyError` naming both days when `start` is after `end`.
   public init(start: LocalDate, end: LocalDate) throws {
     guard start <= end else {
-      throw TallyError.refused(
-        "the start \(start) is after the end \(end): expected start on or before end",
-        category: .usage)
+      throw TallyError(
+        .usage,
+        .invalid(field: "start", value: "\(start)", expected: "a day on or before the end \(end)"))
     }
     self.start = start
     self.end = end

@@ -18,10 +18,7 @@ public enum RVUAnalyticsWindow: Sendable, Equatable {
   public func range(asOf: LocalDate) throws -> DayRange {
     switch self {
     case .between(let start, let end):
-      do { return try DayRange(start: start, end: end ?? asOf) } catch let error as RangeError {
-        throw TallyError(
-          value: "\(error.start)", expected: "a start on or before the end \(error.end)")
-      }
+      return try DayRange(start: start, end: end ?? asOf)
     case .lastDays(let days): return try .lastDays(days, asOf: asOf)
     case .yearToDate: return .toDate(.year, asOf: asOf)
     }
