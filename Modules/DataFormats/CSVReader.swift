@@ -8,6 +8,13 @@ import Foundation
 public struct CSVReader: Sequence {
   private let bytes: [UInt8]
 
+  /// The longest field, in bytes: far above any name, note or number a file holds, far below
+  /// what would let one cell fill memory or a database page chain (a 100 MB item name).
+  public static let fieldLimit = 1 << 20
+
+  /// The most fields one record may have: far above any layout Tally reads (CMS files have 31).
+  public static let fieldCountLimit = 10_000
+
   /// A reader over `data`.
   public init(data: Data) { bytes = [UInt8](data) }
 
@@ -64,6 +71,11 @@ public struct CSVReader: Sequence {
             }
           } else {
             if byte == 0x0A { line += 1 }
+            guard field.count < CSVReader.fieldLimit else {
+              throw TallyError.refused(
+                "a field longer than \(CSVReader.fieldLimit) bytes: expected shorter fields",
+                source: TallyError.Source("CSV", line: startLine))
+            }
             field.append(byte)
           }
           continue
@@ -73,6 +85,11 @@ public struct CSVReader: Sequence {
           quoted = true
           fieldWasQuoted = true
         case 0x2C:
+          guard fields.count < CSVReader.fieldCountLimit else {
+            throw TallyError.refused(
+              "more than \(CSVReader.fieldCountLimit) fields in one record: expected fewer",
+              source: TallyError.Source("CSV", line: startLine))
+          }
           fields.append(String(decoding: field, as: UTF8.self))
           field.removeAll(keepingCapacity: true)
           fieldWasQuoted = false
@@ -84,6 +101,11 @@ public struct CSVReader: Sequence {
         case 0x0D where index < bytes.count && bytes[index] == 0x0A:
           continue  // CRLF: the LF ends the record
         default:
+          guard field.count < CSVReader.fieldLimit else {
+            throw TallyError.refused(
+              "a field longer than \(CSVReader.fieldLimit) bytes: expected shorter fields",
+              source: TallyError.Source("CSV", line: startLine))
+          }
           field.append(byte)
         }
       }

@@ -55,3 +55,23 @@ struct OutputFileTests {
     #expect(throws: TallyError.self) { try OutputFile.write("x", to: NSTemporaryDirectory()) }
   }
 }
+
+@Suite("Reading input with limits")
+struct InputLimitTests {
+  @Test("a device is read up to the limit and refused past it") func device() {
+    #expect {
+      try readFile("/dev/zero", limit: 100_000)
+    } throws: { error in
+      (error as? TallyError)?.category == .badData && "\(error)".contains("/dev/zero")
+    }
+  }
+
+  @Test("a regular file over the limit is refused before reading") func regular() throws {
+    let path = NSTemporaryDirectory() + "tally-input-\(UUID().uuidString)"
+    try Data(repeating: 0x41, count: 2048).write(to: URL(fileURLWithPath: path))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    #expect(try readFile(path, limit: 2048).count == 2048)
+    #expect(throws: TallyError.self) { try readFile(path, limit: 2047) }
+    #expect(throws: TallyError.self) { try readFile(NSTemporaryDirectory()) }
+  }
+}

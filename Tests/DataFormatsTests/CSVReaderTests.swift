@@ -52,3 +52,27 @@ struct CSVReaderTests {
     }
   }
 }
+
+@Suite("CSV limits")
+struct CSVLimitTests {
+  @Test("a field over 1 MiB is refused, quoted or not, naming its line", arguments: [false, true])
+  func longField(quoted: Bool) {
+    let big = String(repeating: "A", count: CSVReader.fieldLimit + 1)
+    let text = "a,b\n1,2\n3," + (quoted ? "\"\(big)\"" : big) + "\n"
+    #expect {
+      try CSVReader(text: text).records()
+    } throws: { error in
+      (error as? TallyError)?.source?.line == 3 && (error as? TallyError)?.category == .badData
+    }
+  }
+
+  @Test("a field of exactly 1 MiB is read") func limitField() throws {
+    let text = "a\n" + String(repeating: "B", count: CSVReader.fieldLimit) + "\n"
+    #expect(try CSVReader(text: text).records()[1].fields[0].utf8.count == CSVReader.fieldLimit)
+  }
+
+  @Test("a record with more than 10,000 fields is refused") func manyFields() {
+    let text = String(repeating: "x,", count: CSVReader.fieldCountLimit + 1) + "x\n"
+    #expect(throws: TallyError.self) { try CSVReader(text: text).records() }
+  }
+}
