@@ -58,20 +58,19 @@ public enum CommandRunner {
     let name = Root.configuration.commandName ?? String(describing: Root.self)
     let app = name.split(separator: "-").first.map(String.init)
     let sinks = Terminal.sinks
-    let notice: @Sendable (String) -> Void = { text in
-      // The busy handler runs on a database thread, outside this task: write where it would.
-      if let sinks { sinks.error("\(name): \(text)") } else { Terminal.writeError("\(name): \(text)") }
+    if sinks == nil {
+      // A real run: tell the user on standard error when another process holds the database.
+      // (The busy handler runs on a database thread, so the line is written directly.)
+      DatabaseOpener.waitingNotice = { text in Terminal.writeError("\(name): \(text)") }
     }
-    return $appName.withValue(app) {
-      DatabaseOpener.$waitingNotice.withValue(notice) {
-        runNamed(root, name: name, arguments: arguments, output: output, errorOutput: errorOutput)
-      }
-    }
+    appNameBox.current = app
+    return runNamed(root, name: name, arguments: arguments, output: output, errorOutput: errorOutput)
   }
 
-  /// The short name of the app running in this task (`rvu` for `rvu-cli`, `store` for
-  /// `store-metrics`), for help text that names the app's own variables.
-  @TaskLocal public static var appName: String?
+  /// The short name of the running app (`rvu` for `rvu-cli`, `store` for `store-metrics`), for
+  /// help text that names the app's own variables.
+  public static var appName: String? { appNameBox.current }
+  private static let appNameBox = LockedValue<String?>(nil)
 
   private static func runNamed<Root: ParsableCommand>(
     _ root: Root.Type, name: String, arguments: [String],

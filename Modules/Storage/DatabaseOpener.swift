@@ -15,7 +15,11 @@ public enum DatabaseOpener {
 
   /// Told once, after `waitNoticeAfter`, when a command waits for another process's write lock;
   /// the CLI sets it to a line on standard error. Read when a database is opened.
-  @TaskLocal public static var waitingNotice: (@Sendable (String) -> Void)?
+  public static var waitingNotice: (@Sendable (String) -> Void)? {
+    get { waitingNoticeBox.current }
+    set { waitingNoticeBox.current = newValue }
+  }
+  private static let waitingNoticeBox = LockedValue<(@Sendable (String) -> Void)?>(nil)
 
   /// Opens (creating when needed) the database at `location` and migrates it with `migrator`.
   ///

@@ -77,3 +77,12 @@ struct InstantTests {
     #expect(Instant(secondsSinceEpoch: -0.0015).wholeSecondsSinceEpoch == -1)
   }
 }
+
+@Suite("Zone names")
+struct ZoneNameTests {
+  @Test("a zone keeps the name it was given", arguments: ["UTC", "America/Chicago", "Etc/UTC"])
+  func keepsName(name: String) throws {
+    #expect(try Zone(identifier: name).identifier == name)
+    #expect(Zone.utc.description == "UTC")
+  }
+}

@@ -140,9 +140,9 @@ struct BusyWaitTests {
       let path = folder + "/busy.sqlite"
       let holder = try DatabaseOpener.open(.file(path), migrator: migrator(1))
       let notices = Counter()
-      let waiter = try DatabaseOpener.$waitingNotice.withValue({ notices.add($0) }) {
-        try DatabaseOpener.open(.file(path), migrator: migrator(1))
-      }
+      DatabaseOpener.waitingNotice = { notices.add($0) }
+      let waiter = try DatabaseOpener.open(.file(path), migrator: migrator(1))
+      DatabaseOpener.waitingNotice = nil
       let started = Date()
       let released = DispatchSemaphore(value: 0)
       DispatchQueue.global().async {

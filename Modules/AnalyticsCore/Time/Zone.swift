@@ -9,6 +9,10 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
   /// The Foundation time zone.
   public let timeZone: TimeZone
 
+  /// The identifier as given: Foundation on Linux reports `UTC` as `GMT`, and a store created in
+  /// `UTC` should say `UTC`.
+  public let identifier: String
+
   /// The zone named by an IANA identifier.
   ///
   /// - throws: `TallyError` naming the identifier when it is not a known IANA zone.
@@ -20,13 +24,11 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
         value: identifier, expected: "an IANA time zone such as America/New_York or UTC")
     }
     timeZone = zone
+    self.identifier = identifier
   }
 
   /// Coordinated Universal Time.
   public static let utc = try! Zone(identifier: "UTC")
-
-  /// The IANA identifier.
-  public var identifier: String { timeZone.identifier }
 
   /// The IANA identifier.
   public var description: String { identifier }
