@@ -1,0 +1,88 @@
+/// Vertical bars, one per labelled value, from a zero baseline, with value labels above the bars
+/// when they fit and an optional goal line. For RVUs per period, weekly distance, daily revenue.
+public struct BarChart: Sendable, Equatable {
+  public var title: String
+  /// What the chart shows in a sentence, read by screen readers before the table.
+  public var description: String
+  public var data: [ChartDatum]
+  public var format: ValueFormat
+  public var goal: ChartGoal?
+  public var emptyMessage: String
+
+  public init(
+    title: String, description: String, data: [ChartDatum], format: ValueFormat = .integer,
+    goal: ChartGoal? = nil, emptyMessage: String = "No data for this period."
+  ) {
+    self.title = title
+    self.description = description
+    self.data = data
+    self.format = format
+    self.goal = goal
+    self.emptyMessage = emptyMessage
+  }
+
+  var scale: NiceScale {
+    let values = data.map(\.value) + (goal.map { [$0.value] } ?? [])
+    return NiceScale(
+      covering: min(0, values.min() ?? 0), max(0, values.max() ?? 0),
+      targetTicks: ChartStyle.targetTicks)
+  }
+
+  var table: DataTable {
+    DataTable(
+      caption: title, columns: [.init("Label"), .init("Value", .numeric)],
+      rows: data.map { [$0.label, format.string($0.value)] })
+  }
+}
+
+extension BarChart: HTMLRenderable {
+  func render(into html: inout HTMLWriter) {
+    let left = ChartStyle.leftMargin
+    let top = ChartStyle.topMargin
+    let plotWidth = ChartStyle.width - left - ChartStyle.rightMargin
+    let plotHeight = ChartStyle.plotHeight
+    let height = top + plotHeight + ChartStyle.bottomMargin
+    html.chartFigure(
+      title: title, description: description, isEmpty: data.isEmpty, emptyMessage: emptyMessage,
+      table: table, width: ChartStyle.width, height: height
+    ) { html, _ in
+      let scale = self.scale
+      html.valueAxis(scale, left: left, right: left + plotWidth, top: top, height: plotHeight)
+      let slot = plotWidth / Double(data.count)
+      let barWidth = slot * (1 - ChartStyle.barGap)
+      let baseline = top + plotHeight * (1 - scale.fraction(of: 0))
+      let labels = data.map { format.string($0.value) }
+      // Value labels only when every one fits over its bar; otherwise the table carries them.
+      let writesValues = labels.allSatisfy {
+        ChartStyle.textWidth($0) + ChartStyle.labelGap <= slot
+      }
+      html.markup("<g class=\"bars\" fill=\"\(ChartStyle.color(0))\">")
+      for (index, datum) in data.enumerated() {
+        let y = top + plotHeight * (1 - scale.fraction(of: datum.value))
+        let x = left + slot * Double(index) + (slot - barWidth) / 2
+        html.markup(
+          "<rect class=\"bar\" x=\"\(NumberText.coordinate(x))\" y=\"\(NumberText.coordinate(min(y, baseline)))\" width=\"\(NumberText.coordinate(barWidth))\" height=\"\(NumberText.coordinate(abs(baseline - y)))\"><title>"
+        )
+        html.text(datum.label + ": " + labels[index])
+        html.markup("</title></rect>")
+        if writesValues {
+          let labelY =
+            datum.value >= 0 ? min(y, baseline) - 6 : max(y, baseline) + ChartStyle.fontSize + 2
+          html.markup(
+            "<text class=\"value\" x=\"\(NumberText.coordinate(x + barWidth / 2))\" y=\"\(NumberText.coordinate(labelY))\" text-anchor=\"middle\">"
+          )
+          html.text(labels[index])
+          html.markup("</text>")
+        }
+      }
+      html.markup("</g>")
+      if let goal {
+        let y = top + plotHeight * (1 - scale.fraction(of: goal.value))
+        html.goalLine(goal, y: y, left: left, right: left + plotWidth, format: format)
+      }
+      html.categoryLabels(
+        data.map(\.label), left: left, slotWidth: slot,
+        y: top + plotHeight + ChartStyle.fontSize + 8)
+    }
+  }
+}

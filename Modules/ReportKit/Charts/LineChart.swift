@@ -1,0 +1,92 @@
+/// Values over evenly spaced categories (days, weeks) joined by a line, each value marked with a
+/// point, with an optional goal line: energy trend, pace trend.
+public struct LineChart: Sendable, Equatable {
+  public var title: String
+  public var description: String
+  public var data: [ChartDatum]
+  public var format: ValueFormat
+  public var goal: ChartGoal?
+  /// Whether the value axis starts at 0; off by default because trends such as pace or energy
+  /// read better on an axis fitted to their range.
+  public var includesZero: Bool
+  public var emptyMessage: String
+
+  /// Points are drawn while the line has at most this many; beyond it they would merge into a
+  /// thick line and only add bytes.
+  static let maximumMarkedPoints = 120
+
+  public init(
+    title: String, description: String, data: [ChartDatum], format: ValueFormat = .integer,
+    goal: ChartGoal? = nil, includesZero: Bool = false,
+    emptyMessage: String = "No data for this period."
+  ) {
+    self.title = title
+    self.description = description
+    self.data = data
+    self.format = format
+    self.goal = goal
+    self.includesZero = includesZero
+    self.emptyMessage = emptyMessage
+  }
+
+  var scale: NiceScale {
+    var values = data.map(\.value) + (goal.map { [$0.value] } ?? [])
+    if includesZero { values.append(0) }
+    return NiceScale(
+      covering: values.min() ?? 0, values.max() ?? 0, targetTicks: ChartStyle.targetTicks)
+  }
+
+  var table: DataTable {
+    DataTable(
+      caption: title, columns: [.init("Label"), .init("Value", .numeric)],
+      rows: data.map { [$0.label, format.string($0.value)] })
+  }
+}
+
+extension LineChart: HTMLRenderable {
+  func render(into html: inout HTMLWriter) {
+    let left = ChartStyle.leftMargin
+    let top = ChartStyle.topMargin
+    let plotWidth = ChartStyle.width - left - ChartStyle.rightMargin
+    let plotHeight = ChartStyle.plotHeight
+    html.chartFigure(
+      title: title, description: description, isEmpty: data.isEmpty, emptyMessage: emptyMessage,
+      table: table, width: ChartStyle.width, height: top + plotHeight + ChartStyle.bottomMargin
+    ) { html, _ in
+      let scale = self.scale
+      html.valueAxis(scale, left: left, right: left + plotWidth, top: top, height: plotHeight)
+      let slot = plotWidth / Double(data.count)
+      let points = data.enumerated().map { index, datum in
+        (
+          x: left + slot * (Double(index) + 0.5),
+          y: top + plotHeight * (1 - scale.fraction(of: datum.value))
+        )
+      }
+      html.markup(
+        "<polyline class=\"line\" fill=\"none\" stroke=\"\(ChartStyle.color(0))\" points=\"")
+      for (index, point) in points.enumerated() {
+        if index > 0 { html.markup(" ") }
+        html.markup(NumberText.coordinate(point.x) + "," + NumberText.coordinate(point.y))
+      }
+      html.markup("\"/>")
+      if data.count <= Self.maximumMarkedPoints {
+        html.markup("<g class=\"points\" fill=\"\(ChartStyle.color(0))\">")
+        for (index, point) in points.enumerated() {
+          html.markup(
+            "<circle cx=\"\(NumberText.coordinate(point.x))\" cy=\"\(NumberText.coordinate(point.y))\" r=\"4\"><title>"
+          )
+          html.text(data[index].label + ": " + format.string(data[index].value))
+          html.markup("</title></circle>")
+        }
+        html.markup("</g>")
+      }
+      if let goal {
+        let y = top + plotHeight * (1 - scale.fraction(of: goal.value))
+        html.goalLine(goal, y: y, left: left, right: left + plotWidth, format: format)
+      }
+      html.categoryLabels(
+        data.map(\.label), left: left, slotWidth: slot,
+        y: top + plotHeight + ChartStyle.fontSize + 8)
+    }
+  }
+}
