@@ -68,17 +68,17 @@ public struct RouteMap: Sendable, Equatable {
     }
   }
 
-  /// Simplifies at the tolerance, doubling it until at most `maximumPoints` remain.
+  /// Simplifies at the tolerance, doubling it until at most `maximumPoints` remain. One
+  /// Douglas–Peucker run serves every doubling (see `PolylineSimplification.importances`).
   static func simplify(_ points: [PlanePoint], tolerance: Double, maximumPoints: Int) -> (
     indices: [Int], tolerance: Double
   ) {
     var tolerance = max(tolerance, 0)
-    var kept = PolylineSimplification.keptIndices(points, tolerance: tolerance)
-    while kept.count > max(maximumPoints, 2) {
+    let importance = PolylineSimplification.importances(points, tolerance: tolerance)
+    while importance.lazy.filter({ $0 > tolerance }).count > max(maximumPoints, 2) {
       tolerance = tolerance > 0 ? tolerance * 2 : 1
-      kept = PolylineSimplification.keptIndices(points, tolerance: tolerance)
     }
-    return (kept, tolerance)
+    return (importance.indices.filter { importance[$0] > tolerance }, tolerance)
   }
 
   /// The route's points kept for drawing, with the tolerance used.
@@ -108,11 +108,11 @@ public struct RouteMap: Sendable, Equatable {
   }
 
   var profileTable: DataTable {
-    let withElevation = points.filter { $0.elevation != nil }
+    let withElevation = points.indices.filter { points[$0].elevation != nil }
     let count = min(Self.profileTableRows, withElevation.count)
     let rows = (0..<count).map { row -> [String] in
       let index = count > 1 ? row * (withElevation.count - 1) / (count - 1) : 0
-      let point = withElevation[index]
+      let point = points[withElevation[index]]
       return [
         NumberText.grouped(point.distance / 1000, decimals: 2),
         NumberText.grouped(point.elevation ?? 0, decimals: 0),
@@ -133,17 +133,22 @@ public struct RouteMap: Sendable, Equatable {
 extension RouteMap: HTMLRenderable {
   func render(into html: inout HTMLWriter) {
     let projected = self.projected
-    let (kept, usedTolerance) = simplifiedRoute
-    let xs = projected.map(\.x)
-    let ys = projected.map(\.y)
-    let spanX = max((xs.max() ?? 0) - (xs.min() ?? 0), 1)
-    let spanY = max((ys.max() ?? 0) - (ys.min() ?? 0), 1)
+    let (kept, usedTolerance) = Self.simplify(
+      projected, tolerance: tolerance, maximumPoints: maximumPoints)
+    // The first point is the origin of the projection, so the bounds start there.
+    var (minX, maxX, minY, maxY) = (0.0, 0.0, 0.0, 0.0)
+    for point in projected {
+      minX = min(minX, point.x)
+      maxX = max(maxX, point.x)
+      minY = min(minY, point.y)
+      maxY = max(maxY, point.y)
+    }
+    let spanX = max(maxX - minX, 1)
+    let spanY = max(maxY - minY, 1)
     let drawable = ChartStyle.width - 2 * Self.margin
     // One scale for both axes keeps the route's shape; a tall route is limited in height.
     let scale = min(drawable / spanX, (Self.mapHeightLimit - 2 * Self.margin) / spanY)
     let height = spanY * scale + 2 * Self.margin
-    let minX = xs.min() ?? 0
-    let maxY = ys.max() ?? 0
     func x(_ point: PlanePoint) -> Double { Self.margin + (point.x - minX) * scale }
     func y(_ point: PlanePoint) -> Double { Self.margin + (maxY - point.y) * scale }
     let fullDescription =
