@@ -10,7 +10,8 @@ extension HTMLWriter {
     title: String, description: String, isEmpty: Bool, emptyMessage: String,
     table: DataTable, width: Double, height: Double, className: String = "chart",
     legend: [String] = [],
-    drawing: (inout HTMLWriter, _ id: String) -> Void
+    drawing: (inout HTMLWriter, _ id: String) -> Void,
+    footer: (inout HTMLWriter) -> Void = { _ in }
   ) {
     html(figureClass: className, title: title)
     guard !isEmpty else {
@@ -24,6 +25,7 @@ extension HTMLWriter {
     drawing(&self, id)
     markup("</svg>")
     if !legend.isEmpty { self.legend(chartID: id, entries: legend) }
+    footer(&self)
     markup("<details><summary>Data table</summary>")
     table.render(into: &self)
     markup("</details></figure>")
@@ -41,7 +43,7 @@ extension HTMLWriter {
   ) {
     markup(
       "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(NumberText.coordinate(width)) "
-        + "\(NumberText.coordinate(height))\" role=\"img\" aria-labelledby=\"\(id)-title \(id)-desc\">"
+        + "\(NumberText.coordinate(height))\" role=\"img\" aria-labelledby=\"\(id)-title\" aria-describedby=\"\(id)-desc\">"
     )
     markup("<title id=\"\(id)-title\">")
     text(title)

@@ -106,20 +106,19 @@ extension HeatGrid: HTMLRenderable {
           html.markup("</title></rect>")
         }
       }
-    }
-    if range != nil {
-      // The legend follows the figure's table, so it names each shade's range in words.
-      html.markup("<ul class=\"legend shades\">")
+    } footer: { footer in
+      // Each shade's range in numbers, so no reading depends on telling shades apart.
+      footer.markup("<ul class=\"legend shades\">")
       for (index, entry) in legend.enumerated() {
         let fill = index < Self.shades.count ? Self.shades[index] : "#f4f4f1"
-        html.markup(
+        footer.markup(
           "<li><svg class=\"swatch\" viewBox=\"0 0 16 16\" aria-hidden=\"true\"><rect width=\"16\" height=\"16\" fill=\"\(fill)\" stroke=\"#8a8a80\"/>"
             + (index < Self.shades.count ? "" : "<path d=\"M0 16L16 0\" stroke=\"#8a8a80\"/>")
             + "</svg>")
-        html.text(entry)
-        html.markup("</li>")
+        footer.text(entry)
+        footer.markup("</li>")
       }
-      html.markup("</ul>")
+      footer.markup("</ul>")
     }
   }
 }

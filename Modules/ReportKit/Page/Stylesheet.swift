@@ -3,7 +3,8 @@
 /// Dark text on a warm light background (contrast above 12:1), system fonts only (nothing to
 /// download), 18 px body text, tabular figures in tables. The print rules fit A4 and Letter alike
 /// (`size: auto` takes the printer's paper, the margins suit both) and keep every chart, card and
-/// table whole on one page (`break-inside: avoid`); `<details>` tables print open.
+/// table whole on one page (`break-inside: avoid`). A chart's data table stays folded in print, as
+/// on screen: the chart and its legend carry the numbers on paper.
 enum Stylesheet {
   static let css = """
     :root{--ink:#1f2933;--muted:#52606d;--paper:#fbfbf8;--line:#d9dcd6;\
