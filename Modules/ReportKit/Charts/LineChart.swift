@@ -63,7 +63,8 @@ extension LineChart: HTMLRenderable {
         )
       }
       html.markup(
-        "<polyline class=\"line\" fill=\"none\" stroke=\"\(ChartStyle.color(0))\" points=\"")
+        "<polyline class=\"line\" fill=\"none\" stroke=\"\(ChartStyle.color(0))\" stroke-width=\"2.5\" points=\""
+      )
       for (index, point) in points.enumerated() {
         if index > 0 { html.markup(" ") }
         html.markup(NumberText.coordinate(point.x) + "," + NumberText.coordinate(point.y))

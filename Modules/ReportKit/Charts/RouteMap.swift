@@ -149,7 +149,9 @@ extension RouteMap: HTMLRenderable {
     // One scale for both axes keeps the route's shape; a tall route is limited in height.
     let scale = min(drawable / spanX, (Self.mapHeightLimit - 2 * Self.margin) / spanY)
     let height = spanY * scale + 2 * Self.margin
-    func x(_ point: PlanePoint) -> Double { Self.margin + (point.x - minX) * scale }
+    // A route taller than wide is centred across the chart rather than drawn at its left edge.
+    let offset = Self.margin + (drawable - spanX * scale) / 2
+    func x(_ point: PlanePoint) -> Double { offset + (point.x - minX) * scale }
     func y(_ point: PlanePoint) -> Double { Self.margin + (maxY - point.y) * scale }
     let fullDescription =
       description + " Drawn from \(kept.count) of \(points.count) recorded points, simplified to "
