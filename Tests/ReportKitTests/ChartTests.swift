@@ -247,3 +247,38 @@ func render(_ block: ReportBlock) -> String {
     }
   }
 }
+
+@Suite struct HeatGridTests {
+  /// A streak calendar: 53 weeks × 7 weekdays; 53 columns leave cells (720 − 87.6 for "Wednesday" − 16) ÷ 53 = 11.6 units wide, narrower
+  /// than a line of 14-unit text.
+  static let calendar = HeatGrid(
+    title: "Streak", description: "d",
+    rows: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"],
+    columns: (1...53).map { "W\($0)" },
+    values: (0..<7).map { row in (0..<53).map { Double(($0 + row) % 4) } })
+
+  @Test func rowNamesAndColumnLabelsNeverOverlap() throws {
+    let html = render(.chart(Self.calendar))
+    let rowNames = html.matches(of: /<text x="[-0-9.]+" y="([-0-9.]+)" text-anchor="end"/)
+      .map { Double($0.1)! }
+    #expect(rowNames.count == 7)
+    for (above, below) in zip(rowNames, rowNames.dropFirst()) {
+      #expect(below - above >= ChartStyle.fontSize)
+    }
+    let columns = SVGInspection.xLabels(in: html)
+    #expect(columns.count < 53 && columns.first?.text == "W1")
+    for (left, right) in zip(columns, columns.dropFirst()) {
+      #expect(right.x - left.x >= ChartStyle.textWidth(left.text))
+    }
+  }
+
+  @Test func shadesSplitTheRangeInFifths() {
+    // Values 0…3: fifths of width 0.6 → 0 is shade 0, 1 is shade 1 (1 ÷ 0.6 = 1.67),
+    // 2 is shade 3 (3.33), 3 (the top) is shade 4.
+    let range = (low: 0.0, high: 3.0)
+    #expect([0.0, 1, 2, 3].map { Self.calendar.shade(of: $0, in: range) } == [0, 1, 3, 4])
+    let html = render(.chart(Self.calendar))
+    #expect(html.contains("Shade 1 of 5: 0 to 1"))  // 0 to 0.6 at no decimals
+    #expect(html.contains("Hatched: no data"))
+  }
+}

@@ -17,8 +17,10 @@ public struct HeatGrid: Sendable, Equatable {
   /// Shades of the palette's blue from faint to dark: five steps are as many as people tell apart
   /// reliably in a sequential scale.
   static let shades = ["#e3ecf2", "#b9cfdf", "#85a9c4", "#557f9f", "#2f5673"]
-  static let rowLabelWidth = 96.0
   static let maximumCellSize = 28.0
+  /// Rows are at least this tall so their names (14-unit text) never touch, however many columns
+  /// squeeze the cells' width.
+  static let minimumRowHeight = ChartStyle.fontSize + 4
 
   public init(
     title: String, description: String, rows: [String], columns: [String], values: [[Double?]],
@@ -65,10 +67,13 @@ public struct HeatGrid: Sendable, Equatable {
 extension HeatGrid: HTMLRenderable {
   func render(into html: inout HTMLWriter) {
     let range = self.range
-    let plotWidth = ChartStyle.width - Self.rowLabelWidth - ChartStyle.rightMargin
+    let rowLabelWidth =
+      (rows.map { ChartStyle.textWidth($0) }.max() ?? 0) + 2 * ChartStyle.labelGap
+    let plotWidth = ChartStyle.width - rowLabelWidth - ChartStyle.rightMargin
     let cell = min(Self.maximumCellSize, plotWidth / Double(max(columns.count, 1)))
+    let rowHeight = max(cell, Self.minimumRowHeight)
     let top = ChartStyle.fontSize + 10
-    let height = top + cell * Double(rows.count) + 8
+    let height = top + rowHeight * Double(rows.count) + 8
     var legend = (0..<Self.shades.count).compactMap { index -> String? in
       guard let range else { return nil }
       let step = (range.high - range.low) / Double(Self.shades.count)
@@ -87,20 +92,20 @@ extension HeatGrid: HTMLRenderable {
         "<defs><pattern id=\"\(id)-none\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\"><rect width=\"6\" height=\"6\" fill=\"#f4f4f1\"/><path d=\"M0 6L6 0\" stroke=\"#b8b8b0\" stroke-width=\"1\"/></pattern></defs>"
       )
       html.categoryLabels(
-        columns, left: Self.rowLabelWidth, slotWidth: cell, y: ChartStyle.fontSize)
+        columns, left: rowLabelWidth, slotWidth: cell, y: ChartStyle.fontSize)
       for (row, name) in rows.enumerated() {
-        let y = top + cell * Double(row)
+        let y = top + rowHeight * Double(row)
         html.markup(
-          "<text x=\"\(NumberText.coordinate(Self.rowLabelWidth - ChartStyle.labelGap))\" y=\"\(NumberText.coordinate(y + cell / 2))\" text-anchor=\"end\" dominant-baseline=\"middle\">"
+          "<text x=\"\(NumberText.coordinate(rowLabelWidth - ChartStyle.labelGap))\" y=\"\(NumberText.coordinate(y + rowHeight / 2))\" text-anchor=\"end\" dominant-baseline=\"middle\">"
         )
         html.text(name)
         html.markup("</text>")
         for column in columns.indices {
           let value = self.value(row: row, column: column)
           let fill = value.map { Self.shades[shade(of: $0, in: range)] } ?? "url(#\(id)-none)"
-          let x = Self.rowLabelWidth + cell * Double(column)
+          let x = rowLabelWidth + cell * Double(column)
           html.markup(
-            "<rect class=\"cell\" x=\"\(NumberText.coordinate(x))\" y=\"\(NumberText.coordinate(y))\" width=\"\(NumberText.coordinate(cell - 1))\" height=\"\(NumberText.coordinate(cell - 1))\" fill=\"\(fill)\"><title>"
+            "<rect class=\"cell\" x=\"\(NumberText.coordinate(x))\" y=\"\(NumberText.coordinate(y))\" width=\"\(NumberText.coordinate(cell - 1))\" height=\"\(NumberText.coordinate(rowHeight - 1))\" fill=\"\(fill)\"><title>"
           )
           html.text(name + ", " + columns[column] + ": " + (value.map(format.string) ?? "no data"))
           html.markup("</title></rect>")
