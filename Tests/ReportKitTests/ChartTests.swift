@@ -249,8 +249,8 @@ func render(_ block: ReportBlock) -> String {
 }
 
 @Suite struct HeatGridTests {
-  /// A streak calendar: 53 weeks × 7 weekdays; 53 columns leave cells (720 − 87.6 for "Wednesday" − 16) ÷ 53 = 11.6 units wide, narrower
-  /// than a line of 14-unit text.
+  /// A streak calendar: 53 weeks × 7 weekdays. The cells are (720 − 87.6 for "Wednesday" − 16)
+  /// ÷ 53 = 11.6 units wide, narrower than a line of 14-unit text.
   static let calendar = HeatGrid(
     title: "Streak", description: "d",
     rows: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"],

@@ -39,3 +39,12 @@ public struct ChartGoal: Sendable, Equatable {
     self.value = value
   }
 }
+
+extension DataTable {
+  /// The table under a chart of labelled values: each label with its value as the chart writes it.
+  init(caption: String, data: [ChartDatum], format: ValueFormat) {
+    self.init(
+      caption: caption, columns: [.init("Label"), .init("Value", .numeric)],
+      rows: data.map { [$0.label, format.string($0.value)] })
+  }
+}

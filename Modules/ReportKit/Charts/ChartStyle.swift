@@ -52,3 +52,15 @@ enum LabelThinning {
     return max(1, Int(((widest + ChartStyle.labelGap) / slotWidth).rounded(.up)))
   }
 }
+
+/// The rectangle a chart with a value axis draws in: left of it the tick labels, under it one
+/// line of category labels.
+struct PlotArea {
+  let left = ChartStyle.leftMargin
+  let top = ChartStyle.topMargin
+  let width = ChartStyle.width - ChartStyle.leftMargin - ChartStyle.rightMargin
+  var height = ChartStyle.plotHeight
+
+  /// The height of the whole SVG around the plot.
+  var svgHeight: Double { top + height + ChartStyle.bottomMargin }
+}

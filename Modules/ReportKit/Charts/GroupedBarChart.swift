@@ -39,15 +39,13 @@ public struct GroupedBarChart: Sendable, Equatable {
 
 extension GroupedBarChart: HTMLRenderable {
   func render(into html: inout HTMLWriter) {
-    let left = ChartStyle.leftMargin
-    let top = ChartStyle.topMargin
-    let plotWidth = ChartStyle.width - left - ChartStyle.rightMargin
-    let plotHeight = ChartStyle.plotHeight
+    let plot = PlotArea()
+    let (left, top, plotWidth, plotHeight) = (plot.left, plot.top, plot.width, plot.height)
     let values = series.flatMap(\.values)
     html.chartFigure(
       title: title, description: description,
       isEmpty: categories.isEmpty || series.isEmpty, emptyMessage: emptyMessage,
-      table: table, width: ChartStyle.width, height: top + plotHeight + ChartStyle.bottomMargin,
+      table: table, width: ChartStyle.width, height: plot.svgHeight,
       legend: series.map(\.name)
     ) { html, id in
       let scale = NiceScale(

@@ -25,11 +25,7 @@ public struct HorizontalBarChart: Sendable, Equatable {
     self.emptyMessage = emptyMessage
   }
 
-  var table: DataTable {
-    DataTable(
-      caption: title, columns: [.init("Category"), .init("Value", .numeric)],
-      rows: data.map { [$0.label, format.string($0.value)] })
-  }
+  var table: DataTable { DataTable(caption: title, data: data, format: format) }
 
   static func shortName(_ name: String) -> String {
     name.count <= maximumNameLength ? name : String(name.prefix(maximumNameLength - 1)) + "…"

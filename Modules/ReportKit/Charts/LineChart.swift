@@ -36,22 +36,16 @@ public struct LineChart: Sendable, Equatable {
       covering: values.min() ?? 0, values.max() ?? 0, targetTicks: ChartStyle.targetTicks)
   }
 
-  var table: DataTable {
-    DataTable(
-      caption: title, columns: [.init("Label"), .init("Value", .numeric)],
-      rows: data.map { [$0.label, format.string($0.value)] })
-  }
+  var table: DataTable { DataTable(caption: title, data: data, format: format) }
 }
 
 extension LineChart: HTMLRenderable {
   func render(into html: inout HTMLWriter) {
-    let left = ChartStyle.leftMargin
-    let top = ChartStyle.topMargin
-    let plotWidth = ChartStyle.width - left - ChartStyle.rightMargin
-    let plotHeight = ChartStyle.plotHeight
+    let plot = PlotArea()
+    let (left, top, plotWidth, plotHeight) = (plot.left, plot.top, plot.width, plot.height)
     html.chartFigure(
       title: title, description: description, isEmpty: data.isEmpty, emptyMessage: emptyMessage,
-      table: table, width: ChartStyle.width, height: top + plotHeight + ChartStyle.bottomMargin
+      table: table, width: ChartStyle.width, height: plot.svgHeight
     ) { html, _ in
       let scale = self.scale
       html.valueAxis(scale, left: left, right: left + plotWidth, top: top, height: plotHeight)

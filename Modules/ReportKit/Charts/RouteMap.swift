@@ -189,10 +189,8 @@ extension RouteMap: HTMLRenderable {
     let profile = self.profile
     guard points.count >= 2, profile.count >= 2 else { return }
     let (kept, _) = Self.simplify(profile, tolerance: tolerance, maximumPoints: maximumPoints)
-    let left = ChartStyle.leftMargin
-    let top = ChartStyle.topMargin
-    let plotWidth = ChartStyle.width - left - ChartStyle.rightMargin
-    let plotHeight = Self.profileHeight
+    let plot = PlotArea(height: Self.profileHeight)
+    let (left, top, plotWidth, plotHeight) = (plot.left, plot.top, plot.width, plot.height)
     let elevations = NiceScale(
       covering: profile.map(\.y).min() ?? 0, profile.map(\.y).max() ?? 0, targetTicks: 5)
     let distances = NiceScale(
@@ -204,7 +202,7 @@ extension RouteMap: HTMLRenderable {
         + NumberText.grouped(elevations.lower, decimals: elevations.decimals) + " to "
         + NumberText.grouped(elevations.upper, decimals: elevations.decimals) + " m.",
       isEmpty: false, emptyMessage: "", table: profileTable, width: ChartStyle.width,
-      height: top + plotHeight + ChartStyle.bottomMargin, className: "chart profile"
+      height: plot.svgHeight, className: "chart profile"
     ) { html, _ in
       html.valueAxis(elevations, left: left, right: left + plotWidth, top: top, height: plotHeight)
       func x(_ metres: Double) -> Double {

@@ -17,11 +17,7 @@ public struct Sparkline: Sendable, Equatable {
     self.format = format
   }
 
-  var table: DataTable {
-    DataTable(
-      caption: title, columns: [.init("Label"), .init("Value", .numeric)],
-      rows: data.map { [$0.label, format.string($0.value)] })
-  }
+  var table: DataTable { DataTable(caption: title, data: data, format: format) }
 }
 
 extension Sparkline: HTMLRenderable {
