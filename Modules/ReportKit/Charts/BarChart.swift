@@ -33,26 +33,21 @@ public struct BarChart: Sendable, Equatable {
 
 extension BarChart: HTMLRenderable {
   func render(into html: inout HTMLWriter) {
-    let plot = PlotArea()
-    let (left, top, plotWidth, plotHeight) = (plot.left, plot.top, plot.width, plot.height)
-    html.chartFigure(
+    html.categoryChart(
       title: title, description: description, isEmpty: data.isEmpty, emptyMessage: emptyMessage,
-      table: table, width: ChartStyle.width, height: plot.svgHeight
-    ) { html, _ in
-      let scale = self.scale
-      html.valueAxis(scale, left: left, right: left + plotWidth, top: top, height: plotHeight)
-      let slot = plotWidth / Double(data.count)
-      let barWidth = slot * (1 - ChartStyle.barGap)
-      let baseline = top + plotHeight * (1 - scale.fraction(of: 0))
+      table: table, categories: data.map(\.label), scale: scale, goal: goal, format: format
+    ) { html, layout, _ in
+      let barWidth = layout.slot * (1 - ChartStyle.barGap)
+      let baseline = layout.y(0)
       let labels = data.map { format.string($0.value) }
       // Value labels only when every one fits over its bar; otherwise the table carries them.
       let writesValues = labels.allSatisfy {
-        ChartStyle.textWidth($0) + ChartStyle.labelGap <= slot
+        ChartStyle.textWidth($0) + ChartStyle.labelGap <= layout.slot
       }
       html.markup("<g class=\"bars\" fill=\"\(ChartStyle.color(0))\">")
       for (index, datum) in data.enumerated() {
-        let y = top + plotHeight * (1 - scale.fraction(of: datum.value))
-        let x = left + slot * Double(index) + (slot - barWidth) / 2
+        let y = layout.y(datum.value)
+        let x = layout.slotLeft(index) + (layout.slot - barWidth) / 2
         html.markup(
           "<rect class=\"bar\" x=\"\(NumberText.coordinate(x))\" y=\"\(NumberText.coordinate(min(y, baseline)))\" width=\"\(NumberText.coordinate(barWidth))\" height=\"\(NumberText.coordinate(abs(baseline - y)))\"><title>"
         )
@@ -69,13 +64,6 @@ extension BarChart: HTMLRenderable {
         }
       }
       html.markup("</g>")
-      if let goal {
-        let y = top + plotHeight * (1 - scale.fraction(of: goal.value))
-        html.goalLine(goal, y: y, left: left, right: left + plotWidth, format: format)
-      }
-      html.categoryLabels(
-        data.map(\.label), left: left, slotWidth: slot,
-        y: top + plotHeight + ChartStyle.fontSize + 8)
     }
   }
 }

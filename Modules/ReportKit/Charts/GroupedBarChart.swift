@@ -39,31 +39,26 @@ public struct GroupedBarChart: Sendable, Equatable {
 
 extension GroupedBarChart: HTMLRenderable {
   func render(into html: inout HTMLWriter) {
-    let plot = PlotArea()
-    let (left, top, plotWidth, plotHeight) = (plot.left, plot.top, plot.width, plot.height)
     let values = series.flatMap(\.values)
-    html.chartFigure(
-      title: title, description: description,
-      isEmpty: categories.isEmpty || series.isEmpty, emptyMessage: emptyMessage,
-      table: table, width: ChartStyle.width, height: plot.svgHeight,
-      legend: series.map(\.name)
-    ) { html, id in
-      let scale = NiceScale(
-        covering: min(0, values.min() ?? 0), max(0, values.max() ?? 0),
-        targetTicks: ChartStyle.targetTicks)
+    let scale = NiceScale(
+      covering: min(0, values.min() ?? 0), max(0, values.max() ?? 0),
+      targetTicks: ChartStyle.targetTicks)
+    html.categoryChart(
+      title: title, description: description, isEmpty: categories.isEmpty || series.isEmpty,
+      emptyMessage: emptyMessage, table: table, categories: categories, scale: scale, goal: nil,
+      format: format, legend: series.map(\.name)
+    ) { html, layout, id in
       html.seriesPatterns(chartID: id, count: series.count)
-      html.valueAxis(scale, left: left, right: left + plotWidth, top: top, height: plotHeight)
-      let slot = plotWidth / Double(categories.count)
-      let groupWidth = slot * (1 - ChartStyle.barGap)
+      let groupWidth = layout.slot * (1 - ChartStyle.barGap)
       let barWidth = groupWidth / Double(series.count)
-      let baseline = top + plotHeight * (1 - scale.fraction(of: 0))
+      let baseline = layout.y(0)
       for index in series.indices {
         html.markup("<g class=\"bars\" fill=\"\(html.seriesFill(chartID: id, index: index))\">")
         for category in categories.indices {
           let value = value(series: index, category: category)
-          let y = top + plotHeight * (1 - scale.fraction(of: value))
+          let y = layout.y(value)
           let x =
-            left + slot * Double(category) + (slot - groupWidth) / 2 + barWidth * Double(index)
+            layout.slotLeft(category) + (layout.slot - groupWidth) / 2 + barWidth * Double(index)
           html.markup(
             "<rect class=\"bar\" x=\"\(NumberText.coordinate(x))\" y=\"\(NumberText.coordinate(min(y, baseline)))\" width=\"\(NumberText.coordinate(barWidth))\" height=\"\(NumberText.coordinate(abs(baseline - y)))\" stroke=\"#fff\" stroke-width=\"0.5\"><title>"
           )
@@ -73,8 +68,6 @@ extension GroupedBarChart: HTMLRenderable {
         }
         html.markup("</g>")
       }
-      html.categoryLabels(
-        categories, left: left, slotWidth: slot, y: top + plotHeight + ChartStyle.fontSize + 8)
     }
   }
 }

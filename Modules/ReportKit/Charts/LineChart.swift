@@ -41,20 +41,12 @@ public struct LineChart: Sendable, Equatable {
 
 extension LineChart: HTMLRenderable {
   func render(into html: inout HTMLWriter) {
-    let plot = PlotArea()
-    let (left, top, plotWidth, plotHeight) = (plot.left, plot.top, plot.width, plot.height)
-    html.chartFigure(
+    html.categoryChart(
       title: title, description: description, isEmpty: data.isEmpty, emptyMessage: emptyMessage,
-      table: table, width: ChartStyle.width, height: plot.svgHeight
-    ) { html, _ in
-      let scale = self.scale
-      html.valueAxis(scale, left: left, right: left + plotWidth, top: top, height: plotHeight)
-      let slot = plotWidth / Double(data.count)
+      table: table, categories: data.map(\.label), scale: scale, goal: goal, format: format
+    ) { html, layout, _ in
       let points = data.enumerated().map { index, datum in
-        (
-          x: left + slot * (Double(index) + 0.5),
-          y: top + plotHeight * (1 - scale.fraction(of: datum.value))
-        )
+        (x: layout.slotLeft(index) + layout.slot / 2, y: layout.y(datum.value))
       }
       html.markup(
         "<polyline class=\"line\" fill=\"none\" stroke=\"\(ChartStyle.color(0))\" stroke-width=\"2.5\" points=\""
@@ -75,13 +67,6 @@ extension LineChart: HTMLRenderable {
         }
         html.markup("</g>")
       }
-      if let goal {
-        let y = top + plotHeight * (1 - scale.fraction(of: goal.value))
-        html.goalLine(goal, y: y, left: left, right: left + plotWidth, format: format)
-      }
-      html.categoryLabels(
-        data.map(\.label), left: left, slotWidth: slot,
-        y: top + plotHeight + ChartStyle.fontSize + 8)
     }
   }
 }
