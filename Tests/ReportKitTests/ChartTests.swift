@@ -1,3 +1,4 @@
+import AnalyticsCore
 import Foundation
 import Testing
 
@@ -280,5 +281,42 @@ func render(_ block: ReportBlock) -> String {
     let html = render(.chart(Self.calendar))
     #expect(html.contains("Shade 1 of 5: 0 to 1"))  // 0 to 0.6 at no decimals
     #expect(html.contains("Hatched: no data"))
+  }
+}
+
+@Suite struct ProportionTests {
+  @Test func groupedBarHeightsAreProportionalToValues() {
+    // Values 5, 20 | 10, 15 → axis 0…20 (rough step 20/5 = 4, rounded up to 5);
+    // 240 units for 20: 12 per unit → 60, 240 | 120, 180, drawn series by series.
+    let chart = GroupedBarChart(
+      title: "t", description: "d", categories: ["a", "b"],
+      series: [ChartSeries(name: "x", values: [5, 10]), ChartSeries(name: "y", values: [20, 15])])
+    let heights = SVGInspection.elements("<rect class=\"bar\"", in: render(.chart(chart)))
+      .map { $0["height"] }
+    #expect(heights == ["60", "120", "240", "180"])
+  }
+
+  @Test func horizontalBarLengthsAreProportionalToValues() {
+    let chart = HorizontalBarChart(
+      title: "t", description: "d", data: [ChartDatum("a", 50), ChartDatum("b", 100)])
+    let widths = SVGInspection.elements("<rect class=\"bar\"", in: render(.chart(chart)))
+      .compactMap { $0["width"].flatMap(Double.init) }
+    // Axis 0…100; the second bar is twice the first (to the coordinates' hundredths).
+    #expect(widths.count == 2)
+    #expect(abs(widths[1] - 2 * widths[0]) <= 0.01)
+  }
+
+  @Test func exactAmountsAreDrawnAtTheirValue() {
+    #expect(ChartDatum("Work RVUs", FixedDecimal(hundredths: 123_45)).value == 123.45)
+  }
+
+  @Test func lineChartPointsSitAtTheirValues() {
+    // Values 2, 4, 6 → axis 2…6 (4/5 = 0.8 → 1), 60 units per unit from y = 24:
+    // 6 → 24, 4 → 144, 2 → 264.
+    let chart = LineChart(
+      title: "t", description: "d",
+      data: [ChartDatum("a", 2), ChartDatum("b", 4), ChartDatum("c", 6)])
+    let ys = SVGInspection.elements("<circle", in: render(.chart(chart))).map { $0["cy"] }
+    #expect(ys == ["264", "144", "24"])
   }
 }

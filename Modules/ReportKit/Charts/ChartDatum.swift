@@ -1,3 +1,5 @@
+import AnalyticsCore
+
 /// One labelled number a chart draws: a bar, a point, a slice.
 ///
 /// Charts take these plain values, never domain types: the domain computes the numbers, the app
@@ -9,6 +11,12 @@ public struct ChartDatum: Sendable, Equatable {
   public init(_ label: String, _ value: Double) {
     self.label = label
     self.value = value
+  }
+
+  /// An exact amount (RVUs, money) drawn at its nearest `Double`: a chart only scales it, so the
+  /// rounding never reaches a total.
+  public init(_ label: String, _ amount: FixedDecimal) {
+    self.init(label, amount.doubleValue)
   }
 
   /// Data from `(label, value)` pairs, the shape a domain's report rows map to most directly.
