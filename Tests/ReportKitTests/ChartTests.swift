@@ -320,3 +320,16 @@ func render(_ block: ReportBlock) -> String {
     #expect(ys == ["264", "144", "24"])
   }
 }
+
+@Suite struct AxisLabelTests {
+  @Test func wideTickLabelsWidenTheLeftMargin() throws {
+    // 1,234,567 → axis 0…1,250,000 (step 250,000); "1,250,000" is 9 characters × 14 × 0.6 = 75.6
+    // wide; written 8 units left of the axis, it needs the axis at x ≥ 75.6 + 8 = 83.6.
+    let html = render(
+      .chart(BarChart(title: "t", description: "d", data: [ChartDatum("a", 1_234_567)])))
+    let gridLine = try #require(SVGInspection.elements("<line x1=", in: html).first)
+    let axisX = try #require(gridLine["x1"].flatMap(Double.init))
+    #expect(axisX >= 83.6)
+    #expect(html.contains(">1,250,000</text>"))
+  }
+}

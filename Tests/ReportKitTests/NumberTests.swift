@@ -51,6 +51,19 @@ import Testing
     #expect(scale.lower <= low && scale.upper >= high)
   }
 
+  /// Decimals needed to write a step: 2.5 × 10^k needs one more than 10^k, never fewer than 0.
+  @Test(arguments: [
+    (0.0, 1.1, 2),  // step 0.25
+    (0.0, 11.0, 1),  // step 2.5
+    (0.0, 110.0, 0),  // step 25
+    (0.0, 1_234_567.0, 0),  // step 250,000
+    (0.0, 0.7, 1),  // step 0.2
+    (0.0, 97.0, 0),  // step 20
+  ])
+  func decimalsWriteEveryTickExactly(low: Double, high: Double, expected: Int) {
+    #expect(NiceScale(covering: low, high).decimals == expected)
+  }
+
   @Test func everyStepIsOneTwoTwoAndAHalfOrFiveTimesAPowerOfTen() {
     var generator = SystemRandomNumberGenerator()
     for _ in 0..<500 {

@@ -21,7 +21,7 @@ extension HTMLWriter {
     legend: [String] = [],
     marks: (inout HTMLWriter, _ layout: CategoryLayout, _ chartID: String) -> Void
   ) {
-    let plot = PlotArea()
+    let plot = PlotArea.fitting(scale)
     chartFigure(
       title: title, description: description, isEmpty: isEmpty, emptyMessage: emptyMessage,
       table: table, width: ChartStyle.width, height: plot.svgHeight, legend: legend

@@ -56,11 +56,22 @@ enum LabelThinning {
 /// The rectangle a chart with a value axis draws in: left of it the tick labels, under it one
 /// line of category labels.
 struct PlotArea {
-  let left = ChartStyle.leftMargin
+  var left = ChartStyle.leftMargin
   let top = ChartStyle.topMargin
-  let width = ChartStyle.width - ChartStyle.leftMargin - ChartStyle.rightMargin
   var height = ChartStyle.plotHeight
+
+  var width: Double { ChartStyle.width - left - ChartStyle.rightMargin }
 
   /// The height of the whole SVG around the plot.
   var svgHeight: Double { top + height + ChartStyle.bottomMargin }
+
+  /// A plot whose left margin holds the widest of `scale`'s tick labels (8 units from the axis,
+  /// as `valueAxis` writes them), so "1,250,000" is never cut at the SVG's edge.
+  static func fitting(_ scale: NiceScale) -> PlotArea {
+    let widest =
+      scale.ticks.map {
+        ChartStyle.textWidth(NumberText.grouped($0, decimals: scale.decimals))
+      }.max() ?? 0
+    return PlotArea(left: max(ChartStyle.leftMargin, widest + 8 + ChartStyle.labelGap))
+  }
 }

@@ -44,7 +44,7 @@ public struct NiceScale: Sendable, Equatable {
     }
     let step = mantissa * pow(10, Double(exponent))
     self.step = step
-    self.decimals = max(0, -exponent) + (mantissa == 2.5 ? 1 : 0)
+    self.decimals = max(0, -exponent + (mantissa == 2.5 ? 1 : 0))
     self.lower = NiceScale.round(floor(low / step + 1e-9) * step, decimals)
     self.upper = NiceScale.round(ceil(high / step - 1e-9) * step, decimals)
   }
