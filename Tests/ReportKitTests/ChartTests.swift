@@ -279,7 +279,9 @@ func render(_ block: ReportBlock) -> String {
     let range = (low: 0.0, high: 3.0)
     #expect([0.0, 1, 2, 3].map { Self.calendar.shade(of: $0, in: range) } == [0, 1, 3, 4])
     let html = render(.chart(Self.calendar))
-    #expect(html.contains("Shade 1 of 5: 0 to 1"))  // 0 to 0.6 at no decimals
+    // Fifths 0.6 wide need one decimal: 0.0–0.6, …, 2.4–3.0.
+    #expect(html.contains("Shade 1 of 5: 0.0 to 0.6"))
+    #expect(html.contains("Shade 5 of 5: 2.4 to 3.0"))
     #expect(html.contains("Hatched: no data"))
   }
 }

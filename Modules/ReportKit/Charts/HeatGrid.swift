@@ -1,3 +1,5 @@
+import Foundation
+
 /// A grid of cells shaded by value: a year of weeks × weekdays (a streak calendar) or weekdays ×
 /// hours. Five shades from light to dark, a legend giving each shade's value range in numbers, and
 /// missing cells hatched and labelled "no data", so reading it never depends on telling colours
@@ -78,8 +80,13 @@ extension HeatGrid: HTMLRenderable {
       guard let range else { return nil }
       let step = (range.high - range.low) / Double(Self.shades.count)
       let low = range.low + step * Double(index)
+      // Enough decimals that neighbouring bounds differ: a 0…3 range in fifths is 0.6 apart.
+      var bounds = format
+      if step > 0 && step < 1 {
+        bounds.decimals = max(format.decimals, Int((-log10(step)).rounded(.up)))
+      }
       return "Shade \(index + 1) of \(Self.shades.count): "
-        + format.string(low) + " to " + format.string(low + step)
+        + bounds.string(low) + " to " + bounds.string(low + step)
     }
     legend.append("Hatched: no data")
     html.chartFigure(
