@@ -52,6 +52,7 @@ let package = Package(
     .library(name: "BehaviorPatterns", targets: ["BehaviorPatterns"]),
     .library(name: "StoreAnalytics", targets: ["StoreAnalytics"]),
     .library(name: "RuckAnalytics", targets: ["RuckAnalytics"]),
+    .library(name: "ReportKit", targets: ["ReportKit"]),
     .executable(name: "rvu-cli", targets: ["rvu-cli"]),
     .executable(name: "behavior-cli", targets: ["behavior-cli"]),
     .executable(name: "store-metrics", targets: ["store-metrics"]),
@@ -74,6 +75,11 @@ let package = Package(
     // MARK: Persistence
     .target(
       name: "Storage", dependencies: ["AnalyticsCore", grdb, sqlite], path: "Modules/Storage",
+      swiftSettings: swiftSettings),
+
+    // MARK: Reports (one HTML page with inline SVG charts, built from plain typed inputs; no I/O)
+    .target(
+      name: "ReportKit", dependencies: ["AnalyticsCore"], path: "Modules/ReportKit",
       swiftSettings: swiftSettings),
 
     // MARK: Domains
@@ -111,6 +117,7 @@ let package = Package(
     tests("BehaviorPatterns"),
     tests("StoreAnalytics"),
     tests("RuckAnalytics"),
+    tests("ReportKit"),
     .testTarget(
       name: "AppsTests",
       dependencies: ["rvu-cli", "behavior-cli", "store-metrics", "ruck-cli"],

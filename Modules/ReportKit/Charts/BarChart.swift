@@ -1,0 +1,69 @@
+/// Vertical bars, one per labelled value, from a zero baseline, with value labels above the bars
+/// when they fit and an optional goal line. For RVUs per period, weekly distance, daily revenue.
+public struct BarChart: Sendable, Equatable {
+  public var title: String
+  /// What the chart shows in a sentence, read by screen readers before the table.
+  public var description: String
+  public var data: [ChartDatum]
+  public var format: ValueFormat
+  public var goal: ChartGoal?
+  public var emptyMessage: String
+
+  public init(
+    title: String, description: String, data: [ChartDatum], format: ValueFormat = .integer,
+    goal: ChartGoal? = nil, emptyMessage: String = "No data for this period."
+  ) {
+    self.title = title
+    self.description = description
+    self.data = data
+    self.format = format
+    self.goal = goal
+    self.emptyMessage = emptyMessage
+  }
+
+  var scale: NiceScale {
+    let values = data.map(\.value) + (goal.map { [$0.value] } ?? [])
+    return NiceScale(
+      covering: min(0, values.min() ?? 0), max(0, values.max() ?? 0),
+      targetTicks: ChartStyle.targetTicks)
+  }
+
+  var table: DataTable { DataTable(caption: title, data: data, format: format) }
+}
+
+extension BarChart: HTMLRenderable {
+  func render(into html: inout HTMLWriter) {
+    html.categoryChart(
+      title: title, description: description, isEmpty: data.isEmpty, emptyMessage: emptyMessage,
+      table: table, categories: data.map(\.label), scale: scale, goal: goal, format: format
+    ) { html, layout, _ in
+      let barWidth = layout.slot * (1 - ChartStyle.barGap)
+      let baseline = layout.y(0)
+      let labels = data.map { format.string($0.value) }
+      // Value labels only when every one fits over its bar; otherwise the table carries them.
+      let writesValues = labels.allSatisfy {
+        ChartStyle.textWidth($0) + ChartStyle.labelGap <= layout.slot
+      }
+      html.markup("<g class=\"bars\" fill=\"\(ChartStyle.color(0))\">")
+      for (index, datum) in data.enumerated() {
+        let y = layout.y(datum.value)
+        let x = layout.slotLeft(index) + (layout.slot - barWidth) / 2
+        html.markup(
+          "<rect class=\"bar\" x=\"\(NumberText.coordinate(x))\" y=\"\(NumberText.coordinate(min(y, baseline)))\" width=\"\(NumberText.coordinate(barWidth))\" height=\"\(NumberText.coordinate(abs(baseline - y)))\"><title>"
+        )
+        html.text(datum.label + ": " + labels[index])
+        html.markup("</title></rect>")
+        if writesValues {
+          let labelY =
+            datum.value >= 0 ? min(y, baseline) - 6 : max(y, baseline) + ChartStyle.fontSize + 2
+          html.markup(
+            "<text class=\"value\" x=\"\(NumberText.coordinate(x + barWidth / 2))\" y=\"\(NumberText.coordinate(labelY))\" text-anchor=\"middle\">"
+          )
+          html.text(labels[index])
+          html.markup("</text>")
+        }
+      }
+      html.markup("</g>")
+    }
+  }
+}
