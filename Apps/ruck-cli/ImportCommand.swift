@@ -25,9 +25,11 @@ extension RuckCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var details: SessionDetails
     @Option(
-      help: ArgumentHelp("The day, for files whose points have no times.", valueName: "yyyy-mm-dd"),
-      transform: LocalDate.init(parsing:))
-    var date: LocalDate?
+      help: ArgumentHelp(
+        "The day, for files whose points have no times: YYYY-MM-DD, today, yesterday or a "
+          + "weekday (the most recent).", valueName: "day"),
+      transform: DayReference.init(parsing:))
+    var date: DayReference?
     @Option(
       help: ArgumentHelp("The start time with --date (default 12:00).", valueName: "hh:mm"),
       transform: TimeOfDay.init(parsing:))
@@ -40,7 +42,7 @@ extension RuckCommand {
 
     func run() throws {
       let store = try global.openRuckStore()
-      let options = details.options(start: date.map { global.instant($0, start) })
+      let options = details.options(start: date.map { global.instant(global.day($0), start) })
       let progress = Progress(label: "importing", total: files.count)
       var rows: [JSONObject] = []
       var lines: [String] = []
@@ -98,28 +100,34 @@ extension RuckCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var details: SessionDetails
     @Option(
-      help: ArgumentHelp("The day.", valueName: "yyyy-mm-dd"), transform: LocalDate.init(parsing:))
-    var date: LocalDate
+      help: ArgumentHelp(
+        "The day: YYYY-MM-DD, today, yesterday or a weekday (the most recent); default today.",
+        valueName: "day"),
+      transform: DayReference.init(parsing:))
+    var date: DayReference = .today
     @Option(
       help: ArgumentHelp("The start time (default 12:00).", valueName: "hh:mm"),
       transform: TimeOfDay.init(parsing:))
     var start: TimeOfDay?
     @Option(
+      parsing: .unconditional,
       help: ArgumentHelp("How long: 1h45m, 90 (minutes), 1:45:00.", valueName: "duration"),
       transform: TimeSpan.init(parsing:))
     var duration: TimeSpan
     @Option(
+      parsing: .unconditional,
       help: ArgumentHelp("How far, with a unit: 8.2km, 5.1mi, 800m.", valueName: "distance"),
       transform: Quantities.distance(parsing:))
     var distance: Double
     @Option(
+      parsing: .unconditional,
       help: ArgumentHelp("Calories, if you know them (else estimated).", valueName: "kcal"),
       transform: { try Quantities.number(parsing: $0, what: "kcal") })
     var calories: Double?
 
     func run() throws {
       let session = try global.openRuckStore().logSession(
-        start: global.instant(date, start), duration: Double(duration.seconds),
+        start: global.instant(global.day(date), start), duration: Double(duration.seconds),
         distance: distance, calories: calories, options: details.options())
       global.print(object: RuckWire.session(session, zone: global.zone, files: [:]))
     }

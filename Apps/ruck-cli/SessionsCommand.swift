@@ -89,18 +89,22 @@ extension RuckCommand.Sessions {
     @OptionGroup var details: SessionDetails
     @Argument(help: "The session id.") var id: Int64
     @Option(
-      help: ArgumentHelp("A new local day (the start time stays).", valueName: "yyyy-mm-dd"),
-      transform: LocalDate.init(parsing:))
-    var date: LocalDate?
+      help: ArgumentHelp(
+        "A new local day: YYYY-MM-DD, today, yesterday or a weekday (the start time stays).",
+        valueName: "day"),
+      transform: DayReference.init(parsing:))
+    var date: DayReference?
     @Option(
       help: ArgumentHelp("A new start time (the day stays).", valueName: "hh:mm"),
       transform: TimeOfDay.init(parsing:))
     var start: TimeOfDay?
     @Option(
+      parsing: .unconditional,
       help: ArgumentHelp("A new duration: 1h45m, 90 (minutes), 1:45:00.", valueName: "duration"),
       transform: TimeSpan.init(parsing:))
     var duration: TimeSpan?
     @Option(
+      parsing: .unconditional,
       help: ArgumentHelp("A new distance with a unit: 8.2km, 5.1mi.", valueName: "distance"),
       transform: Quantities.distance(parsing:))
     var distance: Double?
@@ -118,7 +122,8 @@ extension RuckCommand.Sessions {
     func run() throws {
       let store = try global.openRuckStore()
       let changes = SessionChanges(
-        date: date, time: start, zone: global.zone, duration: duration.map { Double($0.seconds) },
+        date: date.map(global.day), time: start, zone: global.zone,
+        duration: duration.map { Double($0.seconds) },
         distance: distance,
         recordStatus: confirm ? .counted : excludeFromRecords ? .excluded : nil)
       let edited = try hinting {
@@ -160,10 +165,21 @@ extension RuckCommand.Profile {
     )
     @OptionGroup var global: GlobalOptions
     @Option(
-      name: .customLong("body-weight-kg"),
+      name: .customLong("body-weight-kg"), parsing: .unconditional,
       help: ArgumentHelp("Body weight in kg.", valueName: "kg"),
       transform: { try Quantities.number(parsing: $0, what: "body weight in kg") })
     var bodyWeightKg: Double?
+    @Option(
+      name: .customLong("body-weight"), parsing: .unconditional,
+      help: ArgumentHelp("Body weight with a unit: 80kg, 176lb.", valueName: "weight"),
+      transform: Quantities.weight(parsing:))
+    var bodyWeight: Double?
+
+    func validate() throws {
+      if bodyWeight != nil && bodyWeightKg != nil {
+        throw ValidationError("give the body weight once: --body-weight or --body-weight-kg")
+      }
+    }
     @Option(
       help: ArgumentHelp("metric or imperial.", valueName: "units"),
       transform: UnitSystem.init(parsing:))
@@ -173,7 +189,7 @@ extension RuckCommand.Profile {
 
     func run() throws {
       let profile = try global.openRuckStore().updateProfile(
-        bodyWeightKg: bodyWeightKg, units: units, minRucksPerWeek: minRucksPerWeek)
+        bodyWeightKg: bodyWeight ?? bodyWeightKg, units: units, minRucksPerWeek: minRucksPerWeek)
       global.print(object: RuckWire.profile(profile))
     }
   }

@@ -134,3 +134,38 @@ struct RuckCLISessionTests {
     #expect(both.status == 64)
   }
 }
+
+@Suite("ruck-cli input as people type it")
+struct RuckCLIInputTests {
+  @Test("negative temperatures, weights with units, day words") func typed() throws {
+    let ruck = try RuckRun()
+    defer { ruck.remove() }
+    let logged = ruck(
+      "log", "--date", "yesterday", "--as-of", "2026-02-09", "--time-zone", "UTC", "--duration",
+      "1h", "--distance", "5km", "--temperature-c", "-2", "--load", "30lb", "--body-weight",
+      "176lb", "--format", "json")
+    #expect(logged.status == 0, "\(logged.error)")
+    #expect(logged.output.contains("\"date\": \"2026-02-08\""))
+    #expect(logged.output.contains("\"temperature_c\": -2.0"))
+    #expect(logged.output.contains("\"load_kg\": 13.6"))  // 30 × 0.45359237 = 13.61
+    #expect(logged.output.contains("\"body_weight_kg\": 79.8"))  // 176 × 0.45359237 = 79.83
+    // Mon 2026-02-09 as of Wed 02-11: the most recent Monday.
+    let monday = ruck(
+      "log", "--date", "mon", "--as-of", "2026-02-11", "--time-zone", "UTC", "--duration", "1h",
+      "--distance", "5km", "--format", "json")
+    #expect(monday.output.contains("\"date\": \"2026-02-09\""), "\(monday.error)")
+    let edited = ruck(
+      "sessions", "edit", "1", "--temperature-c", "-5", "--load-kg", "20", "--format", "json")
+    #expect(edited.output.contains("\"temperature_c\": -5.0"), "\(edited.error)")
+    let negative = ruck("sessions", "edit", "1", "--load-kg", "-5")
+    #expect(negative.status == 64)
+    #expect(negative.error.contains("\"-5\""), "\(negative.error)")
+    let twice = ruck("sessions", "edit", "1", "--load-kg", "5", "--load", "5kg")
+    #expect(twice.status == 64)
+    let ambiguous = ruck("log", "--date", "2/8/2026", "--duration", "1h", "--distance", "5km")
+    #expect(ambiguous.status == 64)
+    #expect(ambiguous.error.contains("2026-02-08") && ambiguous.error.contains("2026-08-02"))
+    let profile = ruck("profile", "set", "--body-weight", "176lb", "--format", "json")
+    #expect(profile.output.contains("\"body_weight_kg\": 79.8"))
+  }
+}

@@ -60,6 +60,24 @@ public enum Quantities {
       value: text, expected: "a positive distance with a unit, such as 8.2km, 5.1mi or 800m")
   }
 
+  /// Parses a weight with its unit: `13.6kg`, `30lb`, `30 lbs` (kilograms returned). A bare
+  /// number is refused: pounds taken for kilograms would double a load.
+  ///
+  /// - throws: `TallyError` naming the text (`abc`, `-3kg`, `30`).
+  public static func weight(parsing text: String) throws -> Double {
+    let lower = text.trimmingCharacters(in: .whitespaces).lowercased()
+    let units: [(String, Double)] = [
+      ("kg", 1), ("lbs", kilogramsPerPound), ("lb", kilogramsPerPound),
+    ]
+    for (suffix, factor) in units where lower.hasSuffix(suffix) {
+      let number = lower.dropLast(suffix.count).trimmingCharacters(in: .whitespaces)
+      if let value = Double(number), value.isFinite, value >= 0 { return value * factor }
+      break
+    }
+    throw TallyError(
+      value: text, expected: "a weight of 0 or more with a unit, such as 13.6kg or 30lb")
+  }
+
   /// Parses a non-negative number (kg, °C) from an option.
   public static func number(parsing text: String, what: String, allowNegative: Bool = false) throws
     -> Double
