@@ -61,12 +61,11 @@ extension RuckCommand {
                 + String(
                   format: "%.2f km", UnitSystem.metric.distance(metres: outcome.distanceMeters)))
             for session in sessions where session.recordStatus == .unconfirmed {
+              let id = session.id ?? 0
               lines.append(
-                "  session \(session.id ?? 0) is faster than "
-                  + UnitFormatter(system: .metric).pace(RuckSession.fastestPlausiblePace)
-                  + " on foot: kept, but left out "
-                  + "of records until you confirm it with 'ruck-cli sessions edit \(session.id ?? 0) "
-                  + "--confirm' (or set its --type)")
+                "  session \(id) " + implausibleWords(session.implausibility)
+                  + " on foot: kept, but left out of records until you confirm it with "
+                  + "'ruck-cli sessions edit \(id) --confirm' (or set its --type)")
             }
           case .duplicate(let previous):
             lines.append("skipped \(name): already imported (as \(previous))")
@@ -98,6 +97,7 @@ extension RuckCommand {
         """)
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var units: UnitsOption
     @OptionGroup var details: SessionDetails
     @Option(
       help: ArgumentHelp(
@@ -126,10 +126,24 @@ extension RuckCommand {
     var calories: Double?
 
     func run() throws {
-      let session = try global.openRuckStore().logSession(
+      let store = try global.openRuckStore()
+      let session = try store.logSession(
         start: global.instant(global.day(date), start), duration: Double(duration.seconds),
         distance: distance, calories: calories, options: details.options())
-      global.print(object: RuckWire.session(session, zone: global.zone, files: [:]))
+      try SessionPrinter(global: global, store: store, units: units.units).print(session)
     }
+  }
+}
+
+/// `is faster than 3:00 /km`, `is longer than 250 km`.
+func implausibleWords(_ implausibility: Implausibility?) -> String {
+  let metric = UnitFormatter(system: .metric)
+  switch implausibility {
+  case .tooFast?: return "is faster than " + metric.pace(RuckSession.fastestPlausiblePace)
+  case .tooLong?:
+    return "is longer than "
+      + String(
+        format: "%.0f km", UnitSystem.metric.distance(metres: RuckSession.longestPlausibleMeters))
+  case nil: return "looks implausible"
   }
 }

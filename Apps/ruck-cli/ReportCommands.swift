@@ -30,10 +30,7 @@ extension RuckCommand {
         return global.print(object: RuckWire.analytics(report))
       }
       let format = UnitFormatter(system: try units.units ?? store.profile().units)
-      func trend(_ trend: RuckTrend) -> String {
-        let percent = trend.percentChange.map { String(format: "%+.1f%%", $0) } ?? "n/a"
-        return percent + " " + (trend.assessment?.rawValue ?? trend.direction?.rawValue ?? "")
-      }
+      func trend(_ trend: RuckTrend) -> String { trendText(trend) }
       let rows: [JSONObject] = [
         [
           "metric": .string("period"),
@@ -248,4 +245,13 @@ extension RuckCommand {
 /// time.
 func untimedNote(_ count: Int) -> String {
   count == 0 ? "" : " (\(count) untimed session\(count == 1 ? "" : "s") left out)"
+}
+
+/// `+12.5% up`, `-3.0% improving`; `up from 0` when there was nothing before (no percentage
+/// exists); `-` when a side is undefined (pace without a timed session).
+func trendText(_ trend: RuckTrend) -> String {
+  let word = trend.assessment?.rawValue ?? trend.direction?.rawValue
+  guard let word else { return "-" }
+  if let percent = trend.percentChange { return String(format: "%+.1f%% ", percent) + word }
+  return trend.previous == 0 && trend.current != 0 ? "\(word) from 0" : word
 }

@@ -110,6 +110,11 @@ struct UnitFormatter {
       system.distanceSymbol)
   }
 
+  func elevation(_ metres: Double?) -> String {
+    guard let metres else { return "-" }
+    return String(format: "%.0f %@", system.elevation(metres: metres), system.elevationSymbol)
+  }
+
   func duration(_ seconds: Double?) -> String {
     guard let seconds else { return "-" }
     return TimeSpan(seconds: Int(seconds.rounded())).clock

@@ -56,15 +56,14 @@ extension RuckCommand.Sessions {
     static let configuration = CommandConfiguration(
       abstract: "Show one session.", discussion: "Example:\n  ruck-cli sessions show 3")
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var units: UnitsOption
     @Argument(help: "The session id.") var id: Int64
 
     func run() throws {
       let store = try global.openRuckStore()
-      var object = RuckWire.session(
-        try hinting { try store.session(id: id) }, zone: global.zone,
-        files: try store.sourceFileNames())
-      object["track_points"] = .int(try store.trackPoints(sessionId: id).count)
-      global.print(object: object)
+      let session = try hinting { try store.session(id: id) }
+      try SessionPrinter(global: global, store: store, units: units.units).print(
+        session, extra: [("track_points", .int(try store.trackPoints(sessionId: id).count))])
     }
   }
 
@@ -86,6 +85,7 @@ extension RuckCommand.Sessions {
           ruck-cli sessions edit 6 --confirm
         """)
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var units: UnitsOption
     @OptionGroup var details: SessionDetails
     @Argument(help: "The session id.") var id: Int64
     @Option(
@@ -135,9 +135,7 @@ extension RuckCommand.Sessions {
           "ruck-cli: session \(id) has a track: its \(measures) now as given, no longer the "
             + "track's (the points keep their recorded times and positions)\n")
       }
-      global.print(
-        object: RuckWire.session(
-          edited.session, zone: global.zone, files: try store.sourceFileNames()))
+      try SessionPrinter(global: global, store: store, units: units.units).print(edited.session)
     }
   }
 
@@ -190,7 +188,7 @@ extension RuckCommand.Profile {
     func run() throws {
       let profile = try global.openRuckStore().updateProfile(
         bodyWeightKg: bodyWeight ?? bodyWeightKg, units: units, minRucksPerWeek: minRucksPerWeek)
-      global.print(object: RuckWire.profile(profile))
+      RuckCommand.Profile.print(profile, global: global)
     }
   }
 
@@ -200,7 +198,17 @@ extension RuckCommand.Profile {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
-      global.print(object: RuckWire.profile(try global.openRuckStore().profile()))
+      RuckCommand.Profile.print(try global.openRuckStore().profile(), global: global)
     }
+  }
+
+  /// The profile: its wire shape, or in a table its body weight in its own units.
+  static func print(_ profile: RuckProfile, global: GlobalOptions) {
+    guard global.format == .table else { return global.print(object: RuckWire.profile(profile)) }
+    global.print(object: [
+      "body weight": .string(UnitFormatter(system: profile.units).load(profile.bodyWeightKg)),
+      "units": .string(profile.units.rawValue),
+      "weekly goal": .string("\(profile.minRucksPerWeek) rucks"),
+    ])
   }
 }

@@ -169,3 +169,47 @@ struct RuckCLIInputTests {
     #expect(profile.output.contains("\"body_weight_kg\": 79.8"))
   }
 }
+
+@Suite("ruck-cli output in the user's units and words")
+struct RuckCLIOutputTests {
+  @Test("records JSON keys carry their units") func recordKeys() throws {
+    let ruck = try RuckRun()
+    defer { ruck.remove() }
+    _ = ruck(
+      "log", "--date", "2026-02-08", "--duration", "1h", "--distance", "5km", "--load-kg", "10",
+      "--time-zone", "UTC")
+    let json = ruck("records", "--as-of", "2026-02-08", "--time-zone", "UTC", "--format", "json")
+    // 5 km in 3600 s = 720 s/km; 10 kg × 5 km = 50 kg·km.
+    for key in [
+      "\"value_m\": 5000.0", "\"value_s_per_km\": 720.0", "\"value_kg\": 10.0",
+      "\"value_kg_km\": 50.00", "\"value_s\": 3600.0",
+    ] {
+      #expect(json.output.contains(key), "\(key) in \(json.output)")
+    }
+    #expect(!json.output.contains("\"value\":"))
+  }
+
+  @Test("a session in a table: the profile's units, no SI keys; trends never read n/a up")
+  func tables() throws {
+    let ruck = try RuckRun()
+    defer { ruck.remove() }
+    _ = ruck("profile", "set", "--units", "imperial")
+    let logged = ruck(
+      "log", "--date", "2026-02-09", "--duration", "1h20m", "--distance", "5mi", "--load", "30lb",
+      "--notes", "hills", "--time-zone", "UTC")
+    #expect(logged.status == 0, "\(logged.error)")
+    let shown = ruck("sessions", "show", "1", "--time-zone", "UTC")
+    #expect(!shown.output.contains("distance_m") && !shown.output.contains("pace_s_per_km"))
+    #expect(shown.output.contains("5.00 mi"))  // 8046.72 m
+    #expect(shown.output.contains("16:00 /mi"))  // 4800 s over 5 mi
+    #expect(shown.output.contains("30.0 lb"))
+    #expect(shown.output.contains("hills"))
+    #expect(shown.output.contains("track points"))
+    let profile = ruck("profile", "show")
+    #expect(!profile.output.contains("body_weight_kg"))
+    // This week (02-09…02-11) against the empty three days before: from 0, no percentage.
+    let analytics = ruck("analytics", "--period", "this-week", "--as-of", "2026-02-11")
+    #expect(!analytics.output.contains("n/a"), "\(analytics.output)")
+    #expect(analytics.output.contains("up from 0"))
+  }
+}

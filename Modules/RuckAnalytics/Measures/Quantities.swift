@@ -26,6 +26,13 @@ extension UnitSystem {
   /// `kg` or `lb`.
   public var loadSymbol: String { self == .metric ? "kg" : "lb" }
 
+  /// `m` or `ft`.
+  public var elevationSymbol: String { self == .metric ? "m" : "ft" }
+  /// Metres of climb in m or ft.
+  public func elevation(metres: Double) -> Double {
+    self == .metric ? metres : metres / Quantities.metresPerFoot
+  }
+
   /// Metres in km or mi.
   public func distance(metres: Double) -> Double { metres / metresPerDistanceUnit }
   /// Seconds per km in seconds per km or mi.
@@ -42,6 +49,8 @@ extension UnitSystem {
 public enum Quantities {
   /// Metres in a mile.
   public static let metresPerMile = 1609.344
+  /// Metres in a foot.
+  public static let metresPerFoot = 0.3048
   /// Kilograms in a pound.
   public static let kilogramsPerPound = 0.453_592_37
 

@@ -61,22 +61,23 @@ public enum RuckWire {
     ]
   }
 
-  public static func record(_ record: RuckRecord?, decimals: Int) -> JSONValue {
+  /// A record with its value under a key naming the unit (`value_m`, `value_s_per_km`…).
+  public static func record(_ record: RuckRecord?, unit: String, decimals: Int) -> JSONValue {
     guard let record else { return .null }
     return .object([
-      "value": .number(record.value, decimals: decimals), "session_id": .int(Int(record.sessionId)),
-      "date": .date(record.date),
+      "value_\(unit)": .number(record.value, decimals: decimals),
+      "session_id": .int(Int(record.sessionId)), "date": .date(record.date),
     ])
   }
 
   public static func records(_ records: RuckRecords) -> JSONObject {
     [
-      "longest_distance": record(records.longestDistance, decimals: 1),
-      "fastest_pace": record(records.fastestPace, decimals: 1),
-      "heaviest_load": record(records.heaviestLoad, decimals: 1),
-      "highest_calories": record(records.highestCalories, decimals: 1),
-      "most_weight_moved": record(records.mostWeightMoved, decimals: 2),
-      "longest_duration": record(records.longestDuration, decimals: 1),
+      "longest_distance": record(records.longestDistance, unit: "m", decimals: 1),
+      "fastest_pace": record(records.fastestPace, unit: "s_per_km", decimals: 1),
+      "heaviest_load": record(records.heaviestLoad, unit: "kg", decimals: 1),
+      "highest_calories": record(records.highestCalories, unit: "kcal", decimals: 1),
+      "most_weight_moved": record(records.mostWeightMoved, unit: "kg_km", decimals: 2),
+      "longest_duration": record(records.longestDuration, unit: "s", decimals: 1),
     ]
   }
 
