@@ -54,16 +54,39 @@ extension RuckCommand.Sessions {
 
   struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Show one session.", discussion: "Example:\n  ruck-cli sessions show 3")
+      abstract: "Show one session with its splits (per km or mi) and elevation range.",
+      discussion: "Example:\n  ruck-cli sessions show 3 --units imperial")
     @OptionGroup var global: GlobalOptions
     @OptionGroup var units: UnitsOption
     @Argument(help: "The session id.") var id: Int64
 
     func run() throws {
       let store = try global.openRuckStore()
-      let session = try hinting { try store.session(id: id) }
-      try SessionPrinter(global: global, store: store, units: units.units).print(
-        session, extra: [("track_points", .int(try store.trackPoints(sessionId: id).count))])
+      let system = try units.units ?? store.profile().units
+      let detail = try hinting {
+        try store.sessionDetail(id: id, splitMeters: system.metresPerDistanceUnit)
+      }
+      let printer = SessionPrinter(global: global, store: store, units: system)
+      guard global.format == .table else {
+        return try printer.print(detail.session, extra: RuckWire.detailFields(detail))
+      }
+      let format = UnitFormatter(system: system)
+      var extra: [(String, JSONValue)] = [
+        ("track_points", .int(detail.trackPointCount)),
+        ("lowest elevation", .string(format.elevation(detail.lowestElevationMeters))),
+        ("highest elevation", .string(format.elevation(detail.highestElevationMeters))),
+      ]
+      for split in detail.splits {
+        let time = split.seconds.map(format.duration) ?? "untimed"
+        extra.append(
+          (
+            "split \(split.number)",
+            .string(
+              "\(format.distance(split.distanceMeters))  \(time)  \(format.pace(split.paceSecondsPerKm))"
+            )
+          ))
+      }
+      try printer.print(detail.session, extra: extra)
     }
   }
 

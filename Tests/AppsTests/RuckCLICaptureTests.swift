@@ -213,3 +213,26 @@ struct RuckCLIOutputTests {
     #expect(analytics.output.contains("up from 0"))
   }
 }
+
+@Suite("ruck-cli sessions show: splits and elevation")
+struct RuckCLIShowTests {
+  @Test("splits per km in tables and JSON") func splits() throws {
+    let ruck = try RuckRun()
+    defer { ruck.remove() }
+    let track = try ruck.write(
+      "s.gpx",
+      "<gpx><trk><trkseg>"
+        + "<trkpt lat=\"0\" lon=\"0\"><ele>100</ele><time>2026-02-08T10:00:00Z</time></trkpt>"
+        + "<trkpt lat=\"0\" lon=\"0.01\"><ele>130</ele><time>2026-02-08T10:10:00Z</time></trkpt>"
+        + "</trkseg></trk></gpx>")
+    _ = ruck("import", track)
+    let table = ruck("sessions", "show", "1", "--time-zone", "UTC")
+    // 1000 m of 1111.95 m in 600 s = 539.6 s = 0:09:00 (9:00 /km); then 111.95 m in 60.4 s.
+    #expect(table.output.contains("split 1"), "\(table.output)")
+    #expect(table.output.contains("1.00 km  0:09:00  9:00 /km"), "\(table.output)")
+    #expect(table.output.contains("highest elevation  130 m"), "\(table.output)")
+    let json = ruck("sessions", "show", "1", "--format", "json")
+    #expect(json.output.contains("\"time_s\": 539.6"), "\(json.output)")
+    #expect(json.output.contains("\"max_m\": 130.0"))
+  }
+}

@@ -178,6 +178,33 @@ public enum RuckWire {
     }
   }
 
+  /// What `detail` adds to its session's shape: point count, splits, elevation range.
+  public static func detailFields(_ detail: SessionDetail) -> [(String, JSONValue)] {
+    [
+      ("track_points", .int(detail.trackPointCount)),
+      (
+        "splits",
+        .array(
+          detail.splits.map {
+            .object([
+              "split": .int($0.number), "distance_m": .number($0.distanceMeters, decimals: 1),
+              "time_s": .number($0.seconds, decimals: 1),
+              "pace_s_per_km": .number($0.paceSecondsPerKm, decimals: 1),
+            ])
+          })
+      ),
+      (
+        "elevation",
+        .object([
+          "gain_m": .number(detail.session.elevationGainMeters, decimals: 1),
+          "loss_m": .number(detail.session.elevationLossMeters, decimals: 1),
+          "min_m": .number(detail.lowestElevationMeters, decimals: 1),
+          "max_m": .number(detail.highestElevationMeters, decimals: 1),
+        ])
+      ),
+    ]
+  }
+
   /// The profile.
   public static func profile(_ profile: RuckProfile) -> JSONObject {
     [
