@@ -2,6 +2,7 @@ import AnalyticsCore
 import ArgumentParser
 import CLIKit
 import DataFormats
+import Foundation
 import RuckAnalytics
 
 extension RuckCommand {
@@ -9,7 +10,7 @@ extension RuckCommand {
   struct Sessions: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "List, show, edit and delete sessions.",
-      subcommands: [List.self, Show.self, Edit.self, Delete.self])
+      subcommands: [List.self, Show.self, Edit.self, Export.self, Delete.self])
   }
 
   /// `ruck-cli profile …`.
@@ -159,6 +160,41 @@ extension RuckCommand.Sessions {
             + "track's (the points keep their recorded times and positions)\n")
       }
       try SessionPrinter(global: global, store: store, units: units.units).print(edited.session)
+    }
+  }
+
+  struct Export: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Write a session's stored track as GPX 1.1.",
+      discussion: """
+        The track as stored: its segments, positions, elevations and times. Without --output the
+        GPX goes to standard output.
+
+        Example:
+          ruck-cli sessions export 3 --format gpx --output morning.gpx
+        """)
+
+    /// The formats a track can be written in.
+    enum TrackFormat: String, ExpressibleByArgument, CaseIterable { case gpx }
+
+    @Option(
+      name: .customLong("db"),
+      help: ArgumentHelp(
+        "The database file (default: $TALLY_RUCK_DB, else the default location).",
+        valueName: "path"))
+    var databasePath: String?
+    @Option(help: "The track format: gpx.") var format: TrackFormat = .gpx
+    @Option(help: ArgumentHelp("The file to write (default: standard output).", valueName: "path"))
+    var output: String?
+    @Argument(help: "The session id.") var id: Int64
+
+    func run() throws {
+      var global = GlobalOptions()
+      global.databasePath = databasePath
+      let store = try global.openRuckStore()
+      let gpx = try hinting { try store.exportGPX(sessionId: id) }
+      guard let output else { return Terminal.writeOutput(gpx) }
+      try Data(gpx.utf8).write(to: URL(fileURLWithPath: output))
     }
   }
 

@@ -236,3 +236,33 @@ struct RuckCLIShowTests {
     #expect(json.output.contains("\"max_m\": 130.0"))
   }
 }
+
+@Suite("ruck-cli sessions export")
+struct RuckCLIExportTests {
+  @Test("GPX to a file or standard output; a session without a track is refused")
+  func export() throws {
+    let ruck = try RuckRun()
+    defer { ruck.remove() }
+    let track = try ruck.write(
+      "s.gpx",
+      "<gpx><trk><trkseg>"
+        + "<trkpt lat=\"0\" lon=\"0\"><time>2026-02-08T10:00:00Z</time></trkpt>"
+        + "<trkpt lat=\"0\" lon=\"0.01\"><time>2026-02-08T10:10:00Z</time></trkpt>"
+        + "</trkseg></trk></gpx>")
+    _ = ruck("import", track)
+    let file = ruck.folder + "/out.gpx"
+    let written = ruck("sessions", "export", "1", "--format", "gpx", "--output", file)
+    #expect(written.status == 0, "\(written.error)")
+    let text = try String(contentsOfFile: file, encoding: .utf8)
+    #expect(text.contains("<trkpt lat=\"0.01\"") == false)
+    #expect(
+      text.contains("<trkpt lat=\"0\" lon=\"0.01\"><time>2026-02-08T10:10:00Z</time></trkpt>"))
+    let printed = ruck("sessions", "export", "1")
+    #expect(printed.output == text)
+    _ = ruck("log", "--date", "2026-02-08", "--duration", "1h", "--distance", "5km")
+    let refused = ruck("sessions", "export", "2")
+    #expect(refused.status == 65)
+    #expect(refused.error.contains("session 2 has no track"))
+    #expect(ruck("sessions", "export", "1", "--format", "kml").status == 64)
+  }
+}

@@ -80,3 +80,44 @@ struct SplitTests {
     #expect(abs(try #require(detail.splits[0].seconds) - expected) < 1e-6)
   }
 }
+
+@Suite("GPX export")
+struct GPXExportTests {
+  @Test("the exported track reads back as the same track") func roundTrip() throws {
+    let store = try RuckStore.inMemory()
+    let data = gpx(
+      """
+      <trk><trkseg>
+      <trkpt lat="0.00001" lon="-0.5"><ele>100.25</ele><time>2026-02-08T10:00:00.5Z</time></trkpt>
+      <trkpt lat="0" lon="-0.49"><time>2026-02-08T10:10:00Z</time></trkpt>
+      </trkseg><trkseg>
+      <trkpt lat="1" lon="1"><time>2026-02-08T11:00:00Z</time></trkpt>
+      <trkpt lat="1" lon="1.01"><time>2026-02-08T11:10:00Z</time></trkpt>
+      </trkseg></trk>
+      """)
+    let original = try #require(try store.importFile(data, fileName: "a&b.gpx").sessions.first)
+    let exported = try store.exportGPX(sessionId: original.id!)
+    #expect(exported.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx version=\"1.1\""))
+    #expect(exported.contains("xmlns=\"http://www.topografix.com/GPX/1/1\""))
+    #expect(exported.contains("<name>a&amp;b.gpx</name>"))
+    #expect(exported.contains("lat=\"0.00001\""))  // no exponent
+    #expect(exported.contains("<time>2026-02-08T10:00:00.500Z</time>"))
+    let copy = try #require(
+      try RuckStore.inMemory().importFile(Data(exported.utf8), fileName: "copy.gpx").sessions
+        .first)
+    #expect(copy.distanceMeters == original.distanceMeters)
+    #expect(copy.startedAt == original.startedAt && copy.endedAt == original.endedAt)
+    #expect(copy.movingSeconds == original.movingSeconds)
+    #expect(copy.elevationGainMeters == original.elevationGainMeters)
+  }
+
+  @Test("a session without a track cannot be exported") func noTrack() throws {
+    let store = try RuckStore.inMemory()
+    let session = try store.logSession(
+      start: Instant(millisecondsSinceEpoch: 0), duration: 3600, distance: 5000)
+    #expect { try store.exportGPX(sessionId: session.id!) } throws: {
+      "\($0)".contains("has no track")
+    }
+    #expect(throws: TallyError.self) { try store.exportGPX(sessionId: 99) }
+  }
+}
