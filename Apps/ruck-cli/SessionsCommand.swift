@@ -55,7 +55,8 @@ extension RuckCommand.Sessions {
 
   struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Show one session with its splits (per km or mi) and elevation range.",
+      abstract:
+        "Show one session with its splits (per km or mi), elevation range and heart rate.",
       discussion: "Example:\n  ruck-cli sessions show 3 --units imperial")
     @OptionGroup var global: GlobalOptions
     @OptionGroup var units: UnitsOption
@@ -76,6 +77,13 @@ extension RuckCommand.Sessions {
         ("track_points", .int(detail.trackPointCount)),
         ("lowest elevation", .string(format.elevation(detail.lowestElevationMeters))),
         ("highest elevation", .string(format.elevation(detail.highestElevationMeters))),
+        (
+          "heart rate",
+          .string(
+            detail.heartRate.map {
+              String(format: "%.0f bpm average, %d–%d", $0.average, $0.lowest, $0.highest)
+            } ?? "-")
+        ),
       ]
       for split in detail.splits {
         let time = split.seconds.map(format.duration) ?? "untimed"

@@ -234,6 +234,7 @@ struct RuckCLIShowTests {
     let json = ruck("sessions", "show", "1", "--format", "json")
     #expect(json.output.contains("\"time_s\": 539.6"), "\(json.output)")
     #expect(json.output.contains("\"max_m\": 130.0"))
+    #expect(json.output.contains("\"heart_rate\": null"))  // the file records none
   }
 }
 

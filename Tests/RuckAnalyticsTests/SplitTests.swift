@@ -121,3 +121,48 @@ struct GPXExportTests {
     #expect(throws: TallyError.self) { try store.exportGPX(sessionId: 99) }
   }
 }
+
+@Suite("Heart rate")
+struct HeartRateTests {
+  @Test("GPX gpxtpx:hr and TCX HeartRateBpm are stored, summed up and exported") func rates() throws
+  {
+    let store = try RuckStore.inMemory()
+    let data = Data(
+      """
+      <gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"
+        xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v1"><trk><trkseg>
+      <trkpt lat="0" lon="0"><time>2026-02-08T10:00:00Z</time><extensions>
+        <gpxtpx:TrackPointExtension><gpxtpx:hr>120</gpxtpx:hr></gpxtpx:TrackPointExtension>
+      </extensions></trkpt>
+      <trkpt lat="0" lon="0.001"><time>2026-02-08T10:01:00Z</time></trkpt>
+      <trkpt lat="0" lon="0.002"><time>2026-02-08T10:02:00Z</time><extensions>
+        <gpxtpx:TrackPointExtension><gpxtpx:hr>141</gpxtpx:hr></gpxtpx:TrackPointExtension>
+      </extensions></trkpt>
+      </trkseg></trk></gpx>
+      """.utf8)
+    let session = try #require(try store.importFile(data, fileName: "hr.gpx").sessions.first)
+    #expect(try store.trackPoints(sessionId: session.id!).map(\.heartRate) == [120, nil, 141])
+    let summary = try #require(
+      try store.sessionDetail(id: session.id!, splitMeters: 1000).heartRate)
+    #expect(summary.average == 130.5)  // (120 + 141) / 2 samples
+    #expect(summary.lowest == 120 && summary.highest == 141 && summary.samples == 2)
+    let exported = try store.exportGPX(sessionId: session.id!)
+    let copy = try RuckStore.inMemory()
+    let again = try #require(
+      try copy.importFile(Data(exported.utf8), fileName: "copy.gpx").sessions.first)
+    #expect(try copy.trackPoints(sessionId: again.id!).map(\.heartRate) == [120, nil, 141])
+
+    let tcx = """
+      <TrainingCenterDatabase><Activities><Activity Sport="Other"><Lap StartTime="2026-02-08T10:00:00Z">
+      <AverageHeartRateBpm><Value>99</Value></AverageHeartRateBpm><Track>
+      <Trackpoint><Time>2026-02-08T10:00:00Z</Time><Position><LatitudeDegrees>0</LatitudeDegrees><LongitudeDegrees>0</LongitudeDegrees></Position><HeartRateBpm><Value>100</Value></HeartRateBpm></Trackpoint>
+      <Trackpoint><Time>2026-02-08T10:01:00Z</Time><Position><LatitudeDegrees>0</LatitudeDegrees><LongitudeDegrees>0.001</LongitudeDegrees></Position><HeartRateBpm><Value>110</Value></HeartRateBpm></Trackpoint>
+      </Track></Lap></Activity></Activities></TrainingCenterDatabase>
+      """
+    let lap = try #require(
+      try store.importFile(Data(tcx.utf8), fileName: "hr.tcx").sessions.first)
+    #expect(lap.activity == .ruck)  // Sport="Other" says nothing
+    // The lap's average (99) is not a sample.
+    #expect(try store.sessionDetail(id: lap.id!, splitMeters: 1000).heartRate?.average == 105)
+  }
+}

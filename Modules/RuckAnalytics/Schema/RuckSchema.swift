@@ -77,6 +77,9 @@ enum RuckSchema {
             AND distance_m > 250000
           """)
     }
+    migrator.registerMigration("ruck-5-heart-rate") { db in
+      try db.execute(sql: "ALTER TABLE track_point ADD COLUMN heart_rate_bpm INTEGER")
+    }
     return migrator
   }
 

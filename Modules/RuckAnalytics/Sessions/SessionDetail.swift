@@ -15,6 +15,23 @@ public struct Split: Sendable, Equatable {
   }
 }
 
+/// Heart rate over a track's samples, beats per minute.
+public struct HeartRateSummary: Sendable, Equatable {
+  /// The mean of the samples (devices record them at a steady rate, so this is the time mean).
+  public let average: Double
+  public let lowest: Int
+  public let highest: Int
+  public let samples: Int
+
+  init?(_ rates: [Int]) {
+    guard let lowest = rates.min(), let highest = rates.max() else { return nil }
+    average = Double(rates.reduce(0, +)) / Double(rates.count)
+    self.lowest = lowest
+    self.highest = highest
+    samples = rates.count
+  }
+}
+
 /// What a session's track adds to its measures, for showing one session.
 public struct SessionDetail: Sendable, Equatable {
   public let session: RuckSession
@@ -24,6 +41,8 @@ public struct SessionDetail: Sendable, Equatable {
   /// The lowest and highest recorded elevation, metres (`nil` without elevations).
   public let lowestElevationMeters: Double?
   public let highestElevationMeters: Double?
+  /// The heart rate over the points that recorded one (`nil` when none did).
+  public let heartRate: HeartRateSummary?
 
   /// Splits every `length` metres along a track's points: distance within segments only (never
   /// across a gap), and each step's time shared between the splits it crosses in proportion to
@@ -63,13 +82,15 @@ public struct SessionDetail: Sendable, Equatable {
 
 extension TrackPointRecord {
   var trackPoint: TrackPoint {
-    TrackPoint(time: time, latitude: latitude, longitude: longitude, elevation: elevation)
+    TrackPoint(
+      time: time, latitude: latitude, longitude: longitude, elevation: elevation,
+      heartRate: heartRate)
   }
 }
 
 extension RuckStore {
-  /// A session with its track's splits (every `splitMeters`: a kilometre or a mile) and
-  /// elevation range.
+  /// A session with its track's splits (every `splitMeters`: a kilometre or a mile), elevation
+  /// range and heart rate.
   ///
   /// - throws: `TallyError` (missing input) when there is no such session.
   public func sessionDetail(id: Int64, splitMeters: Double) throws -> SessionDetail {
@@ -80,6 +101,7 @@ extension RuckStore {
     return SessionDetail(
       session: session, trackPointCount: points.count,
       splits: SessionDetail.splits(points, every: splitMeters),
-      lowestElevationMeters: elevations.min(), highestElevationMeters: elevations.max())
+      lowestElevationMeters: elevations.min(), highestElevationMeters: elevations.max(),
+      heartRate: HeartRateSummary(points.compactMap(\.heartRate)))
   }
 }

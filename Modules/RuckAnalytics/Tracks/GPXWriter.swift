@@ -8,7 +8,8 @@ enum GPXWriter {
   static func gpx(_ session: RuckSession, points: [TrackPointRecord], name: String) -> String {
     var out = """
       <?xml version="1.0" encoding="UTF-8"?>
-      <gpx version="1.1" creator="Tally ruck-cli" xmlns="http://www.topografix.com/GPX/1/1">
+      <gpx version="1.1" creator="Tally ruck-cli" xmlns="http://www.topografix.com/GPX/1/1" \
+      xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v1">
       <metadata><name>\(escape(name))</name><time>\(session.startedAt)</time></metadata>
       <trk><name>\(escape(name))</name><type>\(session.activity.rawValue)</type>
 
@@ -23,6 +24,11 @@ enum GPXWriter {
       out += "<trkpt lat=\"\(decimal(point.latitude))\" lon=\"\(decimal(point.longitude))\">"
       if let elevation = point.elevation { out += "<ele>\(decimal(elevation))</ele>" }
       if let time = point.time { out += "<time>\(time)</time>" }
+      if let rate = point.heartRate {
+        out +=
+          "<extensions><gpxtpx:TrackPointExtension><gpxtpx:hr>\(rate)</gpxtpx:hr>"
+          + "</gpxtpx:TrackPointExtension></extensions>"
+      }
       out += "</trkpt>\n"
     }
     if segment != nil { out += "</trkseg>\n" }

@@ -178,7 +178,8 @@ public enum RuckWire {
     }
   }
 
-  /// What `detail` adds to its session's shape: point count, splits, elevation range.
+  /// What `detail` adds to its session's shape: point count, splits, elevation range, heart
+  /// rate (`null` when the file had none).
   public static func detailFields(_ detail: SessionDetail) -> [(String, JSONValue)] {
     [
       ("track_points", .int(detail.trackPointCount)),
@@ -201,6 +202,15 @@ public enum RuckWire {
           "min_m": .number(detail.lowestElevationMeters, decimals: 1),
           "max_m": .number(detail.highestElevationMeters, decimals: 1),
         ])
+      ),
+      (
+        "heart_rate",
+        detail.heartRate.map {
+          .object([
+            "average_bpm": .number($0.average, decimals: 1), "min_bpm": .int($0.lowest),
+            "max_bpm": .int($0.highest), "samples": .int($0.samples),
+          ])
+        } ?? .null
       ),
     ]
   }
