@@ -141,10 +141,11 @@ extension RuckCommand {
       var out = OutputFormat.table.render(
         rows: weekly.weeks.map { week in
           [
-            "week_start": .date(week.weekStart), "sessions": .int(week.sessions),
+            "week of": .date(week.weekStart), "sessions": .int(week.sessions),
             "distance": .string(format.distance(week.distanceMeters)),
-            "weight_moved": .string(format.weightMoved(week.weightMovedKgKm)),
-            "calories": .number(week.calories, decimals: 0), "goal_met": .bool(week.goalMet),
+            "weight moved": .string(format.weightMoved(week.weightMovedKgKm)),
+            "calories": .number(week.calories, decimals: 0),
+            "goal met": .string(week.goalMet ? "yes" : "no"),
           ]
         })
       out +=
@@ -177,12 +178,20 @@ extension RuckCommand {
 
     func run() throws {
       let streak = try global.openRuckStore().streak(asOf: global.asOf, zone: global.zone)
-      var object = RuckWire.streak(streak)
-      if global.format == .table {
-        object["milestones"] = .string(
-          streak.milestones.map { "\($0.weeks) weeks on \($0.reachedOn)" }.joined(separator: ", "))
-      }
-      global.print(object: object)
+      guard global.format == .table else { return global.print(object: RuckWire.streak(streak)) }
+      func weeks(_ count: Int) -> String { "\(count) week" + (count == 1 ? "" : "s") }
+      let longest =
+        zip(streak.longestStart.map { [$0] } ?? [], streak.longestEnd.map { [$0] } ?? [])
+        .map { " (\($0) to \($1))" }.first ?? ""
+      let milestones = streak.milestones.map { "\(weeks($0.weeks)) on \($0.reachedOn)" }
+      global.print(object: [
+        "goal": .string("\(streak.minRucksPerWeek) a week"),
+        "current streak": .string(weeks(streak.currentWeeks)),
+        "longest streak": .string(weeks(streak.longestWeeks) + longest),
+        "this week": .string(
+          "\(streak.thisWeekSessions) done, \(streak.thisWeekNeeded) more to reach the goal"),
+        "milestones": .string(milestones.isEmpty ? "-" : milestones.joined(separator: ", ")),
+      ])
     }
   }
 
@@ -216,7 +225,7 @@ extension RuckCommand {
               "sessions": .int($0.sessions),
               "pace": .string(
                 format.pace($0.averagePaceSecondsPerKm) + untimedNote($0.sessionsWithoutMovingTime)),
-              "kcal_per_hour": .number($0.caloriesPerHour, decimals: 0),
+              "kcal per hour": .number($0.caloriesPerHour, decimals: 0),
             ]
           })
       out +=

@@ -267,3 +267,24 @@ struct RuckCLIExportTests {
     #expect(ruck("sessions", "export", "1", "--format", "kml").status == 64)
   }
 }
+
+@Suite("ruck-cli report tables in words")
+struct RuckCLIReportTableTests {
+  @Test("streak and weekly tables have no snake_case keys") func words() throws {
+    let ruck = try RuckRun()
+    defer { ruck.remove() }
+    for date in ["2026-02-02", "2026-02-04"] {
+      _ = ruck(
+        "log", "--date", date, "--duration", "1h", "--distance", "5km", "--time-zone", "UTC")
+    }
+    let streak = ruck("streak", "--as-of", "2026-02-11", "--time-zone", "UTC")
+    #expect(!streak.output.contains("_"), "\(streak.output)")
+    // Week of 02-02 reached the goal of 2; this week has none yet.
+    #expect(streak.output.contains("current streak  1 week"), "\(streak.output)")
+    #expect(streak.output.contains("longest streak  1 week (2026-02-02 to 2026-02-08)"))
+    #expect(streak.output.contains("0 done, 2 more to reach the goal"))
+    let weekly = ruck("weekly", "--weeks", "2", "--as-of", "2026-02-11", "--time-zone", "UTC")
+    #expect(!weekly.output.contains("WEEK_START") && !weekly.output.contains("GOAL_MET"))
+    #expect(weekly.output.contains("yes"), "\(weekly.output)")
+  }
+}
