@@ -180,9 +180,10 @@ extension RuckCommand {
       let streak = try global.openRuckStore().streak(asOf: global.asOf, zone: global.zone)
       guard global.format == .table else { return global.print(object: RuckWire.streak(streak)) }
       func weeks(_ count: Int) -> String { "\(count) week" + (count == 1 ? "" : "s") }
-      let longest =
-        zip(streak.longestStart.map { [$0] } ?? [], streak.longestEnd.map { [$0] } ?? [])
-        .map { " (\($0) to \($1))" }.first ?? ""
+      var longest = ""
+      if let start = streak.longestStart, let end = streak.longestEnd {
+        longest = " (\(start) to \(end))"
+      }
       let milestones = streak.milestones.map { "\(weeks($0.weeks)) on \($0.reachedOn)" }
       global.print(object: [
         "goal": .string("\(streak.minRucksPerWeek) a week"),
