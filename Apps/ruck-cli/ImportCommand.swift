@@ -25,9 +25,11 @@ extension RuckCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var details: SessionDetails
     @Option(
-      help: ArgumentHelp("The day, for files whose points have no times.", valueName: "yyyy-mm-dd"),
-      transform: LocalDate.init(parsing:))
-    var date: LocalDate?
+      help: ArgumentHelp(
+        "The day, for files whose points have no times: YYYY-MM-DD, today, yesterday or a "
+          + "weekday (the most recent).", valueName: "day"),
+      transform: DayReference.init(parsing:))
+    var date: DayReference?
     @Option(
       help: ArgumentHelp("The start time with --date (default 12:00).", valueName: "hh:mm"),
       transform: TimeOfDay.init(parsing:))
@@ -40,7 +42,7 @@ extension RuckCommand {
 
     func run() throws {
       let store = try global.openRuckStore()
-      let options = details.options(start: date.map { global.instant($0, start) })
+      let options = details.options(start: date.map { global.instant(global.day($0), start) })
       let progress = Progress(label: "importing", total: files.count)
       var rows: [JSONObject] = []
       var lines: [String] = []
@@ -59,12 +61,11 @@ extension RuckCommand {
                 + String(
                   format: "%.2f km", UnitSystem.metric.distance(metres: outcome.distanceMeters)))
             for session in sessions where session.recordStatus == .unconfirmed {
+              let id = session.id ?? 0
               lines.append(
-                "  session \(session.id ?? 0) is faster than "
-                  + UnitFormatter(system: .metric).pace(RuckSession.fastestPlausiblePace)
-                  + " on foot: kept, but left out "
-                  + "of records until you confirm it with 'ruck-cli sessions edit \(session.id ?? 0) "
-                  + "--confirm' (or set its --type)")
+                "  session \(id) " + implausibleWords(session.implausibility)
+                  + " on foot: kept, but left out of records until you confirm it with "
+                  + "'ruck-cli sessions edit \(id) --confirm' (or set its --type)")
             }
           case .duplicate(let previous):
             lines.append("skipped \(name): already imported (as \(previous))")
@@ -96,32 +97,53 @@ extension RuckCommand {
         """)
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var units: UnitsOption
     @OptionGroup var details: SessionDetails
     @Option(
-      help: ArgumentHelp("The day.", valueName: "yyyy-mm-dd"), transform: LocalDate.init(parsing:))
-    var date: LocalDate
+      help: ArgumentHelp(
+        "The day: YYYY-MM-DD, today, yesterday or a weekday (the most recent); default today.",
+        valueName: "day"),
+      transform: DayReference.init(parsing:))
+    var date: DayReference = .today
     @Option(
       help: ArgumentHelp("The start time (default 12:00).", valueName: "hh:mm"),
       transform: TimeOfDay.init(parsing:))
     var start: TimeOfDay?
     @Option(
+      parsing: .unconditional,
       help: ArgumentHelp("How long: 1h45m, 90 (minutes), 1:45:00.", valueName: "duration"),
       transform: TimeSpan.init(parsing:))
     var duration: TimeSpan
     @Option(
+      parsing: .unconditional,
       help: ArgumentHelp("How far, with a unit: 8.2km, 5.1mi, 800m.", valueName: "distance"),
       transform: Quantities.distance(parsing:))
     var distance: Double
     @Option(
+      parsing: .unconditional,
       help: ArgumentHelp("Calories, if you know them (else estimated).", valueName: "kcal"),
       transform: { try Quantities.number(parsing: $0, what: "kcal") })
     var calories: Double?
 
     func run() throws {
-      let session = try global.openRuckStore().logSession(
-        start: global.instant(date, start), duration: Double(duration.seconds),
+      let store = try global.openRuckStore()
+      let session = try store.logSession(
+        start: global.instant(global.day(date), start), duration: Double(duration.seconds),
         distance: distance, calories: calories, options: details.options())
-      global.print(object: RuckWire.session(session, zone: global.zone, files: [:]))
+      try SessionPrinter(global: global, store: store, units: units.units).print(session)
     }
+  }
+}
+
+/// `is faster than 3:00 /km`, `is longer than 250 km`.
+func implausibleWords(_ implausibility: Implausibility?) -> String {
+  let metric = UnitFormatter(system: .metric)
+  switch implausibility {
+  case .tooFast?: return "is faster than " + metric.pace(RuckSession.fastestPlausiblePace)
+  case .tooLong?:
+    return "is longer than "
+      + String(
+        format: "%.0f km", UnitSystem.metric.distance(metres: RuckSession.longestPlausibleMeters))
+  case nil: return "looks implausible"
   }
 }

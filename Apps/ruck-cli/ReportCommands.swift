@@ -30,10 +30,7 @@ extension RuckCommand {
         return global.print(object: RuckWire.analytics(report))
       }
       let format = UnitFormatter(system: try units.units ?? store.profile().units)
-      func trend(_ trend: RuckTrend) -> String {
-        let percent = trend.percentChange.map { String(format: "%+.1f%%", $0) } ?? "n/a"
-        return percent + " " + (trend.assessment?.rawValue ?? trend.direction?.rawValue ?? "")
-      }
+      func trend(_ trend: RuckTrend) -> String { trendText(trend) }
       let rows: [JSONObject] = [
         [
           "metric": .string("period"),
@@ -144,10 +141,11 @@ extension RuckCommand {
       var out = OutputFormat.table.render(
         rows: weekly.weeks.map { week in
           [
-            "week_start": .date(week.weekStart), "sessions": .int(week.sessions),
+            "week of": .date(week.weekStart), "sessions": .int(week.sessions),
             "distance": .string(format.distance(week.distanceMeters)),
-            "weight_moved": .string(format.weightMoved(week.weightMovedKgKm)),
-            "calories": .number(week.calories, decimals: 0), "goal_met": .bool(week.goalMet),
+            "weight moved": .string(format.weightMoved(week.weightMovedKgKm)),
+            "calories": .number(week.calories, decimals: 0),
+            "goal met": .string(week.goalMet ? "yes" : "no"),
           ]
         })
       out +=
@@ -180,12 +178,21 @@ extension RuckCommand {
 
     func run() throws {
       let streak = try global.openRuckStore().streak(asOf: global.asOf, zone: global.zone)
-      var object = RuckWire.streak(streak)
-      if global.format == .table {
-        object["milestones"] = .string(
-          streak.milestones.map { "\($0.weeks) weeks on \($0.reachedOn)" }.joined(separator: ", "))
+      guard global.format == .table else { return global.print(object: RuckWire.streak(streak)) }
+      func weeks(_ count: Int) -> String { "\(count) week" + (count == 1 ? "" : "s") }
+      var longest = ""
+      if let start = streak.longestStart, let end = streak.longestEnd {
+        longest = " (\(start) to \(end))"
       }
-      global.print(object: object)
+      let milestones = streak.milestones.map { "\(weeks($0.weeks)) on \($0.reachedOn)" }
+      global.print(object: [
+        "goal": .string("\(streak.minRucksPerWeek) a week"),
+        "current streak": .string(weeks(streak.currentWeeks)),
+        "longest streak": .string(weeks(streak.longestWeeks) + longest),
+        "this week": .string(
+          "\(streak.thisWeekSessions) done, \(streak.thisWeekNeeded) more to reach the goal"),
+        "milestones": .string(milestones.isEmpty ? "-" : milestones.joined(separator: ", ")),
+      ])
     }
   }
 
@@ -219,7 +226,7 @@ extension RuckCommand {
               "sessions": .int($0.sessions),
               "pace": .string(
                 format.pace($0.averagePaceSecondsPerKm) + untimedNote($0.sessionsWithoutMovingTime)),
-              "kcal_per_hour": .number($0.caloriesPerHour, decimals: 0),
+              "kcal per hour": .number($0.caloriesPerHour, decimals: 0),
             ]
           })
       out +=
@@ -248,4 +255,13 @@ extension RuckCommand {
 /// time.
 func untimedNote(_ count: Int) -> String {
   count == 0 ? "" : " (\(count) untimed session\(count == 1 ? "" : "s") left out)"
+}
+
+/// `+12.5% up`, `-3.0% improving`; `up from 0` when there was nothing before (no percentage
+/// exists); `-` when a side is undefined (pace without a timed session).
+func trendText(_ trend: RuckTrend) -> String {
+  let word = trend.assessment?.rawValue ?? trend.direction?.rawValue
+  guard let word else { return "-" }
+  if let percent = trend.percentChange { return String(format: "%+.1f%% ", percent) + word }
+  return trend.previous == 0 && trend.current != 0 ? "\(word) from 0" : word
 }

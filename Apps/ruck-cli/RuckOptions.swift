@@ -6,12 +6,26 @@ import RuckAnalytics
 /// The session details `import`, `log` and `sessions edit` take.
 struct SessionDetails: ParsableArguments {
   @Option(
-    name: .customLong("load-kg"), help: ArgumentHelp("Pack load in kg.", valueName: "kg"),
+    name: .customLong("load"), parsing: .unconditional,
+    help: ArgumentHelp("Pack load with a unit: 20kg, 30lb.", valueName: "weight"),
+    transform: Quantities.weight(parsing:))
+  var load: Double?
+
+  @Option(
+    name: .customLong("load-kg"), parsing: .unconditional,
+    help: ArgumentHelp("Pack load in kg.", valueName: "kg"),
     transform: { try Quantities.number(parsing: $0, what: "load in kg") })
   var loadKg: Double?
 
   @Option(
-    name: .customLong("body-weight-kg"),
+    name: .customLong("body-weight"), parsing: .unconditional,
+    help: ArgumentHelp(
+      "Body weight with a unit, 80kg or 176lb (default: the profile's).", valueName: "weight"),
+    transform: Quantities.weight(parsing:))
+  var bodyWeight: Double?
+
+  @Option(
+    name: .customLong("body-weight-kg"), parsing: .unconditional,
     help: ArgumentHelp("Body weight in kg (default: the profile's).", valueName: "kg"),
     transform: { try Quantities.number(parsing: $0, what: "body weight in kg") })
   var bodyWeightKg: Double?
@@ -22,8 +36,8 @@ struct SessionDetails: ParsableArguments {
   var terrain: Terrain?
 
   @Option(
-    name: .customLong("temperature-c"),
-    help: ArgumentHelp("Air temperature in °C.", valueName: "c"),
+    name: .customLong("temperature-c"), parsing: .unconditional,
+    help: ArgumentHelp("Air temperature in °C (-2 is fine).", valueName: "c"),
     transform: { try Quantities.number(parsing: $0, what: "°C", allowNegative: true) })
   var temperatureC: Double?
 
@@ -39,9 +53,19 @@ struct SessionDetails: ParsableArguments {
     transform: Activity.init(parsing:))
   var activity: Activity?
 
+  func validate() throws {
+    if load != nil && loadKg != nil {
+      throw ValidationError("give the load once: --load or --load-kg")
+    }
+    if bodyWeight != nil && bodyWeightKg != nil {
+      throw ValidationError("give the body weight once: --body-weight or --body-weight-kg")
+    }
+  }
+
   func options(start: Instant? = nil) -> SessionOptions {
     SessionOptions(
-      loadKg: loadKg, bodyWeightKg: bodyWeightKg, terrain: terrain, temperatureC: temperatureC,
+      loadKg: load ?? loadKg, bodyWeightKg: bodyWeight ?? bodyWeightKg, terrain: terrain,
+      temperatureC: temperatureC,
       conditions: conditions, notes: notes, start: start, activity: activity)
   }
 }
@@ -86,6 +110,11 @@ struct UnitFormatter {
       system.distanceSymbol)
   }
 
+  func elevation(_ metres: Double?) -> String {
+    guard let metres else { return "-" }
+    return String(format: "%.0f %@", system.elevation(metres: metres), system.elevationSymbol)
+  }
+
   func duration(_ seconds: Double?) -> String {
     guard let seconds else { return "-" }
     return TimeSpan(seconds: Int(seconds.rounded())).clock
@@ -100,6 +129,9 @@ extension TimeSpan {
 }
 
 extension GlobalOptions {
+  /// The day a `DayReference` (`today`, `mon`, `2026-02-08`) means as of `--as-of`.
+  func day(_ reference: DayReference) -> LocalDate { reference.resolve(asOf: asOf) }
+
   /// The start of a session on `date` at `time` (midday when not given) in the command's zone.
   func instant(_ date: LocalDate, _ time: TimeOfDay?) -> Instant {
     zone.instant(of: LocalDateTime(date: date, time: time ?? TimeOfDay(hour: 12, minute: 0)!))

@@ -2,6 +2,7 @@ import AnalyticsCore
 import ArgumentParser
 import CLIKit
 import DataFormats
+import Foundation
 import RuckAnalytics
 
 extension RuckCommand {
@@ -9,7 +10,7 @@ extension RuckCommand {
   struct Sessions: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "List, show, edit and delete sessions.",
-      subcommands: [List.self, Show.self, Edit.self, Delete.self])
+      subcommands: [List.self, Show.self, Edit.self, Export.self, Delete.self])
   }
 
   /// `ruck-cli profile …`.
@@ -54,17 +55,47 @@ extension RuckCommand.Sessions {
 
   struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Show one session.", discussion: "Example:\n  ruck-cli sessions show 3")
+      abstract:
+        "Show one session with its splits (per km or mi), elevation range and heart rate.",
+      discussion: "Example:\n  ruck-cli sessions show 3 --units imperial")
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var units: UnitsOption
     @Argument(help: "The session id.") var id: Int64
 
     func run() throws {
       let store = try global.openRuckStore()
-      var object = RuckWire.session(
-        try hinting { try store.session(id: id) }, zone: global.zone,
-        files: try store.sourceFileNames())
-      object["track_points"] = .int(try store.trackPoints(sessionId: id).count)
-      global.print(object: object)
+      let system = try units.units ?? store.profile().units
+      let detail = try hinting {
+        try store.sessionDetail(id: id, splitMeters: system.metresPerDistanceUnit)
+      }
+      let printer = SessionPrinter(global: global, store: store, units: system)
+      guard global.format == .table else {
+        return try printer.print(detail.session, extra: RuckWire.detailFields(detail))
+      }
+      let format = UnitFormatter(system: system)
+      var extra: [(String, JSONValue)] = [
+        ("track_points", .int(detail.trackPointCount)),
+        ("lowest elevation", .string(format.elevation(detail.lowestElevationMeters))),
+        ("highest elevation", .string(format.elevation(detail.highestElevationMeters))),
+        (
+          "heart rate",
+          .string(
+            detail.heartRate.map {
+              String(format: "%.0f bpm average, %d–%d", $0.average, $0.lowest, $0.highest)
+            } ?? "-")
+        ),
+      ]
+      for split in detail.splits {
+        let time = split.seconds.map(format.duration) ?? "untimed"
+        extra.append(
+          (
+            "split \(split.number)",
+            .string(
+              "\(format.distance(split.distanceMeters))  \(time)  \(format.pace(split.paceSecondsPerKm))"
+            )
+          ))
+      }
+      try printer.print(detail.session, extra: extra)
     }
   }
 
@@ -86,21 +117,26 @@ extension RuckCommand.Sessions {
           ruck-cli sessions edit 6 --confirm
         """)
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var units: UnitsOption
     @OptionGroup var details: SessionDetails
     @Argument(help: "The session id.") var id: Int64
     @Option(
-      help: ArgumentHelp("A new local day (the start time stays).", valueName: "yyyy-mm-dd"),
-      transform: LocalDate.init(parsing:))
-    var date: LocalDate?
+      help: ArgumentHelp(
+        "A new local day: YYYY-MM-DD, today, yesterday or a weekday (the start time stays).",
+        valueName: "day"),
+      transform: DayReference.init(parsing:))
+    var date: DayReference?
     @Option(
       help: ArgumentHelp("A new start time (the day stays).", valueName: "hh:mm"),
       transform: TimeOfDay.init(parsing:))
     var start: TimeOfDay?
     @Option(
+      parsing: .unconditional,
       help: ArgumentHelp("A new duration: 1h45m, 90 (minutes), 1:45:00.", valueName: "duration"),
       transform: TimeSpan.init(parsing:))
     var duration: TimeSpan?
     @Option(
+      parsing: .unconditional,
       help: ArgumentHelp("A new distance with a unit: 8.2km, 5.1mi.", valueName: "distance"),
       transform: Quantities.distance(parsing:))
     var distance: Double?
@@ -118,7 +154,8 @@ extension RuckCommand.Sessions {
     func run() throws {
       let store = try global.openRuckStore()
       let changes = SessionChanges(
-        date: date, time: start, zone: global.zone, duration: duration.map { Double($0.seconds) },
+        date: date.map(global.day), time: start, zone: global.zone,
+        duration: duration.map { Double($0.seconds) },
         distance: distance,
         recordStatus: confirm ? .counted : excludeFromRecords ? .excluded : nil)
       let edited = try hinting {
@@ -130,9 +167,42 @@ extension RuckCommand.Sessions {
           "ruck-cli: session \(id) has a track: its \(measures) now as given, no longer the "
             + "track's (the points keep their recorded times and positions)\n")
       }
-      global.print(
-        object: RuckWire.session(
-          edited.session, zone: global.zone, files: try store.sourceFileNames()))
+      try SessionPrinter(global: global, store: store, units: units.units).print(edited.session)
+    }
+  }
+
+  struct Export: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Write a session's stored track as GPX 1.1.",
+      discussion: """
+        The track as stored: its segments, positions, elevations and times. Without --output the
+        GPX goes to standard output.
+
+        Example:
+          ruck-cli sessions export 3 --format gpx --output morning.gpx
+        """)
+
+    /// The formats a track can be written in.
+    enum TrackFormat: String, ExpressibleByArgument, CaseIterable { case gpx }
+
+    @Option(
+      name: .customLong("db"),
+      help: ArgumentHelp(
+        "The database file (default: $TALLY_RUCK_DB, else the default location).",
+        valueName: "path"))
+    var databasePath: String?
+    @Option(help: "The track format: gpx.") var format: TrackFormat = .gpx
+    @Option(help: ArgumentHelp("The file to write (default: standard output).", valueName: "path"))
+    var output: String?
+    @Argument(help: "The session id.") var id: Int64
+
+    func run() throws {
+      var global = GlobalOptions()
+      global.databasePath = databasePath
+      let store = try global.openRuckStore()
+      let gpx = try hinting { try store.exportGPX(sessionId: id) }
+      guard let output else { return Terminal.writeOutput(gpx) }
+      try Data(gpx.utf8).write(to: URL(fileURLWithPath: output))
     }
   }
 
@@ -160,10 +230,21 @@ extension RuckCommand.Profile {
     )
     @OptionGroup var global: GlobalOptions
     @Option(
-      name: .customLong("body-weight-kg"),
+      name: .customLong("body-weight-kg"), parsing: .unconditional,
       help: ArgumentHelp("Body weight in kg.", valueName: "kg"),
       transform: { try Quantities.number(parsing: $0, what: "body weight in kg") })
     var bodyWeightKg: Double?
+    @Option(
+      name: .customLong("body-weight"), parsing: .unconditional,
+      help: ArgumentHelp("Body weight with a unit: 80kg, 176lb.", valueName: "weight"),
+      transform: Quantities.weight(parsing:))
+    var bodyWeight: Double?
+
+    func validate() throws {
+      if bodyWeight != nil && bodyWeightKg != nil {
+        throw ValidationError("give the body weight once: --body-weight or --body-weight-kg")
+      }
+    }
     @Option(
       help: ArgumentHelp("metric or imperial.", valueName: "units"),
       transform: UnitSystem.init(parsing:))
@@ -173,8 +254,8 @@ extension RuckCommand.Profile {
 
     func run() throws {
       let profile = try global.openRuckStore().updateProfile(
-        bodyWeightKg: bodyWeightKg, units: units, minRucksPerWeek: minRucksPerWeek)
-      global.print(object: RuckWire.profile(profile))
+        bodyWeightKg: bodyWeight ?? bodyWeightKg, units: units, minRucksPerWeek: minRucksPerWeek)
+      RuckCommand.Profile.print(profile, global: global)
     }
   }
 
@@ -184,7 +265,17 @@ extension RuckCommand.Profile {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
-      global.print(object: RuckWire.profile(try global.openRuckStore().profile()))
+      RuckCommand.Profile.print(try global.openRuckStore().profile(), global: global)
     }
+  }
+
+  /// The profile: its wire shape, or in a table its body weight in its own units.
+  static func print(_ profile: RuckProfile, global: GlobalOptions) {
+    guard global.format == .table else { return global.print(object: RuckWire.profile(profile)) }
+    global.print(object: [
+      "body weight": .string(UnitFormatter(system: profile.units).load(profile.bodyWeightKg)),
+      "units": .string(profile.units.rawValue),
+      "weekly goal": .string("\(profile.minRucksPerWeek) rucks"),
+    ])
   }
 }

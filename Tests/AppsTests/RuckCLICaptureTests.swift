@@ -134,3 +134,157 @@ struct RuckCLISessionTests {
     #expect(both.status == 64)
   }
 }
+
+@Suite("ruck-cli input as people type it")
+struct RuckCLIInputTests {
+  @Test("negative temperatures, weights with units, day words") func typed() throws {
+    let ruck = try RuckRun()
+    defer { ruck.remove() }
+    let logged = ruck(
+      "log", "--date", "yesterday", "--as-of", "2026-02-09", "--time-zone", "UTC", "--duration",
+      "1h", "--distance", "5km", "--temperature-c", "-2", "--load", "30lb", "--body-weight",
+      "176lb", "--format", "json")
+    #expect(logged.status == 0, "\(logged.error)")
+    #expect(logged.output.contains("\"date\": \"2026-02-08\""))
+    #expect(logged.output.contains("\"temperature_c\": -2.0"))
+    #expect(logged.output.contains("\"load_kg\": 13.6"))  // 30 × 0.45359237 = 13.61
+    #expect(logged.output.contains("\"body_weight_kg\": 79.8"))  // 176 × 0.45359237 = 79.83
+    // Mon 2026-02-09 as of Wed 02-11: the most recent Monday.
+    let monday = ruck(
+      "log", "--date", "mon", "--as-of", "2026-02-11", "--time-zone", "UTC", "--duration", "1h",
+      "--distance", "5km", "--format", "json")
+    #expect(monday.output.contains("\"date\": \"2026-02-09\""), "\(monday.error)")
+    let edited = ruck(
+      "sessions", "edit", "1", "--temperature-c", "-5", "--load-kg", "20", "--format", "json")
+    #expect(edited.output.contains("\"temperature_c\": -5.0"), "\(edited.error)")
+    let negative = ruck("sessions", "edit", "1", "--load-kg", "-5")
+    #expect(negative.status == 64)
+    #expect(negative.error.contains("\"-5\""), "\(negative.error)")
+    let twice = ruck("sessions", "edit", "1", "--load-kg", "5", "--load", "5kg")
+    #expect(twice.status == 64)
+    let ambiguous = ruck("log", "--date", "2/8/2026", "--duration", "1h", "--distance", "5km")
+    #expect(ambiguous.status == 64)
+    #expect(ambiguous.error.contains("2026-02-08") && ambiguous.error.contains("2026-08-02"))
+    let profile = ruck("profile", "set", "--body-weight", "176lb", "--format", "json")
+    #expect(profile.output.contains("\"body_weight_kg\": 79.8"))
+  }
+}
+
+@Suite("ruck-cli output in the user's units and words")
+struct RuckCLIOutputTests {
+  @Test("records JSON keys carry their units") func recordKeys() throws {
+    let ruck = try RuckRun()
+    defer { ruck.remove() }
+    _ = ruck(
+      "log", "--date", "2026-02-08", "--duration", "1h", "--distance", "5km", "--load-kg", "10",
+      "--time-zone", "UTC")
+    let json = ruck("records", "--as-of", "2026-02-08", "--time-zone", "UTC", "--format", "json")
+    // 5 km in 3600 s = 720 s/km; 10 kg × 5 km = 50 kg·km.
+    for key in [
+      "\"value_m\": 5000.0", "\"value_s_per_km\": 720.0", "\"value_kg\": 10.0",
+      "\"value_kg_km\": 50.00", "\"value_s\": 3600.0",
+    ] {
+      #expect(json.output.contains(key), "\(key) in \(json.output)")
+    }
+    #expect(!json.output.contains("\"value\":"))
+  }
+
+  @Test("a session in a table: the profile's units, no SI keys; trends never read n/a up")
+  func tables() throws {
+    let ruck = try RuckRun()
+    defer { ruck.remove() }
+    _ = ruck("profile", "set", "--units", "imperial")
+    let logged = ruck(
+      "log", "--date", "2026-02-09", "--duration", "1h20m", "--distance", "5mi", "--load", "30lb",
+      "--notes", "hills", "--time-zone", "UTC")
+    #expect(logged.status == 0, "\(logged.error)")
+    let shown = ruck("sessions", "show", "1", "--time-zone", "UTC")
+    #expect(!shown.output.contains("distance_m") && !shown.output.contains("pace_s_per_km"))
+    #expect(shown.output.contains("5.00 mi"))  // 8046.72 m
+    #expect(shown.output.contains("16:00 /mi"))  // 4800 s over 5 mi
+    #expect(shown.output.contains("30.0 lb"))
+    #expect(shown.output.contains("hills"))
+    #expect(shown.output.contains("track points"))
+    let profile = ruck("profile", "show")
+    #expect(!profile.output.contains("body_weight_kg"))
+    // This week (02-09…02-11) against the empty three days before: from 0, no percentage.
+    let analytics = ruck("analytics", "--period", "this-week", "--as-of", "2026-02-11")
+    #expect(!analytics.output.contains("n/a"), "\(analytics.output)")
+    #expect(analytics.output.contains("up from 0"))
+  }
+}
+
+@Suite("ruck-cli sessions show: splits and elevation")
+struct RuckCLIShowTests {
+  @Test("splits per km in tables and JSON") func splits() throws {
+    let ruck = try RuckRun()
+    defer { ruck.remove() }
+    let track = try ruck.write(
+      "s.gpx",
+      "<gpx><trk><trkseg>"
+        + "<trkpt lat=\"0\" lon=\"0\"><ele>100</ele><time>2026-02-08T10:00:00Z</time></trkpt>"
+        + "<trkpt lat=\"0\" lon=\"0.01\"><ele>130</ele><time>2026-02-08T10:10:00Z</time></trkpt>"
+        + "</trkseg></trk></gpx>")
+    _ = ruck("import", track)
+    let table = ruck("sessions", "show", "1", "--time-zone", "UTC")
+    // 1000 m of 1111.95 m in 600 s = 539.6 s = 0:09:00 (9:00 /km); then 111.95 m in 60.4 s.
+    #expect(table.output.contains("split 1"), "\(table.output)")
+    #expect(table.output.contains("1.00 km  0:09:00  9:00 /km"), "\(table.output)")
+    #expect(table.output.contains("highest elevation  130 m"), "\(table.output)")
+    let json = ruck("sessions", "show", "1", "--format", "json")
+    #expect(json.output.contains("\"time_s\": 539.6"), "\(json.output)")
+    #expect(json.output.contains("\"max_m\": 130.0"))
+    #expect(json.output.contains("\"heart_rate\": null"))  // the file records none
+  }
+}
+
+@Suite("ruck-cli sessions export")
+struct RuckCLIExportTests {
+  @Test("GPX to a file or standard output; a session without a track is refused")
+  func export() throws {
+    let ruck = try RuckRun()
+    defer { ruck.remove() }
+    let track = try ruck.write(
+      "s.gpx",
+      "<gpx><trk><trkseg>"
+        + "<trkpt lat=\"0\" lon=\"0\"><time>2026-02-08T10:00:00Z</time></trkpt>"
+        + "<trkpt lat=\"0\" lon=\"0.01\"><time>2026-02-08T10:10:00Z</time></trkpt>"
+        + "</trkseg></trk></gpx>")
+    _ = ruck("import", track)
+    let file = ruck.folder + "/out.gpx"
+    let written = ruck("sessions", "export", "1", "--format", "gpx", "--output", file)
+    #expect(written.status == 0, "\(written.error)")
+    let text = try String(contentsOfFile: file, encoding: .utf8)
+    #expect(text.contains("<trkpt lat=\"0.01\"") == false)
+    #expect(
+      text.contains("<trkpt lat=\"0\" lon=\"0.01\"><time>2026-02-08T10:10:00Z</time></trkpt>"))
+    let printed = ruck("sessions", "export", "1")
+    #expect(printed.output == text)
+    _ = ruck("log", "--date", "2026-02-08", "--duration", "1h", "--distance", "5km")
+    let refused = ruck("sessions", "export", "2")
+    #expect(refused.status == 65)
+    #expect(refused.error.contains("session 2 has no track"))
+    #expect(ruck("sessions", "export", "1", "--format", "kml").status == 64)
+  }
+}
+
+@Suite("ruck-cli report tables in words")
+struct RuckCLIReportTableTests {
+  @Test("streak and weekly tables have no snake_case keys") func words() throws {
+    let ruck = try RuckRun()
+    defer { ruck.remove() }
+    for date in ["2026-02-02", "2026-02-04"] {
+      _ = ruck(
+        "log", "--date", date, "--duration", "1h", "--distance", "5km", "--time-zone", "UTC")
+    }
+    let streak = ruck("streak", "--as-of", "2026-02-11", "--time-zone", "UTC")
+    #expect(!streak.output.contains("_"), "\(streak.output)")
+    // Week of 02-02 reached the goal of 2; this week has none yet.
+    #expect(streak.output.contains("current streak  1 week"), "\(streak.output)")
+    #expect(streak.output.contains("longest streak  1 week (2026-02-02 to 2026-02-08)"))
+    #expect(streak.output.contains("0 done, 2 more to reach the goal"))
+    let weekly = ruck("weekly", "--weeks", "2", "--as-of", "2026-02-11", "--time-zone", "UTC")
+    #expect(!weekly.output.contains("WEEK_START") && !weekly.output.contains("GOAL_MET"))
+    #expect(weekly.output.contains("yes"), "\(weekly.output)")
+  }
+}

@@ -131,6 +131,7 @@ struct RuckCLITests {
     "every command has help with an example",
     arguments: [
       ["import"], ["log"], ["sessions", "list"], ["sessions", "show"], ["sessions", "edit"],
+      ["sessions", "export"],
       ["sessions", "delete"], ["profile", "set"], ["profile", "show"], ["analytics"], ["records"],
       ["weekly"], ["streak"], ["insights"],
     ])

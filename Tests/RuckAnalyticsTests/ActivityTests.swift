@@ -68,7 +68,7 @@ struct ActivityTests {
     let car = try #require(outcome.sessions.first)
     // gpxpy: 2736.3 m; the drive lasts minutes, far under 3:00 /km.
     #expect(car.activity == .ruck)
-    #expect(car.isImplausiblyFast)
+    #expect(car.implausibility == .tooFast)
     #expect(car.recordStatus == .unconfirmed)
     let asOf = day("2026-02-08")
     var records = try store.records(asOf: asOf, zone: .utc)
@@ -105,6 +105,42 @@ struct ActivityTests {
     let again = try RuckStore.inMemory().importFile(
       hike, fileName: "h.gpx", options: SessionOptions(activity: .ruck))
     #expect(again.sessions.first?.activity == .ruck)
+  }
+
+  @Test(
+    "the 466 km route is flagged too long, kept, and sets no record",
+    .enabled(if: hasTracks, "../shared/data/gpx is missing"))
+  func longRoute() throws {
+    let store = try RuckStore.inMemory()
+    let walk = try store.logSession(start: at("2026-02-02 07:00"), duration: 3600, distance: 5000)
+    let outcome = try store.importFile(
+      try shared("gpx/gpx1.0_with_all_fields.gpx"), fileName: "g.gpx",
+      options: SessionOptions(start: at("2026-02-03 07:00")))
+    let route = try #require(outcome.sessions.first)
+    #expect(route.implausibility == .tooLong)  // gpxpy: 467,240.8 m > 250,000 m
+    #expect(route.recordStatus == .unconfirmed)
+    let records = try store.records(asOf: day("2026-02-08"), zone: .utc)
+    #expect(records.longestDistance?.sessionId == walk.id)
+  }
+
+  @Test("ruck-4 flags stored sessions on foot longer than 250 km") func longMigration() throws {
+    let queue = try DatabaseQueue()
+    let migrator = RuckAnalyticsModule.migrator
+    try migrator.migrate(queue, upTo: "ruck-3-activity-and-record-status")
+    try queue.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO ruck_session (id, started_at, ended_at, elapsed_s, moving_s, distance_m,
+            load_kg, calories_source, created_at, activity)
+          VALUES (1, 0, 0, 0, 0, 466000, 0, 'none', 0, 'ruck'),
+                 (2, 0, 0, 0, 0, 466000, 0, 'none', 0, 'bike'),
+                 (3, 0, 0, 0, 0, 250000, 0, 'none', 0, 'walk')
+          """)
+    }
+    try migrator.migrate(queue)
+    let sessions = try RuckStore(writer: queue).sessions()
+    // A ride may go that far; exactly 250 km is not over the line.
+    #expect(sessions.map(\.recordStatus) == [.unconfirmed, .counted, .counted])
   }
 
   @Test("ruck-3 flags the stored sessions faster than 3:00 /km and calls every one a ruck")

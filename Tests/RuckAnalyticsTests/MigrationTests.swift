@@ -62,4 +62,26 @@ struct RuckMigrationTests {
     #expect(try store.sourceFileNames().isEmpty)
     #expect(try store.trackPoints(sessionId: 1).isEmpty)
   }
+
+  @Test("ruck-5 adds heart rates to stored points, none for those stored before")
+  func heartRate() throws {
+    let queue = try DatabaseQueue()
+    let migrator = RuckAnalyticsModule.migrator
+    try migrator.migrate(queue, upTo: "ruck-4-flag-implausibly-long")
+    try queue.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO ruck_session (id, started_at, ended_at, elapsed_s, moving_s, distance_m,
+            load_kg, calories_source, created_at)
+          VALUES (1, 0, 60000, 60, 60, 111, 0, 'none', 0);
+          INSERT INTO track_point (session_id, seq, segment, time_ms, lat, lon, elevation_m)
+          VALUES (1, 0, 0, 0, 0, 0, 5), (1, 1, 0, 60000, 0, 0.001, 6);
+          """)
+    }
+    try migrator.migrate(queue)
+    let store = RuckStore(writer: queue)
+    #expect(try store.trackPoints(sessionId: 1).map(\.heartRate) == [nil, nil])
+    #expect(try store.trackPoints(sessionId: 1).map(\.elevation) == [5, 6])
+    #expect(try store.sessionDetail(id: 1, splitMeters: 1000).heartRate == nil)
+  }
 }

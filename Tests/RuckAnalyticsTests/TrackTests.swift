@@ -317,6 +317,24 @@ struct QuantityTests {
     } throws: { ($0 as! TallyError).value == text }
   }
 
+  // 1 lb = 0.45359237 kg exactly: 30 lb = 13.6077711 kg, 176 lb = 79.83225712 kg.
+  @Test(
+    "weights with units",
+    arguments: [
+      ("30lb", 13.607_771_1), ("13.6kg", 13.6), ("30 lbs", 13.607_771_1),
+      (" 176 LB", 79.832_257_12), ("0kg", 0),
+    ])
+  func weights(text: String, kg: Double) throws {
+    #expect(abs(try Quantities.weight(parsing: text) - kg) < 1e-9)
+  }
+
+  @Test("bad weights", arguments: ["30", "-3kg", "abc", "kg", "3stone", "nankg"])
+  func badWeights(text: String) {
+    #expect {
+      try Quantities.weight(parsing: text)
+    } throws: { ($0 as! TallyError).value == text }
+  }
+
   @Test("units") func units() throws {
     #expect(try UnitSystem(parsing: "imperial") == .imperial)
     #expect(throws: TallyError.self) { try UnitSystem(parsing: "furlongs") }

@@ -95,14 +95,15 @@ extension RuckStore {
   }
 
   /// Writes a track's points with one `BulkStatement`, binding values through SQLite's C API:
-  /// the hot path of every import (boxing seven arguments per point into GRDB's
+  /// the hot path of every import (boxing eight arguments per point into GRDB's
   /// `StatementArguments` cost more than the insert itself; see `Docs/Ruck.md`).
   private func insertTrack(_ db: Database, _ track: ParsedTrack, sessionId: Int64) throws {
     let insert = try BulkStatement(
       db,
       sql: """
-        INSERT INTO track_point (session_id, seq, segment, time_ms, lat, lon, elevation_m)
-        VALUES (?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO track_point
+          (session_id, seq, segment, time_ms, lat, lon, elevation_m, heart_rate_bpm)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
         """)
     var seq: Int64 = 0
     for (segmentIndex, segment) in track.segments.enumerated() {
@@ -114,6 +115,7 @@ extension RuckStore {
         try insert.bind(5, point.latitude)
         try insert.bind(6, point.longitude)
         try insert.bind(7, point.elevation)
+        try insert.bind(8, point.heartRate.map(Int64.init))
         try insert.step()
         seq += 1
       }

@@ -6,7 +6,7 @@ import AnalyticsCore
 public enum Activity: String, Sendable, CaseIterable {
   case ruck, hike, walk, run, bike, other
 
-  /// On foot: a pace faster than `RuckSession.fastestPlausiblePace` is then implausible.
+  /// On foot: a pace or a distance beyond a person's is then implausible (`Implausibility`).
   public var isOnFoot: Bool { self != .bike && self != .other }
 
   /// Parses an activity name.
@@ -42,8 +42,16 @@ public enum RecordStatus: String, Sendable, CaseIterable {
   case counted
   /// The user left it out.
   case excluded
-  /// Flagged on import as implausibly fast on foot: left out until the user confirms it.
+  /// Flagged as implausible on foot (`Implausibility`): left out until the user confirms it.
   case unconfirmed
+}
+
+/// Why a session on foot looks like something else (a drive, a planned route, a GPS fault).
+public enum Implausibility: String, Sendable, Equatable {
+  /// Faster than `RuckSession.fastestPlausiblePace`.
+  case tooFast
+  /// Longer than `RuckSession.longestPlausibleMeters`.
+  case tooLong
 }
 
 extension RuckSession {
@@ -51,15 +59,21 @@ extension RuckSession {
   /// (an elite marathon is about 2:55 /km): far more likely a vehicle or a GPS fault.
   public static let fastestPlausiblePace = 180.0
 
-  /// Whether its pace is implausibly fast for its activity.
-  public var isImplausiblyFast: Bool {
-    guard activity.isOnFoot, let pace = paceSecondsPerKm else { return false }
-    return pace < Self.fastestPlausiblePace
+  /// Longer than 250 km in one session on foot is beyond the longest one-stage foot races
+  /// (Spartathlon, 246 km): far more likely a planned route or a trip by car.
+  public static let longestPlausibleMeters = 250_000.0
+
+  /// Why it is implausible for its activity, or `nil`.
+  public var implausibility: Implausibility? {
+    guard activity.isOnFoot else { return nil }
+    if let pace = paceSecondsPerKm, pace < Self.fastestPlausiblePace { return .tooFast }
+    if distanceMeters > Self.longestPlausibleMeters { return .tooLong }
+    return nil
   }
 
-  /// Flags a counted session that is implausibly fast; a confirmed or excluded one keeps its
-  /// status (the user has said).
+  /// Flags a counted session that is implausible; a confirmed or excluded one keeps its status
+  /// (the user has said).
   mutating func flagIfImplausible() {
-    if recordStatus == .counted, isImplausiblyFast { recordStatus = .unconfirmed }
+    if recordStatus == .counted, implausibility != nil { recordStatus = .unconfirmed }
   }
 }

@@ -26,6 +26,13 @@ extension UnitSystem {
   /// `kg` or `lb`.
   public var loadSymbol: String { self == .metric ? "kg" : "lb" }
 
+  /// `m` or `ft`.
+  public var elevationSymbol: String { self == .metric ? "m" : "ft" }
+  /// Metres of climb in m or ft.
+  public func elevation(metres: Double) -> Double {
+    self == .metric ? metres : metres / Quantities.metresPerFoot
+  }
+
   /// Metres in km or mi.
   public func distance(metres: Double) -> Double { metres / metresPerDistanceUnit }
   /// Seconds per km in seconds per km or mi.
@@ -42,6 +49,8 @@ extension UnitSystem {
 public enum Quantities {
   /// Metres in a mile.
   public static let metresPerMile = 1609.344
+  /// Metres in a foot.
+  public static let metresPerFoot = 0.3048
   /// Kilograms in a pound.
   public static let kilogramsPerPound = 0.453_592_37
 
@@ -49,15 +58,38 @@ public enum Quantities {
   ///
   /// - throws: `TallyError` naming the text (`abc`, `-3km`, `5` without a unit, `0km`).
   public static func distance(parsing text: String) throws -> Double {
-    let lower = text.trimmingCharacters(in: .whitespaces).lowercased()
-    let units: [(String, Double)] = [("km", 1000), ("mi", metresPerMile), ("m", 1)]
-    for (suffix, factor) in units where lower.hasSuffix(suffix) {
-      let number = lower.dropLast(suffix.count).trimmingCharacters(in: .whitespaces)
-      if let value = Double(number), value.isFinite, value > 0 { return value * factor }
-      break
+    guard
+      let metres = number(text, units: [("km", 1000), ("mi", metresPerMile), ("m", 1)]),
+      metres > 0
+    else {
+      throw TallyError(
+        value: text, expected: "a positive distance with a unit, such as 8.2km, 5.1mi or 800m")
     }
-    throw TallyError(
-      value: text, expected: "a positive distance with a unit, such as 8.2km, 5.1mi or 800m")
+    return metres
+  }
+
+  /// Parses a weight with its unit: `13.6kg`, `30lb`, `30 lbs` (kilograms returned). A bare
+  /// number is refused: pounds taken for kilograms would double a load.
+  ///
+  /// - throws: `TallyError` naming the text (`abc`, `-3kg`, `30`).
+  public static func weight(parsing text: String) throws -> Double {
+    let units = [("kg", 1), ("lbs", kilogramsPerPound), ("lb", kilogramsPerPound)]
+    guard let kg = number(text, units: units), kg >= 0 else {
+      throw TallyError(
+        value: text, expected: "a weight of 0 or more with a unit, such as 13.6kg or 30lb")
+    }
+    return kg
+  }
+
+  /// A finite number followed by the first unit of `units` it ends with (spaces and case
+  /// ignored), times that unit's factor; `nil` without a known unit or a number before it.
+  private static func number(_ text: String, units: [(suffix: String, factor: Double)]) -> Double? {
+    let lower = text.trimmingCharacters(in: .whitespaces).lowercased()
+    guard let unit = units.first(where: { lower.hasSuffix($0.suffix) }),
+      let value = Double(lower.dropLast(unit.suffix.count).trimmingCharacters(in: .whitespaces)),
+      value.isFinite
+    else { return nil }
+    return value * unit.factor
   }
 
   /// Parses a non-negative number (kg, °C) from an option.

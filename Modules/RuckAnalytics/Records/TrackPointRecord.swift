@@ -16,6 +16,8 @@ public struct TrackPointRecord: Sendable, Equatable {
   public var longitude: Double
   /// Metres, if the file says.
   public var elevation: Double?
+  /// Beats per minute, if recorded.
+  public var heartRate: Int?
 
   public enum Columns {
     public static let sessionId = Column("session_id")
@@ -25,6 +27,7 @@ public struct TrackPointRecord: Sendable, Equatable {
     public static let latitude = Column("lat")
     public static let longitude = Column("lon")
     public static let elevation = Column("elevation_m")
+    public static let heartRate = Column("heart_rate_bpm")
   }
 }
 
@@ -39,6 +42,7 @@ extension TrackPointRecord: FetchableRecord, TableRecord {
     latitude = row[Columns.latitude]
     longitude = row[Columns.longitude]
     elevation = row[Columns.elevation]
+    heartRate = row[Columns.heartRate]
   }
 }
 

@@ -68,6 +68,18 @@ enum RuckSchema {
           WHERE moving_s > 0 AND distance_m > 0 AND moving_s / (distance_m / 1000) < 180;
           """)
     }
+    migrator.registerMigration("ruck-4-flag-implausibly-long") { db in
+      // On foot over 250 km in one session (RuckSession.longestPlausibleMeters when this landed).
+      try db.execute(
+        sql: """
+          UPDATE ruck_session SET record_status = 'unconfirmed'
+          WHERE record_status = 'counted' AND activity IN ('ruck', 'hike', 'walk', 'run')
+            AND distance_m > 250000
+          """)
+    }
+    migrator.registerMigration("ruck-5-heart-rate") { db in
+      try db.execute(sql: "ALTER TABLE track_point ADD COLUMN heart_rate_bpm INTEGER")
+    }
     return migrator
   }
 

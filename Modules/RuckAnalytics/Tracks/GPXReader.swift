@@ -55,6 +55,12 @@ enum GPXReader {
             field = element
             text = ""
           }
+        case "hr":
+          // Garmin's TrackPointExtension (gpxtpx:hr) and its copies, at any depth in the point.
+          if point != nil {
+            field = element
+            text = ""
+          }
         default:
           break
         }
@@ -65,6 +71,13 @@ enum GPXReader {
           let value = text.trimmedASCII
           if current == "type" {
             sport = value
+          } else if current == "hr" {
+            guard let rate = Int(value), rate > 0 else {
+              throw TallyError.invalid(
+                "hr", value, expected: "a heart rate in beats per minute",
+                source: .init(name, line: tokenizer.currentLine))
+            }
+            point?.heartRate = rate
           } else if current == "ele" {
             guard let elevation = FastDecimal.parse(value) else {
               throw TallyError.invalid(

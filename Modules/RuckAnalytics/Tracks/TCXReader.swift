@@ -19,6 +19,7 @@ enum TCXReader {
     var latitude: Double?
     var longitude: Double?
     var altitude: Double?
+    var heartRate: Int?
     var firstTime: Instant?
     var lastTime: Instant?
     var text = ""
@@ -36,7 +37,9 @@ enum TCXReader {
         path.append(element)
         text = ""
         if element == "Track" { segment = [] }
-        if element == "Trackpoint" { (time, latitude, longitude, altitude) = (nil, nil, nil, nil) }
+        if element == "Trackpoint" {
+          (time, latitude, longitude, altitude, heartRate) = (nil, nil, nil, nil, nil)
+        }
       case .text(let chunk):
         text += chunk
       case .end(let element):
@@ -70,10 +73,15 @@ enum TCXReader {
         case ("LatitudeDegrees", "Position"): latitude = try number()
         case ("LongitudeDegrees", "Position"): longitude = try number()
         case ("AltitudeMeters", "Trackpoint"): altitude = try number()
+        case ("Value", "HeartRateBpm")
+        where path.count >= 3 && path[path.count - 3] == "Trackpoint":
+          heartRate = Int(try number().rounded())
         case ("Trackpoint", _):
           if let latitude, let longitude {
             segment?.append(
-              TrackPoint(time: time, latitude: latitude, longitude: longitude, elevation: altitude))
+              TrackPoint(
+                time: time, latitude: latitude, longitude: longitude, elevation: altitude,
+                heartRate: heartRate))
           }
         case ("Track", _):
           if let finished = segment, !finished.isEmpty { segments.append(finished) }

@@ -11,9 +11,14 @@ public struct TrackPoint: Sendable, Equatable {
   public var longitude: Double
   /// Elevation in metres, if the file says.
   public var elevation: Double?
+  /// Beats per minute, if the file says (GPX `…:hr` extension, TCX `HeartRateBpm`).
+  public var heartRate: Int?
 
   /// Creates a point.
-  public init(time: Instant?, latitude: Double, longitude: Double, elevation: Double?) {
+  public init(
+    time: Instant?, latitude: Double, longitude: Double, elevation: Double?, heartRate: Int? = nil
+  ) {
+    self.heartRate = heartRate
     self.time = time
     self.latitude = latitude
     self.longitude = longitude

@@ -61,22 +61,23 @@ public enum RuckWire {
     ]
   }
 
-  public static func record(_ record: RuckRecord?, decimals: Int) -> JSONValue {
+  /// A record with its value under a key naming the unit (`value_m`, `value_s_per_km`…).
+  public static func record(_ record: RuckRecord?, unit: String, decimals: Int) -> JSONValue {
     guard let record else { return .null }
     return .object([
-      "value": .number(record.value, decimals: decimals), "session_id": .int(Int(record.sessionId)),
-      "date": .date(record.date),
+      "value_\(unit)": .number(record.value, decimals: decimals),
+      "session_id": .int(Int(record.sessionId)), "date": .date(record.date),
     ])
   }
 
   public static func records(_ records: RuckRecords) -> JSONObject {
     [
-      "longest_distance": record(records.longestDistance, decimals: 1),
-      "fastest_pace": record(records.fastestPace, decimals: 1),
-      "heaviest_load": record(records.heaviestLoad, decimals: 1),
-      "highest_calories": record(records.highestCalories, decimals: 1),
-      "most_weight_moved": record(records.mostWeightMoved, decimals: 2),
-      "longest_duration": record(records.longestDuration, decimals: 1),
+      "longest_distance": record(records.longestDistance, unit: "m", decimals: 1),
+      "fastest_pace": record(records.fastestPace, unit: "s_per_km", decimals: 1),
+      "heaviest_load": record(records.heaviestLoad, unit: "kg", decimals: 1),
+      "highest_calories": record(records.highestCalories, unit: "kcal", decimals: 1),
+      "most_weight_moved": record(records.mostWeightMoved, unit: "kg_km", decimals: 2),
+      "longest_duration": record(records.longestDuration, unit: "s", decimals: 1),
     ]
   }
 
@@ -175,6 +176,43 @@ public enum RuckWire {
     case (let from?, let to?): return "\(degrees(from)) to \(degrees(to)) °C"
     case (nil, nil): return "any temperature"
     }
+  }
+
+  /// What `detail` adds to its session's shape: point count, splits, elevation range, heart
+  /// rate (`null` when the file had none).
+  public static func detailFields(_ detail: SessionDetail) -> [(String, JSONValue)] {
+    [
+      ("track_points", .int(detail.trackPointCount)),
+      (
+        "splits",
+        .array(
+          detail.splits.map {
+            .object([
+              "split": .int($0.number), "distance_m": .number($0.distanceMeters, decimals: 1),
+              "time_s": .number($0.seconds, decimals: 1),
+              "pace_s_per_km": .number($0.paceSecondsPerKm, decimals: 1),
+            ])
+          })
+      ),
+      (
+        "elevation",
+        .object([
+          "gain_m": .number(detail.session.elevationGainMeters, decimals: 1),
+          "loss_m": .number(detail.session.elevationLossMeters, decimals: 1),
+          "min_m": .number(detail.lowestElevationMeters, decimals: 1),
+          "max_m": .number(detail.highestElevationMeters, decimals: 1),
+        ])
+      ),
+      (
+        "heart_rate",
+        detail.heartRate.map {
+          .object([
+            "average_bpm": .number($0.average, decimals: 1), "min_bpm": .int($0.lowest),
+            "max_bpm": .int($0.highest), "samples": .int($0.samples),
+          ])
+        } ?? .null
+      ),
+    ]
   }
 
   /// The profile.

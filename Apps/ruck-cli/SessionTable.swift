@@ -1,0 +1,56 @@
+import AnalyticsCore
+import CLIKit
+import DataFormats
+import RuckAnalytics
+
+/// How `log`, `sessions show` and `sessions edit` print one session: the wire shape for JSON and
+/// CSV, and in tables the profile's units and words instead of SI keys.
+struct SessionPrinter {
+  let global: GlobalOptions
+  let store: RuckStore
+  let units: UnitSystem?
+
+  func print(_ session: RuckSession, extra: [(String, JSONValue)] = []) throws {
+    let files = try store.sourceFileNames()
+    guard global.format == .table else {
+      var object = RuckWire.session(session, zone: global.zone, files: files)
+      for (key, value) in extra { object[key] = value }
+      return global.print(object: object)
+    }
+    let format = UnitFormatter(system: try units ?? store.profile().units)
+    let start = global.zone.localDateTime(of: session.startedAt)
+    var rows: [(String, JSONValue)] = [
+      ("id", .int(Int(session.id ?? 0))), ("date", .date(start.date)),
+      ("start", .string(start.time.description)), ("type", .string(session.activity.rawValue)),
+      ("distance", .string(format.distance(session.distanceMeters))),
+      (
+        "moving time",
+        .string(session.movingSeconds > 0 ? format.duration(session.movingSeconds) : "unknown")
+      ),
+      ("elapsed time", .string(format.duration(session.elapsedSeconds))),
+      ("pace", .string(format.pace(session.paceSecondsPerKm))),
+      ("elevation gain", .string(format.elevation(session.elevationGainMeters))),
+      ("elevation loss", .string(format.elevation(session.elevationLossMeters))),
+      ("load", .string(format.load(session.loadKg))),
+      ("body weight", .string(format.load(session.bodyWeightKg))),
+      ("weight moved", .string(format.weightMoved(session.weightMovedKgKm))),
+      ("calories", .string(session.calories.map { String(format: "%.0f kcal", $0) } ?? "-")),
+      ("calories from", .string(session.caloriesSource.rawValue)),
+      ("terrain", .string(session.terrain?.rawValue ?? "-")),
+      ("temperature", .string(session.temperatureC.map { String(format: "%.1f °C", $0) } ?? "-")),
+      ("conditions", .string(session.conditions ?? "-")), ("notes", .string(session.notes ?? "-")),
+      ("source", .string(session.sourceFileId.map { files[$0] ?? "file" } ?? "manual")),
+      ("records", .string(Self.recordWords(session.recordStatus))),
+    ]
+    rows += extra.map { (key, value) in (key.replacingOccurrences(of: "_", with: " "), value) }
+    global.print(object: JSONObject(rows))
+  }
+
+  static func recordWords(_ status: RecordStatus) -> String {
+    switch status {
+    case .counted: return "counted"
+    case .excluded: return "excluded"
+    case .unconfirmed: return "left out until confirmed (sessions edit ID --confirm)"
+    }
+  }
+}

@@ -1,0 +1,82 @@
+import AnalyticsCore
+import Foundation
+
+/// Writes a stored track as GPX 1.1 (one track, its segments as stored, elevations and times
+/// when recorded), for other apps to read: the schema's element order, decimal numbers without
+/// exponents, and XML-escaped text.
+enum GPXWriter {
+  static func gpx(_ session: RuckSession, points: [TrackPointRecord], name: String) -> String {
+    var out = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <gpx version="1.1" creator="Tally ruck-cli" xmlns="http://www.topografix.com/GPX/1/1" \
+      xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v1">
+      <metadata><name>\(escape(name))</name><time>\(session.startedAt)</time></metadata>
+      <trk><name>\(escape(name))</name><type>\(session.activity.rawValue)</type>
+
+      """
+    var segment: Int?
+    for point in points {
+      if point.segment != segment {
+        if segment != nil { out += "</trkseg>\n" }
+        out += "<trkseg>\n"
+        segment = point.segment
+      }
+      out += "<trkpt lat=\"\(decimal(point.latitude))\" lon=\"\(decimal(point.longitude))\">"
+      if let elevation = point.elevation { out += "<ele>\(decimal(elevation))</ele>" }
+      if let time = point.time { out += "<time>\(time)</time>" }
+      if let rate = point.heartRate {
+        out +=
+          "<extensions><gpxtpx:TrackPointExtension><gpxtpx:hr>\(rate)</gpxtpx:hr>"
+          + "</gpxtpx:TrackPointExtension></extensions>"
+      }
+      out += "</trkpt>\n"
+    }
+    if segment != nil { out += "</trkseg>\n" }
+    return out + "</trk>\n</gpx>\n"
+  }
+
+  /// `value` with up to nine decimals (0.1 mm of latitude: more than any receiver measures) and
+  /// no exponent, which `xsd:decimal` does not allow (Swift writes 0.00001 as `1e-05`).
+  static func decimal(_ value: Double) -> String {
+    var text = String(format: "%.9f", value)
+    while text.hasSuffix("0") { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
+    return text == "-0" ? "0" : text
+  }
+
+  static func escape(_ text: String) -> String {
+    var out = ""
+    for character in text {
+      switch character {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "\"": out += "&quot;"
+      case "'": out += "&apos;"
+      default: out.append(character)
+      }
+    }
+    return out
+  }
+}
+
+extension RuckStore {
+  /// The session's stored track as GPX 1.1, named after its file (or `Session N`).
+  ///
+  /// - throws: `TallyError` when there is no such session (missing input) or it has no track.
+  public func exportGPX(sessionId id: Int64) throws -> String {
+    let (session, points, file) = try writer.read { db in
+      let session = try Self.existingSession(db, id: id)
+      return (
+        session, try TrackPointRecord.all().ofSession(id).fetchAll(db),
+        try session.sourceFileId.flatMap { try SourceFile.fetchOne(db, key: $0) }
+      )
+    }
+    guard !points.isEmpty else {
+      throw TallyError.refused(
+        "session \(id) has no track: only sessions imported from GPX or TCX files have one",
+        category: .badData)
+    }
+    return GPXWriter.gpx(session, points: points, name: file?.name ?? "Session \(id)")
+  }
+}
