@@ -9,9 +9,10 @@ extension RuckCommand {
   /// `ruck-cli import FILE...`.
   struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Import GPX, TCX, CSV or JSON files; each file is imported on its own.",
+      abstract: "Import GPX, TCX, FIT, CSV or JSON files; each file is imported on its own.",
       discussion: """
-        GPX (1.0/1.1, tracks or else routes) and TCX become one session with its track; CSV and
+        GPX (1.0/1.1, tracks or else routes), TCX and FIT (Garmin's binary activity files; the
+        device's distance and timer time win) become one session with its track; CSV and
         JSON hold sessions without tracks (columns date, start_time, duration, distance, load_kg,
         body_weight_kg, terrain, temperature_c, conditions, calories, notes, time_zone). A file
         imported before (same content) adds nothing. A bad file is reported and the others still

@@ -81,7 +81,7 @@ public struct TrackMeasures: Sendable, Equatable {
     } else {
       self.elapsed = 0
     }
-    self.moving = track.segments.isEmpty ? self.elapsed : moving
+    self.moving = track.deviceMovingTime ?? (track.segments.isEmpty ? self.elapsed : moving)
     self.elevationGain = sawElevation ? gain : nil
     self.elevationLoss = sawElevation ? loss : nil
   }
@@ -129,7 +129,7 @@ public struct TrackMeasures: Sendable, Equatable {
 }
 
 extension TrackMeasures {
-  /// Reads a GPX or TCX file and measures its track, without storing anything.
+  /// Reads a GPX, TCX or FIT file and measures its track, without storing anything.
   ///
   /// - throws: `TallyError` for a file that is not a readable GPX or TCX track.
   public static func measure(_ data: Data, fileName: String) throws -> TrackMeasures {

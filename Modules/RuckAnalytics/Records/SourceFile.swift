@@ -6,11 +6,13 @@ import Storage
 public enum SessionFileFormat: String, Sendable, CaseIterable {
   /// GPS tracks: one session with its track per file.
   case gpx, tcx
+  /// Garmin's binary activity files: one session (with its track when it has positions).
+  case fit
   /// Sessions without tracks, one per record.
   case csv, json
 
   /// Whether the file holds a track (else sessions typed in a table).
-  public var hasTrack: Bool { self == .gpx || self == .tcx }
+  public var hasTrack: Bool { self == .gpx || self == .tcx || self == .fit }
 
   /// The format a file name's extension names, else the one its first bytes look like (a GPX or
   /// TCX saved without its extension); `nil` when neither says.
@@ -20,6 +22,8 @@ public enum SessionFileFormat: String, Sendable, CaseIterable {
     {
       return format
     }
+    // A FIT file says ".FIT" at bytes 8–11 of its header.
+    if Array(data.prefix(12).dropFirst(8)) == Array(".FIT".utf8) { return .fit }
     let head = String(decoding: data.prefix(sniffedBytes), as: UTF8.self)
     if head.contains("<gpx") { return .gpx }
     if head.contains("<TrainingCenterDatabase") { return .tcx }
@@ -62,7 +66,7 @@ extension SourceFile: FetchableRecord, MutablePersistableRecord {
     let text: String = row[Columns.format]
     guard let format = SessionFileFormat(rawValue: text) else {
       throw TallyError(
-        .io, .invalid(field: "source_file.format", value: text, expected: "gpx, tcx, csv or json"))
+        .io, .invalid(field: "source_file.format", value: text, expected: "gpx, tcx, fit, csv or json"))
     }
     self.format = format
     importedAt = row[Columns.importedAt]

@@ -41,8 +41,13 @@ public struct ParsedTrack: Sendable, Equatable {
   /// See `deviceStart`.
   public var deviceEnd: Instant?
 
-  /// The sport the file names (GPX `<type>` of its first track, TCX `Activity Sport`).
+  /// The sport the file names (GPX `<type>` of its first track, TCX `Activity Sport`, FIT
+  /// `sport`).
   public var sport: String?
+
+  /// The moving time the device recorded (FIT `total_timer_time`), in seconds: it knows when it
+  /// was paused, which the points alone do not say.
+  public var deviceMovingTime: Double?
 
   /// Every point of every segment.
   public var pointCount: Int { segments.reduce(0) { $0 + $1.count } }
@@ -56,9 +61,10 @@ extension ParsedTrack {
     switch SessionFileFormat.of(data, fileName: fileName) {
     case .gpx: return try GPXReader.read(data, name: fileName)
     case .tcx: return try TCXReader.read(data, name: fileName)
+    case .fit: return try FITReader.read(data, name: fileName)
     default:
       throw TallyError.invalid(
-        "format", fileName, expected: "a GPX or TCX file", source: .init(fileName))
+        "format", fileName, expected: "a GPX, TCX or FIT file", source: .init(fileName))
     }
   }
 }

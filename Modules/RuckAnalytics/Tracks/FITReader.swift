@@ -1,0 +1,59 @@
+import AnalyticsCore
+import DataFormats
+import Foundation
+
+/// Reads a FIT activity (Garmin's binary format, decoded by `DataFormats.FITActivity`) into a
+/// track: positioned `record` messages become points, and the device's own totals — distance,
+/// timer (moving) time, start and end — win over what the points add up to, as with TCX laps.
+enum FITReader {
+  static func read(_ data: Data, name: String) throws -> ParsedTrack {
+    let activity: FITActivity
+    do {
+      activity = try FITActivity(decoding: [UInt8](data))
+    } catch let error as TallyError {
+      throw error.at(TallyError.Source(name))
+    }
+    // Chained FIT files (one recording appended to another) restart their clock: a record that
+    // goes back in time starts a new segment instead of making the track run backwards.
+    var segments: [[TrackPoint]] = []
+    var segment: [TrackPoint] = []
+    for record in activity.records {
+      guard let latitude = record.latitude, let longitude = record.longitude else { continue }
+      if let time = record.time, let last = segment.last?.time, time < last {
+        segments.append(segment)
+        segment = []
+      }
+      segment.append(
+        TrackPoint(
+          time: record.time, latitude: latitude, longitude: longitude,
+          elevation: record.altitude, heartRate: record.heartRate))
+    }
+    if !segment.isEmpty { segments.append(segment) }
+    let summaries = activity.sessions.isEmpty ? activity.laps : activity.sessions
+    let distances = summaries.compactMap(\.totalDistance)
+    let timers = summaries.compactMap(\.totalTimerTime)
+    let starts = summaries.compactMap(\.startTime)
+    let ends = summaries.compactMap { summary in
+      summary.timestamp
+        ?? summary.startTime.flatMap { start in
+          summary.totalElapsedTime.map { start.adding(seconds: Int64($0.rounded())) }
+        }
+    }
+    guard !segments.isEmpty || !distances.isEmpty else {
+      throw TallyError.refused(
+        "the FIT file has neither positions nor a session distance", source: .init(name))
+    }
+    // `generic` is what a watch writes when no sport was chosen: it says nothing.
+    let sport = summaries.compactMap(\.sport).first.flatMap(\.name).flatMap {
+      $0 == "generic" ? nil : $0
+    }
+    return ParsedTrack(
+      segments: segments,
+      deviceDistance: distances.isEmpty ? nil : distances.reduce(0, +),
+      deviceCalories: nil,
+      deviceStart: starts.min(),
+      deviceEnd: ends.max(),
+      sport: sport,
+      deviceMovingTime: timers.isEmpty ? nil : timers.reduce(0, +))
+  }
+}

@@ -1,0 +1,70 @@
+import AnalyticsCore
+import Foundation
+import Testing
+
+@testable import RuckAnalytics
+
+private let fitFolder = sharedData.appendingPathComponent("fit")
+private let hasFIT = FileManager.default.fileExists(
+  atPath: fitFolder.appendingPathComponent("activity-small-fenix2-run.fit").path)
+
+/// Importing FIT files: the device's totals become the session's distance and moving time. The
+/// expected figures are python-fitparse 1.2.0's decoding of each file's `session` message
+/// (`total_distance`, `total_timer_time`, `sport`), the same values `DataFormatsTests` checks.
+@Suite("FIT import", .enabled(if: hasFIT, "../shared/data/fit is missing"))
+struct FITImportTests {
+  @Test(
+    "sessions carry the device's distance, moving time and sport",
+    arguments: [
+      ("activity-small-fenix2-run.fit", 9008.22, 2832.0, Activity.run, true),
+      ("garmin-fenix-5-run.fit", 157.56, 56.887, .run, true),
+      ("compressed-speed-distance.fit", 10248.67, 3772.75, .run, false),
+    ])
+  func imports(
+    file: String, distance: Double, moving: Double, activity: Activity, hasTrack: Bool
+  ) throws {
+    let store = try RuckStore.inMemory()
+    let data = try Data(contentsOf: fitFolder.appendingPathComponent(file))
+    guard case .imported(let sessions) = try store.importFile(data, fileName: file) else {
+      Issue.record("\(file) was not imported")
+      return
+    }
+    #expect(sessions.count == 1)
+    let session = try #require(sessions.first)
+    #expect(abs(session.distanceMeters - distance) < 0.01)
+    #expect(abs(session.movingSeconds - moving) < 0.001)
+    #expect(session.activity == activity)
+    let points = try store.writer.read { db in
+      try Int.fetchOne(db, sql: "SELECT count(*) FROM track_point") ?? 0
+    }
+    #expect((points > 0) == hasTrack)
+  }
+
+  @Test(
+    "settings, truncated and corrupted files are refused and store nothing",
+    arguments: [
+      ("Settings.fit", "not an activity file"),
+      ("activity-unexpected-eof.fit", "ends inside a data message"),
+      ("activity-filecrc.fit", "does not match"),
+    ])
+  func refuses(file: String, problem: String) throws {
+    let store = try RuckStore.inMemory()
+    let data = try Data(contentsOf: fitFolder.appendingPathComponent(file))
+    #expect {
+      try store.importFile(data, fileName: file)
+    } throws: { error in
+      let error = error as? TallyError
+      return error?.category == .badData && "\(error!)".contains(file)
+        && "\(error!)".contains(problem)
+    }
+    let sessions = try store.writer.read { db in
+      try Int.fetchOne(db, sql: "SELECT count(*) FROM ruck_session") ?? 0
+    }
+    #expect(sessions == 0)
+  }
+
+  @Test("a FIT file saved without its extension is recognised") func sniffed() throws {
+    let data = try Data(contentsOf: fitFolder.appendingPathComponent("garmin-fenix-5-run.fit"))
+    #expect(SessionFileFormat.of(data, fileName: "download") == .fit)
+  }
+}
