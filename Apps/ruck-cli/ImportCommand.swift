@@ -52,7 +52,7 @@ extension RuckCommand {
         progress.update(index)
         let name = URL(fileURLWithPath: path).lastPathComponent
         do {
-          let data = try Data(contentsOf: URL(fileURLWithPath: path))
+          let data = try readFile(path)
           let outcome = try hinting { try store.importFile(data, fileName: name, options: options) }
           rows.append(RuckWire.importResult(file: name, outcome: outcome, error: nil))
           switch outcome {
