@@ -63,7 +63,7 @@ func writeOutput(_ data: Data, to path: String?) throws {
   do {
     try data.write(to: URL(fileURLWithPath: path), options: .atomic)
   } catch {
-    throw BehaviorError(.io, "cannot write \(path): expected a writable path")
+    throw TallyError(.io, .failed("cannot write \(path): expected a writable path"))
   }
 }
 

@@ -7,7 +7,7 @@ import Foundation
 
 extension BehaviorCommand {
   /// `behavior-cli patterns`.
-  struct Patterns: ParsableCommand {
+  struct Patterns: HintedCommand {
     static let configuration = CommandConfiguration(
       abstract: "List the 37 pattern types by category, with what each takes.",
       discussion: """
@@ -21,7 +21,7 @@ extension BehaviorCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    func run() throws {
+    func execute() throws {
       switch global.format {
       case .json:
         let categories = PatternCategory.allCases.map { category -> JSONValue in
@@ -104,7 +104,7 @@ struct EntryFields: ParsableArguments {
 
 extension BehaviorCommand {
   /// `behavior-cli log TYPE`.
-  struct Log: ParsableCommand {
+  struct Log: HintedCommand {
     static let configuration = CommandConfiguration(
       abstract: "Log a pattern.",
       discussion: """
@@ -121,7 +121,7 @@ extension BehaviorCommand {
     @Argument(help: "The pattern type: id, name or unambiguous prefix.") var type: String
     @OptionGroup var fields: EntryFields
 
-    func run() throws {
+    func execute() throws {
       let input = EntryInput(
         type: try PatternCatalog.resolve(type), timestamp: try global.instant(at: fields.at),
         intensity: fields.intensity, durationMinutes: fields.duration,
@@ -133,7 +133,7 @@ extension BehaviorCommand {
   }
 
   /// `behavior-cli quick TYPE`.
-  struct Quick: ParsableCommand {
+  struct Quick: HintedCommand {
     static let configuration = CommandConfiguration(
       abstract: "Log a pattern now with no details (a number picks that favorite).",
       discussion: """
@@ -145,7 +145,7 @@ extension BehaviorCommand {
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The pattern type, or the position of a favorite.") var type: String
 
-    func run() throws {
+    func execute() throws {
       let entry = try global.openBehaviorStore().quickLog(type, at: try global.instant(at: nil))
       render(entry, global: global, verb: "Logged")
     }
@@ -173,7 +173,7 @@ extension BehaviorCommand {
 
 extension BehaviorCommand.Entries {
   /// `behavior-cli entries list`.
-  struct List: ParsableCommand {
+  struct List: HintedCommand {
     static let configuration = CommandConfiguration(
       abstract: "List entries, newest first.",
       discussion: """
@@ -197,7 +197,7 @@ extension BehaviorCommand.Entries {
       if let limit, limit < 1 { throw ValidationError("--limit \(limit): expected at least 1") }
     }
 
-    func run() throws {
+    func execute() throws {
       let entries = try global.openBehaviorStore().entries(
         EntryFilter(
           from: days.from, to: days.to, category: category, type: type, tag: tag, search: search,
@@ -208,21 +208,21 @@ extension BehaviorCommand.Entries {
   }
 
   /// `behavior-cli entries show ID`.
-  struct Show: ParsableCommand {
+  struct Show: HintedCommand {
     static let configuration = CommandConfiguration(
       abstract: "Show one entry.", discussion: "Example:\n  behavior-cli entries show 12")
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The entry id.") var id: Int64
 
-    func run() throws {
+    func execute() throws {
       let entry = try global.openBehaviorStore().entry(id: id)
       global.print(object: BehaviorJSON.entry(entry, zone: global.zone, format: global.format))
     }
   }
 
   /// `behavior-cli entries edit ID`.
-  struct Edit: ParsableCommand {
+  struct Edit: HintedCommand {
     static let configuration = CommandConfiguration(
       abstract: "Change an entry: the options given replace those fields.",
       discussion: """
@@ -252,7 +252,7 @@ extension BehaviorCommand.Entries {
       }
     }
 
-    func run() throws {
+    func execute() throws {
       var change = EntryChange()
       change.type = type
       if fields.at != nil { change.timestamp = try global.instant(at: fields.at) }
@@ -274,7 +274,7 @@ extension BehaviorCommand.Entries {
   }
 
   /// `behavior-cli entries delete ID`.
-  struct Delete: ParsableCommand {
+  struct Delete: HintedCommand {
     static let configuration = CommandConfiguration(
       abstract: "Delete an entry (journal entries linking to it stay).",
       discussion: "Example:\n  behavior-cli entries delete 12")
@@ -282,7 +282,7 @@ extension BehaviorCommand.Entries {
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The entry id.") var id: Int64
 
-    func run() throws {
+    func execute() throws {
       try global.openBehaviorStore().deleteEntry(id: id)
       global.printDeleted("entry", id: id)
     }
@@ -297,13 +297,13 @@ extension BehaviorCommand {
       subcommands: [List.self, Add.self, Remove.self])
 
     /// `behavior-cli favorites list`.
-    struct List: ParsableCommand {
+    struct List: HintedCommand {
       static let configuration = CommandConfiguration(
         abstract: "List favorites in order (their numbers work with 'quick').",
         discussion: "Example:\n  behavior-cli favorites list")
       @OptionGroup var global: GlobalOptions
 
-      func run() throws {
+      func execute() throws {
         let favorites = try global.openBehaviorStore().favorites()
         global.print(
           rows: favorites.enumerated().map { index, type in
@@ -315,14 +315,14 @@ extension BehaviorCommand {
     }
 
     /// `behavior-cli favorites add TYPE`.
-    struct Add: ParsableCommand {
+    struct Add: HintedCommand {
       static let configuration = CommandConfiguration(
         abstract: "Add a pattern type at the end of the favorites.",
         discussion: "Example:\n  behavior-cli favorites add sensory-overload")
       @OptionGroup var global: GlobalOptions
       @Argument(help: "The pattern type.", transform: PatternCatalog.resolve) var type: PatternType
 
-      func run() throws {
+      func execute() throws {
         let added = try global.openBehaviorStore().addFavorite(type)
         Terminal.writeOutput(
           added ? "Added \(type.id) to the favorites.\n" : "\(type.id) already is a favorite.\n")
@@ -330,14 +330,14 @@ extension BehaviorCommand {
     }
 
     /// `behavior-cli favorites remove TYPE`.
-    struct Remove: ParsableCommand {
+    struct Remove: HintedCommand {
       static let configuration = CommandConfiguration(
         abstract: "Remove a pattern type from the favorites.",
         discussion: "Example:\n  behavior-cli favorites remove sensory-overload")
       @OptionGroup var global: GlobalOptions
       @Argument(help: "The pattern type.", transform: PatternCatalog.resolve) var type: PatternType
 
-      func run() throws {
+      func execute() throws {
         try global.openBehaviorStore().removeFavorite(type)
         Terminal.writeOutput("Removed \(type.id) from the favorites.\n")
       }
@@ -350,13 +350,13 @@ extension BehaviorCommand {
       abstract: "List and rename tags.", subcommands: [List.self, Rename.self])
 
     /// `behavior-cli tags list`.
-    struct List: ParsableCommand {
+    struct List: HintedCommand {
       static let configuration = CommandConfiguration(
         abstract: "List tags with how many entries and journal entries carry each.",
         discussion: "Example:\n  behavior-cli tags list")
       @OptionGroup var global: GlobalOptions
 
-      func run() throws {
+      func execute() throws {
         global.print(
           rows: try global.openBehaviorStore().tags().map {
             [
@@ -368,7 +368,7 @@ extension BehaviorCommand {
     }
 
     /// `behavior-cli tags rename OLD NEW`.
-    struct Rename: ParsableCommand {
+    struct Rename: HintedCommand {
       static let configuration = CommandConfiguration(
         abstract: "Rename a tag; when NEW exists, the two are merged.",
         discussion: "Example:\n  behavior-cli tags rename Noise loud-noise")
@@ -376,7 +376,7 @@ extension BehaviorCommand {
       @Argument(help: "The tag to rename.") var old: String
       @Argument(help: "Its new name.") var new: String
 
-      func run() throws {
+      func execute() throws {
         let merged = try global.openBehaviorStore().renameTag(old, to: new)
         Terminal.writeOutput(
           merged ? "Merged '\(old)' into '\(new)'.\n" : "Renamed '\(old)' to '\(new)'.\n")

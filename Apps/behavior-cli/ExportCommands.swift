@@ -7,7 +7,7 @@ import Foundation
 
 extension BehaviorCommand {
   /// `behavior-cli export`.
-  struct Export: ParsableCommand {
+  struct Export: HintedCommand {
     static let configuration = CommandConfiguration(
       abstract: "Export everything as JSON (for import) or the entries as CSV.",
       discussion: """
@@ -34,7 +34,7 @@ extension BehaviorCommand {
       }
     }
 
-    func run() throws {
+    func execute() throws {
       let store = try global.openBehaviorStore()
       let range = try days.from.map { try DayRange(start: $0, end: days.to!) }
       let data: Data
@@ -57,7 +57,7 @@ extension BehaviorCommand {
   }
 
   /// `behavior-cli import FILE`.
-  struct Import: ParsableCommand {
+  struct Import: HintedCommand {
     static let configuration = CommandConfiguration(
       abstract: "Import a JSON export, all or nothing.",
       discussion: """
@@ -72,7 +72,7 @@ extension BehaviorCommand {
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The JSON file.") var file: String
 
-    func run() throws {
+    func execute() throws {
       let data = try readFile(file)
       let name = (file as NSString).lastPathComponent
       let summary = try global.openBehaviorStore().importJSON(data, name: name)

@@ -35,14 +35,14 @@ struct JournalText: ParsableArguments {
     if let content { return content }
     if let file {
       guard let text = String(data: try readFile(file), encoding: .utf8) else {
-        throw BehaviorError(.badData, "\(file) is not UTF-8 text: expected a text file")
+        throw TallyError.refused("\(file) is not UTF-8 text: expected a text file")
       }
       return text
     }
     guard allowStandardInput, isatty(STDIN_FILENO) == 0 else { return nil }
     let data = FileHandle.standardInput.readDataToEndOfFile()
     guard let text = String(data: data, encoding: .utf8) else {
-      throw BehaviorError(.badData, "standard input is not UTF-8 text")
+      throw TallyError.refused("standard input is not UTF-8 text: expected text")
     }
     return text
   }
@@ -50,7 +50,7 @@ struct JournalText: ParsableArguments {
 
 extension BehaviorCommand.Journal {
   /// `behavior-cli journal add`.
-  struct Add: ParsableCommand {
+  struct Add: HintedCommand {
     static let configuration = CommandConfiguration(
       abstract: "Write a journal entry (text from --content, --file or standard input).",
       discussion: """
@@ -67,7 +67,7 @@ extension BehaviorCommand.Journal {
     var links: [Int64] = []
     @Option(help: ArgumentHelp("When (default: now).", valueName: "time")) var at: String?
 
-    func run() throws {
+    func execute() throws {
       let content = try text.read(allowStandardInput: true) ?? ""
       let journal = try global.openBehaviorStore().addJournal(
         JournalInput(
@@ -84,7 +84,7 @@ extension BehaviorCommand.Journal {
   }
 
   /// `behavior-cli journal list`.
-  struct List: ParsableCommand {
+  struct List: HintedCommand {
     static let configuration = CommandConfiguration(
       abstract: "List journal entries, newest first.",
       discussion: "Example:\n  behavior-cli journal list --from 2026-02-01 --tag sleep")
@@ -93,7 +93,7 @@ extension BehaviorCommand.Journal {
     @OptionGroup var days: DayOptions
     @Option(help: "Only entries with this tag.") var tag: String?
 
-    func run() throws {
+    func execute() throws {
       let entries = try global.openBehaviorStore().journalEntries(
         from: days.from, to: days.to, tag: tag, zone: global.zone)
       global.print(
@@ -105,7 +105,7 @@ extension BehaviorCommand.Journal {
   }
 
   /// `behavior-cli journal search TEXT`.
-  struct Search: ParsableCommand {
+  struct Search: HintedCommand {
     static let configuration = CommandConfiguration(
       abstract: "Search titles and texts (every word, as a prefix), best match first.",
       discussion: "Example:\n  behavior-cli journal search \"loud office\"")
@@ -114,7 +114,7 @@ extension BehaviorCommand.Journal {
     @Argument(help: "The words to find.") var text: String
     @Option(help: "At most this many.") var limit = 20
 
-    func run() throws {
+    func execute() throws {
       let hits = try global.openBehaviorStore().searchJournal(text, limit: max(1, limit))
       global.print(
         rows: hits.map { hit in
@@ -127,14 +127,14 @@ extension BehaviorCommand.Journal {
   }
 
   /// `behavior-cli journal show ID`.
-  struct Show: ParsableCommand {
+  struct Show: HintedCommand {
     static let configuration = CommandConfiguration(
       abstract: "Show one journal entry.", discussion: "Example:\n  behavior-cli journal show 3")
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The journal entry id.") var id: Int64
 
-    func run() throws {
+    func execute() throws {
       let journal = try global.openBehaviorStore().journal(id: id)
       global.print(
         object: BehaviorJSON.journal(
@@ -143,7 +143,7 @@ extension BehaviorCommand.Journal {
   }
 
   /// `behavior-cli journal read ID`.
-  struct Read: ParsableCommand {
+  struct Read: HintedCommand {
     static let configuration = CommandConfiguration(
       abstract: "Print a journal entry as plain text for a screen reader or speech tool.",
       discussion: """
@@ -156,14 +156,14 @@ extension BehaviorCommand.Journal {
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The journal entry id.") var id: Int64
 
-    func run() throws {
+    func execute() throws {
       let (journal, linked) = try global.openBehaviorStore().journalWithLinks(id: id)
       Terminal.writeOutput(JournalReading.text(journal, linked: linked, zone: global.zone))
     }
   }
 
   /// `behavior-cli journal edit ID`.
-  struct Edit: ParsableCommand {
+  struct Edit: HintedCommand {
     static let configuration = CommandConfiguration(
       abstract: "Change a journal entry: the options given replace those fields.",
       discussion: """
@@ -184,7 +184,7 @@ extension BehaviorCommand.Journal {
     @Flag(name: .customLong("clear-links"), help: "Remove all links.") var clearLinks = false
     @Option(help: ArgumentHelp("A new time.", valueName: "time")) var at: String?
 
-    func run() throws {
+    func execute() throws {
       var change = JournalChange()
       change.title = title
       change.content = try text.read(allowStandardInput: false)
@@ -203,7 +203,7 @@ extension BehaviorCommand.Journal {
   }
 
   /// `behavior-cli journal delete ID`.
-  struct Delete: ParsableCommand {
+  struct Delete: HintedCommand {
     static let configuration = CommandConfiguration(
       abstract: "Delete a journal entry (the entries it links to stay).",
       discussion: "Example:\n  behavior-cli journal delete 3")
@@ -211,7 +211,7 @@ extension BehaviorCommand.Journal {
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The journal entry id.") var id: Int64
 
-    func run() throws {
+    func execute() throws {
       try global.openBehaviorStore().deleteJournal(id: id)
       global.printDeleted("journal entry", id: id)
     }

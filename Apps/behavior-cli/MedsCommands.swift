@@ -25,7 +25,7 @@ extension BehaviorCommand {
 
 extension BehaviorCommand.Meds {
   /// `behavior-cli meds add NAME`.
-  struct Add: ParsableCommand {
+  struct Add: HintedCommand {
     static let configuration = CommandConfiguration(
       abstract: "Add a medication.",
       discussion: """
@@ -47,7 +47,7 @@ extension BehaviorCommand.Meds {
     var since: LocalDate?
     @Option(help: ArgumentHelp("Notes.", valueName: "text")) var notes: String?
 
-    func run() throws {
+    func execute() throws {
       let medication = try global.openBehaviorStore().addMedication(
         MedicationInput(
           name: name, dosage: dosage, frequency: frequency, since: since ?? global.asOf,
@@ -57,7 +57,7 @@ extension BehaviorCommand.Meds {
   }
 
   /// `behavior-cli meds list`.
-  struct List: ParsableCommand {
+  struct List: HintedCommand {
     static let configuration = CommandConfiguration(
       abstract: "List active medications with their adherence over the last 30 days.",
       discussion: "Example:\n  behavior-cli meds list --all")
@@ -65,7 +65,7 @@ extension BehaviorCommand.Meds {
     @OptionGroup var global: GlobalOptions
     @Flag(help: "Include stopped medications.") var all = false
 
-    func run() throws {
+    func execute() throws {
       let store = try global.openBehaviorStore()
       let medications = try store.medications(includeStopped: all)
       let insights = Dictionary(
@@ -84,7 +84,7 @@ extension BehaviorCommand.Meds {
   }
 
   /// `behavior-cli meds edit NAME|ID`.
-  struct Edit: ParsableCommand {
+  struct Edit: HintedCommand {
     static let configuration = CommandConfiguration(
       abstract: "Change a medication: the options given replace those fields.",
       discussion: "Example:\n  behavior-cli meds edit Sertraline --dosage \"100 mg\"")
@@ -101,7 +101,7 @@ extension BehaviorCommand.Meds {
     var since: LocalDate?
     @Option(help: ArgumentHelp("Notes (empty to remove).", valueName: "text")) var notes: String?
 
-    func run() throws {
+    func execute() throws {
       var change = MedicationChange()
       change.name = name
       change.dosage = dosage.map { .set($0) } ?? .keep
@@ -114,7 +114,7 @@ extension BehaviorCommand.Meds {
   }
 
   /// `behavior-cli meds stop NAME|ID`.
-  struct Stop: ParsableCommand {
+  struct Stop: HintedCommand {
     static let configuration = CommandConfiguration(
       abstract: "Mark a medication stopped; its history is kept.",
       discussion: """
@@ -131,14 +131,14 @@ extension BehaviorCommand.Meds {
       transform: LocalDate.init(parsing:))
     var on: LocalDate?
 
-    func run() throws {
+    func execute() throws {
       let saved = try global.openBehaviorStore().stopMedication(medication, on: on ?? global.asOf)
       global.print(object: BehaviorJSON.medication(saved))
     }
   }
 
   /// `behavior-cli meds delete NAME|ID --yes`.
-  struct Delete: ParsableCommand {
+  struct Delete: HintedCommand {
     static let configuration = CommandConfiguration(
       abstract: "Delete a medication and all its logs (needs --yes; 'meds stop' keeps history).",
       discussion: "Example:\n  behavior-cli meds delete Sertraline --yes")
@@ -147,7 +147,7 @@ extension BehaviorCommand.Meds {
     @Argument(help: "The medication's name or id.") var medication: String
     @Flag(help: "Confirm: the medication and its logs are deleted for good.") var yes = false
 
-    func run() throws {
+    func execute() throws {
       guard yes else {
         throw ValidationError(
           "deleting \(medication) also deletes its logs: expected --yes to confirm ('meds stop' keeps them)"
@@ -159,7 +159,7 @@ extension BehaviorCommand.Meds {
   }
 
   /// `behavior-cli meds log NAME --taken|--skipped`.
-  struct Log: ParsableCommand {
+  struct Log: HintedCommand {
     static let configuration = CommandConfiguration(
       abstract: "Log a dose taken or skipped, with how you feel.",
       discussion: """
@@ -199,7 +199,7 @@ extension BehaviorCommand.Meds {
       }
     }
 
-    func run() throws {
+    func execute() throws {
       let log = try global.openBehaviorStore().logMedication(
         medication,
         MedicationLogInput(
@@ -216,7 +216,7 @@ extension BehaviorCommand.Meds {
   }
 
   /// `behavior-cli meds logs [NAME]`.
-  struct Logs: ParsableCommand {
+  struct Logs: HintedCommand {
     static let configuration = CommandConfiguration(
       abstract: "List medication logs, newest first.",
       discussion: "Example:\n  behavior-cli meds logs Sertraline --from 2026-02-01")
@@ -225,7 +225,7 @@ extension BehaviorCommand.Meds {
     @Argument(help: "Only this medication (name or id).") var medication: String?
     @OptionGroup var days: DayOptions
 
-    func run() throws {
+    func execute() throws {
       let logs = try global.openBehaviorStore().medicationLogs(
         medication, from: days.from, to: days.to, zone: global.zone)
       global.print(rows: logs.map { BehaviorJSON.medicationLog($0, zone: global.zone) })

@@ -118,7 +118,7 @@ struct BehaviorCLITests {
       "bad.json",
       goodExport.replacingOccurrences(of: "\"intensity\": 3", with: "\"intensity\": 9"))
     let cases: [([String], Int32, String)] = [
-      (["log", "nope"], 64, "'nope'"),
+      (["log", "nope"], 64, "\"nope\""),
       (["log", "sensory"], 64, "ambiguous"),
       (["log", "sensory-overload", "--intensity", "0"], 64, "intensity 0"),
       (["log", "sensory-overload", "--intensity", "6"], 64, "intensity 6"),
@@ -131,7 +131,7 @@ struct BehaviorCLITests {
       (["meds", "log", "Sertraline", "--taken", "--skipped"], 64, "--taken and --skipped"),
       (["meds", "log", "Sertraline"], 64, "--taken or --skipped"),
       (["meds", "delete", "Sertraline"], 64, "--yes"),
-      (["import", badImport], 65, "intensity 9"),
+      (["import", badImport], 65, "intensity \"9\""),
       (["import", scratch.folder + "/missing.json"], 66, "missing.json"),
       (["entries", "delete", "99"], 66, "99"),
       (["journal", "add", "--title", "x", "--link", "42"], 66, "42"),

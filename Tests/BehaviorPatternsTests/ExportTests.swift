@@ -62,7 +62,7 @@ struct ExportTests {
   @Test(
     "One bad record among many: named, and nothing is written",
     arguments: [
-      ("\"intensity\": 2", "\"intensity\": 7", "entries[4] (id 6): intensity 7 is out of range"),
+      ("\"intensity\": 2", "\"intensity\": 7", "entries[4] (id 6): intensity \"7\" is not valid"),
       (
         "\"pattern_type\": \"energy-level\"", "\"pattern_type\": \"nope\"",
         "unknown pattern_type 'nope'"
@@ -88,7 +88,7 @@ struct ExportTests {
     #expect {
       try store.importJSON(bad, name: "bad.json")
     } throws: { error in
-      let error = error as? BehaviorError
+      let error = error as? TallyError
       return error?.category == .badData
         && (error?.description.hasPrefix("bad.json: ") ?? false)
         && (error?.description.contains(message) ?? false)
@@ -98,7 +98,7 @@ struct ExportTests {
 
   @Test("Not JSON at all")
   func notJSON() throws {
-    #expect(throws: BehaviorError.self) {
+    #expect(throws: TallyError.self) {
       try BehaviorStore.inMemory().importJSON(Data("hello".utf8), name: "x.json")
     }
   }

@@ -1,3 +1,5 @@
+import AnalyticsCore
+
 /// One of the nine categories patterns are grouped in.
 public enum PatternCategory: String, Sendable, CaseIterable, Codable, Comparable {
   /// Behavioral.
@@ -45,7 +47,7 @@ public enum PatternCategory: String, Sendable, CaseIterable, Codable, Comparable
   /// The category named by `text`: its id, its display name, or an unambiguous prefix of either
   /// (case and punctuation ignored: `social`, `Energy/Capacity`, `exec`).
   ///
-  /// - throws: `BehaviorError` naming the text and the categories it could mean.
+  /// - throws: `TallyError` naming the text and the categories it could mean.
   public static func resolve(_ text: String) throws -> PatternCategory {
     let key = PatternCatalog.normalize(text)
     if let exact = allCases.first(where: {
@@ -55,11 +57,11 @@ public enum PatternCategory: String, Sendable, CaseIterable, Codable, Comparable
     }
     let matches = key.isEmpty ? [] : allCases.filter { $0.id.hasPrefix(key) }
     if matches.count == 1 { return matches[0] }
-    throw BehaviorError(
-      .usage,
-      matches.isEmpty
-        ? "unknown category '\(text)': expected one of \(allCases.map(\.id).joined(separator: ", "))"
-        : "category '\(text)' is ambiguous: it could be \(matches.map(\.id).joined(separator: " or "))"
-    )
+    throw TallyError.invalid(
+      "category", text,
+      expected: matches.isEmpty
+        ? "one of \(allCases.map(\.id).joined(separator: ", "))"
+        : "one category, but it is ambiguous: it could be \(matches.map(\.id).joined(separator: " or "))",
+      category: .usage)
   }
 }

@@ -5,7 +5,7 @@ import GRDB
 extension BehaviorStore {
   /// Logs an entry with its tags in one transaction.
   ///
-  /// - throws: `BehaviorError` when the input breaks a catalog rule (see `EntryInput.validate`).
+  /// - throws: `TallyError` when the input breaks a catalog rule (see `EntryInput.validate`).
   @discardableResult
   public func log(_ input: EntryInput, now: Date = Date()) throws -> PatternEntry {
     try input.validate()
@@ -19,7 +19,7 @@ extension BehaviorStore {
 
   /// The entry with `id`.
   ///
-  /// - throws: `BehaviorError` (missing input) when there is none.
+  /// - throws: `TallyError` (missing input) when there is none.
   public func entry(id: Int64) throws -> PatternEntry {
     try writer.read { db in try Self.existingEntry(id, db) }
   }
@@ -65,7 +65,7 @@ extension BehaviorStore {
 
   /// Applies `change` to the entry with `id`, in one transaction, and returns the result.
   ///
-  /// - throws: `BehaviorError` when there is no such entry or the result breaks a catalog rule.
+  /// - throws: `TallyError` when there is no such entry or the result breaks a catalog rule.
   @discardableResult
   public func editEntry(id: Int64, _ change: EntryChange, now: Date = Date()) throws
     -> PatternEntry
@@ -84,12 +84,12 @@ extension BehaviorStore {
 
   /// Deletes the entry with `id` (its tag links and journal links go with it).
   ///
-  /// - throws: `BehaviorError` (missing input) when there is none.
+  /// - throws: `TallyError` (missing input) when there is none.
   public func deleteEntry(id: Int64) throws {
     try writer.write { db in
       let tags = try Self.entryTagIDs(id, db)
       guard try PatternEntryRecord.deleteOne(db, key: id) else {
-        throw BehaviorError.unknownEntry(id)
+        throw TallyError.unknownEntry(id)
       }
       try Self.deleteUnusedTags(tags, db)
     }
@@ -111,7 +111,7 @@ extension BehaviorStore {
 
   static func existingEntry(_ id: Int64, _ db: Database) throws -> PatternEntry {
     guard let entry = try entries(db, where: "e.id = ?", [id]).first else {
-      throw BehaviorError.unknownEntry(id)
+      throw TallyError.unknownEntry(id)
     }
     return entry
   }
@@ -160,8 +160,7 @@ extension BehaviorStore {
     guard let type = PatternCatalog.type(id: record.patternType),
       let category = PatternCategory(rawValue: record.category)
     else {
-      throw BehaviorError(
-        .badData,
+      throw TallyError.refused(
         "entry \(record.id ?? 0) has an unknown type or category (\(record.patternType), \(record.category))"
       )
     }

@@ -1,3 +1,4 @@
+import AnalyticsCore
 import Foundation
 import GRDB
 
@@ -35,7 +36,7 @@ extension BehaviorStore {
   /// merged under `new`'s spelling.
   ///
   /// - Returns: whether two tags were merged.
-  /// - throws: `BehaviorError` when `old` does not exist or `new` is not a valid tag name.
+  /// - throws: `TallyError` when `old` does not exist or `new` is not a valid tag name.
   @discardableResult
   public func renameTag(_ old: String, to new: String) throws -> Bool {
     let newName = try TagName.validated(new)
@@ -45,8 +46,7 @@ extension BehaviorStore {
           db, sql: "SELECT * FROM tag WHERE name = ?",
           arguments: [old.trimmingCharacters(in: .whitespaces)])
       else {
-        throw BehaviorError(
-          .missingInput, "there is no tag '\(old)': expected one from 'behavior-cli tags list'")
+        throw TallyError.notFound(TallyError.BehaviorKind.tag, old, expected: "a tag in use")
       }
       let target = try TagRecord.fetchOne(
         db, sql: "SELECT * FROM tag WHERE name = ?", arguments: [newName])

@@ -91,7 +91,7 @@ extension BehaviorStore {
   /// otherwise records get new ids and links follow them. Medications whose name exists are
   /// matched to the existing one.
   ///
-  /// - throws: `BehaviorError` (bad data) naming the first bad record; nothing is written.
+  /// - throws: `TallyError` (bad data) naming the first bad record; nothing is written.
   @discardableResult
   public func importJSON(_ data: Data, name: String) throws -> ImportSummary {
     let document = try ExportValidator.decode(data, name: name)

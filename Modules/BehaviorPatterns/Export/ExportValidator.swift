@@ -33,15 +33,16 @@ enum ExportValidator {
     do {
       return try JSONDecoder().decode(BehaviorExport.self, from: data)
     } catch let error as DecodingError {
-      throw BehaviorError(.badData, "\(name): \(describe(error))")
+      throw TallyError.refused(describe(error), source: TallyError.Source(name))
     } catch {
-      throw BehaviorError(.badData, "\(name): not a behavior export: expected JSON")
+      throw TallyError.refused(
+        "not a behavior export: expected JSON", source: TallyError.Source(name))
     }
   }
 
   static func validate(_ document: BehaviorExport, name: String) throws -> CheckedExport {
-    func fail(_ place: String, _ problem: String) -> BehaviorError {
-      BehaviorError(.badData, "\(name): \(place): \(problem)")
+    func fail(_ place: String, _ problem: String) -> TallyError {
+      TallyError.refused("\(place): \(problem)", source: TallyError.Source(name))
     }
     guard document.format == BehaviorExport.formatName, document.version == 1 else {
       throw fail(
@@ -88,7 +89,7 @@ enum ExportValidator {
         contextNotes: entry.contextNotes, specificDetails: entry.specificDetails,
         customName: entry.customName, customCategory: type.isCustom ? category : nil,
         tags: entry.tags)
-      do { try input.validate() } catch let error as BehaviorError {
+      do { try input.validate() } catch let error as TallyError {
         throw fail(place, error.description)
       }
       return CheckedExport.Entry(
@@ -129,7 +130,7 @@ enum ExportValidator {
         timestamp: Date(storedSeconds: occurredAt), taken: log.taken,
         skippedReason: log.skippedReason, effectiveness: log.effectiveness, mood: log.mood,
         energyLevel: log.energyLevel)
-      do { try input.validate() } catch let error as BehaviorError {
+      do { try input.validate() } catch let error as TallyError {
         throw fail(place, error.description)
       }
       return CheckedExport.Log(
@@ -150,7 +151,7 @@ enum ExportValidator {
         throw fail(place, "linked entry \(link) is not an entry of this file")
       }
       for tag in journal.tags {
-        do { _ = try TagName.validated(tag) } catch let error as BehaviorError {
+        do { _ = try TagName.validated(tag) } catch let error as TallyError {
           throw fail(place, error.description)
         }
       }

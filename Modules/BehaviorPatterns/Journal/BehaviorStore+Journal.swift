@@ -6,7 +6,7 @@ import Storage
 extension BehaviorStore {
   /// Adds a journal entry with its tags and links in one transaction.
   ///
-  /// - throws: `BehaviorError` for an empty title or a link to an entry that does not exist.
+  /// - throws: `TallyError` for an empty title or a link to an entry that does not exist.
   @discardableResult
   public func addJournal(_ input: JournalInput, now: Date = Date()) throws -> JournalEntry {
     let title = try Self.journalTitle(input.title)
@@ -95,7 +95,7 @@ extension BehaviorStore {
       let tags = try Int64.fetchAll(
         db, sql: "SELECT tag_id FROM journal_tag WHERE journal_id = ?", arguments: [id])
       guard try JournalEntryRecord.deleteOne(db, key: id) else {
-        throw BehaviorError.unknownJournal(id)
+        throw TallyError.unknownJournal(id)
       }
       try Self.deleteUnusedTags(tags, db)
     }
@@ -115,7 +115,7 @@ extension BehaviorStore {
 
   static func existingJournal(_ id: Int64, _ db: Database) throws -> JournalEntry {
     guard let journal = try journals(db, where: "j.id = ?", [id]).first else {
-      throw BehaviorError.unknownJournal(id)
+      throw TallyError.unknownJournal(id)
     }
     return journal
   }
@@ -175,10 +175,7 @@ extension BehaviorStore {
     try db.execute(sql: "DELETE FROM journal_link WHERE journal_id = ?", arguments: [journalID])
     for entryID in Set(entryIDs).sorted() {
       guard try PatternEntryRecord.exists(db, key: entryID) else {
-        throw BehaviorError(
-          .missingInput,
-          "--link \(entryID): there is no entry \(entryID): expected an id from 'behavior-cli entries list'"
-        )
+        throw TallyError.unknownEntry(entryID)
       }
       try JournalLinkRecord(journalId: journalID, entryId: entryID).insert(db)
     }
@@ -187,7 +184,7 @@ extension BehaviorStore {
   static func journalTitle(_ text: String) throws -> String {
     let title = text.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !title.isEmpty else {
-      throw BehaviorError(.usage, "a journal entry needs a title: expected a non-empty --title")
+      throw TallyError(.usage, .missing(field: "title", expected: "a non-empty title"))
     }
     return title
   }

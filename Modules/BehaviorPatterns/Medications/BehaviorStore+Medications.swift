@@ -5,7 +5,7 @@ import GRDB
 extension BehaviorStore {
   /// Adds a medication.
   ///
-  /// - throws: `BehaviorError` when the name is empty or already used (case ignored).
+  /// - throws: `TallyError` when the name is empty or already used (case ignored).
   @discardableResult
   public func addMedication(_ input: MedicationInput, now: Date = Date()) throws -> Medication {
     let name = try Self.medicationName(input.name)
@@ -33,14 +33,14 @@ extension BehaviorStore {
 
   /// The medication named by `reference`: its id, or its name (case ignored).
   ///
-  /// - throws: `BehaviorError` (missing input) when there is none.
+  /// - throws: `TallyError` (missing input) when there is none.
   public func medication(_ reference: String) throws -> Medication {
     try writer.read { db in try Self.medication(reference, db) }
   }
 
   /// Applies `change` to a medication.
   ///
-  /// - throws: `BehaviorError` when it does not exist or the new name is taken.
+  /// - throws: `TallyError` when it does not exist or the new name is taken.
   @discardableResult
   public func editMedication(_ reference: String, _ change: MedicationChange) throws -> Medication {
     try writer.write { db in
@@ -54,10 +54,10 @@ extension BehaviorStore {
       medication.since = change.since ?? medication.since
       medication.notes = Self.nonEmpty(change.notes.applied(to: medication.notes))
       if let stopped = medication.stoppedOn, stopped < medication.since {
-        throw BehaviorError(
-          .usage,
-          "--since \(medication.since) is after the day \(medication.name) was stopped (\(stopped))"
-        )
+        throw TallyError.invalid(
+          "first day", medication.since.description,
+          expected: "a day on or before \(stopped), when \(medication.name) was stopped",
+          category: .usage)
       }
       try Self.record(medication).update(db)
       return medication
@@ -66,20 +66,21 @@ extension BehaviorStore {
 
   /// Marks a medication stopped: `day` is the last day it was taken. Its history is kept.
   ///
-  /// - throws: `BehaviorError` when it does not exist, is already stopped, or `day` is before
+  /// - throws: `TallyError` when it does not exist, is already stopped, or `day` is before
   ///   its first day.
   @discardableResult
   public func stopMedication(_ reference: String, on day: LocalDate) throws -> Medication {
     try writer.write { db in
       var medication = try Self.medication(reference, db)
       if let stopped = medication.stoppedOn {
-        throw BehaviorError(.usage, "\(medication.name) was already stopped on \(stopped)")
+        throw TallyError.refused(
+          "\(medication.name) was already stopped on \(stopped)", category: .usage)
       }
       guard day >= medication.since else {
-        throw BehaviorError(
-          .usage,
-          "\(day) is before \(medication.name) was started (\(medication.since)): expected a later day"
-        )
+        throw TallyError.invalid(
+          "last day", day.description,
+          expected: "\(medication.since) or later, when \(medication.name) was started",
+          category: .usage)
       }
       medication.stoppedOn = day
       try Self.record(medication).update(db)
@@ -106,7 +107,7 @@ extension BehaviorStore {
   /// Logs a dose taken or skipped. `zone` decides the local day, which must not be after the
   /// medication was stopped.
   ///
-  /// - throws: `BehaviorError` for an unknown medication or a bad value.
+  /// - throws: `TallyError` for an unknown medication or a bad value.
   @discardableResult
   public func logMedication(
     _ reference: String, _ input: MedicationLogInput, zone: Zone, now: Date = Date()
@@ -116,9 +117,10 @@ extension BehaviorStore {
       let medication = try Self.medication(reference, db)
       let day = zone.localDate(of: input.timestamp)
       if let stopped = medication.stoppedOn, day > stopped {
-        throw BehaviorError(
-          .usage,
-          "\(medication.name) was stopped on \(stopped): expected a dose on or before that day")
+        throw TallyError.invalid(
+          "dose day", day.description,
+          expected: "\(stopped) or earlier: \(medication.name) was stopped on that day",
+          category: .usage)
       }
       var record = MedicationLogRecord(
         id: nil, medicationId: medication.id, occurredAt: input.timestamp.storedSeconds,
@@ -191,7 +193,7 @@ extension BehaviorStore {
       try MedicationRecord.fetchOne(
         db, sql: "SELECT * FROM medication WHERE name = ? COLLATE NOCASE", arguments: [trimmed])
       ?? Int64(trimmed).flatMap { try MedicationRecord.fetchOne(db, key: $0) }
-    guard let record else { throw BehaviorError.unknownMedication(reference) }
+    guard let record else { throw TallyError.unknownMedication(reference) }
     return try medication(record)
   }
 
@@ -199,7 +201,7 @@ extension BehaviorStore {
     guard let frequency = MedicationFrequency(rawValue: record.frequency),
       let since = try? LocalDate(parsing: record.since)
     else {
-      throw BehaviorError(.badData, "medication \(record.name) has an unreadable frequency or day")
+      throw TallyError.refused("medication \(record.name) has an unreadable frequency or day")
     }
     return Medication(
       id: record.id!, name: record.name, dosage: record.dosage, frequency: frequency, since: since,
@@ -218,7 +220,7 @@ extension BehaviorStore {
   static func medicationName(_ text: String) throws -> String {
     let name = text.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !name.isEmpty else {
-      throw BehaviorError(.usage, "a medication needs a name: expected a non-empty NAME")
+      throw TallyError(.usage, .missing(field: "medication name", expected: "a non-empty name"))
     }
     return name
   }
@@ -227,10 +229,8 @@ extension BehaviorStore {
     if let existing = try MedicationRecord.fetchOne(
       db, sql: "SELECT * FROM medication WHERE name = ?", arguments: [name]), existing.id != id
     {
-      throw BehaviorError(
-        .usage,
-        "there already is a medication named '\(existing.name)': expected a new name (or 'meds edit')"
-      )
+      throw TallyError(
+        .usage, .exists(kind: TallyError.BehaviorKind.medication, name: existing.name))
     }
   }
 }

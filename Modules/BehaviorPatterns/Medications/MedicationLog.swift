@@ -1,3 +1,4 @@
+import AnalyticsCore
 import Foundation
 
 /// One dose taken or skipped, with how the person felt.
@@ -64,17 +65,17 @@ public struct MedicationLogInput: Sendable, Equatable {
 
   /// Checks the 1–5 scales and that a reason goes with a skipped dose.
   ///
-  /// - throws: `BehaviorError` (usage) naming the value.
+  /// - throws: `TallyError` (usage) naming the value.
   public func validate() throws {
     for (name, value) in [
       ("effectiveness", effectiveness), ("mood", mood), ("energy", energyLevel),
     ] {
       if let value, !(1...5).contains(value) {
-        throw BehaviorError(.usage, "--\(name) \(value) is out of range: expected 1 to 5")
+        throw TallyError.outOfScale(name, value)
       }
     }
     if taken, skippedReason != nil {
-      throw BehaviorError(.usage, "--reason is for a skipped dose: expected --skipped with it")
+      throw TallyError.refused("a reason is for a skipped dose, not a taken one", category: .usage)
     }
   }
 }

@@ -13,7 +13,7 @@ public enum ReportBuilder {
     }
     return WeeklyReport(
       window: window, totalEntries: entries.count,
-      dailyAverage: rounded(Double(entries.count) / 7, 2), mostActiveDay: busiest?.date,
+      dailyAverage: (Double(entries.count) / 7).rounded(places: 2), mostActiveDay: busiest?.date,
       mostActiveDayEntries: busiest?.count ?? 0, dailyCounts: dailyCounts,
       patternFrequency: patternCounts(entries), categoryDistribution: categoryShares(entries),
       energyTrend: window.map { DailyValue(date: $0, value: energy(byDay[$0] ?? [])) },
@@ -30,7 +30,7 @@ public enum ReportBuilder {
     let ranking = dayRanking(window: window, byDay: byDay)
     return MonthlyReport(
       window: window, previousWindow: previous, totalEntries: entries.count,
-      dailyAverage: rounded(Double(entries.count) / 30, 2),
+      dailyAverage: (Double(entries.count) / 30).rounded(places: 2),
       dailyCounts: window.map { DayCount(date: $0, count: byDay[$0]?.count ?? 0) },
       topPatterns: Array(patternCounts(entries).prefix(5)),
       categoryTrends: categoryTrends(data, window: window),
@@ -41,6 +41,13 @@ public enum ReportBuilder {
   }
 
   // MARK: - Counting
+
+  /// Report averages (energy, ratings, challenging entries per day) have 2 decimals.
+  static func average(_ values: [Double]) -> Double? {
+    Summary.mean(values)?.rounded(places: 2)
+  }
+
+  static func average(_ values: [Int]) -> Double? { average(values.map(Double.init)) }
 
   /// The key a pattern is counted under: its type, or a custom pattern's name.
   struct PatternKey: Hashable {
@@ -63,7 +70,7 @@ public enum ReportBuilder {
     return Dictionary(grouping: entries, by: \.category).map {
       CategoryShare(
         category: $0.key, count: $0.value.count,
-        percent: rounded(Double($0.value.count) * 100 / Double(entries.count), 1))
+        percent: (Double($0.value.count) * 100 / Double(entries.count)).rounded(places: 1))
     }.sorted { $0.count != $1.count ? $0.count > $1.count : $0.category < $1.category }
   }
 
@@ -134,7 +141,7 @@ public enum ReportBuilder {
       guard abs(change) >= 3, p == 0 || Double(abs(change)) >= 0.25 * Double(p) else { return nil }
       return PatternChange(
         name: key.name, typeID: key.typeID, current: c, previous: p, change: change,
-        percentChange: p == 0 ? nil : rounded(Double(change) * 100 / Double(p), 1),
+        percentChange: p == 0 ? nil : (Double(change) * 100 / Double(p)).rounded(places: 1),
         direction: change > 0 ? "up" : "down")
     }.sorted {
       abs($0.change) != abs($1.change)
@@ -162,7 +169,7 @@ public enum ReportBuilder {
       var insight = MedicationInsight(
         medication: medication.name, frequency: medication.frequency,
         adherenceRate: expected.flatMap { expected in
-          expected > 0 ? min(100, rounded(Double(taken) * 100 / Double(expected), 1)) : nil
+          expected > 0 ? min(100, (Double(taken) * 100 / Double(expected)).rounded(places: 1)) : nil
         }, dosesTaken: taken, dosesExpected: expected,
         averageEffectiveness: average(own.compactMap(\.log.effectiveness)),
         averageMood: average(own.compactMap(\.log.mood)),
@@ -252,7 +259,7 @@ public enum ReportBuilder {
   static func finding(
     _ factor: String, _ outcome: String, _ result: Correlation, _ lead: String
   ) -> CorrelationFinding {
-    let r = rounded(result.r, 2)
+    let r = result.r.rounded(places: 2)
     let strength =
       switch abs(r) {
       case ..<0.1: "no clear difference"
@@ -273,8 +280,8 @@ public enum ReportBuilder {
 
   /// The mean intensity of a day's entries of one type, unrounded.
   static func intensity(of typeID: String, _ entries: [PatternEntry]?) -> Double? {
-    let values = (entries ?? []).filter { $0.type.id == typeID }.compactMap(\.intensity)
-    return values.isEmpty ? nil : Double(values.reduce(0, +)) / Double(values.count)
+    Summary.mean(
+      (entries ?? []).filter { $0.type.id == typeID }.compactMap(\.intensity).map(Double.init))
   }
 
 }
