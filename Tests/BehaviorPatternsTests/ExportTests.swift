@@ -102,4 +102,40 @@ struct ExportTests {
       try BehaviorStore.inMemory().importJSON(Data("hello".utf8), name: "x.json")
     }
   }
+
+  @Test("The exact bytes: sorted keys, nulls for absent values, UTC instants, a final newline")
+  func exactBytes() throws {
+    let store = try BehaviorStore.inMemory()
+    try Fixture.log(store, "energy-level", "2026-02-08 20:30", intensity: 3, tags: ["morning"])
+    let expected = """
+      {
+        "entries": [
+          {
+            "category": "energy-capacity",
+            "context_notes": null,
+            "created_at": "2026-01-01T00:00:00Z",
+            "custom_name": null,
+            "duration_minutes": null,
+            "id": 1,
+            "intensity": 3,
+            "pattern_type": "energy-level",
+            "specific_details": null,
+            "tags": [
+              "morning"
+            ],
+            "timestamp": "2026-02-08T20:30:00Z",
+            "updated_at": "2026-01-01T00:00:00Z"
+          }
+        ],
+        "favorites": [],
+        "format": "tally-behavior",
+        "journal": [],
+        "medication_logs": [],
+        "medications": [],
+        "version": 1
+      }
+
+      """
+    #expect(String(decoding: try store.exportJSON(zone: .utc), as: UTF8.self) == expected)
+  }
 }

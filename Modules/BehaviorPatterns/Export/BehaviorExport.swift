@@ -2,7 +2,7 @@ import AnalyticsCore
 import Foundation
 
 /// The JSON export: everything in the database (or one span of days), in a form `import` reads
-/// back. Instants are UTC (`2026-02-08T20:30:00Z`), days `YYYY-MM-DD`. `ExportJSONWriter` writes
+/// back. Instants are UTC (`2026-02-08T20:30:00Z`), days `YYYY-MM-DD`. `ExportJSON` writes
 /// it with every key (absent values as `null`), sorted keys and records by id, so export →
 /// import into an empty database → export gives the same bytes.
 public struct BehaviorExport: Codable, Sendable, Equatable {
@@ -237,20 +237,5 @@ public struct BehaviorExport: Codable, Sendable, Equatable {
       case createdAt = "created_at"
       case updatedAt = "updated_at"
     }
-  }
-}
-
-/// UTC instants as `2026-02-08T20:30:00Z`, whole seconds.
-enum UTCInstant {
-  static func format(_ seconds: Int64) -> String {
-    let local = LocalDateTime(secondsSinceEpoch: Int(seconds))
-    return "\(local.date)T\(local.time.descriptionWithSeconds)Z"
-  }
-
-  static func parse(_ text: String) -> Int64? {
-    guard text.hasSuffix("Z"), text.count == 20,
-      let local = try? LocalDateTime(parsing: String(text.dropLast()))
-    else { return nil }
-    return Int64(local.secondsSinceEpoch)
   }
 }

@@ -49,41 +49,41 @@ extension BehaviorStore {
         favorites: try Self.favorites(db).map(\.id),
         entries: entries.map { entry in
           BehaviorExport.Entry(
-            id: entry.id, timestamp: UTCInstant.format(entry.timestamp.storedSeconds),
+            id: entry.id, timestamp: utcText(entry.timestamp.storedSeconds),
             category: entry.category.id, patternType: entry.type.id, customName: entry.customName,
             intensity: entry.intensity, durationMinutes: entry.durationMinutes,
             contextNotes: entry.contextNotes, specificDetails: entry.specificDetails,
-            tags: entry.tags, createdAt: UTCInstant.format(entry.createdAt.storedSeconds),
-            updatedAt: UTCInstant.format(entry.updatedAt.storedSeconds))
+            tags: entry.tags, createdAt: utcText(entry.createdAt.storedSeconds),
+            updatedAt: utcText(entry.updatedAt.storedSeconds))
         },
         medications: medications.map { record in
           BehaviorExport.Medication(
             id: record.id!, name: record.name, dosage: record.dosage, frequency: record.frequency,
             since: record.since, stoppedOn: record.stoppedOn, notes: record.notes,
-            createdAt: UTCInstant.format(record.createdAt))
+            createdAt: utcText(record.createdAt))
         },
         medicationLogs: logs.map { log in
           BehaviorExport.MedicationLog(
             id: log.id, medicationID: log.medicationID,
-            timestamp: UTCInstant.format(log.timestamp.storedSeconds), taken: log.taken,
+            timestamp: utcText(log.timestamp.storedSeconds), taken: log.taken,
             skippedReason: log.skippedReason, effectiveness: log.effectiveness, mood: log.mood,
             energyLevel: log.energyLevel, sideEffects: log.sideEffects, notes: log.notes,
-            createdAt: UTCInstant.format(log.createdAt.storedSeconds))
+            createdAt: utcText(log.createdAt.storedSeconds))
         },
         journal: journal.map { journal in
           BehaviorExport.Journal(
-            id: journal.id, timestamp: UTCInstant.format(journal.timestamp.storedSeconds),
+            id: journal.id, timestamp: utcText(journal.timestamp.storedSeconds),
             title: journal.title, content: journal.content, tags: journal.tags,
             linkedEntries: journal.linkedEntryIDs.filter(entryIDs.contains),
-            createdAt: UTCInstant.format(journal.createdAt.storedSeconds),
-            updatedAt: UTCInstant.format(journal.updatedAt.storedSeconds))
+            createdAt: utcText(journal.createdAt.storedSeconds),
+            updatedAt: utcText(journal.updatedAt.storedSeconds))
         })
     }
   }
 
   /// The JSON export (UTF-8, sorted keys, two-space indent, a final newline).
   public func exportJSON(range: DayRange? = nil, zone: Zone) throws -> Data {
-    ExportJSONWriter.write(try exportDocument(range: range, zone: zone))
+    ExportJSON.bytes(try exportDocument(range: range, zone: zone))
   }
 
   /// Reads a JSON export (`name` is used in messages) and adds everything in it, all or
@@ -99,3 +99,6 @@ extension BehaviorStore {
     return try writer.write { db in try ExportImporter.insert(checked, db) }
   }
 }
+
+/// An instant stored as whole seconds, as the export writes it: UTC, `2026-02-08T20:30:00Z`.
+func utcText(_ seconds: Int64) -> String { Instant(secondsSinceEpoch: seconds).description }

@@ -73,7 +73,7 @@ enum ExportImporter {
       var record = MedicationRecord(
         id: keepIDs ? medication.id : nil, name: name, dosage: medication.dosage,
         frequency: medication.frequency, since: medication.since, stoppedOn: medication.stoppedOn,
-        notes: medication.notes, createdAt: UTCInstant.parse(medication.createdAt) ?? 0)
+        notes: medication.notes, createdAt: Instant.parse(medication.createdAt, zone: nil)?.wholeSecondsSinceEpoch ?? 0)
       try record.insert(db)
       medicationIDs[medication.id] = record.id!
       addedMedications += 1

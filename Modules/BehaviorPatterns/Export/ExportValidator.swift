@@ -50,10 +50,10 @@ enum ExportValidator {
         "'\(document.format)' version \(document.version): expected tally-behavior version 1")
     }
     func instant(_ text: String, _ place: String, _ key: String) throws -> Int64 {
-      guard let seconds = UTCInstant.parse(text) else {
-        throw fail(place, "\(key) '\(text)' is not an instant: expected YYYY-MM-DDTHH:MM:SSZ")
+      guard let instant = Instant.parse(text, zone: nil) else {
+        throw fail(place, "\(key) '\(text)' is not an instant: expected \(Instant.expectedText)")
       }
-      return seconds
+      return instant.wholeSecondsSinceEpoch
     }
     func day(_ text: String, _ place: String, _ key: String) throws -> LocalDate {
       do { return try LocalDate(parsing: text) } catch {
