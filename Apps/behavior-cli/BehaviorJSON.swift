@@ -13,7 +13,7 @@ enum BehaviorJSON {
       "id": .int(Int(entry.id)),
       "date": .date(local.date),
       "time": .string(String(local.time.descriptionWithSeconds.prefix(5))),
-      "timestamp": .string(entry.timestamp.ISO8601Format()),
+      "timestamp": .string(entry.timestamp.description),
       "category": .string(entry.category.id),
       "type_id": .string(entry.type.id),
       "type": .string(entry.displayName),
@@ -54,7 +54,7 @@ enum BehaviorJSON {
       "id": .int(Int(log.id)), "medication": .string(log.medicationName),
       "date": .date(local.date),
       "time": .string(String(local.time.descriptionWithSeconds.prefix(5))),
-      "timestamp": .string(log.timestamp.ISO8601Format()), "taken": .bool(log.taken),
+      "timestamp": .string(log.timestamp.description), "taken": .bool(log.taken),
       "skipped_reason": .string(log.skippedReason), "effectiveness": optional(log.effectiveness),
       "mood": optional(log.mood), "energy_level": optional(log.energyLevel),
       "side_effects": .string(log.sideEffects), "notes": .string(log.notes),
@@ -68,7 +68,7 @@ enum BehaviorJSON {
     var fields: [(String, JSONValue)] = [
       ("id", .int(Int(journal.id))), ("date", .date(local.date)),
       ("time", .string(String(local.time.descriptionWithSeconds.prefix(5)))),
-      ("timestamp", .string(journal.timestamp.ISO8601Format())), ("title", .string(journal.title)),
+      ("timestamp", .string(journal.timestamp.description)), ("title", .string(journal.title)),
     ]
     if content { fields.append(("content", .string(journal.content))) }
     fields.append(("tags", tags(journal.tags, format: format)))

@@ -13,18 +13,18 @@ extension GlobalOptions {
   /// The instant of `--at` text in `zone`: `YYYY-MM-DD HH:MM[:SS]`, `YYYY-MM-DD` (midnight) or
   /// `HH:MM` (on the as-of day). Without it: now, or with `--as-of`, the current time of day on
   /// that day.
-  func instant(at text: String?) throws -> Date {
+  func instant(at text: String?) throws -> Instant {
     guard let text else {
-      let now = Date()
+      let now = Instant(Date())
       guard let asOfDate else { return now }
       return zone.instant(
-        of: LocalDateTime(date: asOfDate, time: zone.localDateTime(of: now).time)).date
+        of: LocalDateTime(date: asOfDate, time: zone.localDateTime(of: now).time))
     }
     if let time = try? TimeOfDay(parsing: text) {
-      return zone.instant(of: LocalDateTime(date: asOf, time: time)).date
+      return zone.instant(of: LocalDateTime(date: asOf, time: time))
     }
     do {
-      return zone.instant(of: try LocalDateTime(parsing: text)).date
+      return zone.instant(of: try LocalDateTime(parsing: text))
     } catch {
       throw ValidationError(
         "--at \(text) is not a time: expected YYYY-MM-DD HH:MM, such as 2026-02-08 14:30, or HH:MM for today"

@@ -84,7 +84,7 @@ struct CatalogTests {
     message: String
   ) {
     let input = EntryInput(
-      type: PatternCatalog.type(id: id)!, timestamp: .init(timeIntervalSince1970: 0),
+      type: PatternCatalog.type(id: id)!, timestamp: .init(millisecondsSinceEpoch: 0),
       intensity: intensity, durationMinutes: duration, customName: name,
       customCategory: category)
     #expect {

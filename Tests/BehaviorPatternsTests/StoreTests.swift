@@ -90,7 +90,7 @@ struct StoreTests {
     // The window Feb 1 … Feb 7.
     let medication = Medication(
       id: 1, name: "M", frequency: frequency, since: Fixture.day(since),
-      stoppedOn: stopped.map(Fixture.day), createdAt: Date())
+      stoppedOn: stopped.map(Fixture.day), createdAt: Instant(Date()))
     let window = try DayRange(start: Fixture.day("2026-02-01"), end: Fixture.day("2026-02-07"))
     #expect(medication.expectedDoses(in: window) == doses)
   }
@@ -113,7 +113,8 @@ struct StoreTests {
     #expect(throws: TallyError.self) { try Fixture.dose(store, "Nope", "2026-02-02 08:00") }
     #expect(throws: TallyError.self) {
       try store.logMedication(
-        "Sertraline", MedicationLogInput(timestamp: Date(), taken: true, mood: 6), zone: .utc)
+        "Sertraline", MedicationLogInput(timestamp: Instant(Date()), taken: true, mood: 6),
+        zone: .utc)
     }
     #expect(try store.medicationLogs(zone: .utc).count == 1)
     #expect(try store.deleteMedication("Sertraline") == 1)
@@ -137,7 +138,8 @@ struct StoreTests {
     }
     #expect(try store.searchJournal("\"").isEmpty)
     #expect(throws: TallyError.self) {
-      try store.addJournal(JournalInput(title: "x", content: "", timestamp: Date(), links: [99]))
+      try store.addJournal(
+        JournalInput(title: "x", content: "", timestamp: Instant(Date()), links: [99]))
     }
     let (read, linked) = try store.journalWithLinks(id: journal.id)
     #expect(

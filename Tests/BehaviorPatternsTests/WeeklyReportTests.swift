@@ -127,8 +127,10 @@ struct LocalDaysTests {
       let days = LocalDays(zone: zone)
       for seconds in order {
         let expected = zone.localDate(of: Date(timeIntervalSince1970: TimeInterval(seconds)))
-        if days.day(of: seconds) != expected {
-          Issue.record("\(identifier) \(seconds): \(days.day(of: seconds)) != \(expected)")
+        if days.day(of: Instant(secondsSinceEpoch: seconds)) != expected {
+          Issue.record(
+            "\(identifier) \(seconds): \(days.day(of: Instant(secondsSinceEpoch: seconds))) != \(expected)"
+          )
           return
         }
       }

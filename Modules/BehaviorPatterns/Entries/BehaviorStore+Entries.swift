@@ -7,10 +7,10 @@ extension BehaviorStore {
   ///
   /// - throws: `TallyError` when the input breaks a catalog rule (see `EntryInput.validate`).
   @discardableResult
-  public func log(_ input: EntryInput, now: Date = Date()) throws -> PatternEntry {
+  public func log(_ input: EntryInput, now: Instant = Instant(Date())) throws -> PatternEntry {
     try input.validate()
     return try writer.write { db in
-      var record = Self.record(input, id: nil, createdAt: now.storedSeconds, updatedAt: now)
+      var record = Self.record(input, id: nil, createdAt: now, updatedAt: now)
       try record.insert(db)
       try Self.setTags(input.tags, entryID: record.id!, db)
       return try Self.entries(db, where: "e.id = ?", [record.id!])[0]
@@ -30,11 +30,11 @@ extension BehaviorStore {
     var arguments: [any DatabaseValueConvertible] = []
     if let from = filter.from {
       conditions.append("e.occurred_at >= ?")
-      arguments.append(zone.startOfDay(from).storedSeconds)
+      arguments.append(zone.start(of: from))
     }
     if let to = filter.to {
       conditions.append("e.occurred_at < ?")
-      arguments.append(zone.startOfDay(to.adding(days: 1)).storedSeconds)
+      arguments.append(zone.start(of: to.adding(days: 1)))
     }
     if let category = filter.category {
       conditions.append("e.category = ?")
@@ -67,7 +67,7 @@ extension BehaviorStore {
   ///
   /// - throws: `TallyError` when there is no such entry or the result breaks a catalog rule.
   @discardableResult
-  public func editEntry(id: Int64, _ change: EntryChange, now: Date = Date()) throws
+  public func editEntry(id: Int64, _ change: EntryChange, now: Instant = Instant(Date())) throws
     -> PatternEntry
   {
     try writer.write { db in
@@ -75,7 +75,7 @@ extension BehaviorStore {
       let input = change.applied(to: existing)
       try input.validate()
       let record = Self.record(
-        input, id: id, createdAt: existing.createdAt.storedSeconds, updatedAt: now)
+        input, id: id, createdAt: existing.createdAt, updatedAt: now)
       try record.update(db)
       if change.tags != nil { try Self.setTags(input.tags, entryID: id, db) }
       return try Self.existingEntry(id, db)
@@ -97,16 +97,16 @@ extension BehaviorStore {
 
   // MARK: - Shared with reports and export
 
-  static func record(_ input: EntryInput, id: Int64?, createdAt: Int64, updatedAt: Date)
+  static func record(_ input: EntryInput, id: Int64?, createdAt: Instant, updatedAt: Instant)
     -> PatternEntryRecord
   {
     PatternEntryRecord(
-      id: id, occurredAt: input.timestamp.storedSeconds, category: input.category.id,
+      id: id, occurredAt: input.timestamp, category: input.category.id,
       patternType: input.type.id, intensity: input.intensity,
       durationMinutes: input.durationMinutes, contextNotes: nonEmpty(input.contextNotes),
       specificDetails: nonEmpty(input.specificDetails),
       customName: input.customName.map { $0.trimmingCharacters(in: .whitespaces) },
-      createdAt: createdAt, updatedAt: updatedAt.storedSeconds)
+      createdAt: createdAt, updatedAt: updatedAt)
   }
 
   static func existingEntry(_ id: Int64, _ db: Database) throws -> PatternEntry {
@@ -165,12 +165,12 @@ extension BehaviorStore {
       )
     }
     return PatternEntry(
-      id: record.id!, timestamp: Date(storedSeconds: record.occurredAt), type: type,
+      id: record.id!, timestamp: record.occurredAt, type: type,
       category: category, intensity: record.intensity, durationMinutes: record.durationMinutes,
       contextNotes: record.contextNotes, specificDetails: record.specificDetails,
       customName: record.customName, tags: tags,
-      createdAt: Date(storedSeconds: record.createdAt),
-      updatedAt: Date(storedSeconds: record.updatedAt))
+      createdAt: record.createdAt,
+      updatedAt: record.updatedAt)
   }
 
   static func nonEmpty(_ text: String?) -> String? {

@@ -1,3 +1,4 @@
+import AnalyticsCore
 import Foundation
 
 /// A change to one field: keep it, set it, or clear it.
@@ -23,7 +24,7 @@ public struct EntryChange: Sendable, Equatable {
   /// A new pattern type.
   public var type: PatternType?
   /// A new time.
-  public var timestamp: Date?
+  public var timestamp: Instant?
   /// The intensity.
   public var intensity: FieldChange<Int> = .keep
   /// The duration in minutes.

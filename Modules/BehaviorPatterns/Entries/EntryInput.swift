@@ -6,7 +6,7 @@ public struct EntryInput: Sendable, Equatable {
   /// The pattern type.
   public var type: PatternType
   /// When it happened.
-  public var timestamp: Date
+  public var timestamp: Instant
   /// 1–5; only for types that take an intensity.
   public var intensity: Int?
   /// Minutes; only for types that take a duration.
@@ -24,7 +24,7 @@ public struct EntryInput: Sendable, Equatable {
 
   /// Creates an input.
   public init(
-    type: PatternType, timestamp: Date, intensity: Int? = nil, durationMinutes: Int? = nil,
+    type: PatternType, timestamp: Instant, intensity: Int? = nil, durationMinutes: Int? = nil,
     contextNotes: String? = nil, specificDetails: String? = nil, customName: String? = nil,
     customCategory: PatternCategory? = nil, tags: [String] = []
   ) {

@@ -29,8 +29,8 @@ extension BehaviorStore {
     var journalCondition = "1"
     var arguments: [any DatabaseValueConvertible] = []
     if let range {
-      let (start, end) = zone.interval(of: range)
-      arguments = [start.storedSeconds, end.storedSeconds]
+      let (start, end) = zone.instants(of: range)
+      arguments = [start, end]
       entryCondition = "e.occurred_at >= ? AND e.occurred_at < ?"
       logCondition = "l.occurred_at >= ? AND l.occurred_at < ?"
       journalCondition = "j.occurred_at >= ? AND j.occurred_at < ?"
@@ -49,34 +49,34 @@ extension BehaviorStore {
         favorites: try Self.favorites(db).map(\.id),
         entries: entries.map { entry in
           BehaviorExport.Entry(
-            id: entry.id, timestamp: utcText(entry.timestamp.storedSeconds),
+            id: entry.id, timestamp: entry.timestamp.description,
             category: entry.category.id, patternType: entry.type.id, customName: entry.customName,
             intensity: entry.intensity, durationMinutes: entry.durationMinutes,
             contextNotes: entry.contextNotes, specificDetails: entry.specificDetails,
-            tags: entry.tags, createdAt: utcText(entry.createdAt.storedSeconds),
-            updatedAt: utcText(entry.updatedAt.storedSeconds))
+            tags: entry.tags, createdAt: entry.createdAt.description,
+            updatedAt: entry.updatedAt.description)
         },
         medications: medications.map { record in
           BehaviorExport.Medication(
             id: record.id!, name: record.name, dosage: record.dosage, frequency: record.frequency,
             since: record.since, stoppedOn: record.stoppedOn, notes: record.notes,
-            createdAt: utcText(record.createdAt))
+            createdAt: record.createdAt.description)
         },
         medicationLogs: logs.map { log in
           BehaviorExport.MedicationLog(
             id: log.id, medicationID: log.medicationID,
-            timestamp: utcText(log.timestamp.storedSeconds), taken: log.taken,
+            timestamp: log.timestamp.description, taken: log.taken,
             skippedReason: log.skippedReason, effectiveness: log.effectiveness, mood: log.mood,
             energyLevel: log.energyLevel, sideEffects: log.sideEffects, notes: log.notes,
-            createdAt: utcText(log.createdAt.storedSeconds))
+            createdAt: log.createdAt.description)
         },
         journal: journal.map { journal in
           BehaviorExport.Journal(
-            id: journal.id, timestamp: utcText(journal.timestamp.storedSeconds),
+            id: journal.id, timestamp: journal.timestamp.description,
             title: journal.title, content: journal.content, tags: journal.tags,
             linkedEntries: journal.linkedEntryIDs.filter(entryIDs.contains),
-            createdAt: utcText(journal.createdAt.storedSeconds),
-            updatedAt: utcText(journal.updatedAt.storedSeconds))
+            createdAt: journal.createdAt.description,
+            updatedAt: journal.updatedAt.description)
         })
     }
   }
@@ -99,6 +99,3 @@ extension BehaviorStore {
     return try writer.write { db in try ExportImporter.insert(checked, db) }
   }
 }
-
-/// An instant stored as whole seconds, as the export writes it: UTC, `2026-02-08T20:30:00Z`.
-func utcText(_ seconds: Int64) -> String { Instant(secondsSinceEpoch: seconds).description }

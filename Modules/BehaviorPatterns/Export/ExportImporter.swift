@@ -37,9 +37,9 @@ enum ExportImporter {
     for entry in checked.entries {
       let record = BehaviorStore.record(
         entry.input, id: nil, createdAt: entry.createdAt,
-        updatedAt: Date(storedSeconds: entry.updatedAt))
+        updatedAt: entry.updatedAt)
       if keepIDs { try entryInsert.bind(1, entry.source.id) } else { try entryInsert.bindNull(1) }
-      try entryInsert.bind(2, record.occurredAt)
+      try entryInsert.bind(2, record.occurredAt.millisecondsSinceEpoch)
       try entryInsert.bind(3, record.category)
       try entryInsert.bind(4, record.patternType)
       try entryInsert.bind(5, record.intensity.map(Int64.init))
@@ -47,8 +47,8 @@ enum ExportImporter {
       try entryInsert.bind(7, record.contextNotes)
       try entryInsert.bind(8, record.specificDetails)
       try entryInsert.bind(9, record.customName)
-      try entryInsert.bind(10, record.createdAt)
-      try entryInsert.bind(11, record.updatedAt)
+      try entryInsert.bind(10, record.createdAt.millisecondsSinceEpoch)
+      try entryInsert.bind(11, record.updatedAt.millisecondsSinceEpoch)
       try entryInsert.step()
       let id = db.lastInsertedRowID
       entryIDs[entry.source.id] = id
@@ -73,7 +73,9 @@ enum ExportImporter {
       var record = MedicationRecord(
         id: keepIDs ? medication.id : nil, name: name, dosage: medication.dosage,
         frequency: medication.frequency, since: medication.since, stoppedOn: medication.stoppedOn,
-        notes: medication.notes, createdAt: Instant.parse(medication.createdAt, zone: nil)?.wholeSecondsSinceEpoch ?? 0)
+        notes: medication.notes,
+        createdAt: Instant.parse(medication.createdAt, zone: nil)
+          ?? Instant(millisecondsSinceEpoch: 0))
       try record.insert(db)
       medicationIDs[medication.id] = record.id!
       addedMedications += 1
@@ -90,7 +92,7 @@ enum ExportImporter {
       let source = log.source
       if keepIDs { try logInsert.bind(1, source.id) } else { try logInsert.bindNull(1) }
       try logInsert.bind(2, medicationIDs[source.medicationID]!)
-      try logInsert.bind(3, log.occurredAt)
+      try logInsert.bind(3, log.occurredAt.millisecondsSinceEpoch)
       try logInsert.bind(4, source.taken ? 1 : 0)
       try logInsert.bind(5, BehaviorStore.nonEmpty(source.skippedReason))
       try logInsert.bind(6, source.effectiveness.map(Int64.init))
@@ -98,7 +100,7 @@ enum ExportImporter {
       try logInsert.bind(8, source.energyLevel.map(Int64.init))
       try logInsert.bind(9, BehaviorStore.nonEmpty(source.sideEffects))
       try logInsert.bind(10, BehaviorStore.nonEmpty(source.notes))
-      try logInsert.bind(11, log.createdAt)
+      try logInsert.bind(11, log.createdAt.millisecondsSinceEpoch)
       try logInsert.step()
     }
 

@@ -115,5 +115,7 @@ enum ExportJSON {
   }
 
   private static func int(_ value: Int?) -> JSONValue { value.map { .int($0) } ?? .null }
-  private static func strings(_ values: [String]) -> JSONValue { .array(values.map { .string($0) }) }
+  private static func strings(_ values: [String]) -> JSONValue {
+    .array(values.map { .string($0) })
+  }
 }

@@ -6,19 +6,19 @@ struct CheckedExport {
   struct Entry {
     let source: BehaviorExport.Entry
     let input: EntryInput
-    let createdAt: Int64
-    let updatedAt: Int64
+    let createdAt: Instant
+    let updatedAt: Instant
   }
   struct Log {
     let source: BehaviorExport.MedicationLog
-    let occurredAt: Int64
-    let createdAt: Int64
+    let occurredAt: Instant
+    let createdAt: Instant
   }
   struct Journal {
     let source: BehaviorExport.Journal
-    let occurredAt: Int64
-    let createdAt: Int64
-    let updatedAt: Int64
+    let occurredAt: Instant
+    let createdAt: Instant
+    let updatedAt: Instant
   }
   let document: BehaviorExport
   let entries: [Entry]
@@ -49,11 +49,11 @@ enum ExportValidator {
         "format",
         "'\(document.format)' version \(document.version): expected tally-behavior version 1")
     }
-    func instant(_ text: String, _ place: String, _ key: String) throws -> Int64 {
+    func instant(_ text: String, _ place: String, _ key: String) throws -> Instant {
       guard let instant = Instant.parse(text, zone: nil) else {
         throw fail(place, "\(key) '\(text)' is not an instant: expected \(Instant.expectedText)")
       }
-      return instant.wholeSecondsSinceEpoch
+      return instant
     }
     func day(_ text: String, _ place: String, _ key: String) throws -> LocalDate {
       do { return try LocalDate(parsing: text) } catch {
@@ -84,7 +84,7 @@ enum ExportValidator {
       }
       let input = EntryInput(
         type: type,
-        timestamp: Date(storedSeconds: try instant(entry.timestamp, place, "timestamp")),
+        timestamp: try instant(entry.timestamp, place, "timestamp"),
         intensity: entry.intensity, durationMinutes: entry.durationMinutes,
         contextNotes: entry.contextNotes, specificDetails: entry.specificDetails,
         customName: entry.customName, customCategory: type.isCustom ? category : nil,
@@ -127,7 +127,7 @@ enum ExportValidator {
       }
       let occurredAt = try instant(log.timestamp, place, "timestamp")
       let input = MedicationLogInput(
-        timestamp: Date(storedSeconds: occurredAt), taken: log.taken,
+        timestamp: occurredAt, taken: log.taken,
         skippedReason: log.skippedReason, effectiveness: log.effectiveness, mood: log.mood,
         energyLevel: log.energyLevel)
       do { try input.validate() } catch let error as TallyError {

@@ -52,7 +52,8 @@ extension BehaviorStore {
   /// - throws: `TallyError` for an unknown type or favorite, or Custom Pattern (it needs a
   ///   name and a category).
   @discardableResult
-  public func quickLog(_ reference: String, at timestamp: Date, now: Date = Date()) throws
+  public func quickLog(_ reference: String, at timestamp: Instant, now: Instant = Instant(Date()))
+    throws
     -> PatternEntry
   {
     let type: PatternType

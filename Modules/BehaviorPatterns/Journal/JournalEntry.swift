@@ -1,3 +1,4 @@
+import AnalyticsCore
 import Foundation
 
 /// A journal entry: a titled text, with tags and links to the pattern entries it is about.
@@ -5,7 +6,7 @@ public struct JournalEntry: Sendable, Equatable, Identifiable {
   /// The journal entry id.
   public var id: Int64
   /// When it was written (or is about).
-  public var timestamp: Date
+  public var timestamp: Instant
   /// The title.
   public var title: String
   /// The text.
@@ -15,9 +16,9 @@ public struct JournalEntry: Sendable, Equatable, Identifiable {
   /// The ids of the pattern entries it links to, ascending.
   public var linkedEntryIDs: [Int64]
   /// When it was added.
-  public var createdAt: Date
+  public var createdAt: Instant
   /// When it was last changed.
-  public var updatedAt: Date
+  public var updatedAt: Instant
 }
 
 /// What `journal add` records.
@@ -27,7 +28,7 @@ public struct JournalInput: Sendable, Equatable {
   /// The text.
   public var content: String
   /// When.
-  public var timestamp: Date
+  public var timestamp: Instant
   /// Tag names.
   public var tags: [String]
   /// Ids of pattern entries to link.
@@ -35,7 +36,7 @@ public struct JournalInput: Sendable, Equatable {
 
   /// Creates an input.
   public init(
-    title: String, content: String, timestamp: Date, tags: [String] = [], links: [Int64] = []
+    title: String, content: String, timestamp: Instant, tags: [String] = [], links: [Int64] = []
   ) {
     self.title = title
     self.content = content
@@ -52,7 +53,7 @@ public struct JournalChange: Sendable, Equatable {
   /// A new text.
   public var content: String?
   /// A new time.
-  public var timestamp: Date?
+  public var timestamp: Instant?
   /// A new set of tags.
   public var tags: [String]?
   /// A new set of links.

@@ -7,14 +7,16 @@ extension BehaviorStore {
   ///
   /// - throws: `TallyError` when the name is empty or already used (case ignored).
   @discardableResult
-  public func addMedication(_ input: MedicationInput, now: Date = Date()) throws -> Medication {
+  public func addMedication(_ input: MedicationInput, now: Instant = Instant(Date())) throws
+    -> Medication
+  {
     let name = try Self.medicationName(input.name)
     return try writer.write { db in
       try Self.refuseDuplicateName(name, except: nil, db)
       var record = MedicationRecord(
         id: nil, name: name, dosage: Self.nonEmpty(input.dosage),
         frequency: input.frequency.rawValue, since: input.since.description, stoppedOn: nil,
-        notes: Self.nonEmpty(input.notes), createdAt: now.storedSeconds)
+        notes: Self.nonEmpty(input.notes), createdAt: now)
       try record.insert(db)
       return try Self.medication(record)
     }
@@ -110,7 +112,7 @@ extension BehaviorStore {
   /// - throws: `TallyError` for an unknown medication or a bad value.
   @discardableResult
   public func logMedication(
-    _ reference: String, _ input: MedicationLogInput, zone: Zone, now: Date = Date()
+    _ reference: String, _ input: MedicationLogInput, zone: Zone, now: Instant = Instant(Date())
   ) throws -> MedicationLog {
     try input.validate()
     return try writer.write { db in
@@ -123,11 +125,11 @@ extension BehaviorStore {
           category: .usage)
       }
       var record = MedicationLogRecord(
-        id: nil, medicationId: medication.id, occurredAt: input.timestamp.storedSeconds,
+        id: nil, medicationId: medication.id, occurredAt: input.timestamp,
         taken: input.taken, skippedReason: Self.nonEmpty(input.skippedReason),
         effectiveness: input.effectiveness, mood: input.mood, energyLevel: input.energyLevel,
         sideEffects: Self.nonEmpty(input.sideEffects), notes: Self.nonEmpty(input.notes),
-        createdAt: now.storedSeconds)
+        createdAt: now)
       try record.insert(db)
       return Self.log(record, name: medication.name)
     }
@@ -147,11 +149,11 @@ extension BehaviorStore {
       }
       if let from {
         conditions.append("l.occurred_at >= ?")
-        arguments.append(zone.startOfDay(from).storedSeconds)
+        arguments.append(zone.start(of: from))
       }
       if let to {
         conditions.append("l.occurred_at < ?")
-        arguments.append(zone.startOfDay(to.adding(days: 1)).storedSeconds)
+        arguments.append(zone.start(of: to.adding(days: 1)))
       }
       return try Self.logs(
         db, where: conditions.joined(separator: " AND "), arguments, newestFirst: true)
@@ -181,10 +183,10 @@ extension BehaviorStore {
   static func log(_ record: MedicationLogRecord, name: String) -> MedicationLog {
     MedicationLog(
       id: record.id!, medicationID: record.medicationId, medicationName: name,
-      timestamp: Date(storedSeconds: record.occurredAt), taken: record.taken,
+      timestamp: record.occurredAt, taken: record.taken,
       skippedReason: record.skippedReason, effectiveness: record.effectiveness, mood: record.mood,
       energyLevel: record.energyLevel, sideEffects: record.sideEffects, notes: record.notes,
-      createdAt: Date(storedSeconds: record.createdAt))
+      createdAt: record.createdAt)
   }
 
   static func medication(_ reference: String, _ db: Database) throws -> Medication {
@@ -206,7 +208,7 @@ extension BehaviorStore {
     return Medication(
       id: record.id!, name: record.name, dosage: record.dosage, frequency: frequency, since: since,
       stoppedOn: record.stoppedOn.flatMap { try? LocalDate(parsing: $0) }, notes: record.notes,
-      createdAt: Date(storedSeconds: record.createdAt))
+      createdAt: record.createdAt)
   }
 
   static func record(_ medication: Medication) -> MedicationRecord {
@@ -214,7 +216,7 @@ extension BehaviorStore {
       id: medication.id, name: medication.name, dosage: medication.dosage,
       frequency: medication.frequency.rawValue, since: medication.since.description,
       stoppedOn: medication.stoppedOn?.description, notes: medication.notes,
-      createdAt: medication.createdAt.storedSeconds)
+      createdAt: medication.createdAt)
   }
 
   static func medicationName(_ text: String) throws -> String {

@@ -18,7 +18,7 @@ public struct Medication: Sendable, Equatable, Identifiable {
   /// Notes.
   public var notes: String?
   /// When it was added.
-  public var createdAt: Date
+  public var createdAt: Instant
 
   /// Whether it has not been stopped.
   public var isActive: Bool { stoppedOn == nil }

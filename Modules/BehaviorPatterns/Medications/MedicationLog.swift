@@ -10,7 +10,7 @@ public struct MedicationLog: Sendable, Equatable, Identifiable {
   /// The medication's name.
   public var medicationName: String
   /// When.
-  public var timestamp: Date
+  public var timestamp: Instant
   /// Taken (`true`) or skipped.
   public var taken: Bool
   /// Why it was skipped.
@@ -26,13 +26,13 @@ public struct MedicationLog: Sendable, Equatable, Identifiable {
   /// Notes.
   public var notes: String?
   /// When it was logged.
-  public var createdAt: Date
+  public var createdAt: Instant
 }
 
 /// What `meds log` records.
 public struct MedicationLogInput: Sendable, Equatable {
   /// When.
-  public var timestamp: Date
+  public var timestamp: Instant
   /// Taken or skipped.
   public var taken: Bool
   /// Why it was skipped (skipped doses only).
@@ -50,7 +50,7 @@ public struct MedicationLogInput: Sendable, Equatable {
 
   /// Creates an input.
   public init(
-    timestamp: Date, taken: Bool, skippedReason: String? = nil, effectiveness: Int? = nil,
+    timestamp: Instant, taken: Bool, skippedReason: String? = nil, effectiveness: Int? = nil,
     mood: Int? = nil, energyLevel: Int? = nil, sideEffects: String? = nil, notes: String? = nil
   ) {
     self.timestamp = timestamp

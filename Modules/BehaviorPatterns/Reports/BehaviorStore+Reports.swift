@@ -57,8 +57,8 @@ extension BehaviorStore {
   }
 
   static func reportData(_ range: DayRange, zone: Zone, _ db: Database) throws -> ReportData {
-    let (start, end) = zone.interval(of: range)
-    let arguments: [any DatabaseValueConvertible] = [start.storedSeconds, end.storedSeconds]
+    let (start, end) = zone.instants(of: range)
+    let arguments: [any DatabaseValueConvertible] = [start, end]
     return ReportData(
       entries: try entries(db, where: "e.occurred_at >= ? AND e.occurred_at < ?", arguments),
       medications: try MedicationRecord.fetchAll(db, sql: "SELECT * FROM medication ORDER BY id")
@@ -75,7 +75,7 @@ extension BehaviorStore {
 
   /// The dashboard of `asOf`; entries after that day are ignored.
   public func today(asOf: LocalDate, zone: Zone) throws -> TodaySummary {
-    let dayEnd = zone.startOfDay(asOf.adding(days: 1)).storedSeconds
+    let dayEnd = zone.start(of: asOf.adding(days: 1))
     let fortnight = try DayRange.lastDays(14, asOf: asOf)
     let (streak, recent, data) = try writer.read { db in
       (
@@ -102,12 +102,12 @@ extension BehaviorStore {
   }
 
   static func streak(asOf: LocalDate, zone: Zone, _ db: Database) throws -> Streak {
-    let end = zone.startOfDay(asOf.adding(days: 1)).storedSeconds
+    let end = zone.start(of: asOf.adding(days: 1))
     let days = LocalDays(zone: zone)
     var eventDays = Set<LocalDate>()
-    let cursor = try Int64.fetchCursor(
+    let cursor = try Instant.fetchCursor(
       db, sql: "SELECT occurred_at FROM pattern_entry WHERE occurred_at < ?", arguments: [end])
-    while let seconds = try cursor.next() { eventDays.insert(days.day(of: seconds)) }
+    while let instant = try cursor.next() { eventDays.insert(days.day(of: instant)) }
     return DailyStreak.compute(eventDays: eventDays, asOf: asOf)
   }
 }

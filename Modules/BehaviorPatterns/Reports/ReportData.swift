@@ -16,9 +16,9 @@ public struct ReportData: Sendable {
     entries: [PatternEntry], medications: [Medication], logs: [MedicationLog], zone: Zone
   ) {
     let days = LocalDays(zone: zone)
-    self.entries = entries.map { (days.day(of: $0.timestamp.storedSeconds), $0) }
+    self.entries = entries.map { (days.day(of: $0.timestamp), $0) }
     self.medications = medications
-    self.logs = logs.map { (days.day(of: $0.timestamp.storedSeconds), $0) }
+    self.logs = logs.map { (days.day(of: $0.timestamp), $0) }
   }
 
   func entries(in range: DayRange) -> [PatternEntry] {
@@ -38,21 +38,24 @@ final class LocalDays {
   private let zone: Zone
   private var spanStart: Int64 = .max
   private var spanEnd: Int64 = .min
-  private var offset = 0
+  private var offsetMilliseconds: Int64 = 0
+
+  private static let millisecondsPerDay: Int64 = 86_400_000
 
   init(zone: Zone) { self.zone = zone }
 
-  func day(of seconds: Int64) -> LocalDate {
-    if seconds < spanStart || seconds >= spanEnd {
-      let instant = Date(storedSeconds: seconds)
-      offset = zone.offset(at: instant)
-      spanStart = seconds
+  func day(of instant: Instant) -> LocalDate {
+    let milliseconds = instant.millisecondsSinceEpoch
+    if milliseconds < spanStart || milliseconds >= spanEnd {
+      offsetMilliseconds = Int64(zone.offset(at: instant)) * 1000
+      spanStart = milliseconds
       spanEnd =
-        zone.timeZone.nextDaylightSavingTimeTransition(after: instant).map {
-          Int64($0.timeIntervalSince1970.rounded(.up))
+        zone.timeZone.nextDaylightSavingTimeTransition(after: instant.date).map {
+          Instant($0).millisecondsSinceEpoch
         } ?? .max
     }
-    let local = seconds + Int64(offset)
-    return LocalDate(daysSinceEpoch: Int(local >= 0 ? local / 86_400 : (local - 86_399) / 86_400))
+    let local = milliseconds + offsetMilliseconds
+    let day = Self.millisecondsPerDay
+    return LocalDate(daysSinceEpoch: Int(local >= 0 ? local / day : (local - day + 1) / day))
   }
 }
