@@ -46,7 +46,7 @@ extension BehaviorCommand {
         ).reversed()
         data = Data(
           CSVWriter.write(
-            entries.map { BehaviorJSON.entry($0, zone: global.zone, format: .csv) }
+            entries.map { BehaviorJSON.entry($0, zone: global.zone, flat: true) }
           ).utf8)
       }
       try writeOutput(data, to: output)

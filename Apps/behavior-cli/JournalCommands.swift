@@ -78,7 +78,7 @@ extension BehaviorCommand.Journal {
       } else {
         global.print(
           object: BehaviorJSON.journal(
-            journal, zone: global.zone, format: global.format, content: true))
+            journal, zone: global.zone, flat: global.format != .json, content: true))
       }
     }
   }
@@ -99,7 +99,7 @@ extension BehaviorCommand.Journal {
       global.print(
         rows: entries.map {
           BehaviorJSON.journal(
-            $0, zone: global.zone, format: global.format, content: global.format != .table)
+            $0, zone: global.zone, flat: global.format != .json, content: global.format != .table)
         })
     }
   }
@@ -119,7 +119,7 @@ extension BehaviorCommand.Journal {
       global.print(
         rows: hits.map { hit in
           var row = BehaviorJSON.journal(
-            hit.entry, zone: global.zone, format: global.format, content: false)
+            hit.entry, zone: global.zone, flat: global.format != .json, content: false)
           row["snippet"] = .string(hit.snippet.replacingOccurrences(of: "\n", with: " "))
           return row
         })
@@ -138,7 +138,7 @@ extension BehaviorCommand.Journal {
       let journal = try global.openBehaviorStore().journal(id: id)
       global.print(
         object: BehaviorJSON.journal(
-          journal, zone: global.zone, format: global.format, content: true))
+          journal, zone: global.zone, flat: global.format != .json, content: true))
     }
   }
 
@@ -197,7 +197,7 @@ extension BehaviorCommand.Journal {
       } else {
         global.print(
           object: BehaviorJSON.journal(
-            journal, zone: global.zone, format: global.format, content: true))
+            journal, zone: global.zone, flat: global.format != .json, content: true))
       }
     }
   }

@@ -79,7 +79,7 @@ extension BehaviorCommand {
 func printReport(_ object: JSONObject, text: String, global: GlobalOptions) {
   switch global.format {
   case .json: global.print(object: object)
-  case .csv: global.print(rows: ReportJSON.longRows(object))
+  case .csv: global.print(rows: ReportCSV.longRows(object))
   case .table: Terminal.writeOutput(text)
   }
 }
