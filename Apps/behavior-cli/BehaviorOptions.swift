@@ -57,7 +57,8 @@ func parseDuration(_ text: String) throws -> Int {
 /// Writes `data` to `path` atomically (all or nothing), or to standard output.
 func writeOutput(_ data: Data, to path: String?) throws {
   guard let path else {
-    FileHandle.standardOutput.write(data)
+    // Through the terminal's sinks, so an in-process run captures it like any other output.
+    Terminal.writeOutput(String(decoding: data, as: UTF8.self))
     return
   }
   do {

@@ -11,7 +11,7 @@ extension BehaviorCommand {
     static let configuration = CommandConfiguration(
       abstract: "Export everything as JSON (for import) or the entries as CSV.",
       discussion: """
-        JSON holds entries with tags, medications, logs, the journal and favorites, and
+        JSON (the default; a table is not an export) holds entries with tags, medications, logs, the journal and favorites, and
         round-trips through 'import'. CSV is one row per entry (tags joined by |, RFC 4180).
         --from/--to limit entries, logs and journal entries to those local days.
 
@@ -26,9 +26,6 @@ extension BehaviorCommand {
     var output: String?
 
     func validate() throws {
-      guard global.format != .table else {
-        throw ValidationError("export --format table: expected --format json or --format csv")
-      }
       if (days.from == nil) != (days.to == nil) {
         throw ValidationError("--from and --to go together: expected both or neither")
       }
@@ -38,7 +35,7 @@ extension BehaviorCommand {
       let store = try global.openBehaviorStore()
       let range = try days.from.map { try DayRange(start: $0, end: days.to!) }
       let data: Data
-      if global.format == .json {
+      if global.format != .csv {
         data = try store.exportJSON(range: range, zone: global.zone)
       } else {
         let entries = try store.entries(

@@ -41,7 +41,8 @@ extension BehaviorCommand {
       abstract: "Log a pattern.",
       discussion: """
         Intensity and duration are optional, and allowed only on types that take them (see
-        'behavior-cli patterns'). A custom pattern needs --name and --category.
+        'behavior-cli patterns'); --ignore-extra drops one the type does not take instead of
+        refusing the entry. A custom pattern needs --name and --category.
 
         Example:
           behavior-cli log sensory-overload --intensity 4 --duration 45m --note "loud cafe" --tag noise
@@ -52,14 +53,31 @@ extension BehaviorCommand {
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The pattern type: id, name or unambiguous prefix.") var type: String
     @OptionGroup var fields: EntryFields
+    @Flag(
+      name: .customLong("ignore-extra"),
+      help: "Drop an intensity or duration the type does not take instead of refusing.")
+    var ignoreExtra = false
 
     func execute() throws {
-      let input = EntryInput(
+      var input = EntryInput(
         type: try PatternCatalog.resolve(type), timestamp: try global.instant(at: fields.at),
         intensity: fields.intensity, durationMinutes: fields.duration,
         contextNotes: fields.note, specificDetails: fields.details, customName: fields.name,
         customCategory: fields.category, tags: fields.tags)
-      let entry = try global.openBehaviorStore().log(input)
+      let extras = input.extraMeasurements
+      if ignoreExtra, !extras.isEmpty {
+        input = input.droppingExtras()
+        Terminal.writeError(
+          "Ignored the \(extras.joined(separator: " and ")): \(input.type.id) takes none.\n")
+      }
+      let entry: PatternEntry
+      do { entry = try global.openBehaviorStore().log(input) } catch let error as TallyError
+        where !extras.isEmpty
+      {
+        throw error.hinted(
+          "leave it out, or add --ignore-extra to drop it; 'behavior-cli patterns' lists what each type takes"
+        )
+      }
       render(entry, global: global, verb: "Logged")
     }
   }

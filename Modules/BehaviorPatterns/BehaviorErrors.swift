@@ -17,8 +17,10 @@ extension TallyError {
     .notFound(BehaviorKind.entry, String(id), expected: "the id of a logged entry")
   }
 
-  static func unknownMedication(_ text: String) -> TallyError {
-    .notFound(BehaviorKind.medication, text, expected: "the name or id of a medication")
+  static func unknownMedication(_ text: String, suggesting guess: String? = nil) -> TallyError {
+    .notFound(
+      BehaviorKind.medication, text,
+      expected: "the name or id of a medication" + (guess.map { "; did you mean '\($0)'?" } ?? ""))
   }
 
   static func unknownJournal(_ id: Int64) -> TallyError {

@@ -77,8 +77,11 @@ public enum PatternCatalog {
     let matches = key.isEmpty ? [] : all.filter { $0.id.hasPrefix(key) }
     if matches.count == 1 { return matches[0] }
     if matches.isEmpty {
+      let guess = Suggestion.closest(to: key, in: all.map(\.id))
       var error = TallyError.notFound(
-        TallyError.BehaviorKind.patternType, text, expected: "a type id, its name or its prefix")
+        TallyError.BehaviorKind.patternType, text,
+        expected: "a type id, its name or its prefix"
+          + (guess.map { "; did you mean '\($0)'?" } ?? ""))
       error.category = .usage
       throw error
     }

@@ -42,6 +42,23 @@ public struct EntryInput: Sendable, Equatable {
   /// The entry's category.
   public var category: PatternCategory { customCategory ?? type.category }
 
+  /// The measurements given that the type does not take (`intensity`, `duration`): `validate`
+  /// refuses them, `droppingExtras()` leaves them out.
+  public var extraMeasurements: [String] {
+    [
+      intensity != nil && !type.takesIntensity ? "intensity" : nil,
+      durationMinutes != nil && !type.takesDuration ? "duration" : nil,
+    ].compactMap { $0 }
+  }
+
+  /// The same input without the measurements its type does not take.
+  public func droppingExtras() -> EntryInput {
+    var input = self
+    if !type.takesIntensity { input.intensity = nil }
+    if !type.takesDuration { input.durationMinutes = nil }
+    return input
+  }
+
   /// Checks the rules of the pattern catalog.
   ///
   /// - throws: `TallyError` (usage) naming the bad value; a measurement the type does not take

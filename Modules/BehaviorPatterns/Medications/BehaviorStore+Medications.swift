@@ -195,7 +195,11 @@ extension BehaviorStore {
       try MedicationRecord.fetchOne(
         db, sql: "SELECT * FROM medication WHERE name = ? COLLATE NOCASE", arguments: [trimmed])
       ?? Int64(trimmed).flatMap { try MedicationRecord.fetchOne(db, key: $0) }
-    guard let record else { throw TallyError.unknownMedication(reference) }
+    guard let record else {
+      let names = try String.fetchAll(db, sql: "SELECT name FROM medication ORDER BY id")
+      throw TallyError.unknownMedication(
+        reference, suggesting: Suggestion.closest(to: trimmed, in: names))
+    }
     return try medication(record)
   }
 

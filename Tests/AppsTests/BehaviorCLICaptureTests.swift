@@ -1,0 +1,84 @@
+import CLIKit
+import Foundation
+import Testing
+
+@testable import behavior_cli
+
+/// behavior-cli run in-process (`CommandRunner.capture`), one scratch database per test.
+struct BehaviorCapture {
+  let database = FileManager.default.temporaryDirectory
+    .appendingPathComponent("tally-behavior-capture-\(UUID().uuidString).sqlite").path
+
+  func run(_ arguments: [String]) -> CommandRunner.Captured {
+    CommandRunner.capture(
+      BehaviorCommand.self, arguments: arguments + ["--db", database, "--time-zone", "UTC"])
+  }
+
+  func remove() {
+    for suffix in ["", "-wal", "-shm"] {
+      try? FileManager.default.removeItem(atPath: database + suffix)
+    }
+  }
+}
+
+@Suite("behavior-cli in-process")
+struct BehaviorCLICaptureTests {
+  @Test("A duration on a type without one: one line, no list of types, hints at --ignore-extra")
+  func extraDuration() {
+    let cli = BehaviorCapture()
+    defer { cli.remove() }
+    let refused = cli.run(["log", "energy", "--intensity", "3", "--duration", "30m"])
+    #expect(refused.status == 64)
+    #expect(
+      refused.error
+        == "behavior-cli: energy-level takes no duration: leave it out, or add --ignore-extra to drop it; 'behavior-cli patterns' lists what each type takes\n"
+    )
+    #expect(refused.output.isEmpty)
+
+    let kept = cli.run([
+      "log", "energy", "--intensity", "3", "--duration", "30m", "--ignore-extra",
+      "--at", "2026-02-08 09:00", "--format", "json",
+    ])
+    #expect(kept.status == 0, "\(kept.error)")
+    #expect(kept.error == "Ignored the duration: energy-level takes none.\n")
+    #expect(kept.output.contains("\"intensity\": 3,"))
+    #expect(kept.output.contains("\"duration_minutes\": null,"))
+  }
+
+  @Test("Mistyped pattern types and medication names suggest the one meant")
+  func didYouMean() {
+    let cli = BehaviorCapture()
+    defer { cli.remove() }
+    let type = cli.run(["log", "sensory-overlod"])
+    #expect(type.status == 64)
+    #expect(type.error.contains("did you mean 'sensory-overload'?"), "\(type.error)")
+    #expect(type.error.contains("see 'behavior-cli patterns'"))
+
+    #expect(cli.run(["meds", "add", "Sertraline", "--frequency", "daily"]).status == 0)
+    let medication = cli.run(["meds", "log", "Sertralin", "--taken"])
+    #expect(medication.status == 66)
+    #expect(medication.error.contains("did you mean 'Sertraline'?"), "\(medication.error)")
+    #expect(medication.error.contains("see 'behavior-cli meds list --all'"))
+  }
+
+  @Test("export with no --format writes the JSON export")
+  func exportDefaultsToJSON() {
+    let cli = BehaviorCapture()
+    defer { cli.remove() }
+    let export = cli.run(["export"])
+    #expect(export.status == 0, "\(export.error)")
+    #expect(
+      export.output == """
+        {
+          "entries": [],
+          "favorites": [],
+          "format": "tally-behavior",
+          "journal": [],
+          "medication_logs": [],
+          "medications": [],
+          "version": 1
+        }
+
+        """)
+  }
+}
