@@ -68,20 +68,27 @@ func writeOutput(_ data: Data, to path: String?) throws {
   }
 }
 
-/// `--from D --to D`: a span of local days, either end open.
-struct DayOptions: ParsableArguments {
-  @Option(
-    help: ArgumentHelp("The first day.", valueName: "yyyy-mm-dd"),
-    transform: LocalDate.init(parsing:))
-  var from: LocalDate?
-  @Option(
-    help: ArgumentHelp("The last day.", valueName: "yyyy-mm-dd"),
-    transform: LocalDate.init(parsing:))
-  var to: LocalDate?
+/// The help of every day option: what `DayReference` reads.
+func dayHelp(_ text: String) -> ArgumentHelp {
+  ArgumentHelp(
+    text + " YYYY-MM-DD, today, yesterday or a weekday (mon… = the most recent one).",
+    valueName: "day")
+}
 
-  func validate() throws {
-    if let from, let to, from > to {
-      throw ValidationError("--from \(from) is after --to \(to): expected from ≤ to")
+/// `--from D --to D`: a span of local days, either end open; each end a `DayReference`, resolved
+/// against the as-of day.
+struct DayOptions: ParsableArguments {
+  @Option(help: dayHelp("The first day:"), transform: DayReference.init(parsing:))
+  var from: DayReference?
+  @Option(help: dayHelp("The last day:"), transform: DayReference.init(parsing:))
+  var to: DayReference?
+
+  /// The two ends as days, checked in order.
+  func resolved(asOf: LocalDate) throws -> (from: LocalDate?, to: LocalDate?) {
+    let (first, last) = (from?.resolve(asOf: asOf), to?.resolve(asOf: asOf))
+    if let first, let last, first > last {
+      throw ValidationError("--from \(first) is after --to \(last): expected from ≤ to")
     }
+    return (first, last)
   }
 }

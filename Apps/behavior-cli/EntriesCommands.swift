@@ -41,9 +41,10 @@ extension BehaviorCommand.Entries {
     }
 
     func execute() throws {
+      let span = try days.resolved(asOf: global.asOf)
       let entries = try global.openBehaviorStore().entries(
         EntryFilter(
-          from: days.from, to: days.to, category: category, type: type, tag: tag, search: search,
+          from: span.from, to: span.to, category: category, type: type, tag: tag, search: search,
           limit: limit), zone: global.zone)
       global.print(
         rows: entries.map {

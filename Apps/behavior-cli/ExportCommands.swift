@@ -33,7 +33,8 @@ extension BehaviorCommand {
 
     func execute() throws {
       let store = try global.openBehaviorStore()
-      let range = try days.from.map { try DayRange(start: $0, end: days.to!) }
+      let span = try days.resolved(asOf: global.asOf)
+      let range = try span.from.map { try DayRange(start: $0, end: span.to!) }
       let data: Data
       if global.format != .csv {
         data = try store.exportJSON(range: range, zone: global.zone)

@@ -94,8 +94,9 @@ extension BehaviorCommand.Journal {
     @Option(help: "Only entries with this tag.") var tag: String?
 
     func execute() throws {
+      let span = try days.resolved(asOf: global.asOf)
       let entries = try global.openBehaviorStore().journalEntries(
-        from: days.from, to: days.to, tag: tag, zone: global.zone)
+        from: span.from, to: span.to, tag: tag, zone: global.zone)
       global.print(
         rows: entries.map {
           BehaviorJSON.journal(

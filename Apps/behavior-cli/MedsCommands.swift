@@ -42,15 +42,16 @@ extension BehaviorCommand.Meds {
     @Option(help: "daily, twice-daily, three-times-daily, weekly or as-needed.")
     var frequency: MedicationFrequency
     @Option(
-      help: ArgumentHelp("The first day (default: the as-of day).", valueName: "yyyy-mm-dd"),
-      transform: LocalDate.init(parsing:))
-    var since: LocalDate?
+      help: dayHelp("The first day (default: the as-of day):"),
+      transform: DayReference.init(parsing:))
+    var since: DayReference?
     @Option(help: ArgumentHelp("Notes.", valueName: "text")) var notes: String?
 
     func execute() throws {
       let medication = try global.openBehaviorStore().addMedication(
         MedicationInput(
-          name: name, dosage: dosage, frequency: frequency, since: since ?? global.asOf,
+          name: name, dosage: dosage, frequency: frequency,
+          since: since?.resolve(asOf: global.asOf) ?? global.asOf,
           notes: notes))
       global.print(object: BehaviorJSON.medication(medication))
     }
@@ -96,9 +97,8 @@ extension BehaviorCommand.Meds {
       String?
     @Option(help: "A new frequency.") var frequency: MedicationFrequency?
     @Option(
-      help: ArgumentHelp("A new first day.", valueName: "yyyy-mm-dd"),
-      transform: LocalDate.init(parsing:))
-    var since: LocalDate?
+      help: dayHelp("A new first day:"), transform: DayReference.init(parsing:))
+    var since: DayReference?
     @Option(help: ArgumentHelp("Notes (empty to remove).", valueName: "text")) var notes: String?
 
     func execute() throws {
@@ -106,7 +106,7 @@ extension BehaviorCommand.Meds {
       change.name = name
       change.dosage = dosage.map { .set($0) } ?? .keep
       change.frequency = frequency
-      change.since = since
+      change.since = since?.resolve(asOf: global.asOf)
       change.notes = notes.map { .set($0) } ?? .keep
       let saved = try global.openBehaviorStore().editMedication(medication, change)
       global.print(object: BehaviorJSON.medication(saved))
@@ -127,12 +127,12 @@ extension BehaviorCommand.Meds {
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The medication's name or id.") var medication: String
     @Option(
-      help: ArgumentHelp("The last day it was taken.", valueName: "yyyy-mm-dd"),
-      transform: LocalDate.init(parsing:))
-    var on: LocalDate?
+      help: dayHelp("The last day it was taken:"), transform: DayReference.init(parsing:))
+    var on: DayReference?
 
     func execute() throws {
-      let saved = try global.openBehaviorStore().stopMedication(medication, on: on ?? global.asOf)
+      let saved = try global.openBehaviorStore().stopMedication(
+        medication, on: on?.resolve(asOf: global.asOf) ?? global.asOf)
       global.print(object: BehaviorJSON.medication(saved))
     }
   }
@@ -226,8 +226,9 @@ extension BehaviorCommand.Meds {
     @OptionGroup var days: DayOptions
 
     func execute() throws {
+      let span = try days.resolved(asOf: global.asOf)
       let logs = try global.openBehaviorStore().medicationLogs(
-        medication, from: days.from, to: days.to, zone: global.zone)
+        medication, from: span.from, to: span.to, zone: global.zone)
       global.print(rows: logs.map { BehaviorJSON.medicationLog($0, zone: global.zone) })
     }
   }

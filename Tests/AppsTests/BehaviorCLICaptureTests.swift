@@ -81,4 +81,35 @@ struct BehaviorCLICaptureTests {
 
         """)
   }
+
+  @Test("Day options take today, yesterday and weekday names, resolved against --as-of")
+  func dayReferences() {
+    let cli = BehaviorCapture()
+    defer { cli.remove() }
+    // 2026-02-08 is a Sunday (python: date(2026, 2, 8).strftime('%A')): yesterday is the 7th,
+    // mon the 2nd, sun the as-of day itself.
+    let added = cli.run([
+      "meds", "add", "Sertraline", "--frequency", "daily", "--since", "yesterday",
+      "--as-of", "2026-02-08", "--format", "json",
+    ])
+    #expect(added.status == 0, "\(added.error)")
+    #expect(added.output.contains("\"since\": \"2026-02-07\","))
+    for (time, note) in [("2026-02-01 10:00", "before"), ("2026-02-02 10:00", "monday")] {
+      #expect(
+        cli.run(["log", "energy", "--intensity", "3", "--at", time, "--note", note]).status == 0)
+    }
+    let listed = cli.run([
+      "entries", "list", "--from", "mon", "--to", "sun", "--as-of", "2026-02-08", "--format", "csv",
+    ])
+    #expect(listed.status == 0, "\(listed.error)")
+    #expect(listed.output.contains("monday"))
+    #expect(!listed.output.contains("before"))
+    let stopped = cli.run([
+      "meds", "stop", "Sertraline", "--on", "today", "--as-of", "2026-02-08", "--format", "json",
+    ])
+    #expect(stopped.output.contains("\"stopped_on\": \"2026-02-08\","))
+    let ambiguous = cli.run(["entries", "list", "--from", "2/8/2026"])
+    #expect(ambiguous.status == 64)
+    #expect(ambiguous.error.contains("2026-02-08") && ambiguous.error.contains("2026-08-02"))
+  }
 }
