@@ -64,7 +64,18 @@ extension BehaviorStore {
       medications: try MedicationRecord.fetchAll(db, sql: "SELECT * FROM medication ORDER BY id")
         .map(medication),
       logs: try logs(db, where: "l.occurred_at >= ? AND l.occurred_at < ?", arguments),
-      zone: zone)
+      trackingStart: try trackingStart(db).map(zone.localDate(of:)), zone: zone)
+  }
+
+  /// The first instant anything (an entry or a dose) was logged.
+  static func trackingStart(_ db: Database) throws -> Instant? {
+    try Instant.fetchOne(
+      db,
+      sql: """
+        SELECT MIN(first) FROM (
+          SELECT MIN(occurred_at) AS first FROM pattern_entry
+          UNION ALL SELECT MIN(occurred_at) FROM medication_log)
+        """)
   }
 
   /// The logging streak as of `asOf`: consecutive local days with at least one entry, computed

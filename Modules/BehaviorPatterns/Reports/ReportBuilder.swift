@@ -8,12 +8,13 @@ public enum ReportBuilder {
     let entries = data.entries(in: window)
     let byDay = data.entriesByDay(in: window)
     let dailyCounts = window.map { DayCount(date: $0, count: byDay[$0]?.count ?? 0) }
+    let tracked = data.tracked(window)
     let busiest = dailyCounts.reduce(nil as DayCount?) { best, day in
       day.count > (best?.count ?? 0) ? day : best
     }
     return WeeklyReport(
-      window: window, totalEntries: entries.count,
-      dailyAverage: (Double(entries.count) / 7).rounded(places: 2), mostActiveDay: busiest?.date,
+      window: window, trackedDays: tracked, totalEntries: entries.count,
+      dailyAverage: dailyAverage(entries.count, over: tracked), mostActiveDay: busiest?.date,
       mostActiveDayEntries: busiest?.count ?? 0, dailyCounts: dailyCounts,
       patternFrequency: patternCounts(entries), categoryDistribution: categoryShares(entries),
       energyTrend: window.map { DailyValue(date: $0, value: energy(byDay[$0] ?? [])) },
@@ -28,19 +29,30 @@ public enum ReportBuilder {
     let entries = data.entries(in: window)
     let byDay = data.entriesByDay(in: window)
     let ranking = dayRanking(window: window, byDay: byDay)
+    let tracked = data.tracked(window)
+    let previousTracked = data.tracked(previous)
     return MonthlyReport(
-      window: window, previousWindow: previous, totalEntries: entries.count,
-      dailyAverage: (Double(entries.count) / 30).rounded(places: 2),
+      window: window, previousWindow: previous, trackedDays: tracked,
+      previousTrackedDays: previousTracked, totalEntries: entries.count,
+      dailyAverage: dailyAverage(entries.count, over: tracked),
       dailyCounts: window.map { DayCount(date: $0, count: byDay[$0]?.count ?? 0) },
       topPatterns: Array(patternCounts(entries).prefix(5)),
       categoryTrends: categoryTrends(data, window: window),
       correlations: correlations(data, window: window, byDay: byDay),
       bestDays: ranking.best, challengingDays: ranking.challenging,
-      changes: changes(current: entries, previous: data.entries(in: previous)),
+      changes: previousTracked == nil
+        ? [] : changes(current: entries, previous: data.entries(in: previous)),
       medicationEffectiveness: medicationInsights(data, window: window, byDay: byDay))
   }
 
   // MARK: - Counting
+
+  /// Entries per tracked day (2 decimals): days before tracking began are unknown, not empty;
+  /// 0 when no day of the window was tracked.
+  static func dailyAverage(_ count: Int, over tracked: DayRange?) -> Double {
+    guard let tracked else { return 0 }
+    return (Double(count) / Double(tracked.dayCount)).rounded(places: 2)
+  }
 
   /// Report averages (energy, ratings, challenging entries per day) have 2 decimals.
   static func average(_ values: [Double]) -> Double? {
@@ -159,10 +171,12 @@ public enum ReportBuilder {
     let logs = data.logs.filter { window.contains($0.day) }
     return data.medications.compactMap { medication -> MedicationInsight? in
       let own = logs.filter { $0.log.medicationID == medication.id }
-      let active = medication.activeDays(in: window)
+      let active = data.trackedActiveDays(of: medication, in: window)
       guard active != nil || !own.isEmpty else { return nil }
       let takenDays = own.filter(\.log.taken).map(\.day)
-      let expected = medication.expectedDoses(in: window)
+      let expected =
+        medication.frequency == .asNeeded
+        ? nil : (active.flatMap { medication.expectedDoses(in: $0) } ?? 0)
       let taken =
         medication.frequency == .asNeeded
         ? takenDays.count : takenDays.filter { active?.contains($0) ?? false }.count
@@ -206,7 +220,7 @@ public enum ReportBuilder {
     }
 
     for medication in data.medications.sorted(by: { caseInsensitiveOrder($0.name, $1.name) }) {
-      guard let active = medication.activeDays(in: window) else { continue }
+      guard let active = data.trackedActiveDays(of: medication, in: window) else { continue }
       let taken = Set(
         data.logs.filter { $0.log.medicationID == medication.id && $0.log.taken }.map(\.day))
       let days = Array(active)
@@ -221,11 +235,12 @@ public enum ReportBuilder {
           "on days \(medication.name) was taken there were"))
     }
 
-    let lastDay = window.end
-    let sleepDays = window.filter { $0 < lastDay }.compactMap { day -> (LocalDate, Double)? in
+    guard let span = data.tracked(window) else { return findings }
+    let lastDay = span.end
+    let sleepDays = span.filter { $0 < lastDay }.compactMap { day -> (LocalDate, Double)? in
       intensity(of: PatternType.sleepQualityID, byDay[day]).map { (day, $0) }
     }
-    if sleepDays.count >= 3, window.dayCount - sleepDays.count >= 3 {
+    if sleepDays.count >= 3, span.dayCount - sleepDays.count >= 3 {
       for (typeID, name) in [
         (PatternType.sensoryOverloadID, "Sensory Overload"),
         (PatternType.meltdownTriggerID, "Meltdown Trigger"),
@@ -240,10 +255,10 @@ public enum ReportBuilder {
       }
     }
 
-    let energyDays = window.compactMap { day -> (LocalDate, Double)? in
+    let energyDays = span.compactMap { day -> (LocalDate, Double)? in
       intensity(of: PatternType.energyLevelID, byDay[day]).map { (day, $0) }
     }
-    if energyDays.count >= 3, window.dayCount - energyDays.count >= 3,
+    if energyDays.count >= 3, span.dayCount - energyDays.count >= 3,
       let result = Correlation.pearson(
         energyDays.map(\.1),
         energyDays.map { count($0.0) { $0.type.id != PatternType.energyLevelID } })

@@ -10,15 +10,31 @@ public struct ReportData: Sendable {
   public var medications: [Medication]
   /// Medication logs with their local day, oldest first.
   public var logs: [(day: LocalDate, log: MedicationLog)]
+  /// The day tracking began: the local day of the first entry or dose ever logged; `nil` when
+  /// nothing was. Days before it are not judged (they are unknown, not empty).
+  public var trackingStart: LocalDate?
 
   /// Pairs each entry and log with its local day in `zone`.
   public init(
-    entries: [PatternEntry], medications: [Medication], logs: [MedicationLog], zone: Zone
+    entries: [PatternEntry], medications: [Medication], logs: [MedicationLog],
+    trackingStart: LocalDate?, zone: Zone
   ) {
     let days = LocalDays(zone: zone)
     self.entries = entries.map { (days.day(of: $0.timestamp), $0) }
     self.medications = medications
     self.logs = logs.map { (days.day(of: $0.timestamp), $0) }
+    self.trackingStart = trackingStart
+  }
+
+  /// The days of `range` inside the tracked span (from `trackingStart`), `nil` when none.
+  public func tracked(_ range: DayRange) -> DayRange? {
+    guard let trackingStart, trackingStart <= range.end else { return nil }
+    return try? DayRange(start: max(trackingStart, range.start), end: range.end)
+  }
+
+  /// The days of `range` on which `medication` was both taken (active) and tracked.
+  func trackedActiveDays(of medication: Medication, in range: DayRange) -> DayRange? {
+    tracked(range).flatMap(medication.activeDays(in:))
   }
 
   func entries(in range: DayRange) -> [PatternEntry] {

@@ -4,9 +4,11 @@ import AnalyticsCore
 public struct WeeklyReport: Sendable, Equatable {
   /// The 7 days.
   public var window: DayRange
+  /// The days of the window since tracking began; `nil` when none was tracked.
+  public var trackedDays: DayRange?
   /// Entries in the window.
   public var totalEntries: Int
-  /// Entries ÷ 7, 2 decimals.
+  /// Entries ÷ tracked days, 2 decimals (0 when none was tracked).
   public var dailyAverage: Double
   /// The day with most entries (ties: the earliest), `nil` when there are none.
   public var mostActiveDay: LocalDate?
@@ -33,9 +35,14 @@ public struct MonthlyReport: Sendable, Equatable {
   public var window: DayRange
   /// The 30 days before, for `changes`.
   public var previousWindow: DayRange
+  /// The days of the window since tracking began; `nil` when none was tracked.
+  public var trackedDays: DayRange?
+  /// The tracked days of the previous window; `nil` when none was tracked, and then there are no
+  /// `changes` (nothing to compare with, rather than a rise from zero).
+  public var previousTrackedDays: DayRange?
   /// Entries in the window.
   public var totalEntries: Int
-  /// Entries ÷ 30, 2 decimals.
+  /// Entries ÷ tracked days, 2 decimals (0 when none was tracked).
   public var dailyAverage: Double
   /// Entries per day, all 30 days.
   public var dailyCounts: [DayCount]

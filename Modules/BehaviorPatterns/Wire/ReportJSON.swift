@@ -42,6 +42,7 @@ public enum ReportJSON {
   public static func weekly(_ report: WeeklyReport) -> JSONObject {
     [
       "period": period(report.window),
+      "tracked_period": report.trackedDays.map(period) ?? .null,
       "total_entries": .int(report.totalEntries),
       "daily_average": .number(report.dailyAverage, decimals: 2),
       "most_active_day": report.mostActiveDay.map(JSONValue.date) ?? .null,
@@ -82,6 +83,9 @@ public enum ReportJSON {
     [
       "period": period(report.window),
       "previous_period": period(report.previousWindow),
+      "tracked_period": report.trackedDays.map(period) ?? .null,
+      "previous_tracked_period": report.previousTrackedDays.map(period) ?? .null,
+      "changes_compared": .bool(report.previousTrackedDays != nil),
       "total_entries": .int(report.totalEntries),
       "daily_average": .number(report.dailyAverage, decimals: 2),
       "daily_counts": dailyCounts(report.dailyCounts),
