@@ -61,7 +61,10 @@ extension BehaviorCommand {
       discussion: """
         Into a database without data the file's ids are kept (export → import → export gives
         the same file); otherwise records get new ids and medications are matched by name.
-        The first bad record is named and nothing is written.
+        Records already present (an entry at the same time with the same type, the same dose,
+        a journal entry with the same time and title) are skipped, so importing a file twice
+        adds nothing; --allow-duplicates adds them anyway. The first bad record is named and
+        nothing is written.
 
         Example:
           behavior-cli import backup.json
@@ -69,20 +72,26 @@ extension BehaviorCommand {
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The JSON file.") var file: String
+    @Flag(
+      name: .customLong("allow-duplicates"),
+      help: "Add records even when the database already has them.")
+    var allowDuplicates = false
 
     func execute() throws {
       let data = try readFile(file)
       let name = (file as NSString).lastPathComponent
-      let summary = try global.openBehaviorStore().importJSON(data, name: name)
+      let summary = try global.openBehaviorStore().importJSON(
+        data, name: name, allowDuplicates: allowDuplicates)
       let object: JSONObject = [
         "entries": .int(summary.entries), "medications": .int(summary.medications),
         "medication_logs": .int(summary.medicationLogs),
         "journal_entries": .int(summary.journalEntries), "favorites": .int(summary.favorites),
-        "kept_ids": .bool(summary.keptIDs),
+        "kept_ids": .bool(summary.keptIDs), "new": .int(summary.totalAdded),
+        "already_present": .int(summary.alreadyPresent.total),
       ]
       if global.format == .table {
         Terminal.writeOutput(
-          "Imported \(summary.entries) entries, \(summary.medications) medications, \(summary.medicationLogs) medication logs, \(summary.journalEntries) journal entries and \(summary.favorites) favorites from \(name).\n"
+          "Imported \(summary.entries) entries, \(summary.medications) medications, \(summary.medicationLogs) medication logs, \(summary.journalEntries) journal entries and \(summary.favorites) favorites from \(name) (\(summary.totalAdded) new, \(summary.alreadyPresent.total) already present).\n"
         )
       } else {
         global.print(object: object)

@@ -112,4 +112,23 @@ struct BehaviorCLICaptureTests {
     #expect(ambiguous.status == 64)
     #expect(ambiguous.error.contains("2026-02-08") && ambiguous.error.contains("2026-08-02"))
   }
+
+  @Test("import of a file already imported: N new, M already present; --allow-duplicates forces")
+  func reimport() {
+    let cli = BehaviorCapture()
+    defer { cli.remove() }
+    let file = cli.database + ".json"
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    #expect(cli.run(["log", "energy", "--intensity", "3", "--at", "2026-02-08 09:00"]).status == 0)
+    #expect(cli.run(["export", "--output", file]).status == 0)
+    let again = cli.run(["import", file])
+    #expect(again.status == 0, "\(again.error)")
+    let name = (file as NSString).lastPathComponent
+    #expect(
+      again.output
+        == "Imported 0 entries, 0 medications, 0 medication logs, 0 journal entries and 0 favorites from \(name) (0 new, 1 already present).\n"
+    )
+    let forced = cli.run(["import", file, "--allow-duplicates"])
+    #expect(forced.output.hasSuffix("(1 new, 0 already present).\n"), "\(forced.output)")
+  }
 }

@@ -37,7 +37,7 @@ struct ExportTests {
   func merge() throws {
     let data = try Self.filled().exportJSON(zone: .utc)
     let store = try Self.filled()
-    let summary = try store.importJSON(data, name: "backup.json")
+    let summary = try store.importJSON(data, name: "backup.json", allowDuplicates: true)
     #expect(summary.keptIDs == false)
     #expect(summary.medications == 0)  // matched by name
     let document = try store.exportDocument(zone: .utc)
@@ -137,5 +137,29 @@ struct ExportTests {
 
       """
     #expect(String(decoding: try store.exportJSON(zone: .utc), as: UTF8.self) == expected)
+  }
+
+  @Test("Importing a file twice adds nothing the second time; allowing duplicates adds it all")
+  func reimport() throws {
+    let data = try Self.filled().exportJSON(zone: .utc)
+    let store = try BehaviorStore.inMemory()
+    try Fixture.log(store, "energy-level", "2026-01-01 10:00", intensity: 3)  // not in the file
+    let first = try store.importJSON(data, name: "backup.json")
+    // The file: 10 entries, 4 medications, 8 logs, 1 journal entry, 2 favorites.
+    #expect(first.totalAdded == 25)
+    #expect(first.alreadyPresent.total == 0)
+    let after = try store.exportJSON(zone: .utc)
+
+    let second = try store.importJSON(data, name: "backup.json")
+    #expect(second.totalAdded == 0)
+    #expect(
+      second.alreadyPresent
+        == ImportSummary.Present(
+          entries: 10, medications: 4, medicationLogs: 8, journalEntries: 1, favorites: 2))
+    #expect(try store.exportJSON(zone: .utc) == after)
+
+    let forced = try store.importJSON(data, name: "backup.json", allowDuplicates: true)
+    #expect(forced.entries == 10 && forced.medicationLogs == 8 && forced.journalEntries == 1)
+    #expect(try store.exportDocument(zone: .utc).entries.count == 21)  // 1 + 10 + 10
   }
 }

@@ -17,6 +17,23 @@ public struct ImportSummary: Sendable, Equatable {
   public var favorites: Int
   /// Whether the file's ids were kept (the database held no data before).
   public var keptIDs: Bool
+  /// What the file held that the database already had, skipped.
+  public var alreadyPresent: Present
+
+  /// Records of the file recognised as already in the database (see `ExportImporter`).
+  public struct Present: Sendable, Equatable {
+    public var entries: Int
+    public var medications: Int
+    public var medicationLogs: Int
+    public var journalEntries: Int
+    public var favorites: Int
+
+    /// All of them.
+    public var total: Int { entries + medications + medicationLogs + journalEntries + favorites }
+  }
+
+  /// Every record added.
+  public var totalAdded: Int { entries + medications + medicationLogs + journalEntries + favorites }
 }
 
 extension BehaviorStore {
@@ -89,13 +106,18 @@ extension BehaviorStore {
   /// Reads a JSON export (`name` is used in messages) and adds everything in it, all or
   /// nothing. Into a database with no data the file's ids are kept, so a round trip is exact;
   /// otherwise records get new ids and links follow them. Medications whose name exists are
-  /// matched to the existing one.
+  /// matched to the existing one, and records already present are skipped (importing a file
+  /// twice adds nothing) unless `allowDuplicates`.
   ///
   /// - throws: `TallyError` (bad data) naming the first bad record; nothing is written.
   @discardableResult
-  public func importJSON(_ data: Data, name: String) throws -> ImportSummary {
+  public func importJSON(_ data: Data, name: String, allowDuplicates: Bool = false) throws
+    -> ImportSummary
+  {
     let document = try ExportValidator.decode(data, name: name)
     let checked = try ExportValidator.validate(document, name: name)
-    return try writer.write { db in try ExportImporter.insert(checked, db) }
+    return try writer.write { db in
+      try ExportImporter.insert(checked, allowDuplicates: allowDuplicates, db)
+    }
   }
 }
