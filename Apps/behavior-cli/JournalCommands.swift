@@ -30,19 +30,72 @@ struct JournalText: ParsableArguments {
     }
   }
 
-  /// The text given, else standard input when it is not a terminal; `nil` when neither.
-  func read(allowStandardInput: Bool) throws -> String? {
-    if let content { return content }
+  /// The text given; else, when `allowStandardInput`, standard input, or — when standard input
+  /// is a terminal, where nobody would think to type a journal entry — the user's editor (as
+  /// `git commit` does). `nil` when no text was asked for; `fromEditor` says where it came from.
+  func read(
+    allowStandardInput: Bool, standardInputIsTerminal: Bool = isatty(STDIN_FILENO) != 0,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws -> (text: String?, fromEditor: Bool) {
+    if let content { return (content, false) }
     if let file {
       guard let text = String(data: try readFile(file), encoding: .utf8) else {
         throw TallyError.refused("\(file) is not UTF-8 text: expected a text file")
       }
-      return text
+      return (text, false)
     }
-    guard allowStandardInput, isatty(STDIN_FILENO) == 0 else { return nil }
+    guard allowStandardInput else { return (nil, false) }
+    if standardInputIsTerminal { return (try Editor.edit(environment: environment), true) }
     let data = FileHandle.standardInput.readDataToEndOfFile()
     guard let text = String(data: data, encoding: .utf8) else {
       throw TallyError.refused("standard input is not UTF-8 text: expected text")
+    }
+    return (text, false)
+  }
+}
+
+/// The user's text editor on a temporary file, as `git commit` opens it.
+enum Editor {
+  /// `$VISUAL`, else `$EDITOR`, else `vi` (git's order).
+  static func command(_ environment: [String: String]) -> String {
+    for name in ["VISUAL", "EDITOR"] {
+      if let command = environment[name], !command.trimmingCharacters(in: .whitespaces).isEmpty {
+        return command
+      }
+    }
+    return "vi"
+  }
+
+  /// The text the user saved; the file is removed afterwards.
+  ///
+  /// - throws: `TallyError` (I/O) when the editor cannot be run or exits with a failure.
+  static func edit(environment: [String: String]) throws -> String {
+    let command = command(environment)
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("behavior-journal-\(UUID().uuidString).txt").path
+    guard FileManager.default.createFile(atPath: path, contents: Data()) else {
+      throw TallyError(.io, .failed("cannot create a temporary file for the editor"))
+    }
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    // Through the shell, as git does, so an editor given with arguments (`code --wait`) works;
+    // the path goes in as "$1", never spliced into the command.
+    process.arguments = ["-c", command + " \"$1\"", "sh", path]
+    do { try process.run() } catch {
+      throw TallyError(.io, .failed("cannot run the editor '\(command)'"))
+    }
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      throw TallyError(
+        .io,
+        .failed(
+          "the editor '\(command)' exited with status \(process.terminationStatus): nothing saved"))
+    }
+    guard
+      let text = String(data: try Data(contentsOf: URL(fileURLWithPath: path)), encoding: .utf8)
+    else {
+      throw TallyError.refused("the edited text is not UTF-8: expected text")
     }
     return text
   }
@@ -52,11 +105,17 @@ extension BehaviorCommand.Journal {
   /// `behavior-cli journal add`.
   struct Add: HintedCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Write a journal entry (text from --content, --file or standard input).",
+      abstract:
+        "Write a journal entry (text from --content, --file, standard input or your editor).",
       discussion: """
+        With neither --content nor --file, the text is read from standard input, or, when that
+        is a terminal, written in $VISUAL or $EDITOR (else vi) as for 'git commit'; an empty
+        text saves nothing.
+
         Example:
           behavior-cli journal add --title "Hard Monday" --content "The office was loud." --link 12
           echo "Slept badly." | behavior-cli journal add --title "Night" --tag sleep
+          behavior-cli journal add --title "Evening"      # opens your editor
         """)
 
     @OptionGroup var global: GlobalOptions
@@ -68,7 +127,12 @@ extension BehaviorCommand.Journal {
     @Option(help: ArgumentHelp("When (default: now).", valueName: "time")) var at: String?
 
     func execute() throws {
-      let content = try text.read(allowStandardInput: true) ?? ""
+      let (given, fromEditor) = try text.read(allowStandardInput: true)
+      let content = given ?? ""
+      if fromEditor, content.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        Terminal.writeError("The text is empty: nothing saved.\n")
+        return
+      }
       let journal = try global.openBehaviorStore().addJournal(
         JournalInput(
           title: title, content: content, timestamp: try global.instant(at: at), tags: tags,
@@ -188,7 +252,7 @@ extension BehaviorCommand.Journal {
     func execute() throws {
       var change = JournalChange()
       change.title = title
-      change.content = try text.read(allowStandardInput: false)
+      change.content = try text.read(allowStandardInput: false).text
       if at != nil { change.timestamp = try global.instant(at: at) }
       if !tags.isEmpty || clearTags { change.tags = tags }
       if !links.isEmpty || clearLinks { change.links = links }

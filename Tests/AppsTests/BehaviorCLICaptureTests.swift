@@ -1,3 +1,4 @@
+import AnalyticsCore
 import CLIKit
 import Foundation
 import Testing
@@ -130,5 +131,32 @@ struct BehaviorCLICaptureTests {
     )
     let forced = cli.run(["import", file, "--allow-duplicates"])
     #expect(forced.output.hasSuffix("(1 new, 0 already present).\n"), "\(forced.output)")
+  }
+
+  @Test("journal add on a terminal: the text comes from $VISUAL, else $EDITOR, on a temp file")
+  func editor() throws {
+    let text = try JournalText.parse([])
+    // A shell "editor" that writes the file it is given ("$1"), as a person would in vi.
+    let written = try text.read(
+      allowStandardInput: true, standardInputIsTerminal: true,
+      environment: ["EDITOR": "printf 'Slept badly.' >"])
+    #expect(written.text == "Slept badly." && written.fromEditor)
+    let visual = try text.read(
+      allowStandardInput: true, standardInputIsTerminal: true,
+      environment: ["VISUAL": "printf 'from visual' >", "EDITOR": "printf 'from editor' >"])
+    #expect(visual.text == "from visual")
+    // Saving nothing leaves the file empty: journal add then saves nothing and says so.
+    let empty = try text.read(
+      allowStandardInput: true, standardInputIsTerminal: true, environment: ["EDITOR": "true"])
+    #expect(empty.text == "" && empty.fromEditor)
+    #expect(throws: TallyError.self) {
+      try text.read(
+        allowStandardInput: true, standardInputIsTerminal: true, environment: ["EDITOR": "false"])
+    }
+    #expect(Editor.command([:]) == "vi")
+    // Given text never opens the editor.
+    let given = try JournalText.parse(["--content", "typed"]).read(
+      allowStandardInput: true, standardInputIsTerminal: true, environment: ["EDITOR": "false"])
+    #expect(given.text == "typed" && !given.fromEditor)
   }
 }
