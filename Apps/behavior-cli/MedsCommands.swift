@@ -70,7 +70,9 @@ extension BehaviorCommand.Meds {
       let store = try global.openBehaviorStore()
       let medications = try store.medications(includeStopped: all)
       let insights = Dictionary(
-        try store.medicationInsights(days: 30, asOf: global.asOf, zone: global.zone).map {
+        try store.medicationInsights(
+          days: BehaviorStore.recentAdherenceDays, asOf: global.asOf, zone: global.zone
+        ).map {
           ($0.medication, $0)
         }, uniquingKeysWith: { first, _ in first })
       global.print(

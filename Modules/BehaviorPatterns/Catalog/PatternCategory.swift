@@ -2,23 +2,14 @@ import AnalyticsCore
 
 /// One of the nine categories patterns are grouped in.
 public enum PatternCategory: String, Sendable, CaseIterable, Codable, Comparable {
-  /// Behavioral.
   case behavioral
-  /// Sensory.
   case sensory
-  /// Social/Communication.
   case socialCommunication = "social-communication"
-  /// Executive Function.
   case executiveFunction = "executive-function"
-  /// Energy/Capacity.
   case energyCapacity = "energy-capacity"
-  /// Emotional Regulation.
   case emotionalRegulation = "emotional-regulation"
-  /// Routine/Structure.
   case routineStructure = "routine-structure"
-  /// Physical.
   case physical
-  /// Contextual.
   case contextual
 
   /// The stable kebab-case id (`social-communication`).

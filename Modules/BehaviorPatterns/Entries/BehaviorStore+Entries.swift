@@ -109,6 +109,11 @@ extension BehaviorStore {
       createdAt: createdAt, updatedAt: updatedAt)
   }
 
+  /// Up to this many entries, their tags are fetched by listing their ids (`IN (?, …)`); beyond
+  /// it, by repeating the entries' condition in a subquery, which keeps the statement well under
+  /// SQLite's default limit of 32,766 bound variables however many entries match.
+  static let tagLookupByIDLimit = 500
+
   static func existingEntry(_ id: Int64, _ db: Database) throws -> PatternEntry {
     guard let entry = try entries(db, where: "e.id = ?", [id]).first else {
       throw TallyError.unknownEntry(id)
@@ -134,7 +139,7 @@ extension BehaviorStore {
     var tags: [Int64: [String]] = [:]
     let tagSQL: String
     let tagArguments: StatementArguments
-    if records.count <= 500 {
+    if records.count <= tagLookupByIDLimit {
       tagSQL = """
         SELECT et.entry_id, t.name FROM entry_tag et JOIN tag t ON t.id = et.tag_id
         WHERE et.entry_id IN (\(records.map { _ in "?" }.joined(separator: ",")))

@@ -4,7 +4,6 @@ import GRDB
 
 /// A tag and how often it is used.
 public struct TagUsage: Sendable, Equatable {
-  /// The tag's name.
   public var name: String
   /// How many pattern entries carry it.
   public var entries: Int
@@ -42,14 +41,12 @@ extension BehaviorStore {
     let newName = try TagName.validated(new)
     return try writer.write { db in
       guard
-        let source = try TagRecord.fetchOne(
-          db, sql: "SELECT * FROM tag WHERE name = ?",
-          arguments: [old.trimmingCharacters(in: .whitespaces)])
+        let source = try TagRecord.all().named(old.trimmingCharacters(in: .whitespaces))
+          .fetchOne(db)
       else {
         throw TallyError.notFound(TallyError.BehaviorKind.tag, old, expected: "a tag in use")
       }
-      let target = try TagRecord.fetchOne(
-        db, sql: "SELECT * FROM tag WHERE name = ?", arguments: [newName])
+      let target = try TagRecord.all().named(newName).fetchOne(db)
       guard let target, target.id != source.id else {
         try db.execute(
           sql: "UPDATE tag SET name = ? WHERE id = ?", arguments: [newName, source.id])
@@ -72,9 +69,7 @@ extension BehaviorStore {
     var ids: [Int64] = []
     for raw in names {
       let name = try TagName.validated(raw)
-      if let id = try Int64.fetchOne(
-        db, sql: "SELECT id FROM tag WHERE name = ?", arguments: [name])
-      {
+      if let id = try TagRecord.all().named(name).fetchOne(db)?.id {
         if !ids.contains(id) { ids.append(id) }
       } else {
         var tag = TagRecord(id: nil, name: name)

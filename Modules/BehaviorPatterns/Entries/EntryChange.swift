@@ -21,17 +21,11 @@ public enum FieldChange<Value: Sendable & Equatable>: Sendable, Equatable {
 
 /// The changes `entries edit` makes to an entry; fields left at `.keep` stay as they are.
 public struct EntryChange: Sendable, Equatable {
-  /// A new pattern type.
   public var type: PatternType?
-  /// A new time.
   public var timestamp: Instant?
-  /// The intensity.
   public var intensity: FieldChange<Int> = .keep
-  /// The duration in minutes.
   public var durationMinutes: FieldChange<Int> = .keep
-  /// The context notes.
   public var contextNotes: FieldChange<String> = .keep
-  /// The specific details.
   public var specificDetails: FieldChange<String> = .keep
   /// The custom name (custom patterns only).
   public var customName: String?

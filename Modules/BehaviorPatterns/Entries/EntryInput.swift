@@ -3,7 +3,6 @@ import Foundation
 
 /// What a person logs: a pattern type and its optional measurements, notes and tags.
 public struct EntryInput: Sendable, Equatable {
-  /// The pattern type.
   public var type: PatternType
   /// When it happened.
   public var timestamp: Instant
@@ -11,18 +10,14 @@ public struct EntryInput: Sendable, Equatable {
   public var intensity: Int?
   /// Minutes; only for types that take a duration.
   public var durationMinutes: Int?
-  /// Context notes.
   public var contextNotes: String?
-  /// Specific details.
   public var specificDetails: String?
   /// The name of a custom pattern (required for it, refused for any other type).
   public var customName: String?
   /// The category of a custom pattern (required for it, refused for any other type).
   public var customCategory: PatternCategory?
-  /// Tag names.
   public var tags: [String]
 
-  /// Creates an input.
   public init(
     type: PatternType, timestamp: Instant, intensity: Int? = nil, durationMinutes: Int? = nil,
     contextNotes: String? = nil, specificDetails: String? = nil, customName: String? = nil,

@@ -3,11 +3,9 @@ import Foundation
 
 /// One logged pattern: when, which type, how intense and how long, notes, and tags.
 public struct PatternEntry: Sendable, Equatable, Identifiable {
-  /// The entry id.
   public var id: Int64
   /// When it happened.
   public var timestamp: Instant
-  /// The pattern type.
   public var type: PatternType
   /// The category: the type's, or the one chosen for a custom pattern.
   public var category: PatternCategory

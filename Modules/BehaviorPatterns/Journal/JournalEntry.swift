@@ -3,13 +3,10 @@ import Foundation
 
 /// A journal entry: a titled text, with tags and links to the pattern entries it is about.
 public struct JournalEntry: Sendable, Equatable, Identifiable {
-  /// The journal entry id.
   public var id: Int64
   /// When it was written (or is about).
   public var timestamp: Instant
-  /// The title.
   public var title: String
-  /// The text.
   public var content: String
   /// Tag names, sorted case-insensitively.
   public var tags: [String]
@@ -23,18 +20,13 @@ public struct JournalEntry: Sendable, Equatable, Identifiable {
 
 /// What `journal add` records.
 public struct JournalInput: Sendable, Equatable {
-  /// The title.
   public var title: String
-  /// The text.
   public var content: String
-  /// When.
   public var timestamp: Instant
-  /// Tag names.
   public var tags: [String]
   /// Ids of pattern entries to link.
   public var links: [Int64]
 
-  /// Creates an input.
   public init(
     title: String, content: String, timestamp: Instant, tags: [String] = [], links: [Int64] = []
   ) {
@@ -48,11 +40,9 @@ public struct JournalInput: Sendable, Equatable {
 
 /// What `journal edit` changes; `nil` fields stay as they are.
 public struct JournalChange: Sendable, Equatable {
-  /// A new title.
   public var title: String?
   /// A new text.
   public var content: String?
-  /// A new time.
   public var timestamp: Instant?
   /// A new set of tags.
   public var tags: [String]?
@@ -65,7 +55,6 @@ public struct JournalChange: Sendable, Equatable {
 
 /// A search hit: the entry and a snippet of the matching text with the hit in `[` `]`.
 public struct JournalSearchHit: Sendable, Equatable {
-  /// The journal entry.
   public var entry: JournalEntry
   /// Up to a dozen words around the match.
   public var snippet: String

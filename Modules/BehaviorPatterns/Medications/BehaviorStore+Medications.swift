@@ -25,11 +25,8 @@ extension BehaviorStore {
   /// The medications, by name; stopped ones only when `includeStopped`.
   public func medications(includeStopped: Bool = false) throws -> [Medication] {
     try writer.read { db in
-      try MedicationRecord.fetchAll(
-        db,
-        sql:
-          "SELECT * FROM medication \(includeStopped ? "" : "WHERE stopped_on IS NULL") ORDER BY name COLLATE NOCASE"
-      ).map(Self.medication)
+      let all = MedicationRecord.all().orderedByName()
+      return try (includeStopped ? all : all.active()).fetchAll(db).map(Self.medication)
     }
   }
 
@@ -192,8 +189,7 @@ extension BehaviorStore {
   static func medication(_ reference: String, _ db: Database) throws -> Medication {
     let trimmed = reference.trimmingCharacters(in: .whitespaces)
     let record =
-      try MedicationRecord.fetchOne(
-        db, sql: "SELECT * FROM medication WHERE name = ? COLLATE NOCASE", arguments: [trimmed])
+      try MedicationRecord.all().named(trimmed).fetchOne(db)
       ?? Int64(trimmed).flatMap { try MedicationRecord.fetchOne(db, key: $0) }
     guard let record else {
       let names = try String.fetchAll(db, sql: "SELECT name FROM medication ORDER BY id")
@@ -232,9 +228,7 @@ extension BehaviorStore {
   }
 
   static func refuseDuplicateName(_ name: String, except id: Int64?, _ db: Database) throws {
-    if let existing = try MedicationRecord.fetchOne(
-      db, sql: "SELECT * FROM medication WHERE name = ?", arguments: [name]), existing.id != id
-    {
+    if let existing = try MedicationRecord.all().named(name).fetchOne(db), existing.id != id {
       throw TallyError(
         .usage, .exists(kind: TallyError.BehaviorKind.medication, name: existing.name))
     }

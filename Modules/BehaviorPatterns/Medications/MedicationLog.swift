@@ -3,13 +3,9 @@ import Foundation
 
 /// One dose taken or skipped, with how the person felt.
 public struct MedicationLog: Sendable, Equatable, Identifiable {
-  /// The log id.
   public var id: Int64
-  /// The medication's id.
   public var medicationID: Int64
-  /// The medication's name.
   public var medicationName: String
-  /// When.
   public var timestamp: Instant
   /// Taken (`true`) or skipped.
   public var taken: Bool
@@ -17,13 +13,10 @@ public struct MedicationLog: Sendable, Equatable, Identifiable {
   public var skippedReason: String?
   /// How well it worked, 1–5.
   public var effectiveness: Int?
-  /// Mood, 1–5.
   public var mood: Int?
-  /// Energy, 1–5.
   public var energyLevel: Int?
   /// Side effects noticed.
   public var sideEffects: String?
-  /// Notes.
   public var notes: String?
   /// When it was logged.
   public var createdAt: Instant
@@ -31,24 +24,16 @@ public struct MedicationLog: Sendable, Equatable, Identifiable {
 
 /// What `meds log` records.
 public struct MedicationLogInput: Sendable, Equatable {
-  /// When.
   public var timestamp: Instant
-  /// Taken or skipped.
   public var taken: Bool
   /// Why it was skipped (skipped doses only).
   public var skippedReason: String?
-  /// 1–5.
   public var effectiveness: Int?
-  /// 1–5.
   public var mood: Int?
-  /// 1–5.
   public var energyLevel: Int?
-  /// Side effects.
   public var sideEffects: String?
-  /// Notes.
   public var notes: String?
 
-  /// Creates an input.
   public init(
     timestamp: Instant, taken: Bool, skippedReason: String? = nil, effectiveness: Int? = nil,
     mood: Int? = nil, energyLevel: Int? = nil, sideEffects: String? = nil, notes: String? = nil

@@ -64,3 +64,14 @@ struct MedicationRecord: Sendable, Equatable, FetchableRecord, MutablePersistabl
 
   mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 }
+
+extension DerivableRequest<MedicationRecord> {
+  /// The medication called `name`, case ignored (the column is `COLLATE NOCASE`).
+  func named(_ name: String) -> Self { filter(MedicationRecord.Columns.name == name) }
+
+  /// Medications not stopped.
+  func active() -> Self { filter(MedicationRecord.Columns.stoppedOn == nil) }
+
+  /// By name as people read it, case ignored.
+  func orderedByName() -> Self { order(MedicationRecord.Columns.name.collating(.nocase)) }
+}

@@ -4,7 +4,6 @@ import GRDB
 
 /// A medication's doses on one day.
 public struct MedicationDue: Sendable, Equatable {
-  /// The medication's name.
   public var name: String
   /// Doses expected that day; `nil` for as-needed.
   public var due: Int?
@@ -14,7 +13,6 @@ public struct MedicationDue: Sendable, Equatable {
 
 /// The dashboard of one day: streak, counts, medications due, recent entries and insights.
 public struct TodaySummary: Sendable, Equatable {
-  /// The day.
   public var date: LocalDate
   /// The logging streak as of that day.
   public var streak: Streak
@@ -40,6 +38,10 @@ extension BehaviorStore {
     ReportBuilder.monthly(
       try reportData(try DayRange.lastDays(60, asOf: asOf), zone: zone), asOf: asOf)
   }
+
+  /// How far back `meds list` judges adherence: a month is long enough for a weekly medication
+  /// to have 4 doses due, short enough to show a recent change of habit.
+  public static let recentAdherenceDays = 30
 
   /// Adherence and ratings per medication over the `days` days ending on `asOf` (the weekly
   /// report's medication insights, for any window).

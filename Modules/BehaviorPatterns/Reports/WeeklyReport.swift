@@ -2,11 +2,9 @@ import AnalyticsCore
 
 /// The 7-day report ending on the as-of day.
 public struct WeeklyReport: Sendable, Equatable {
-  /// The 7 days.
   public var window: DayRange
   /// The days of the window since tracking began; `nil` when none was tracked.
   public var trackedDays: DayRange?
-  /// Entries in the window.
   public var totalEntries: Int
   /// Entries ÷ tracked days, 2 decimals (0 when none was tracked).
   public var dailyAverage: Double
@@ -31,7 +29,6 @@ public struct WeeklyReport: Sendable, Equatable {
 
 /// The 30-day report ending on the as-of day.
 public struct MonthlyReport: Sendable, Equatable {
-  /// The 30 days.
   public var window: DayRange
   /// The 30 days before, for `changes`.
   public var previousWindow: DayRange
@@ -40,7 +37,6 @@ public struct MonthlyReport: Sendable, Equatable {
   /// The tracked days of the previous window; `nil` when none was tracked, and then there are no
   /// `changes` (nothing to compare with, rather than a rise from zero).
   public var previousTrackedDays: DayRange?
-  /// Entries in the window.
   public var totalEntries: Int
   /// Entries ÷ tracked days, 2 decimals (0 when none was tracked).
   public var dailyAverage: Double
