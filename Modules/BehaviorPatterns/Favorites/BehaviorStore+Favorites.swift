@@ -61,7 +61,11 @@ extension BehaviorStore {
       let favorites = try favorites()
       guard position >= 1, position <= favorites.count else {
         throw TallyError.invalid(
-          "favorite", String(position), expected: "1 to \(favorites.count)", category: .usage)
+          "favorite", String(position),
+          expected: favorites.isEmpty
+            ? "a favorite's position, but there are no favorites yet"
+            : "1 to \(favorites.count)",
+          category: .usage)
       }
       type = favorites[position - 1]
     } else {
