@@ -159,4 +159,32 @@ struct BehaviorCLICaptureTests {
       allowStandardInput: true, standardInputIsTerminal: true, environment: ["EDITOR": "false"])
     #expect(given.text == "typed" && !given.fromEditor)
   }
+
+  @Test("The monthly table says which days were judged and that an untracked month is not compared")
+  func trackedTable() {
+    let cli = BehaviorCapture()
+    defer { cli.remove() }
+    #expect(
+      cli.run(["meds", "add", "Sertraline", "--frequency", "daily", "--since", "2026-11-01"]).status
+        == 0)
+    for day in 16...22 {
+      #expect(
+        cli.run(["log", "energy", "--intensity", "3", "--at", "2026-11-\(day) 09:00"]).status == 0)
+      #expect(
+        cli.run(["meds", "log", "Sertraline", "--taken", "--at", "2026-11-\(day) 08:00"]).status
+          == 0)
+    }
+    let table = cli.run(["report", "monthly", "--as-of", "2026-11-22"])
+    #expect(table.status == 0, "\(table.error)")
+    #expect(
+      table.output.hasPrefix(
+        """
+        Monthly report 2026-10-24 to 2026-11-22
+        Tracked from 2026-11-16: 7 of 30 days judged.
+        Entries: 7, 1.00 a day
+
+        """))  // 7 entries over the 7 tracked days
+    #expect(table.output.contains("  (not compared: nothing was logged in those days)\n"))
+    #expect(table.output.contains("100.0%"))  // 7 doses of 7 due from Nov 16, not 7 of 22
+  }
 }
