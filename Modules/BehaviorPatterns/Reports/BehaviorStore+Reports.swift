@@ -118,9 +118,12 @@ extension BehaviorStore {
     let end = zone.start(of: asOf.adding(days: 1))
     let days = LocalDays(zone: zone)
     var eventDays = Set<LocalDate>()
-    let cursor = try Instant.fetchCursor(
+    // Int64 decodes straight from the column (see PatternEntryRecord.init(row:)).
+    let cursor = try Int64.fetchCursor(
       db, sql: "SELECT occurred_at FROM pattern_entry WHERE occurred_at < ?", arguments: [end])
-    while let instant = try cursor.next() { eventDays.insert(days.day(of: instant)) }
+    while let milliseconds = try cursor.next() {
+      eventDays.insert(days.day(of: Instant(millisecondsSinceEpoch: milliseconds)))
+    }
     return DailyStreak.compute(eventDays: eventDays, asOf: asOf)
   }
 }
