@@ -13,18 +13,18 @@ extension GlobalOptions {
   /// The instant of `--at` text in `zone`: `YYYY-MM-DD HH:MM[:SS]`, `YYYY-MM-DD` (midnight) or
   /// `HH:MM` (on the as-of day). Without it: now, or with `--as-of`, the current time of day on
   /// that day.
-  func instant(at text: String?) throws -> Date {
+  func instant(at text: String?) throws -> Instant {
     guard let text else {
-      let now = Date()
+      let now = Instant(Date())
       guard let asOfDate else { return now }
       return zone.instant(
-        of: LocalDateTime(date: asOfDate, time: zone.localDateTime(of: now).time)).date
+        of: LocalDateTime(date: asOfDate, time: zone.localDateTime(of: now).time))
     }
     if let time = try? TimeOfDay(parsing: text) {
-      return zone.instant(of: LocalDateTime(date: asOf, time: time)).date
+      return zone.instant(of: LocalDateTime(date: asOf, time: time))
     }
     do {
-      return zone.instant(of: try LocalDateTime(parsing: text)).date
+      return zone.instant(of: try LocalDateTime(parsing: text))
     } catch {
       throw ValidationError(
         "--at \(text) is not a time: expected YYYY-MM-DD HH:MM, such as 2026-02-08 14:30, or HH:MM for today"
@@ -57,30 +57,38 @@ func parseDuration(_ text: String) throws -> Int {
 /// Writes `data` to `path` atomically (all or nothing), or to standard output.
 func writeOutput(_ data: Data, to path: String?) throws {
   guard let path else {
-    FileHandle.standardOutput.write(data)
+    // Through the terminal's sinks, so an in-process run captures it like any other output.
+    Terminal.writeOutput(String(decoding: data, as: UTF8.self))
     return
   }
   do {
     try data.write(to: URL(fileURLWithPath: path), options: .atomic)
   } catch {
-    throw BehaviorError(.io, "cannot write \(path): expected a writable path")
+    throw TallyError(.io, .failed("cannot write \(path): expected a writable path"))
   }
 }
 
-/// `--from D --to D`: a span of local days, either end open.
-struct DayOptions: ParsableArguments {
-  @Option(
-    help: ArgumentHelp("The first day.", valueName: "yyyy-mm-dd"),
-    transform: LocalDate.init(parsing:))
-  var from: LocalDate?
-  @Option(
-    help: ArgumentHelp("The last day.", valueName: "yyyy-mm-dd"),
-    transform: LocalDate.init(parsing:))
-  var to: LocalDate?
+/// The help of every day option: what `DayReference` reads.
+func dayHelp(_ text: String) -> ArgumentHelp {
+  ArgumentHelp(
+    text + " YYYY-MM-DD, today, yesterday or a weekday (mon… = the most recent one).",
+    valueName: "day")
+}
 
-  func validate() throws {
-    if let from, let to, from > to {
-      throw ValidationError("--from \(from) is after --to \(to): expected from ≤ to")
+/// `--from D --to D`: a span of local days, either end open; each end a `DayReference`, resolved
+/// against the as-of day.
+struct DayOptions: ParsableArguments {
+  @Option(help: dayHelp("The first day:"), transform: DayReference.init(parsing:))
+  var from: DayReference?
+  @Option(help: dayHelp("The last day:"), transform: DayReference.init(parsing:))
+  var to: DayReference?
+
+  /// The two ends as days, checked in order.
+  func resolved(asOf: LocalDate) throws -> (from: LocalDate?, to: LocalDate?) {
+    let (first, last) = (from?.resolve(asOf: asOf), to?.resolve(asOf: asOf))
+    if let first, let last, first > last {
+      throw ValidationError("--from \(first) is after --to \(last): expected from ≤ to")
     }
+    return (first, last)
   }
 }

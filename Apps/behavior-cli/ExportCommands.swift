@@ -7,11 +7,11 @@ import Foundation
 
 extension BehaviorCommand {
   /// `behavior-cli export`.
-  struct Export: ParsableCommand {
+  struct Export: HintedCommand {
     static let configuration = CommandConfiguration(
       abstract: "Export everything as JSON (for import) or the entries as CSV.",
       discussion: """
-        JSON holds entries with tags, medications, logs, the journal and favorites, and
+        JSON (the default; a table is not an export) holds entries with tags, medications, logs, the journal and favorites, and
         round-trips through 'import'. CSV is one row per entry (tags joined by |, RFC 4180).
         --from/--to limit entries, logs and journal entries to those local days.
 
@@ -26,19 +26,17 @@ extension BehaviorCommand {
     var output: String?
 
     func validate() throws {
-      guard global.format != .table else {
-        throw ValidationError("export --format table: expected --format json or --format csv")
-      }
       if (days.from == nil) != (days.to == nil) {
         throw ValidationError("--from and --to go together: expected both or neither")
       }
     }
 
-    func run() throws {
+    func execute() throws {
       let store = try global.openBehaviorStore()
-      let range = try days.from.map { try DayRange(start: $0, end: days.to!) }
+      let span = try days.resolved(asOf: global.asOf)
+      let range = try span.from.map { try DayRange(start: $0, end: span.to!) }
       let data: Data
-      if global.format == .json {
+      if global.format != .csv {
         data = try store.exportJSON(range: range, zone: global.zone)
       } else {
         let entries = try store.entries(
@@ -46,7 +44,7 @@ extension BehaviorCommand {
         ).reversed()
         data = Data(
           CSVWriter.write(
-            entries.map { BehaviorJSON.entry($0, zone: global.zone, format: .csv) }
+            entries.map { BehaviorJSON.entry($0, zone: global.zone, flat: true) }
           ).utf8)
       }
       try writeOutput(data, to: output)
@@ -57,13 +55,16 @@ extension BehaviorCommand {
   }
 
   /// `behavior-cli import FILE`.
-  struct Import: ParsableCommand {
+  struct Import: HintedCommand {
     static let configuration = CommandConfiguration(
       abstract: "Import a JSON export, all or nothing.",
       discussion: """
         Into a database without data the file's ids are kept (export → import → export gives
         the same file); otherwise records get new ids and medications are matched by name.
-        The first bad record is named and nothing is written.
+        Records already present (an entry at the same time with the same type, the same dose,
+        a journal entry with the same time and title) are skipped, so importing a file twice
+        adds nothing; --allow-duplicates adds them anyway. The first bad record is named and
+        nothing is written.
 
         Example:
           behavior-cli import backup.json
@@ -71,20 +72,26 @@ extension BehaviorCommand {
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The JSON file.") var file: String
+    @Flag(
+      name: .customLong("allow-duplicates"),
+      help: "Add records even when the database already has them.")
+    var allowDuplicates = false
 
-    func run() throws {
+    func execute() throws {
       let data = try readFile(file)
       let name = (file as NSString).lastPathComponent
-      let summary = try global.openBehaviorStore().importJSON(data, name: name)
+      let summary = try global.openBehaviorStore().importJSON(
+        data, name: name, allowDuplicates: allowDuplicates)
       let object: JSONObject = [
         "entries": .int(summary.entries), "medications": .int(summary.medications),
         "medication_logs": .int(summary.medicationLogs),
         "journal_entries": .int(summary.journalEntries), "favorites": .int(summary.favorites),
-        "kept_ids": .bool(summary.keptIDs),
+        "kept_ids": .bool(summary.keptIDs), "new": .int(summary.totalAdded),
+        "already_present": .int(summary.alreadyPresent.total),
       ]
       if global.format == .table {
         Terminal.writeOutput(
-          "Imported \(summary.entries) entries, \(summary.medications) medications, \(summary.medicationLogs) medication logs, \(summary.journalEntries) journal entries and \(summary.favorites) favorites from \(name).\n"
+          "Imported \(summary.entries) entries, \(summary.medications) medications, \(summary.medicationLogs) medication logs, \(summary.journalEntries) journal entries and \(summary.favorites) favorites from \(name) (\(summary.totalAdded) new, \(summary.alreadyPresent.total) already present).\n"
         )
       } else {
         global.print(object: object)

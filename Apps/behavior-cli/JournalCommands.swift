@@ -30,19 +30,72 @@ struct JournalText: ParsableArguments {
     }
   }
 
-  /// The text given, else standard input when it is not a terminal; `nil` when neither.
-  func read(allowStandardInput: Bool) throws -> String? {
-    if let content { return content }
+  /// The text given; else, when `allowStandardInput`, standard input, or — when standard input
+  /// is a terminal, where nobody would think to type a journal entry — the user's editor (as
+  /// `git commit` does). `nil` when no text was asked for; `fromEditor` says where it came from.
+  func read(
+    allowStandardInput: Bool, standardInputIsTerminal: Bool = isatty(STDIN_FILENO) != 0,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws -> (text: String?, fromEditor: Bool) {
+    if let content { return (content, false) }
     if let file {
       guard let text = String(data: try readFile(file), encoding: .utf8) else {
-        throw BehaviorError(.badData, "\(file) is not UTF-8 text: expected a text file")
+        throw TallyError.refused("\(file) is not UTF-8 text: expected a text file")
       }
-      return text
+      return (text, false)
     }
-    guard allowStandardInput, isatty(STDIN_FILENO) == 0 else { return nil }
+    guard allowStandardInput else { return (nil, false) }
+    if standardInputIsTerminal { return (try Editor.edit(environment: environment), true) }
     let data = FileHandle.standardInput.readDataToEndOfFile()
     guard let text = String(data: data, encoding: .utf8) else {
-      throw BehaviorError(.badData, "standard input is not UTF-8 text")
+      throw TallyError.refused("standard input is not UTF-8 text: expected text")
+    }
+    return (text, false)
+  }
+}
+
+/// The user's text editor on a temporary file, as `git commit` opens it.
+enum Editor {
+  /// `$VISUAL`, else `$EDITOR`, else `vi` (git's order).
+  static func command(_ environment: [String: String]) -> String {
+    for name in ["VISUAL", "EDITOR"] {
+      if let command = environment[name], !command.trimmingCharacters(in: .whitespaces).isEmpty {
+        return command
+      }
+    }
+    return "vi"
+  }
+
+  /// The text the user saved; the file is removed afterwards.
+  ///
+  /// - throws: `TallyError` (I/O) when the editor cannot be run or exits with a failure.
+  static func edit(environment: [String: String]) throws -> String {
+    let command = command(environment)
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("behavior-journal-\(UUID().uuidString).txt").path
+    guard FileManager.default.createFile(atPath: path, contents: Data()) else {
+      throw TallyError(.io, .failed("cannot create a temporary file for the editor"))
+    }
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    // Through the shell, as git does, so an editor given with arguments (`code --wait`) works;
+    // the path goes in as "$1", never spliced into the command.
+    process.arguments = ["-c", command + " \"$1\"", "sh", path]
+    do { try process.run() } catch {
+      throw TallyError(.io, .failed("cannot run the editor '\(command)'"))
+    }
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      throw TallyError(
+        .io,
+        .failed(
+          "the editor '\(command)' exited with status \(process.terminationStatus): nothing saved"))
+    }
+    guard
+      let text = String(data: try Data(contentsOf: URL(fileURLWithPath: path)), encoding: .utf8)
+    else {
+      throw TallyError.refused("the edited text is not UTF-8: expected text")
     }
     return text
   }
@@ -50,13 +103,19 @@ struct JournalText: ParsableArguments {
 
 extension BehaviorCommand.Journal {
   /// `behavior-cli journal add`.
-  struct Add: ParsableCommand {
+  struct Add: HintedCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Write a journal entry (text from --content, --file or standard input).",
+      abstract:
+        "Write a journal entry (text from --content, --file, standard input or your editor).",
       discussion: """
+        With neither --content nor --file, the text is read from standard input, or, when that
+        is a terminal, written in $VISUAL or $EDITOR (else vi) as for 'git commit'; an empty
+        text saves nothing.
+
         Example:
           behavior-cli journal add --title "Hard Monday" --content "The office was loud." --link 12
           echo "Slept badly." | behavior-cli journal add --title "Night" --tag sleep
+          behavior-cli journal add --title "Evening"      # opens your editor
         """)
 
     @OptionGroup var global: GlobalOptions
@@ -67,8 +126,13 @@ extension BehaviorCommand.Journal {
     var links: [Int64] = []
     @Option(help: ArgumentHelp("When (default: now).", valueName: "time")) var at: String?
 
-    func run() throws {
-      let content = try text.read(allowStandardInput: true) ?? ""
+    func execute() throws {
+      let (given, fromEditor) = try text.read(allowStandardInput: true)
+      let content = given ?? ""
+      if fromEditor, content.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        Terminal.writeError("The text is empty: nothing saved.\n")
+        return
+      }
       let journal = try global.openBehaviorStore().addJournal(
         JournalInput(
           title: title, content: content, timestamp: try global.instant(at: at), tags: tags,
@@ -78,13 +142,13 @@ extension BehaviorCommand.Journal {
       } else {
         global.print(
           object: BehaviorJSON.journal(
-            journal, zone: global.zone, format: global.format, content: true))
+            journal, zone: global.zone, flat: global.format != .json, content: true))
       }
     }
   }
 
   /// `behavior-cli journal list`.
-  struct List: ParsableCommand {
+  struct List: HintedCommand {
     static let configuration = CommandConfiguration(
       abstract: "List journal entries, newest first.",
       discussion: "Example:\n  behavior-cli journal list --from 2026-02-01 --tag sleep")
@@ -93,19 +157,20 @@ extension BehaviorCommand.Journal {
     @OptionGroup var days: DayOptions
     @Option(help: "Only entries with this tag.") var tag: String?
 
-    func run() throws {
+    func execute() throws {
+      let span = try days.resolved(asOf: global.asOf)
       let entries = try global.openBehaviorStore().journalEntries(
-        from: days.from, to: days.to, tag: tag, zone: global.zone)
+        from: span.from, to: span.to, tag: tag, zone: global.zone)
       global.print(
         rows: entries.map {
           BehaviorJSON.journal(
-            $0, zone: global.zone, format: global.format, content: global.format != .table)
+            $0, zone: global.zone, flat: global.format != .json, content: global.format != .table)
         })
     }
   }
 
   /// `behavior-cli journal search TEXT`.
-  struct Search: ParsableCommand {
+  struct Search: HintedCommand {
     static let configuration = CommandConfiguration(
       abstract: "Search titles and texts (every word, as a prefix), best match first.",
       discussion: "Example:\n  behavior-cli journal search \"loud office\"")
@@ -114,12 +179,12 @@ extension BehaviorCommand.Journal {
     @Argument(help: "The words to find.") var text: String
     @Option(help: "At most this many.") var limit = 20
 
-    func run() throws {
+    func execute() throws {
       let hits = try global.openBehaviorStore().searchJournal(text, limit: max(1, limit))
       global.print(
         rows: hits.map { hit in
           var row = BehaviorJSON.journal(
-            hit.entry, zone: global.zone, format: global.format, content: false)
+            hit.entry, zone: global.zone, flat: global.format != .json, content: false)
           row["snippet"] = .string(hit.snippet.replacingOccurrences(of: "\n", with: " "))
           return row
         })
@@ -127,23 +192,23 @@ extension BehaviorCommand.Journal {
   }
 
   /// `behavior-cli journal show ID`.
-  struct Show: ParsableCommand {
+  struct Show: HintedCommand {
     static let configuration = CommandConfiguration(
       abstract: "Show one journal entry.", discussion: "Example:\n  behavior-cli journal show 3")
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The journal entry id.") var id: Int64
 
-    func run() throws {
+    func execute() throws {
       let journal = try global.openBehaviorStore().journal(id: id)
       global.print(
         object: BehaviorJSON.journal(
-          journal, zone: global.zone, format: global.format, content: true))
+          journal, zone: global.zone, flat: global.format != .json, content: true))
     }
   }
 
   /// `behavior-cli journal read ID`.
-  struct Read: ParsableCommand {
+  struct Read: HintedCommand {
     static let configuration = CommandConfiguration(
       abstract: "Print a journal entry as plain text for a screen reader or speech tool.",
       discussion: """
@@ -156,14 +221,14 @@ extension BehaviorCommand.Journal {
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The journal entry id.") var id: Int64
 
-    func run() throws {
+    func execute() throws {
       let (journal, linked) = try global.openBehaviorStore().journalWithLinks(id: id)
       Terminal.writeOutput(JournalReading.text(journal, linked: linked, zone: global.zone))
     }
   }
 
   /// `behavior-cli journal edit ID`.
-  struct Edit: ParsableCommand {
+  struct Edit: HintedCommand {
     static let configuration = CommandConfiguration(
       abstract: "Change a journal entry: the options given replace those fields.",
       discussion: """
@@ -184,10 +249,10 @@ extension BehaviorCommand.Journal {
     @Flag(name: .customLong("clear-links"), help: "Remove all links.") var clearLinks = false
     @Option(help: ArgumentHelp("A new time.", valueName: "time")) var at: String?
 
-    func run() throws {
+    func execute() throws {
       var change = JournalChange()
       change.title = title
-      change.content = try text.read(allowStandardInput: false)
+      change.content = try text.read(allowStandardInput: false).text
       if at != nil { change.timestamp = try global.instant(at: at) }
       if !tags.isEmpty || clearTags { change.tags = tags }
       if !links.isEmpty || clearLinks { change.links = links }
@@ -197,13 +262,13 @@ extension BehaviorCommand.Journal {
       } else {
         global.print(
           object: BehaviorJSON.journal(
-            journal, zone: global.zone, format: global.format, content: true))
+            journal, zone: global.zone, flat: global.format != .json, content: true))
       }
     }
   }
 
   /// `behavior-cli journal delete ID`.
-  struct Delete: ParsableCommand {
+  struct Delete: HintedCommand {
     static let configuration = CommandConfiguration(
       abstract: "Delete a journal entry (the entries it links to stay).",
       discussion: "Example:\n  behavior-cli journal delete 3")
@@ -211,7 +276,7 @@ extension BehaviorCommand.Journal {
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The journal entry id.") var id: Int64
 
-    func run() throws {
+    func execute() throws {
       try global.openBehaviorStore().deleteJournal(id: id)
       global.printDeleted("journal entry", id: id)
     }

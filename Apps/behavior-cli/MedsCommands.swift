@@ -25,7 +25,7 @@ extension BehaviorCommand {
 
 extension BehaviorCommand.Meds {
   /// `behavior-cli meds add NAME`.
-  struct Add: ParsableCommand {
+  struct Add: HintedCommand {
     static let configuration = CommandConfiguration(
       abstract: "Add a medication.",
       discussion: """
@@ -42,22 +42,23 @@ extension BehaviorCommand.Meds {
     @Option(help: "daily, twice-daily, three-times-daily, weekly or as-needed.")
     var frequency: MedicationFrequency
     @Option(
-      help: ArgumentHelp("The first day (default: the as-of day).", valueName: "yyyy-mm-dd"),
-      transform: LocalDate.init(parsing:))
-    var since: LocalDate?
+      help: dayHelp("The first day (default: the as-of day):"),
+      transform: DayReference.init(parsing:))
+    var since: DayReference?
     @Option(help: ArgumentHelp("Notes.", valueName: "text")) var notes: String?
 
-    func run() throws {
+    func execute() throws {
       let medication = try global.openBehaviorStore().addMedication(
         MedicationInput(
-          name: name, dosage: dosage, frequency: frequency, since: since ?? global.asOf,
+          name: name, dosage: dosage, frequency: frequency,
+          since: since?.resolve(asOf: global.asOf) ?? global.asOf,
           notes: notes))
       global.print(object: BehaviorJSON.medication(medication))
     }
   }
 
   /// `behavior-cli meds list`.
-  struct List: ParsableCommand {
+  struct List: HintedCommand {
     static let configuration = CommandConfiguration(
       abstract: "List active medications with their adherence over the last 30 days.",
       discussion: "Example:\n  behavior-cli meds list --all")
@@ -65,11 +66,13 @@ extension BehaviorCommand.Meds {
     @OptionGroup var global: GlobalOptions
     @Flag(help: "Include stopped medications.") var all = false
 
-    func run() throws {
+    func execute() throws {
       let store = try global.openBehaviorStore()
       let medications = try store.medications(includeStopped: all)
       let insights = Dictionary(
-        try store.medicationInsights(days: 30, asOf: global.asOf, zone: global.zone).map {
+        try store.medicationInsights(
+          days: BehaviorStore.recentAdherenceDays, asOf: global.asOf, zone: global.zone
+        ).map {
           ($0.medication, $0)
         }, uniquingKeysWith: { first, _ in first })
       global.print(
@@ -84,7 +87,7 @@ extension BehaviorCommand.Meds {
   }
 
   /// `behavior-cli meds edit NAME|ID`.
-  struct Edit: ParsableCommand {
+  struct Edit: HintedCommand {
     static let configuration = CommandConfiguration(
       abstract: "Change a medication: the options given replace those fields.",
       discussion: "Example:\n  behavior-cli meds edit Sertraline --dosage \"100 mg\"")
@@ -96,17 +99,16 @@ extension BehaviorCommand.Meds {
       String?
     @Option(help: "A new frequency.") var frequency: MedicationFrequency?
     @Option(
-      help: ArgumentHelp("A new first day.", valueName: "yyyy-mm-dd"),
-      transform: LocalDate.init(parsing:))
-    var since: LocalDate?
+      help: dayHelp("A new first day:"), transform: DayReference.init(parsing:))
+    var since: DayReference?
     @Option(help: ArgumentHelp("Notes (empty to remove).", valueName: "text")) var notes: String?
 
-    func run() throws {
+    func execute() throws {
       var change = MedicationChange()
       change.name = name
       change.dosage = dosage.map { .set($0) } ?? .keep
       change.frequency = frequency
-      change.since = since
+      change.since = since?.resolve(asOf: global.asOf)
       change.notes = notes.map { .set($0) } ?? .keep
       let saved = try global.openBehaviorStore().editMedication(medication, change)
       global.print(object: BehaviorJSON.medication(saved))
@@ -114,7 +116,7 @@ extension BehaviorCommand.Meds {
   }
 
   /// `behavior-cli meds stop NAME|ID`.
-  struct Stop: ParsableCommand {
+  struct Stop: HintedCommand {
     static let configuration = CommandConfiguration(
       abstract: "Mark a medication stopped; its history is kept.",
       discussion: """
@@ -127,18 +129,18 @@ extension BehaviorCommand.Meds {
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The medication's name or id.") var medication: String
     @Option(
-      help: ArgumentHelp("The last day it was taken.", valueName: "yyyy-mm-dd"),
-      transform: LocalDate.init(parsing:))
-    var on: LocalDate?
+      help: dayHelp("The last day it was taken:"), transform: DayReference.init(parsing:))
+    var on: DayReference?
 
-    func run() throws {
-      let saved = try global.openBehaviorStore().stopMedication(medication, on: on ?? global.asOf)
+    func execute() throws {
+      let saved = try global.openBehaviorStore().stopMedication(
+        medication, on: on?.resolve(asOf: global.asOf) ?? global.asOf)
       global.print(object: BehaviorJSON.medication(saved))
     }
   }
 
   /// `behavior-cli meds delete NAME|ID --yes`.
-  struct Delete: ParsableCommand {
+  struct Delete: HintedCommand {
     static let configuration = CommandConfiguration(
       abstract: "Delete a medication and all its logs (needs --yes; 'meds stop' keeps history).",
       discussion: "Example:\n  behavior-cli meds delete Sertraline --yes")
@@ -147,7 +149,7 @@ extension BehaviorCommand.Meds {
     @Argument(help: "The medication's name or id.") var medication: String
     @Flag(help: "Confirm: the medication and its logs are deleted for good.") var yes = false
 
-    func run() throws {
+    func execute() throws {
       guard yes else {
         throw ValidationError(
           "deleting \(medication) also deletes its logs: expected --yes to confirm ('meds stop' keeps them)"
@@ -159,7 +161,7 @@ extension BehaviorCommand.Meds {
   }
 
   /// `behavior-cli meds log NAME --taken|--skipped`.
-  struct Log: ParsableCommand {
+  struct Log: HintedCommand {
     static let configuration = CommandConfiguration(
       abstract: "Log a dose taken or skipped, with how you feel.",
       discussion: """
@@ -199,7 +201,7 @@ extension BehaviorCommand.Meds {
       }
     }
 
-    func run() throws {
+    func execute() throws {
       let log = try global.openBehaviorStore().logMedication(
         medication,
         MedicationLogInput(
@@ -216,7 +218,7 @@ extension BehaviorCommand.Meds {
   }
 
   /// `behavior-cli meds logs [NAME]`.
-  struct Logs: ParsableCommand {
+  struct Logs: HintedCommand {
     static let configuration = CommandConfiguration(
       abstract: "List medication logs, newest first.",
       discussion: "Example:\n  behavior-cli meds logs Sertraline --from 2026-02-01")
@@ -225,9 +227,10 @@ extension BehaviorCommand.Meds {
     @Argument(help: "Only this medication (name or id).") var medication: String?
     @OptionGroup var days: DayOptions
 
-    func run() throws {
+    func execute() throws {
+      let span = try days.resolved(asOf: global.asOf)
       let logs = try global.openBehaviorStore().medicationLogs(
-        medication, from: days.from, to: days.to, zone: global.zone)
+        medication, from: span.from, to: span.to, zone: global.zone)
       global.print(rows: logs.map { BehaviorJSON.medicationLog($0, zone: global.zone) })
     }
   }

@@ -6,7 +6,7 @@ import DataFormats
 
 extension BehaviorCommand {
   /// `behavior-cli today`.
-  struct Today: ParsableCommand {
+  struct Today: HintedCommand {
     static let configuration = CommandConfiguration(
       abstract: "The dashboard: streak, today's entries and medications, recent entries, insights.",
       discussion: """
@@ -19,7 +19,7 @@ extension BehaviorCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    func run() throws {
+    func execute() throws {
       let today = try global.openBehaviorStore().today(asOf: global.asOf, zone: global.zone)
       printReport(
         ReportJSON.today(today, zone: global.zone),
@@ -34,7 +34,7 @@ extension BehaviorCommand {
       abstract: "Weekly and monthly reports.", subcommands: [Weekly.self, Monthly.self])
 
     /// `behavior-cli report weekly`.
-    struct Weekly: ParsableCommand {
+    struct Weekly: HintedCommand {
       static let configuration = CommandConfiguration(
         abstract: "The 7 days ending on the as-of day.",
         discussion: """
@@ -48,7 +48,7 @@ extension BehaviorCommand {
 
       @OptionGroup var global: GlobalOptions
 
-      func run() throws {
+      func execute() throws {
         let report = try global.openBehaviorStore().weeklyReport(
           asOf: global.asOf, zone: global.zone)
         printReport(ReportJSON.weekly(report), text: ReportText.weekly(report), global: global)
@@ -56,7 +56,7 @@ extension BehaviorCommand {
     }
 
     /// `behavior-cli report monthly`.
-    struct Monthly: ParsableCommand {
+    struct Monthly: HintedCommand {
       static let configuration = CommandConfiguration(
         abstract: "The 30 days ending on the as-of day, with changes against the 30 before.",
         discussion: """
@@ -66,7 +66,7 @@ extension BehaviorCommand {
 
       @OptionGroup var global: GlobalOptions
 
-      func run() throws {
+      func execute() throws {
         let report = try global.openBehaviorStore().monthlyReport(
           asOf: global.asOf, zone: global.zone)
         printReport(ReportJSON.monthly(report), text: ReportText.monthly(report), global: global)
@@ -79,7 +79,7 @@ extension BehaviorCommand {
 func printReport(_ object: JSONObject, text: String, global: GlobalOptions) {
   switch global.format {
   case .json: global.print(object: object)
-  case .csv: global.print(rows: ReportJSON.longRows(object))
+  case .csv: global.print(rows: ReportCSV.longRows(object))
   case .table: Terminal.writeOutput(text)
   }
 }

@@ -38,8 +38,16 @@ enum ReportText {
       })
   }
 
+  /// A line when only part of the window (or none of it) was tracked.
+  static func tracked(_ tracked: DayRange?, of window: DayRange) -> String {
+    guard let tracked else { return "Nothing was logged yet in these days: no day is judged.\n" }
+    guard tracked != window else { return "" }
+    return "Tracked from \(tracked.start): \(tracked.dayCount) of \(window.dayCount) days judged.\n"
+  }
+
   static func weekly(_ report: WeeklyReport) -> String {
     var text = "Weekly report \(report.window.start) to \(report.window.end)\n"
+    text += tracked(report.trackedDays, of: report.window)
     text += "Entries: \(report.totalEntries), \(number(report.dailyAverage)) a day"
     if let day = report.mostActiveDay {
       text += "; most active: \(day.weekday.shortName) \(day) (\(report.mostActiveDayEntries))"
@@ -81,6 +89,7 @@ enum ReportText {
 
   static func monthly(_ report: MonthlyReport) -> String {
     var text = "Monthly report \(report.window.start) to \(report.window.end)\n"
+    text += tracked(report.trackedDays, of: report.window)
     text += "Entries: \(report.totalEntries), \(number(report.dailyAverage)) a day\n"
     text += "Per day: " + Sparkline.render(report.dailyCounts.map { Double($0.count) }) + "\n"
     text += heading("Top patterns")
@@ -107,11 +116,13 @@ enum ReportText {
     text += heading(
       "Changes against \(report.previousWindow.start) to \(report.previousWindow.end)")
     text +=
-      report.changes.isEmpty
-      ? "  (none of at least 3 entries and 25%)\n"
-      : report.changes.map {
-        "  \($0.name): \($0.previous) → \($0.current) (\($0.change > 0 ? "+" : "")\($0.change)\($0.percentChange.map { ", " + number($0, 1) + "%" } ?? ""))\n"
-      }.joined()
+      report.previousTrackedDays == nil
+      ? "  (not compared: nothing was logged in those days)\n"
+      : report.changes.isEmpty
+        ? "  (none of at least 3 entries and 25%)\n"
+        : report.changes.map {
+          "  \($0.name): \($0.previous) → \($0.current) (\($0.change > 0 ? "+" : "")\($0.change)\($0.percentChange.map { ", " + number($0, 1) + "%" } ?? ""))\n"
+        }.joined()
     text += heading("Medications")
     text += medications(report.medicationEffectiveness, monthly: true)
     return text

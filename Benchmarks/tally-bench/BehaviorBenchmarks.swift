@@ -102,7 +102,7 @@ enum BehaviorBenchmarks {
           try store.log(
             EntryInput(
               type: PatternCatalog.type(id: "sensory-overload")!,
-              timestamp: Date(timeIntervalSince1970: 1_790_000_000 + Double(logged)),
+              timestamp: Instant(secondsSinceEpoch: 1_790_000_000 + Int64(logged)),
               intensity: 3, contextNotes: "bench", tags: ["noise", "bench"])))
       },
       BenchmarkCase(name: "behavior.export-json", size: size, target: "≤ 2000 ms", runs: 5) {

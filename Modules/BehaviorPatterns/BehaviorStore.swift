@@ -8,11 +8,9 @@ import Storage
 ///
 /// Everything stays in the local database; nothing is sent anywhere.
 public struct BehaviorStore: Sendable {
-  /// The database connection (a pool for files, a queue in memory).
-  public let writer: any DatabaseWriter
-
-  /// Wraps an open, migrated database.
-  public init(writer: any DatabaseWriter) { self.writer = writer }
+  /// The database connection (a pool for files, a queue in memory): internal, so that only this
+  /// module's operations (and `@testable` tests) reach the tables.
+  let writer: any DatabaseWriter
 
   /// Opens the database at `location` and migrates it.
   public static func open(_ location: DatabaseLocation) throws -> BehaviorStore {
@@ -22,10 +20,4 @@ public struct BehaviorStore: Sendable {
 
   /// An in-memory store (tests, throwaway runs).
   public static func inMemory() throws -> BehaviorStore { try open(.memory) }
-}
-
-/// Whole seconds since 1970 UTC: how instants are stored.
-extension Date {
-  var storedSeconds: Int64 { Int64(timeIntervalSince1970.rounded(.down)) }
-  init(storedSeconds: Int64) { self.init(timeIntervalSince1970: TimeInterval(storedSeconds)) }
 }

@@ -72,14 +72,15 @@ struct BehaviorCLITests {
     let object = try JSONSerialization.jsonObject(with: Data(weekly.output.utf8)) as? [String: Any]
     #expect(
       Set(object?.keys.map { $0 } ?? []) == [
-        "period", "total_entries", "daily_average", "most_active_day", "most_active_day_entries",
+        "period", "tracked_period", "total_entries", "daily_average", "most_active_day", "most_active_day_entries",
         "daily_counts", "pattern_frequency", "category_distribution", "energy_trend",
         "common_triggers", "medication_insights",
       ])
     #expect(weekly.output.contains("\"total_entries\": 4,"))
-    #expect(weekly.output.contains("\"daily_average\": 0.57,"))
+    // Tracking began with the first entry on Feb 6: 4 entries over the 3 tracked days Feb 6–8.
+    #expect(weekly.output.contains("\"daily_average\": 1.33,"))
     #expect(weekly.output.contains("\"most_active_day\": \"2026-02-08\","))
-    #expect(weekly.output.contains("\"adherence_rate\": 25.0,"))  // 1 of 4 (Feb 5–8)
+    #expect(weekly.output.contains("\"adherence_rate\": 33.3,"))  // 1 of 3 (tracked Feb 6–8)
     let today = try scratch.run(["today", "--as-of", "2026-02-07", "--format", "json"])
     #expect(today.output.contains("\"current_streak_days\": 2,"))
     #expect(today.output.contains("\"entries_today\": 1,"))
@@ -118,7 +119,7 @@ struct BehaviorCLITests {
       "bad.json",
       goodExport.replacingOccurrences(of: "\"intensity\": 3", with: "\"intensity\": 9"))
     let cases: [([String], Int32, String)] = [
-      (["log", "nope"], 64, "'nope'"),
+      (["log", "nope"], 64, "\"nope\""),
       (["log", "sensory"], 64, "ambiguous"),
       (["log", "sensory-overload", "--intensity", "0"], 64, "intensity 0"),
       (["log", "sensory-overload", "--intensity", "6"], 64, "intensity 6"),
@@ -131,7 +132,7 @@ struct BehaviorCLITests {
       (["meds", "log", "Sertraline", "--taken", "--skipped"], 64, "--taken and --skipped"),
       (["meds", "log", "Sertraline"], 64, "--taken or --skipped"),
       (["meds", "delete", "Sertraline"], 64, "--yes"),
-      (["import", badImport], 65, "intensity 9"),
+      (["import", badImport], 65, "intensity \"9\""),
       (["import", scratch.folder + "/missing.json"], 66, "missing.json"),
       (["entries", "delete", "99"], 66, "99"),
       (["journal", "add", "--title", "x", "--link", "42"], 66, "42"),

@@ -1,3 +1,4 @@
+import AnalyticsCore
 import Testing
 
 @testable import BehaviorPatterns
@@ -46,15 +47,15 @@ struct CatalogTests {
 
   @Test("Unknown and ambiguous types are usage errors naming the text")
   func resolveErrors() {
-    #expect(throws: BehaviorError.self) { try PatternCatalog.resolve("nope") }
+    #expect(throws: TallyError.self) { try PatternCatalog.resolve("nope") }
     do {
       _ = try PatternCatalog.resolve("sensory")
       Issue.record("expected an error")
-    } catch let error as BehaviorError {
+    } catch let error as TallyError {
       #expect(error.category == .usage)
       #expect(error.description.contains("sensory-overload, sensory-seeking"))
     } catch { Issue.record("\(error)") }
-    #expect(throws: BehaviorError.self) { try PatternCatalog.resolve("") }
+    #expect(throws: TallyError.self) { try PatternCatalog.resolve("") }
   }
 
   @Test(
@@ -72,10 +73,10 @@ struct CatalogTests {
     arguments: [
       ("communication-preference", 3, nil, nil, nil, "takes no intensity"),
       ("energy-level", nil, 30, nil, nil, "takes no duration"),
-      ("sensory-overload", 0, nil, nil, nil, "out of range"),
-      ("sensory-overload", 6, nil, nil, nil, "out of range"),
-      ("custom-pattern", nil, nil, nil, PatternCategory.sensory, "needs --name"),
-      ("custom-pattern", nil, nil, "Echo", nil, "needs --category"),
+      ("sensory-overload", 0, nil, nil, nil, "intensity \"0\" is not valid"),
+      ("sensory-overload", 6, nil, nil, nil, "intensity \"6\" is not valid"),
+      ("custom-pattern", nil, nil, nil, PatternCategory.sensory, "custom name is missing"),
+      ("custom-pattern", nil, nil, "Echo", nil, "custom category is missing"),
       ("energy-level", nil, nil, "Echo", nil, "only for custom-pattern"),
     ] as [(String, Int?, Int?, String?, PatternCategory?, String)])
   func entryRules(
@@ -83,13 +84,13 @@ struct CatalogTests {
     message: String
   ) {
     let input = EntryInput(
-      type: PatternCatalog.type(id: id)!, timestamp: .init(timeIntervalSince1970: 0),
+      type: PatternCatalog.type(id: id)!, timestamp: .init(millisecondsSinceEpoch: 0),
       intensity: intensity, durationMinutes: duration, customName: name,
       customCategory: category)
     #expect {
       try input.validate()
     } throws: { error in
-      (error as? BehaviorError)?.description.contains(message) ?? false
+      (error as? TallyError)?.description.contains(message) ?? false
     }
   }
 

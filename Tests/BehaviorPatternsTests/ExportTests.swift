@@ -37,7 +37,7 @@ struct ExportTests {
   func merge() throws {
     let data = try Self.filled().exportJSON(zone: .utc)
     let store = try Self.filled()
-    let summary = try store.importJSON(data, name: "backup.json")
+    let summary = try store.importJSON(data, name: "backup.json", allowDuplicates: true)
     #expect(summary.keptIDs == false)
     #expect(summary.medications == 0)  // matched by name
     let document = try store.exportDocument(zone: .utc)
@@ -62,7 +62,7 @@ struct ExportTests {
   @Test(
     "One bad record among many: named, and nothing is written",
     arguments: [
-      ("\"intensity\": 2", "\"intensity\": 7", "entries[4] (id 6): intensity 7 is out of range"),
+      ("\"intensity\": 2", "\"intensity\": 7", "entries[4] (id 6): intensity \"7\" is not valid"),
       (
         "\"pattern_type\": \"energy-level\"", "\"pattern_type\": \"nope\"",
         "unknown pattern_type 'nope'"
@@ -88,7 +88,7 @@ struct ExportTests {
     #expect {
       try store.importJSON(bad, name: "bad.json")
     } throws: { error in
-      let error = error as? BehaviorError
+      let error = error as? TallyError
       return error?.category == .badData
         && (error?.description.hasPrefix("bad.json: ") ?? false)
         && (error?.description.contains(message) ?? false)
@@ -98,8 +98,68 @@ struct ExportTests {
 
   @Test("Not JSON at all")
   func notJSON() throws {
-    #expect(throws: BehaviorError.self) {
+    #expect(throws: TallyError.self) {
       try BehaviorStore.inMemory().importJSON(Data("hello".utf8), name: "x.json")
     }
+  }
+
+  @Test("The exact bytes: sorted keys, nulls for absent values, UTC instants, a final newline")
+  func exactBytes() throws {
+    let store = try BehaviorStore.inMemory()
+    try Fixture.log(store, "energy-level", "2026-02-08 20:30", intensity: 3, tags: ["morning"])
+    let expected = """
+      {
+        "entries": [
+          {
+            "category": "energy-capacity",
+            "context_notes": null,
+            "created_at": "2026-01-01T00:00:00Z",
+            "custom_name": null,
+            "duration_minutes": null,
+            "id": 1,
+            "intensity": 3,
+            "pattern_type": "energy-level",
+            "specific_details": null,
+            "tags": [
+              "morning"
+            ],
+            "timestamp": "2026-02-08T20:30:00Z",
+            "updated_at": "2026-01-01T00:00:00Z"
+          }
+        ],
+        "favorites": [],
+        "format": "tally-behavior",
+        "journal": [],
+        "medication_logs": [],
+        "medications": [],
+        "version": 1
+      }
+
+      """
+    #expect(String(decoding: try store.exportJSON(zone: .utc), as: UTF8.self) == expected)
+  }
+
+  @Test("Importing a file twice adds nothing the second time; allowing duplicates adds it all")
+  func reimport() throws {
+    let data = try Self.filled().exportJSON(zone: .utc)
+    let store = try BehaviorStore.inMemory()
+    try Fixture.log(store, "energy-level", "2026-01-01 10:00", intensity: 3)  // not in the file
+    let first = try store.importJSON(data, name: "backup.json")
+    // The file: 10 entries, 4 medications, 8 logs, 1 journal entry, 2 favorites.
+    #expect(first.totalAdded == 25)
+    #expect(first.alreadyPresent.total == 0)
+    let after = try store.exportJSON(zone: .utc)
+
+    let second = try store.importJSON(data, name: "backup.json")
+    #expect(second.totalAdded == 0)
+    #expect(
+      second.alreadyPresent
+        == ImportSummary.Present(
+          entries: 10, medications: 4, medicationLogs: 8, journalEntries: 1, favorites: 2))
+    #expect(try store.exportJSON(zone: .utc) == after)
+
+    let forced = try store.importJSON(data, name: "backup.json", allowDuplicates: true)
+    #expect(forced.entries == 10 && forced.medicationLogs == 8 && forced.journalEntries == 1)
+    #expect(try store.exportDocument(zone: .utc).entries.count == 21)  // 1 + 10 + 10
   }
 }

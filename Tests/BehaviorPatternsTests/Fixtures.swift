@@ -8,8 +8,8 @@ enum Fixture {
   static func day(_ text: String) -> LocalDate { try! LocalDate(parsing: text) }
 
   /// The instant of a UTC wall-clock time.
-  static func utc(_ text: String) -> Date {
-    Zone.utc.instant(of: try! LocalDateTime(parsing: text)).date
+  static func utc(_ text: String) -> Instant {
+    Zone.utc.instant(of: try! LocalDateTime(parsing: text))
   }
 
   static func type(_ id: String) -> PatternType { PatternCatalog.type(id: id)! }

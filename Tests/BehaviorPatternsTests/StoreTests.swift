@@ -24,7 +24,7 @@ struct StoreTests {
     change.tags = []
     try store.editEntry(id: first.id + 1, change)
     #expect(try store.tags().isEmpty)
-    #expect(throws: BehaviorError.self) { try store.renameTag("nothing", to: "x") }
+    #expect(throws: TallyError.self) { try store.renameTag("nothing", to: "x") }
   }
 
   @Test("Filters: days, category, type, search with LIKE wildcards taken literally")
@@ -53,13 +53,13 @@ struct StoreTests {
       store, "sensory-overload", "2026-02-01 10:00", intensity: 4, duration: 30)
     var change = EntryChange()
     change.type = Fixture.type("energy-level")
-    #expect(throws: BehaviorError.self) { try store.editEntry(id: entry.id, change) }  // duration
+    #expect(throws: TallyError.self) { try store.editEntry(id: entry.id, change) }  // duration
     change.durationMinutes = .clear
     let edited = try store.editEntry(id: entry.id, change)
     #expect(edited.type.id == "energy-level")
     #expect(edited.intensity == 4)
     #expect(edited.durationMinutes == nil)
-    #expect(throws: BehaviorError.self) { try store.editEntry(id: 99, EntryChange()) }
+    #expect(throws: TallyError.self) { try store.editEntry(id: 99, EntryChange()) }
   }
 
   @Test("Favorites keep their order; custom patterns cannot be favorites")
@@ -71,8 +71,8 @@ struct StoreTests {
     #expect(try store.addFavorite(Fixture.type("meltdown-trigger")))
     try store.removeFavorite(Fixture.type("sensory-overload"))
     #expect(try store.favorites().map(\.id) == ["energy-level", "meltdown-trigger"])
-    #expect(throws: BehaviorError.self) { try store.addFavorite(Fixture.type("custom-pattern")) }
-    #expect(throws: BehaviorError.self) { try store.removeFavorite(Fixture.type("anxiety-spike")) }
+    #expect(throws: TallyError.self) { try store.addFavorite(Fixture.type("custom-pattern")) }
+    #expect(throws: TallyError.self) { try store.removeFavorite(Fixture.type("anxiety-spike")) }
   }
 
   @Test(
@@ -90,7 +90,7 @@ struct StoreTests {
     // The window Feb 1 … Feb 7.
     let medication = Medication(
       id: 1, name: "M", frequency: frequency, since: Fixture.day(since),
-      stoppedOn: stopped.map(Fixture.day), createdAt: Date())
+      stoppedOn: stopped.map(Fixture.day), createdAt: Instant(Date()))
     let window = try DayRange(start: Fixture.day("2026-02-01"), end: Fixture.day("2026-02-07"))
     #expect(medication.expectedDoses(in: window) == doses)
   }
@@ -99,7 +99,7 @@ struct StoreTests {
   func medications() throws {
     let store = try BehaviorStore.inMemory()
     try Fixture.medication(store, "Sertraline", .daily, since: "2026-02-01")
-    #expect(throws: BehaviorError.self) {
+    #expect(throws: TallyError.self) {
       try Fixture.medication(store, "sertraline", .weekly, since: "2026-02-01")
     }
     try Fixture.dose(store, "SERTRALINE", "2026-02-02 08:00")
@@ -107,13 +107,14 @@ struct StoreTests {
     #expect(stopped.stoppedOn == Fixture.day("2026-02-05"))
     #expect(try store.medications().isEmpty)
     #expect(try store.medications(includeStopped: true).count == 1)
-    #expect(throws: BehaviorError.self) {
+    #expect(throws: TallyError.self) {
       try Fixture.dose(store, "Sertraline", "2026-02-06 08:00")
     }
-    #expect(throws: BehaviorError.self) { try Fixture.dose(store, "Nope", "2026-02-02 08:00") }
-    #expect(throws: BehaviorError.self) {
+    #expect(throws: TallyError.self) { try Fixture.dose(store, "Nope", "2026-02-02 08:00") }
+    #expect(throws: TallyError.self) {
       try store.logMedication(
-        "Sertraline", MedicationLogInput(timestamp: Date(), taken: true, mood: 6), zone: .utc)
+        "Sertraline", MedicationLogInput(timestamp: Instant(Date()), taken: true, mood: 6),
+        zone: .utc)
     }
     #expect(try store.medicationLogs(zone: .utc).count == 1)
     #expect(try store.deleteMedication("Sertraline") == 1)
@@ -136,8 +137,9 @@ struct StoreTests {
       _ = try store.searchJournal(hostile)  // never an FTS5 syntax error
     }
     #expect(try store.searchJournal("\"").isEmpty)
-    #expect(throws: BehaviorError.self) {
-      try store.addJournal(JournalInput(title: "x", content: "", timestamp: Date(), links: [99]))
+    #expect(throws: TallyError.self) {
+      try store.addJournal(
+        JournalInput(title: "x", content: "", timestamp: Instant(Date()), links: [99]))
     }
     let (read, linked) = try store.journalWithLinks(id: journal.id)
     #expect(

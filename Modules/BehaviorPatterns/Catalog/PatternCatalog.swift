@@ -1,3 +1,5 @@
+import AnalyticsCore
+
 /// The 37 pattern types: the 36 the original app names, in its order, and Custom Pattern.
 ///
 /// Flags: `I` takes an intensity, `D` a duration, `C` is challenging, `T` is a trigger type,
@@ -68,32 +70,26 @@ public enum PatternCatalog {
   /// The type named by `text`: its id, its display name, or an unambiguous prefix of its id
   /// (case and punctuation ignored: `sensory-o`, `Sensory Overload`, `meltdown`).
   ///
-  /// - throws: `BehaviorError` (usage) naming the text and, when ambiguous, the candidates.
+  /// - throws: `TallyError` (usage) naming the text and, when ambiguous, the candidates.
   public static func resolve(_ text: String) throws -> PatternType {
     let key = normalize(text)
     if let exact = byID[key] ?? all.first(where: { normalize($0.name) == key }) { return exact }
     let matches = key.isEmpty ? [] : all.filter { $0.id.hasPrefix(key) }
     if matches.count == 1 { return matches[0] }
     if matches.isEmpty {
-      throw BehaviorError(
-        .usage,
-        "unknown pattern type '\(text)': expected a type id or its prefix, as listed by 'behavior-cli patterns'"
-      )
+      let guess = Suggestion.closest(to: key, in: all.map(\.id))
+      var error = TallyError.notFound(
+        TallyError.BehaviorKind.patternType, text,
+        expected: "a type id, its name or its prefix"
+          + (guess.map { "; did you mean '\($0)'?" } ?? ""))
+      error.category = .usage
+      throw error
     }
-    throw BehaviorError(
-      .usage,
-      "pattern type '\(text)' is ambiguous: it could be "
-        + matches.map(\.id).joined(separator: ", "))
-  }
-
-  /// The names of the types that take an intensity (for error messages).
-  static var intensityTypeIDs: String {
-    all.filter(\.takesIntensity).map(\.id).joined(separator: ", ")
-  }
-
-  /// The names of the types that take a duration (for error messages).
-  static var durationTypeIDs: String {
-    all.filter(\.takesDuration).map(\.id).joined(separator: ", ")
+    throw TallyError.invalid(
+      "pattern type", text,
+      expected: "one type, but it is ambiguous: it could be "
+        + matches.map(\.id).joined(separator: ", "),
+      category: .usage)
   }
 
   /// Lower case, every run of characters other than letters and digits turned into one `-`,

@@ -1,22 +1,15 @@
+import AnalyticsCore
+
 /// One of the nine categories patterns are grouped in.
 public enum PatternCategory: String, Sendable, CaseIterable, Codable, Comparable {
-  /// Behavioral.
   case behavioral
-  /// Sensory.
   case sensory
-  /// Social/Communication.
   case socialCommunication = "social-communication"
-  /// Executive Function.
   case executiveFunction = "executive-function"
-  /// Energy/Capacity.
   case energyCapacity = "energy-capacity"
-  /// Emotional Regulation.
   case emotionalRegulation = "emotional-regulation"
-  /// Routine/Structure.
   case routineStructure = "routine-structure"
-  /// Physical.
   case physical
-  /// Contextual.
   case contextual
 
   /// The stable kebab-case id (`social-communication`).
@@ -45,7 +38,7 @@ public enum PatternCategory: String, Sendable, CaseIterable, Codable, Comparable
   /// The category named by `text`: its id, its display name, or an unambiguous prefix of either
   /// (case and punctuation ignored: `social`, `Energy/Capacity`, `exec`).
   ///
-  /// - throws: `BehaviorError` naming the text and the categories it could mean.
+  /// - throws: `TallyError` naming the text and the categories it could mean.
   public static func resolve(_ text: String) throws -> PatternCategory {
     let key = PatternCatalog.normalize(text)
     if let exact = allCases.first(where: {
@@ -55,11 +48,11 @@ public enum PatternCategory: String, Sendable, CaseIterable, Codable, Comparable
     }
     let matches = key.isEmpty ? [] : allCases.filter { $0.id.hasPrefix(key) }
     if matches.count == 1 { return matches[0] }
-    throw BehaviorError(
-      .usage,
-      matches.isEmpty
-        ? "unknown category '\(text)': expected one of \(allCases.map(\.id).joined(separator: ", "))"
-        : "category '\(text)' is ambiguous: it could be \(matches.map(\.id).joined(separator: " or "))"
-    )
+    throw TallyError.invalid(
+      "category", text,
+      expected: matches.isEmpty
+        ? "one of \(allCases.map(\.id).joined(separator: ", "))"
+        : "one category, but it is ambiguous: it could be \(matches.map(\.id).joined(separator: " or "))",
+      category: .usage)
   }
 }

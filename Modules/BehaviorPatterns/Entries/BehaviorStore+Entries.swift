@@ -5,12 +5,12 @@ import GRDB
 extension BehaviorStore {
   /// Logs an entry with its tags in one transaction.
   ///
-  /// - throws: `BehaviorError` when the input breaks a catalog rule (see `EntryInput.validate`).
+  /// - throws: `TallyError` when the input breaks a catalog rule (see `EntryInput.validate`).
   @discardableResult
-  public func log(_ input: EntryInput, now: Date = Date()) throws -> PatternEntry {
+  public func log(_ input: EntryInput, now: Instant = Instant(Date())) throws -> PatternEntry {
     try input.validate()
     return try writer.write { db in
-      var record = Self.record(input, id: nil, createdAt: now.storedSeconds, updatedAt: now)
+      var record = Self.record(input, id: nil, createdAt: now, updatedAt: now)
       try record.insert(db)
       try Self.setTags(input.tags, entryID: record.id!, db)
       return try Self.entries(db, where: "e.id = ?", [record.id!])[0]
@@ -19,7 +19,7 @@ extension BehaviorStore {
 
   /// The entry with `id`.
   ///
-  /// - throws: `BehaviorError` (missing input) when there is none.
+  /// - throws: `TallyError` (missing input) when there is none.
   public func entry(id: Int64) throws -> PatternEntry {
     try writer.read { db in try Self.existingEntry(id, db) }
   }
@@ -30,11 +30,11 @@ extension BehaviorStore {
     var arguments: [any DatabaseValueConvertible] = []
     if let from = filter.from {
       conditions.append("e.occurred_at >= ?")
-      arguments.append(zone.startOfDay(from).storedSeconds)
+      arguments.append(zone.start(of: from))
     }
     if let to = filter.to {
       conditions.append("e.occurred_at < ?")
-      arguments.append(zone.startOfDay(to.adding(days: 1)).storedSeconds)
+      arguments.append(zone.start(of: to.adding(days: 1)))
     }
     if let category = filter.category {
       conditions.append("e.category = ?")
@@ -65,9 +65,9 @@ extension BehaviorStore {
 
   /// Applies `change` to the entry with `id`, in one transaction, and returns the result.
   ///
-  /// - throws: `BehaviorError` when there is no such entry or the result breaks a catalog rule.
+  /// - throws: `TallyError` when there is no such entry or the result breaks a catalog rule.
   @discardableResult
-  public func editEntry(id: Int64, _ change: EntryChange, now: Date = Date()) throws
+  public func editEntry(id: Int64, _ change: EntryChange, now: Instant = Instant(Date())) throws
     -> PatternEntry
   {
     try writer.write { db in
@@ -75,7 +75,7 @@ extension BehaviorStore {
       let input = change.applied(to: existing)
       try input.validate()
       let record = Self.record(
-        input, id: id, createdAt: existing.createdAt.storedSeconds, updatedAt: now)
+        input, id: id, createdAt: existing.createdAt, updatedAt: now)
       try record.update(db)
       if change.tags != nil { try Self.setTags(input.tags, entryID: id, db) }
       return try Self.existingEntry(id, db)
@@ -84,12 +84,12 @@ extension BehaviorStore {
 
   /// Deletes the entry with `id` (its tag links and journal links go with it).
   ///
-  /// - throws: `BehaviorError` (missing input) when there is none.
+  /// - throws: `TallyError` (missing input) when there is none.
   public func deleteEntry(id: Int64) throws {
     try writer.write { db in
       let tags = try Self.entryTagIDs(id, db)
       guard try PatternEntryRecord.deleteOne(db, key: id) else {
-        throw BehaviorError.unknownEntry(id)
+        throw TallyError.unknownEntry(id)
       }
       try Self.deleteUnusedTags(tags, db)
     }
@@ -97,21 +97,26 @@ extension BehaviorStore {
 
   // MARK: - Shared with reports and export
 
-  static func record(_ input: EntryInput, id: Int64?, createdAt: Int64, updatedAt: Date)
+  static func record(_ input: EntryInput, id: Int64?, createdAt: Instant, updatedAt: Instant)
     -> PatternEntryRecord
   {
     PatternEntryRecord(
-      id: id, occurredAt: input.timestamp.storedSeconds, category: input.category.id,
+      id: id, occurredAt: input.timestamp, category: input.category.id,
       patternType: input.type.id, intensity: input.intensity,
       durationMinutes: input.durationMinutes, contextNotes: nonEmpty(input.contextNotes),
       specificDetails: nonEmpty(input.specificDetails),
       customName: input.customName.map { $0.trimmingCharacters(in: .whitespaces) },
-      createdAt: createdAt, updatedAt: updatedAt.storedSeconds)
+      createdAt: createdAt, updatedAt: updatedAt)
   }
+
+  /// Up to this many entries, their tags are fetched by listing their ids (`IN (?, …)`); beyond
+  /// it, by repeating the entries' condition in a subquery, which keeps the statement well under
+  /// SQLite's default limit of 32,766 bound variables however many entries match.
+  static let tagLookupByIDLimit = 500
 
   static func existingEntry(_ id: Int64, _ db: Database) throws -> PatternEntry {
     guard let entry = try entries(db, where: "e.id = ?", [id]).first else {
-      throw BehaviorError.unknownEntry(id)
+      throw TallyError.unknownEntry(id)
     }
     return entry
   }
@@ -134,7 +139,7 @@ extension BehaviorStore {
     var tags: [Int64: [String]] = [:]
     let tagSQL: String
     let tagArguments: StatementArguments
-    if records.count <= 500 {
+    if records.count <= tagLookupByIDLimit {
       tagSQL = """
         SELECT et.entry_id, t.name FROM entry_tag et JOIN tag t ON t.id = et.tag_id
         WHERE et.entry_id IN (\(records.map { _ in "?" }.joined(separator: ",")))
@@ -160,18 +165,17 @@ extension BehaviorStore {
     guard let type = PatternCatalog.type(id: record.patternType),
       let category = PatternCategory(rawValue: record.category)
     else {
-      throw BehaviorError(
-        .badData,
+      throw TallyError.refused(
         "entry \(record.id ?? 0) has an unknown type or category (\(record.patternType), \(record.category))"
       )
     }
     return PatternEntry(
-      id: record.id!, timestamp: Date(storedSeconds: record.occurredAt), type: type,
+      id: record.id!, timestamp: record.occurredAt, type: type,
       category: category, intensity: record.intensity, durationMinutes: record.durationMinutes,
       contextNotes: record.contextNotes, specificDetails: record.specificDetails,
       customName: record.customName, tags: tags,
-      createdAt: Date(storedSeconds: record.createdAt),
-      updatedAt: Date(storedSeconds: record.updatedAt))
+      createdAt: record.createdAt,
+      updatedAt: record.updatedAt)
   }
 
   static func nonEmpty(_ text: String?) -> String? {

@@ -1,9 +1,9 @@
+import AnalyticsCore
 import Foundation
 import GRDB
 
 /// A tag and how often it is used.
 public struct TagUsage: Sendable, Equatable {
-  /// The tag's name.
   public var name: String
   /// How many pattern entries carry it.
   public var entries: Int
@@ -35,21 +35,18 @@ extension BehaviorStore {
   /// merged under `new`'s spelling.
   ///
   /// - Returns: whether two tags were merged.
-  /// - throws: `BehaviorError` when `old` does not exist or `new` is not a valid tag name.
+  /// - throws: `TallyError` when `old` does not exist or `new` is not a valid tag name.
   @discardableResult
   public func renameTag(_ old: String, to new: String) throws -> Bool {
     let newName = try TagName.validated(new)
     return try writer.write { db in
       guard
-        let source = try TagRecord.fetchOne(
-          db, sql: "SELECT * FROM tag WHERE name = ?",
-          arguments: [old.trimmingCharacters(in: .whitespaces)])
+        let source = try TagRecord.all().named(old.trimmingCharacters(in: .whitespaces))
+          .fetchOne(db)
       else {
-        throw BehaviorError(
-          .missingInput, "there is no tag '\(old)': expected one from 'behavior-cli tags list'")
+        throw TallyError.notFound(TallyError.BehaviorKind.tag, old, expected: "a tag in use")
       }
-      let target = try TagRecord.fetchOne(
-        db, sql: "SELECT * FROM tag WHERE name = ?", arguments: [newName])
+      let target = try TagRecord.all().named(newName).fetchOne(db)
       guard let target, target.id != source.id else {
         try db.execute(
           sql: "UPDATE tag SET name = ? WHERE id = ?", arguments: [newName, source.id])
@@ -72,9 +69,7 @@ extension BehaviorStore {
     var ids: [Int64] = []
     for raw in names {
       let name = try TagName.validated(raw)
-      if let id = try Int64.fetchOne(
-        db, sql: "SELECT id FROM tag WHERE name = ?", arguments: [name])
-      {
+      if let id = try TagRecord.all().named(name).fetchOne(db)?.id {
         if !ids.contains(id) { ids.append(id) }
       } else {
         var tag = TagRecord(id: nil, name: name)

@@ -1,3 +1,4 @@
+import AnalyticsCore
 import Foundation
 
 /// A change to one field: keep it, set it, or clear it.
@@ -20,17 +21,11 @@ public enum FieldChange<Value: Sendable & Equatable>: Sendable, Equatable {
 
 /// The changes `entries edit` makes to an entry; fields left at `.keep` stay as they are.
 public struct EntryChange: Sendable, Equatable {
-  /// A new pattern type.
   public var type: PatternType?
-  /// A new time.
-  public var timestamp: Date?
-  /// The intensity.
+  public var timestamp: Instant?
   public var intensity: FieldChange<Int> = .keep
-  /// The duration in minutes.
   public var durationMinutes: FieldChange<Int> = .keep
-  /// The context notes.
   public var contextNotes: FieldChange<String> = .keep
-  /// The specific details.
   public var specificDetails: FieldChange<String> = .keep
   /// The custom name (custom patterns only).
   public var customName: String?

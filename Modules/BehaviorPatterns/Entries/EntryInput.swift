@@ -3,28 +3,23 @@ import Foundation
 
 /// What a person logs: a pattern type and its optional measurements, notes and tags.
 public struct EntryInput: Sendable, Equatable {
-  /// The pattern type.
   public var type: PatternType
   /// When it happened.
-  public var timestamp: Date
+  public var timestamp: Instant
   /// 1–5; only for types that take an intensity.
   public var intensity: Int?
   /// Minutes; only for types that take a duration.
   public var durationMinutes: Int?
-  /// Context notes.
   public var contextNotes: String?
-  /// Specific details.
   public var specificDetails: String?
   /// The name of a custom pattern (required for it, refused for any other type).
   public var customName: String?
   /// The category of a custom pattern (required for it, refused for any other type).
   public var customCategory: PatternCategory?
-  /// Tag names.
   public var tags: [String]
 
-  /// Creates an input.
   public init(
-    type: PatternType, timestamp: Date, intensity: Int? = nil, durationMinutes: Int? = nil,
+    type: PatternType, timestamp: Instant, intensity: Int? = nil, durationMinutes: Int? = nil,
     contextNotes: String? = nil, specificDetails: String? = nil, customName: String? = nil,
     customCategory: PatternCategory? = nil, tags: [String] = []
   ) {
@@ -42,49 +37,65 @@ public struct EntryInput: Sendable, Equatable {
   /// The entry's category.
   public var category: PatternCategory { customCategory ?? type.category }
 
+  /// The measurements given that the type does not take (`intensity`, `duration`): `validate`
+  /// refuses them, `droppingExtras()` leaves them out.
+  public var extraMeasurements: [String] {
+    [
+      intensity != nil && !type.takesIntensity ? "intensity" : nil,
+      durationMinutes != nil && !type.takesDuration ? "duration" : nil,
+    ].compactMap { $0 }
+  }
+
+  /// The same input without the measurements its type does not take.
+  public func droppingExtras() -> EntryInput {
+    var input = self
+    if !type.takesIntensity { input.intensity = nil }
+    if !type.takesDuration { input.durationMinutes = nil }
+    return input
+  }
+
   /// Checks the rules of the pattern catalog.
   ///
-  /// - throws: `BehaviorError` (usage) naming the bad value and which types take it.
+  /// - throws: `TallyError` (usage) naming the bad value; a measurement the type does not take
+  ///   is refused as `"<type> takes no <measurement>"` (the catalog lists which types do).
   public func validate() throws {
     if let intensity {
       guard type.takesIntensity else {
-        throw BehaviorError(
-          .usage,
-          "\(type.id) takes no intensity: only these types do: \(PatternCatalog.intensityTypeIDs)")
+        throw TallyError.refused("\(type.id) takes no intensity", category: .usage)
       }
-      guard (1...5).contains(intensity) else {
-        throw BehaviorError(.usage, "intensity \(intensity) is out of range: expected 1 to 5")
-      }
+      guard (1...5).contains(intensity) else { throw TallyError.outOfScale("intensity", intensity) }
     }
     if let durationMinutes {
       guard type.takesDuration else {
-        throw BehaviorError(
-          .usage,
-          "\(type.id) takes no duration: only these types do: \(PatternCatalog.durationTypeIDs)")
+        throw TallyError.refused("\(type.id) takes no duration", category: .usage)
       }
       guard durationMinutes > 0 else {
-        throw BehaviorError(.usage, "duration \(durationMinutes) is not positive")
+        throw TallyError.invalid(
+          "duration", String(durationMinutes), expected: "a positive number of minutes",
+          category: .usage)
       }
     }
     if type.isCustom {
       guard let customName, !customName.trimmingCharacters(in: .whitespaces).isEmpty else {
-        throw BehaviorError(
-          .usage, "a custom pattern needs --name: expected the name to report it under")
+        throw TallyError(
+          .usage, .missing(field: "custom name", expected: "the name to report it under"))
       }
       guard customCategory != nil else {
-        throw BehaviorError(
+        throw TallyError(
           .usage,
-          "a custom pattern needs --category: expected one of "
-            + PatternCategory.allCases.map(\.id).joined(separator: ", "))
+          .missing(
+            field: "custom category",
+            expected: "one of " + PatternCategory.allCases.map(\.id).joined(separator: ", ")))
       }
     } else {
       if customName != nil {
-        throw BehaviorError(
-          .usage, "--name is only for custom-pattern, not \(type.id)")
+        throw TallyError.refused(
+          "a name is only for custom-pattern, not \(type.id)", category: .usage)
       }
       if customCategory != nil {
-        throw BehaviorError(
-          .usage, "--category is only for custom-pattern: \(type.id) is always \(type.category.id)")
+        throw TallyError.refused(
+          "a category is only for custom-pattern: \(type.id) is always \(type.category.id)",
+          category: .usage)
       }
     }
     for tag in tags { _ = try TagName.validated(tag) }
@@ -105,14 +116,17 @@ public struct EntryInput: Sendable, Equatable {
 /// Tag names: trimmed, non-empty, without `|` (the CSV export's tag separator), unique ignoring
 /// case.
 public enum TagName {
+  /// Long enough for any label a person types, short enough to fit a table column.
+  static let maximumLength = 100
+
   /// The trimmed name.
   ///
-  /// - throws: `BehaviorError` (usage) for an empty name or one holding `|`.
+  /// - throws: `TallyError` (usage) for an empty name, one holding `|`, or one too long.
   public static func validated(_ text: String) throws -> String {
     let name = text.trimmingCharacters(in: .whitespacesAndNewlines)
-    guard !name.isEmpty, !name.contains("|"), name.count <= 100 else {
-      throw BehaviorError(
-        .usage, "tag '\(text)' is not valid: expected 1 to 100 characters without '|'")
+    guard !name.isEmpty, !name.contains("|"), name.count <= maximumLength else {
+      throw TallyError.invalid(
+        "tag", text, expected: "1 to \(maximumLength) characters without '|'", category: .usage)
     }
     return name
   }

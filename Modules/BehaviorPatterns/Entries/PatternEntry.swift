@@ -1,12 +1,11 @@
+import AnalyticsCore
 import Foundation
 
 /// One logged pattern: when, which type, how intense and how long, notes, and tags.
 public struct PatternEntry: Sendable, Equatable, Identifiable {
-  /// The entry id.
   public var id: Int64
-  /// When it happened (whole seconds).
-  public var timestamp: Date
-  /// The pattern type.
+  /// When it happened.
+  public var timestamp: Instant
   public var type: PatternType
   /// The category: the type's, or the one chosen for a custom pattern.
   public var category: PatternCategory
@@ -23,9 +22,9 @@ public struct PatternEntry: Sendable, Equatable, Identifiable {
   /// Tag names, sorted case-insensitively.
   public var tags: [String]
   /// When it was logged.
-  public var createdAt: Date
+  public var createdAt: Instant
   /// When it was last changed.
-  public var updatedAt: Date
+  public var updatedAt: Instant
 
   /// The name reports use: the custom name for a custom pattern, else the type's name.
   public var displayName: String { customName ?? type.name }

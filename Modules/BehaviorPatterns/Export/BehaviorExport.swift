@@ -2,7 +2,7 @@ import AnalyticsCore
 import Foundation
 
 /// The JSON export: everything in the database (or one span of days), in a form `import` reads
-/// back. Instants are UTC (`2026-02-08T20:30:00Z`), days `YYYY-MM-DD`. `ExportJSONWriter` writes
+/// back. Instants are UTC (`2026-02-08T20:30:00Z`), days `YYYY-MM-DD`. `ExportJSON` writes
 /// it with every key (absent values as `null`), sorted keys and records by id, so export →
 /// import into an empty database → export gives the same bytes.
 public struct BehaviorExport: Codable, Sendable, Equatable {
@@ -24,7 +24,6 @@ public struct BehaviorExport: Codable, Sendable, Equatable {
   /// The `format` value.
   public static let formatName = "tally-behavior"
 
-  /// Creates the value from its fields.
   public init(
     format: String, version: Int, favorites: [String], entries: [Entry], medications: [Medication],
     medicationLogs: [MedicationLog], journal: [Journal]
@@ -45,32 +44,22 @@ public struct BehaviorExport: Codable, Sendable, Equatable {
 
   /// A pattern entry.
   public struct Entry: Codable, Sendable, Equatable {
-    /// Its id.
     public var id: Int64
     /// When (UTC).
     public var timestamp: String
-    /// Category id.
     public var category: String
-    /// Pattern type id.
     public var patternType: String
-    /// Custom name.
     public var customName: String?
-    /// 1–5.
     public var intensity: Int?
-    /// Minutes.
     public var durationMinutes: Int?
-    /// Context notes.
     public var contextNotes: String?
-    /// Specific details.
     public var specificDetails: String?
-    /// Tag names.
     public var tags: [String]
     /// When logged (UTC).
     public var createdAt: String
     /// When last changed (UTC).
     public var updatedAt: String
 
-    /// Creates the value from its fields.
     public init(
       id: Int64, timestamp: String, category: String, patternType: String, customName: String?,
       intensity: Int?, durationMinutes: Int?, contextNotes: String?, specificDetails: String?,
@@ -104,24 +93,18 @@ public struct BehaviorExport: Codable, Sendable, Equatable {
 
   /// A medication.
   public struct Medication: Codable, Sendable, Equatable {
-    /// Its id.
     public var id: Int64
-    /// Name.
     public var name: String
-    /// Dosage.
     public var dosage: String?
-    /// Frequency id.
     public var frequency: String
     /// First day.
     public var since: String
     /// Last day, once stopped.
     public var stoppedOn: String?
-    /// Notes.
     public var notes: String?
     /// When added (UTC).
     public var createdAt: String
 
-    /// Creates the value from its fields.
     public init(
       id: Int64, name: String, dosage: String?, frequency: String, since: String,
       stoppedOn: String?, notes: String?, createdAt: String
@@ -145,30 +128,21 @@ public struct BehaviorExport: Codable, Sendable, Equatable {
 
   /// A medication log.
   public struct MedicationLog: Codable, Sendable, Equatable {
-    /// Its id.
     public var id: Int64
     /// The medication's id in this file.
     public var medicationID: Int64
     /// When (UTC).
     public var timestamp: String
-    /// Taken or skipped.
     public var taken: Bool
-    /// Why skipped.
     public var skippedReason: String?
-    /// 1–5.
     public var effectiveness: Int?
-    /// 1–5.
     public var mood: Int?
-    /// 1–5.
     public var energyLevel: Int?
-    /// Side effects.
     public var sideEffects: String?
-    /// Notes.
     public var notes: String?
     /// When logged (UTC).
     public var createdAt: String
 
-    /// Creates the value from its fields.
     public init(
       id: Int64, medicationID: Int64, timestamp: String, taken: Bool, skippedReason: String?,
       effectiveness: Int?, mood: Int?, energyLevel: Int?, sideEffects: String?, notes: String?,
@@ -199,15 +173,11 @@ public struct BehaviorExport: Codable, Sendable, Equatable {
 
   /// A journal entry.
   public struct Journal: Codable, Sendable, Equatable {
-    /// Its id.
     public var id: Int64
     /// When (UTC).
     public var timestamp: String
-    /// Title.
     public var title: String
-    /// Text.
     public var content: String
-    /// Tag names.
     public var tags: [String]
     /// Ids of linked entries in this file.
     public var linkedEntries: [Int64]
@@ -216,7 +186,6 @@ public struct BehaviorExport: Codable, Sendable, Equatable {
     /// When last changed (UTC).
     public var updatedAt: String
 
-    /// Creates the value from its fields.
     public init(
       id: Int64, timestamp: String, title: String, content: String, tags: [String],
       linkedEntries: [Int64], createdAt: String, updatedAt: String
@@ -237,20 +206,5 @@ public struct BehaviorExport: Codable, Sendable, Equatable {
       case createdAt = "created_at"
       case updatedAt = "updated_at"
     }
-  }
-}
-
-/// UTC instants as `2026-02-08T20:30:00Z`, whole seconds.
-enum UTCInstant {
-  static func format(_ seconds: Int64) -> String {
-    let local = LocalDateTime(secondsSinceEpoch: Int(seconds))
-    return "\(local.date)T\(local.time.descriptionWithSeconds)Z"
-  }
-
-  static func parse(_ text: String) -> Int64? {
-    guard text.hasSuffix("Z"), text.count == 20,
-      let local = try? LocalDateTime(parsing: String(text.dropLast()))
-    else { return nil }
-    return Int64(local.secondsSinceEpoch)
   }
 }

@@ -17,6 +17,23 @@ public struct ImportSummary: Sendable, Equatable {
   public var favorites: Int
   /// Whether the file's ids were kept (the database held no data before).
   public var keptIDs: Bool
+  /// What the file held that the database already had, skipped.
+  public var alreadyPresent: Present
+
+  /// Records of the file recognised as already in the database (see `ExportImporter`).
+  public struct Present: Sendable, Equatable {
+    public var entries: Int
+    public var medications: Int
+    public var medicationLogs: Int
+    public var journalEntries: Int
+    public var favorites: Int
+
+    /// All of them.
+    public var total: Int { entries + medications + medicationLogs + journalEntries + favorites }
+  }
+
+  /// Every record added.
+  public var totalAdded: Int { entries + medications + medicationLogs + journalEntries + favorites }
 }
 
 extension BehaviorStore {
@@ -29,8 +46,8 @@ extension BehaviorStore {
     var journalCondition = "1"
     var arguments: [any DatabaseValueConvertible] = []
     if let range {
-      let (start, end) = zone.interval(of: range)
-      arguments = [start.storedSeconds, end.storedSeconds]
+      let (start, end) = zone.instants(of: range)
+      arguments = [start, end]
       entryCondition = "e.occurred_at >= ? AND e.occurred_at < ?"
       logCondition = "l.occurred_at >= ? AND l.occurred_at < ?"
       journalCondition = "j.occurred_at >= ? AND j.occurred_at < ?"
@@ -49,53 +66,58 @@ extension BehaviorStore {
         favorites: try Self.favorites(db).map(\.id),
         entries: entries.map { entry in
           BehaviorExport.Entry(
-            id: entry.id, timestamp: UTCInstant.format(entry.timestamp.storedSeconds),
+            id: entry.id, timestamp: entry.timestamp.description,
             category: entry.category.id, patternType: entry.type.id, customName: entry.customName,
             intensity: entry.intensity, durationMinutes: entry.durationMinutes,
             contextNotes: entry.contextNotes, specificDetails: entry.specificDetails,
-            tags: entry.tags, createdAt: UTCInstant.format(entry.createdAt.storedSeconds),
-            updatedAt: UTCInstant.format(entry.updatedAt.storedSeconds))
+            tags: entry.tags, createdAt: entry.createdAt.description,
+            updatedAt: entry.updatedAt.description)
         },
         medications: medications.map { record in
           BehaviorExport.Medication(
             id: record.id!, name: record.name, dosage: record.dosage, frequency: record.frequency,
             since: record.since, stoppedOn: record.stoppedOn, notes: record.notes,
-            createdAt: UTCInstant.format(record.createdAt))
+            createdAt: record.createdAt.description)
         },
         medicationLogs: logs.map { log in
           BehaviorExport.MedicationLog(
             id: log.id, medicationID: log.medicationID,
-            timestamp: UTCInstant.format(log.timestamp.storedSeconds), taken: log.taken,
+            timestamp: log.timestamp.description, taken: log.taken,
             skippedReason: log.skippedReason, effectiveness: log.effectiveness, mood: log.mood,
             energyLevel: log.energyLevel, sideEffects: log.sideEffects, notes: log.notes,
-            createdAt: UTCInstant.format(log.createdAt.storedSeconds))
+            createdAt: log.createdAt.description)
         },
         journal: journal.map { journal in
           BehaviorExport.Journal(
-            id: journal.id, timestamp: UTCInstant.format(journal.timestamp.storedSeconds),
+            id: journal.id, timestamp: journal.timestamp.description,
             title: journal.title, content: journal.content, tags: journal.tags,
             linkedEntries: journal.linkedEntryIDs.filter(entryIDs.contains),
-            createdAt: UTCInstant.format(journal.createdAt.storedSeconds),
-            updatedAt: UTCInstant.format(journal.updatedAt.storedSeconds))
+            createdAt: journal.createdAt.description,
+            updatedAt: journal.updatedAt.description)
         })
     }
   }
 
   /// The JSON export (UTF-8, sorted keys, two-space indent, a final newline).
   public func exportJSON(range: DayRange? = nil, zone: Zone) throws -> Data {
-    ExportJSONWriter.write(try exportDocument(range: range, zone: zone))
+    ExportJSON.bytes(try exportDocument(range: range, zone: zone))
   }
 
   /// Reads a JSON export (`name` is used in messages) and adds everything in it, all or
   /// nothing. Into a database with no data the file's ids are kept, so a round trip is exact;
   /// otherwise records get new ids and links follow them. Medications whose name exists are
-  /// matched to the existing one.
+  /// matched to the existing one, and records already present are skipped (importing a file
+  /// twice adds nothing) unless `allowDuplicates`.
   ///
-  /// - throws: `BehaviorError` (bad data) naming the first bad record; nothing is written.
+  /// - throws: `TallyError` (bad data) naming the first bad record; nothing is written.
   @discardableResult
-  public func importJSON(_ data: Data, name: String) throws -> ImportSummary {
+  public func importJSON(_ data: Data, name: String, allowDuplicates: Bool = false) throws
+    -> ImportSummary
+  {
     let document = try ExportValidator.decode(data, name: name)
     let checked = try ExportValidator.validate(document, name: name)
-    return try writer.write { db in try ExportImporter.insert(checked, db) }
+    return try writer.write { db in
+      try ExportImporter.insert(checked, allowDuplicates: allowDuplicates, db)
+    }
   }
 }

@@ -4,9 +4,34 @@ import GRDB
 import Storage
 
 /// Writes a checked export inside one transaction, with prepared statements for the bulk of it.
+///
+/// A record already in the database is recognised by its natural key and skipped (unless
+/// duplicates are allowed), so importing the same file twice adds nothing the second time: an
+/// entry by its instant, type and custom name; a dose by its medication, instant and whether it
+/// was taken; a journal entry by its instant and title; a medication by its name (as before).
 enum ExportImporter {
-  static func insert(_ checked: CheckedExport, _ db: Database) throws -> ImportSummary {
+  struct EntryKey: Hashable {
+    let occurredAt: Int64
+    let patternType: String
+    let customName: String?
+  }
+
+  struct LogKey: Hashable {
+    let medicationID: Int64
+    let occurredAt: Int64
+    let taken: Bool
+  }
+
+  struct JournalKey: Hashable {
+    let occurredAt: Int64
+    let title: String
+  }
+
+  static func insert(_ checked: CheckedExport, allowDuplicates: Bool, _ db: Database) throws
+    -> ImportSummary
+  {
     let keepIDs = try isEmpty(db)
+    let recognise = !keepIDs && !allowDuplicates
     let document = checked.document
 
     // Tags, by lower-cased name: existing ones are reused.
@@ -34,12 +59,30 @@ enum ExportImporter {
         """)
     let tagInsert = try BulkStatement(
       db, sql: "INSERT OR IGNORE INTO entry_tag (entry_id, tag_id) VALUES (?, ?)")
+    var presentEntries: [EntryKey: Int64] = [:]
+    if recognise {
+      for record in try PatternEntryRecord.fetchAll(db) {
+        presentEntries[
+          EntryKey(
+            occurredAt: record.occurredAt.millisecondsSinceEpoch,
+            patternType: record.patternType, customName: record.customName)] = record.id!
+      }
+    }
+    var entriesPresent = 0
     for entry in checked.entries {
       let record = BehaviorStore.record(
         entry.input, id: nil, createdAt: entry.createdAt,
-        updatedAt: Date(storedSeconds: entry.updatedAt))
+        updatedAt: entry.updatedAt)
+      let key = EntryKey(
+        occurredAt: record.occurredAt.millisecondsSinceEpoch, patternType: record.patternType,
+        customName: record.customName)
+      if let present = presentEntries[key] {
+        entryIDs[entry.source.id] = present
+        entriesPresent += 1
+        continue
+      }
       if keepIDs { try entryInsert.bind(1, entry.source.id) } else { try entryInsert.bindNull(1) }
-      try entryInsert.bind(2, record.occurredAt)
+      try entryInsert.bind(2, record.occurredAt.millisecondsSinceEpoch)
       try entryInsert.bind(3, record.category)
       try entryInsert.bind(4, record.patternType)
       try entryInsert.bind(5, record.intensity.map(Int64.init))
@@ -47,8 +90,8 @@ enum ExportImporter {
       try entryInsert.bind(7, record.contextNotes)
       try entryInsert.bind(8, record.specificDetails)
       try entryInsert.bind(9, record.customName)
-      try entryInsert.bind(10, record.createdAt)
-      try entryInsert.bind(11, record.updatedAt)
+      try entryInsert.bind(10, record.createdAt.millisecondsSinceEpoch)
+      try entryInsert.bind(11, record.updatedAt.millisecondsSinceEpoch)
       try entryInsert.step()
       let id = db.lastInsertedRowID
       entryIDs[entry.source.id] = id
@@ -73,7 +116,9 @@ enum ExportImporter {
       var record = MedicationRecord(
         id: keepIDs ? medication.id : nil, name: name, dosage: medication.dosage,
         frequency: medication.frequency, since: medication.since, stoppedOn: medication.stoppedOn,
-        notes: medication.notes, createdAt: UTCInstant.parse(medication.createdAt) ?? 0)
+        notes: medication.notes,
+        createdAt: Instant.parse(medication.createdAt, zone: nil)
+          ?? Instant(millisecondsSinceEpoch: 0))
       try record.insert(db)
       medicationIDs[medication.id] = record.id!
       addedMedications += 1
@@ -86,11 +131,28 @@ enum ExportImporter {
           effectiveness, mood, energy_level, side_effects, notes, created_at)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """)
+    var presentLogs = Set<LogKey>()
+    if recognise {
+      for record in try MedicationLogRecord.fetchAll(db) {
+        presentLogs.insert(
+          LogKey(
+            medicationID: record.medicationId,
+            occurredAt: record.occurredAt.millisecondsSinceEpoch, taken: record.taken))
+      }
+    }
+    var logsPresent = 0
     for log in checked.logs {
       let source = log.source
+      let key = LogKey(
+        medicationID: medicationIDs[source.medicationID]!,
+        occurredAt: log.occurredAt.millisecondsSinceEpoch, taken: source.taken)
+      guard !presentLogs.contains(key) else {
+        logsPresent += 1
+        continue
+      }
       if keepIDs { try logInsert.bind(1, source.id) } else { try logInsert.bindNull(1) }
       try logInsert.bind(2, medicationIDs[source.medicationID]!)
-      try logInsert.bind(3, log.occurredAt)
+      try logInsert.bind(3, log.occurredAt.millisecondsSinceEpoch)
       try logInsert.bind(4, source.taken ? 1 : 0)
       try logInsert.bind(5, BehaviorStore.nonEmpty(source.skippedReason))
       try logInsert.bind(6, source.effectiveness.map(Int64.init))
@@ -98,16 +160,32 @@ enum ExportImporter {
       try logInsert.bind(8, source.energyLevel.map(Int64.init))
       try logInsert.bind(9, BehaviorStore.nonEmpty(source.sideEffects))
       try logInsert.bind(10, BehaviorStore.nonEmpty(source.notes))
-      try logInsert.bind(11, log.createdAt)
+      try logInsert.bind(11, log.createdAt.millisecondsSinceEpoch)
       try logInsert.step()
     }
 
+    var presentJournal = Set<JournalKey>()
+    if recognise {
+      for record in try JournalEntryRecord.fetchAll(db) {
+        presentJournal.insert(
+          JournalKey(occurredAt: record.occurredAt.millisecondsSinceEpoch, title: record.title))
+      }
+    }
+    var journalPresent = 0
     for journal in checked.journal {
       let source = journal.source
+      let title = source.title.trimmingCharacters(in: .whitespacesAndNewlines)
+      guard
+        !presentJournal.contains(
+          JournalKey(occurredAt: journal.occurredAt.millisecondsSinceEpoch, title: title))
+      else {
+        journalPresent += 1
+        continue
+      }
       var record = JournalEntryRecord(
         id: keepIDs ? source.id : nil, occurredAt: journal.occurredAt,
-        title: source.title.trimmingCharacters(in: .whitespacesAndNewlines),
-        content: source.content, createdAt: journal.createdAt, updatedAt: journal.updatedAt)
+        title: title, content: source.content, createdAt: journal.createdAt,
+        updatedAt: journal.updatedAt)
       try record.insert(db)
       for name in source.tags {
         try JournalTagRecord(journalId: record.id!, tagId: try tagID(name)).insert(
@@ -129,9 +207,14 @@ enum ExportImporter {
     }
 
     return ImportSummary(
-      entries: checked.entries.count, medications: addedMedications,
-      medicationLogs: checked.logs.count, journalEntries: checked.journal.count,
-      favorites: addedFavorites, keptIDs: keepIDs)
+      entries: checked.entries.count - entriesPresent, medications: addedMedications,
+      medicationLogs: checked.logs.count - logsPresent,
+      journalEntries: checked.journal.count - journalPresent, favorites: addedFavorites,
+      keptIDs: keepIDs,
+      alreadyPresent: ImportSummary.Present(
+        entries: entriesPresent, medications: document.medications.count - addedMedications,
+        medicationLogs: logsPresent, journalEntries: journalPresent,
+        favorites: checked.favorites.count - addedFavorites))
   }
 
   /// Whether the database holds no entries, medications, logs, journal entries or favorites.

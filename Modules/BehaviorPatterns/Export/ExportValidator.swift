@@ -6,19 +6,19 @@ struct CheckedExport {
   struct Entry {
     let source: BehaviorExport.Entry
     let input: EntryInput
-    let createdAt: Int64
-    let updatedAt: Int64
+    let createdAt: Instant
+    let updatedAt: Instant
   }
   struct Log {
     let source: BehaviorExport.MedicationLog
-    let occurredAt: Int64
-    let createdAt: Int64
+    let occurredAt: Instant
+    let createdAt: Instant
   }
   struct Journal {
     let source: BehaviorExport.Journal
-    let occurredAt: Int64
-    let createdAt: Int64
-    let updatedAt: Int64
+    let occurredAt: Instant
+    let createdAt: Instant
+    let updatedAt: Instant
   }
   let document: BehaviorExport
   let entries: [Entry]
@@ -33,26 +33,27 @@ enum ExportValidator {
     do {
       return try JSONDecoder().decode(BehaviorExport.self, from: data)
     } catch let error as DecodingError {
-      throw BehaviorError(.badData, "\(name): \(describe(error))")
+      throw TallyError.refused(describe(error), source: TallyError.Source(name))
     } catch {
-      throw BehaviorError(.badData, "\(name): not a behavior export: expected JSON")
+      throw TallyError.refused(
+        "not a behavior export: expected JSON", source: TallyError.Source(name))
     }
   }
 
   static func validate(_ document: BehaviorExport, name: String) throws -> CheckedExport {
-    func fail(_ place: String, _ problem: String) -> BehaviorError {
-      BehaviorError(.badData, "\(name): \(place): \(problem)")
+    func fail(_ place: String, _ problem: String) -> TallyError {
+      TallyError.refused("\(place): \(problem)", source: TallyError.Source(name))
     }
     guard document.format == BehaviorExport.formatName, document.version == 1 else {
       throw fail(
         "format",
         "'\(document.format)' version \(document.version): expected tally-behavior version 1")
     }
-    func instant(_ text: String, _ place: String, _ key: String) throws -> Int64 {
-      guard let seconds = UTCInstant.parse(text) else {
-        throw fail(place, "\(key) '\(text)' is not an instant: expected YYYY-MM-DDTHH:MM:SSZ")
+    func instant(_ text: String, _ place: String, _ key: String) throws -> Instant {
+      guard let instant = Instant.parse(text, zone: nil) else {
+        throw fail(place, "\(key) '\(text)' is not an instant: expected \(Instant.expectedText)")
       }
-      return seconds
+      return instant
     }
     func day(_ text: String, _ place: String, _ key: String) throws -> LocalDate {
       do { return try LocalDate(parsing: text) } catch {
@@ -83,12 +84,12 @@ enum ExportValidator {
       }
       let input = EntryInput(
         type: type,
-        timestamp: Date(storedSeconds: try instant(entry.timestamp, place, "timestamp")),
+        timestamp: try instant(entry.timestamp, place, "timestamp"),
         intensity: entry.intensity, durationMinutes: entry.durationMinutes,
         contextNotes: entry.contextNotes, specificDetails: entry.specificDetails,
         customName: entry.customName, customCategory: type.isCustom ? category : nil,
         tags: entry.tags)
-      do { try input.validate() } catch let error as BehaviorError {
+      do { try input.validate() } catch let error as TallyError {
         throw fail(place, error.description)
       }
       return CheckedExport.Entry(
@@ -126,10 +127,10 @@ enum ExportValidator {
       }
       let occurredAt = try instant(log.timestamp, place, "timestamp")
       let input = MedicationLogInput(
-        timestamp: Date(storedSeconds: occurredAt), taken: log.taken,
+        timestamp: occurredAt, taken: log.taken,
         skippedReason: log.skippedReason, effectiveness: log.effectiveness, mood: log.mood,
         energyLevel: log.energyLevel)
-      do { try input.validate() } catch let error as BehaviorError {
+      do { try input.validate() } catch let error as TallyError {
         throw fail(place, error.description)
       }
       return CheckedExport.Log(
@@ -150,7 +151,7 @@ enum ExportValidator {
         throw fail(place, "linked entry \(link) is not an entry of this file")
       }
       for tag in journal.tags {
-        do { _ = try TagName.validated(tag) } catch let error as BehaviorError {
+        do { _ = try TagName.validated(tag) } catch let error as TallyError {
           throw fail(place, error.description)
         }
       }

@@ -1,3 +1,4 @@
+import AnalyticsCore
 import Foundation
 import GRDB
 
@@ -10,12 +11,12 @@ extension BehaviorStore {
   /// Adds `type` at the end of the favorites.
   ///
   /// - Returns: whether it was added (`false` when it already was a favorite).
-  /// - throws: `BehaviorError` for Custom Pattern, which has no fixed name to favor.
+  /// - throws: `TallyError` for Custom Pattern, which has no fixed name to favor.
   @discardableResult
   public func addFavorite(_ type: PatternType) throws -> Bool {
     guard !type.isCustom else {
-      throw BehaviorError(
-        .usage, "custom-pattern cannot be a favorite: expected a type with a fixed name")
+      throw TallyError.refused(
+        "custom-pattern cannot be a favorite: it has no fixed name", category: .usage)
     }
     return try writer.write { db in
       guard try FavoritePatternRecord.fetchOne(db, key: type.id) == nil else { return false }
@@ -29,13 +30,12 @@ extension BehaviorStore {
 
   /// Removes `type` from the favorites; the others keep their order.
   ///
-  /// - throws: `BehaviorError` (missing input) when it is not a favorite.
+  /// - throws: `TallyError` (missing input) when it is not a favorite.
   public func removeFavorite(_ type: PatternType) throws {
     try writer.write { db in
       guard try FavoritePatternRecord.deleteOne(db, key: type.id) else {
-        throw BehaviorError(
-          .missingInput,
-          "\(type.id) is not a favorite: expected one from 'behavior-cli favorites list'")
+        throw TallyError.notFound(
+          TallyError.BehaviorKind.favorite, type.id, expected: "a favorite pattern type")
       }
       let remaining = try Self.favorites(db)
       for (index, type) in remaining.enumerated() {
@@ -49,29 +49,32 @@ extension BehaviorStore {
   /// Logs an entry with no details (the seed's quick log): `reference` is a pattern type, or the
   /// 1-based position of a favorite.
   ///
-  /// - throws: `BehaviorError` for an unknown type or favorite, or Custom Pattern (it needs a
+  /// - throws: `TallyError` for an unknown type or favorite, or Custom Pattern (it needs a
   ///   name and a category).
   @discardableResult
-  public func quickLog(_ reference: String, at timestamp: Date, now: Date = Date()) throws
+  public func quickLog(_ reference: String, at timestamp: Instant, now: Instant = Instant(Date()))
+    throws
     -> PatternEntry
   {
     let type: PatternType
     if let position = Int(reference) {
       let favorites = try favorites()
       guard position >= 1, position <= favorites.count else {
-        throw BehaviorError(
-          .usage,
-          "there is no favorite \(position): expected 1 to \(favorites.count) (see 'behavior-cli favorites list')"
-        )
+        throw TallyError.invalid(
+          "favorite", String(position),
+          expected: favorites.isEmpty
+            ? "a favorite's position, but there are no favorites yet"
+            : "1 to \(favorites.count)",
+          category: .usage)
       }
       type = favorites[position - 1]
     } else {
       type = try PatternCatalog.resolve(reference)
     }
     guard !type.isCustom else {
-      throw BehaviorError(
-        .usage,
-        "custom-pattern needs --name and --category: expected 'behavior-cli log custom-pattern'")
+      throw TallyError.refused(
+        "custom-pattern needs a name and a category: it cannot be logged without details",
+        category: .usage)
     }
     return try log(EntryInput(type: type, timestamp: timestamp), now: now)
   }

@@ -6,14 +6,16 @@ import Storage
 extension BehaviorStore {
   /// Adds a journal entry with its tags and links in one transaction.
   ///
-  /// - throws: `BehaviorError` for an empty title or a link to an entry that does not exist.
+  /// - throws: `TallyError` for an empty title or a link to an entry that does not exist.
   @discardableResult
-  public func addJournal(_ input: JournalInput, now: Date = Date()) throws -> JournalEntry {
+  public func addJournal(_ input: JournalInput, now: Instant = Instant(Date())) throws
+    -> JournalEntry
+  {
     let title = try Self.journalTitle(input.title)
     return try writer.write { db in
       var record = JournalEntryRecord(
-        id: nil, occurredAt: input.timestamp.storedSeconds, title: title, content: input.content,
-        createdAt: now.storedSeconds, updatedAt: now.storedSeconds)
+        id: nil, occurredAt: input.timestamp, title: title, content: input.content,
+        createdAt: now, updatedAt: now)
       try record.insert(db)
       try Self.setJournalTags(input.tags, journalID: record.id!, db)
       try Self.setJournalLinks(input.links, journalID: record.id!, db)
@@ -34,11 +36,11 @@ extension BehaviorStore {
     var arguments: [any DatabaseValueConvertible] = []
     if let from {
       conditions.append("j.occurred_at >= ?")
-      arguments.append(zone.startOfDay(from).storedSeconds)
+      arguments.append(zone.start(of: from))
     }
     if let to {
       conditions.append("j.occurred_at < ?")
-      arguments.append(zone.startOfDay(to.adding(days: 1)).storedSeconds)
+      arguments.append(zone.start(of: to.adding(days: 1)))
     }
     if let tag {
       conditions.append(
@@ -72,16 +74,16 @@ extension BehaviorStore {
 
   /// Applies `change` to a journal entry.
   @discardableResult
-  public func editJournal(id: Int64, _ change: JournalChange, now: Date = Date()) throws
+  public func editJournal(id: Int64, _ change: JournalChange, now: Instant = Instant(Date())) throws
     -> JournalEntry
   {
     let title = try change.title.map(Self.journalTitle)
     return try writer.write { db in
       let existing = try Self.existingJournal(id, db)
       let record = JournalEntryRecord(
-        id: id, occurredAt: (change.timestamp ?? existing.timestamp).storedSeconds,
+        id: id, occurredAt: (change.timestamp ?? existing.timestamp),
         title: title ?? existing.title, content: change.content ?? existing.content,
-        createdAt: existing.createdAt.storedSeconds, updatedAt: now.storedSeconds)
+        createdAt: existing.createdAt, updatedAt: now)
       try record.update(db)
       if let tags = change.tags { try Self.setJournalTags(tags, journalID: id, db) }
       if let links = change.links { try Self.setJournalLinks(links, journalID: id, db) }
@@ -95,7 +97,7 @@ extension BehaviorStore {
       let tags = try Int64.fetchAll(
         db, sql: "SELECT tag_id FROM journal_tag WHERE journal_id = ?", arguments: [id])
       guard try JournalEntryRecord.deleteOne(db, key: id) else {
-        throw BehaviorError.unknownJournal(id)
+        throw TallyError.unknownJournal(id)
       }
       try Self.deleteUnusedTags(tags, db)
     }
@@ -115,7 +117,7 @@ extension BehaviorStore {
 
   static func existingJournal(_ id: Int64, _ db: Database) throws -> JournalEntry {
     guard let journal = try journals(db, where: "j.id = ?", [id]).first else {
-      throw BehaviorError.unknownJournal(id)
+      throw TallyError.unknownJournal(id)
     }
     return journal
   }
@@ -154,10 +156,10 @@ extension BehaviorStore {
     }
     return records.map { record in
       JournalEntry(
-        id: record.id!, timestamp: Date(storedSeconds: record.occurredAt), title: record.title,
+        id: record.id!, timestamp: record.occurredAt, title: record.title,
         content: record.content, tags: (tags[record.id!] ?? []).sorted(by: caseInsensitiveOrder),
-        linkedEntryIDs: links[record.id!] ?? [], createdAt: Date(storedSeconds: record.createdAt),
-        updatedAt: Date(storedSeconds: record.updatedAt))
+        linkedEntryIDs: links[record.id!] ?? [], createdAt: record.createdAt,
+        updatedAt: record.updatedAt)
     }
   }
 
@@ -175,10 +177,7 @@ extension BehaviorStore {
     try db.execute(sql: "DELETE FROM journal_link WHERE journal_id = ?", arguments: [journalID])
     for entryID in Set(entryIDs).sorted() {
       guard try PatternEntryRecord.exists(db, key: entryID) else {
-        throw BehaviorError(
-          .missingInput,
-          "--link \(entryID): there is no entry \(entryID): expected an id from 'behavior-cli entries list'"
-        )
+        throw TallyError.unknownEntry(entryID)
       }
       try JournalLinkRecord(journalId: journalID, entryId: entryID).insert(db)
     }
@@ -187,7 +186,7 @@ extension BehaviorStore {
   static func journalTitle(_ text: String) throws -> String {
     let title = text.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !title.isEmpty else {
-      throw BehaviorError(.usage, "a journal entry needs a title: expected a non-empty --title")
+      throw TallyError(.usage, .missing(field: "title", expected: "a non-empty title"))
     }
     return title
   }

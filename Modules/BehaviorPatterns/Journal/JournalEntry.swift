@@ -1,41 +1,34 @@
+import AnalyticsCore
 import Foundation
 
 /// A journal entry: a titled text, with tags and links to the pattern entries it is about.
 public struct JournalEntry: Sendable, Equatable, Identifiable {
-  /// The journal entry id.
   public var id: Int64
   /// When it was written (or is about).
-  public var timestamp: Date
-  /// The title.
+  public var timestamp: Instant
   public var title: String
-  /// The text.
   public var content: String
   /// Tag names, sorted case-insensitively.
   public var tags: [String]
   /// The ids of the pattern entries it links to, ascending.
   public var linkedEntryIDs: [Int64]
   /// When it was added.
-  public var createdAt: Date
+  public var createdAt: Instant
   /// When it was last changed.
-  public var updatedAt: Date
+  public var updatedAt: Instant
 }
 
 /// What `journal add` records.
 public struct JournalInput: Sendable, Equatable {
-  /// The title.
   public var title: String
-  /// The text.
   public var content: String
-  /// When.
-  public var timestamp: Date
-  /// Tag names.
+  public var timestamp: Instant
   public var tags: [String]
   /// Ids of pattern entries to link.
   public var links: [Int64]
 
-  /// Creates an input.
   public init(
-    title: String, content: String, timestamp: Date, tags: [String] = [], links: [Int64] = []
+    title: String, content: String, timestamp: Instant, tags: [String] = [], links: [Int64] = []
   ) {
     self.title = title
     self.content = content
@@ -47,12 +40,10 @@ public struct JournalInput: Sendable, Equatable {
 
 /// What `journal edit` changes; `nil` fields stay as they are.
 public struct JournalChange: Sendable, Equatable {
-  /// A new title.
   public var title: String?
   /// A new text.
   public var content: String?
-  /// A new time.
-  public var timestamp: Date?
+  public var timestamp: Instant?
   /// A new set of tags.
   public var tags: [String]?
   /// A new set of links.
@@ -64,7 +55,6 @@ public struct JournalChange: Sendable, Equatable {
 
 /// A search hit: the entry and a snippet of the matching text with the hit in `[` `]`.
 public struct JournalSearchHit: Sendable, Equatable {
-  /// The journal entry.
   public var entry: JournalEntry
   /// Up to a dozen words around the match.
   public var snippet: String

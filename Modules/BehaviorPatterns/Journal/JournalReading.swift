@@ -35,7 +35,7 @@ public enum JournalReading {
   }
 
   /// `on Sunday 8 February 2026 at 14:30`.
-  static func spoken(_ instant: Date, zone: Zone) -> String {
+  static func spoken(_ instant: Instant, zone: Zone) -> String {
     let local = zone.localDateTime(of: instant)
     let time = String(format: "%02d:%02d", local.time.hour, local.time.minute)
     return

@@ -5,16 +5,18 @@ import GRDB
 extension BehaviorStore {
   /// Adds a medication.
   ///
-  /// - throws: `BehaviorError` when the name is empty or already used (case ignored).
+  /// - throws: `TallyError` when the name is empty or already used (case ignored).
   @discardableResult
-  public func addMedication(_ input: MedicationInput, now: Date = Date()) throws -> Medication {
+  public func addMedication(_ input: MedicationInput, now: Instant = Instant(Date())) throws
+    -> Medication
+  {
     let name = try Self.medicationName(input.name)
     return try writer.write { db in
       try Self.refuseDuplicateName(name, except: nil, db)
       var record = MedicationRecord(
         id: nil, name: name, dosage: Self.nonEmpty(input.dosage),
         frequency: input.frequency.rawValue, since: input.since.description, stoppedOn: nil,
-        notes: Self.nonEmpty(input.notes), createdAt: now.storedSeconds)
+        notes: Self.nonEmpty(input.notes), createdAt: now)
       try record.insert(db)
       return try Self.medication(record)
     }
@@ -23,24 +25,21 @@ extension BehaviorStore {
   /// The medications, by name; stopped ones only when `includeStopped`.
   public func medications(includeStopped: Bool = false) throws -> [Medication] {
     try writer.read { db in
-      try MedicationRecord.fetchAll(
-        db,
-        sql:
-          "SELECT * FROM medication \(includeStopped ? "" : "WHERE stopped_on IS NULL") ORDER BY name COLLATE NOCASE"
-      ).map(Self.medication)
+      let all = MedicationRecord.all().orderedByName()
+      return try (includeStopped ? all : all.active()).fetchAll(db).map(Self.medication)
     }
   }
 
   /// The medication named by `reference`: its id, or its name (case ignored).
   ///
-  /// - throws: `BehaviorError` (missing input) when there is none.
+  /// - throws: `TallyError` (missing input) when there is none.
   public func medication(_ reference: String) throws -> Medication {
     try writer.read { db in try Self.medication(reference, db) }
   }
 
   /// Applies `change` to a medication.
   ///
-  /// - throws: `BehaviorError` when it does not exist or the new name is taken.
+  /// - throws: `TallyError` when it does not exist or the new name is taken.
   @discardableResult
   public func editMedication(_ reference: String, _ change: MedicationChange) throws -> Medication {
     try writer.write { db in
@@ -54,10 +53,10 @@ extension BehaviorStore {
       medication.since = change.since ?? medication.since
       medication.notes = Self.nonEmpty(change.notes.applied(to: medication.notes))
       if let stopped = medication.stoppedOn, stopped < medication.since {
-        throw BehaviorError(
-          .usage,
-          "--since \(medication.since) is after the day \(medication.name) was stopped (\(stopped))"
-        )
+        throw TallyError.invalid(
+          "first day", medication.since.description,
+          expected: "a day on or before \(stopped), when \(medication.name) was stopped",
+          category: .usage)
       }
       try Self.record(medication).update(db)
       return medication
@@ -66,20 +65,21 @@ extension BehaviorStore {
 
   /// Marks a medication stopped: `day` is the last day it was taken. Its history is kept.
   ///
-  /// - throws: `BehaviorError` when it does not exist, is already stopped, or `day` is before
+  /// - throws: `TallyError` when it does not exist, is already stopped, or `day` is before
   ///   its first day.
   @discardableResult
   public func stopMedication(_ reference: String, on day: LocalDate) throws -> Medication {
     try writer.write { db in
       var medication = try Self.medication(reference, db)
       if let stopped = medication.stoppedOn {
-        throw BehaviorError(.usage, "\(medication.name) was already stopped on \(stopped)")
+        throw TallyError.refused(
+          "\(medication.name) was already stopped on \(stopped)", category: .usage)
       }
       guard day >= medication.since else {
-        throw BehaviorError(
-          .usage,
-          "\(day) is before \(medication.name) was started (\(medication.since)): expected a later day"
-        )
+        throw TallyError.invalid(
+          "last day", day.description,
+          expected: "\(medication.since) or later, when \(medication.name) was started",
+          category: .usage)
       }
       medication.stoppedOn = day
       try Self.record(medication).update(db)
@@ -106,26 +106,27 @@ extension BehaviorStore {
   /// Logs a dose taken or skipped. `zone` decides the local day, which must not be after the
   /// medication was stopped.
   ///
-  /// - throws: `BehaviorError` for an unknown medication or a bad value.
+  /// - throws: `TallyError` for an unknown medication or a bad value.
   @discardableResult
   public func logMedication(
-    _ reference: String, _ input: MedicationLogInput, zone: Zone, now: Date = Date()
+    _ reference: String, _ input: MedicationLogInput, zone: Zone, now: Instant = Instant(Date())
   ) throws -> MedicationLog {
     try input.validate()
     return try writer.write { db in
       let medication = try Self.medication(reference, db)
       let day = zone.localDate(of: input.timestamp)
       if let stopped = medication.stoppedOn, day > stopped {
-        throw BehaviorError(
-          .usage,
-          "\(medication.name) was stopped on \(stopped): expected a dose on or before that day")
+        throw TallyError.invalid(
+          "dose day", day.description,
+          expected: "\(stopped) or earlier: \(medication.name) was stopped on that day",
+          category: .usage)
       }
       var record = MedicationLogRecord(
-        id: nil, medicationId: medication.id, occurredAt: input.timestamp.storedSeconds,
+        id: nil, medicationId: medication.id, occurredAt: input.timestamp,
         taken: input.taken, skippedReason: Self.nonEmpty(input.skippedReason),
         effectiveness: input.effectiveness, mood: input.mood, energyLevel: input.energyLevel,
         sideEffects: Self.nonEmpty(input.sideEffects), notes: Self.nonEmpty(input.notes),
-        createdAt: now.storedSeconds)
+        createdAt: now)
       try record.insert(db)
       return Self.log(record, name: medication.name)
     }
@@ -145,11 +146,11 @@ extension BehaviorStore {
       }
       if let from {
         conditions.append("l.occurred_at >= ?")
-        arguments.append(zone.startOfDay(from).storedSeconds)
+        arguments.append(zone.start(of: from))
       }
       if let to {
         conditions.append("l.occurred_at < ?")
-        arguments.append(zone.startOfDay(to.adding(days: 1)).storedSeconds)
+        arguments.append(zone.start(of: to.adding(days: 1)))
       }
       return try Self.logs(
         db, where: conditions.joined(separator: " AND "), arguments, newestFirst: true)
@@ -179,19 +180,22 @@ extension BehaviorStore {
   static func log(_ record: MedicationLogRecord, name: String) -> MedicationLog {
     MedicationLog(
       id: record.id!, medicationID: record.medicationId, medicationName: name,
-      timestamp: Date(storedSeconds: record.occurredAt), taken: record.taken,
+      timestamp: record.occurredAt, taken: record.taken,
       skippedReason: record.skippedReason, effectiveness: record.effectiveness, mood: record.mood,
       energyLevel: record.energyLevel, sideEffects: record.sideEffects, notes: record.notes,
-      createdAt: Date(storedSeconds: record.createdAt))
+      createdAt: record.createdAt)
   }
 
   static func medication(_ reference: String, _ db: Database) throws -> Medication {
     let trimmed = reference.trimmingCharacters(in: .whitespaces)
     let record =
-      try MedicationRecord.fetchOne(
-        db, sql: "SELECT * FROM medication WHERE name = ? COLLATE NOCASE", arguments: [trimmed])
+      try MedicationRecord.all().named(trimmed).fetchOne(db)
       ?? Int64(trimmed).flatMap { try MedicationRecord.fetchOne(db, key: $0) }
-    guard let record else { throw BehaviorError.unknownMedication(reference) }
+    guard let record else {
+      let names = try String.fetchAll(db, sql: "SELECT name FROM medication ORDER BY id")
+      throw TallyError.unknownMedication(
+        reference, suggesting: Suggestion.closest(to: trimmed, in: names))
+    }
     return try medication(record)
   }
 
@@ -199,12 +203,12 @@ extension BehaviorStore {
     guard let frequency = MedicationFrequency(rawValue: record.frequency),
       let since = try? LocalDate(parsing: record.since)
     else {
-      throw BehaviorError(.badData, "medication \(record.name) has an unreadable frequency or day")
+      throw TallyError.refused("medication \(record.name) has an unreadable frequency or day")
     }
     return Medication(
       id: record.id!, name: record.name, dosage: record.dosage, frequency: frequency, since: since,
       stoppedOn: record.stoppedOn.flatMap { try? LocalDate(parsing: $0) }, notes: record.notes,
-      createdAt: Date(storedSeconds: record.createdAt))
+      createdAt: record.createdAt)
   }
 
   static func record(_ medication: Medication) -> MedicationRecord {
@@ -212,25 +216,21 @@ extension BehaviorStore {
       id: medication.id, name: medication.name, dosage: medication.dosage,
       frequency: medication.frequency.rawValue, since: medication.since.description,
       stoppedOn: medication.stoppedOn?.description, notes: medication.notes,
-      createdAt: medication.createdAt.storedSeconds)
+      createdAt: medication.createdAt)
   }
 
   static func medicationName(_ text: String) throws -> String {
     let name = text.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !name.isEmpty else {
-      throw BehaviorError(.usage, "a medication needs a name: expected a non-empty NAME")
+      throw TallyError(.usage, .missing(field: "medication name", expected: "a non-empty name"))
     }
     return name
   }
 
   static func refuseDuplicateName(_ name: String, except id: Int64?, _ db: Database) throws {
-    if let existing = try MedicationRecord.fetchOne(
-      db, sql: "SELECT * FROM medication WHERE name = ?", arguments: [name]), existing.id != id
-    {
-      throw BehaviorError(
-        .usage,
-        "there already is a medication named '\(existing.name)': expected a new name (or 'meds edit')"
-      )
+    if let existing = try MedicationRecord.all().named(name).fetchOne(db), existing.id != id {
+      throw TallyError(
+        .usage, .exists(kind: TallyError.BehaviorKind.medication, name: existing.name))
     }
   }
 }

@@ -3,7 +3,6 @@ import Foundation
 
 /// A medication a person takes or took.
 public struct Medication: Sendable, Equatable, Identifiable {
-  /// The medication id.
   public var id: Int64
   /// Its name (unique, case ignored).
   public var name: String
@@ -15,10 +14,9 @@ public struct Medication: Sendable, Equatable, Identifiable {
   public var since: LocalDate
   /// The last day it was taken, once stopped.
   public var stoppedOn: LocalDate?
-  /// Notes.
   public var notes: String?
   /// When it was added.
-  public var createdAt: Date
+  public var createdAt: Instant
 
   /// Whether it has not been stopped.
   public var isActive: Bool { stoppedOn == nil }
@@ -47,18 +45,12 @@ public struct Medication: Sendable, Equatable, Identifiable {
 
 /// What `meds add` records.
 public struct MedicationInput: Sendable, Equatable {
-  /// The name.
   public var name: String
-  /// The dosage.
   public var dosage: String?
-  /// The frequency.
   public var frequency: MedicationFrequency
-  /// The first day.
   public var since: LocalDate
-  /// Notes.
   public var notes: String?
 
-  /// Creates an input.
   public init(
     name: String, dosage: String? = nil, frequency: MedicationFrequency, since: LocalDate,
     notes: String? = nil
@@ -73,15 +65,10 @@ public struct MedicationInput: Sendable, Equatable {
 
 /// What `meds edit` changes; fields left `nil` or `.keep` stay as they are.
 public struct MedicationChange: Sendable, Equatable {
-  /// A new name.
   public var name: String?
-  /// The dosage.
   public var dosage: FieldChange<String> = .keep
-  /// A new frequency.
   public var frequency: MedicationFrequency?
-  /// A new first day.
   public var since: LocalDate?
-  /// The notes.
   public var notes: FieldChange<String> = .keep
 
   /// No change.

@@ -15,14 +15,13 @@ public enum MedicationFrequency: String, Sendable, CaseIterable, Codable {
 
   /// The frequency named by `text` (`twice_daily` and `twice daily` are accepted too).
   ///
-  /// - throws: `BehaviorError` (usage) listing the frequencies.
+  /// - throws: `TallyError` (usage) listing the frequencies.
   public static func resolve(_ text: String) throws -> MedicationFrequency {
     let key = PatternCatalog.normalize(text)
     guard let frequency = MedicationFrequency(rawValue: key) else {
-      throw BehaviorError(
-        .usage,
-        "unknown frequency '\(text)': expected one of "
-          + allCases.map(\.rawValue).joined(separator: ", "))
+      throw TallyError.invalid(
+        "frequency", text, expected: "one of " + allCases.map(\.rawValue).joined(separator: ", "),
+        category: .usage)
     }
     return frequency
   }

@@ -1,55 +1,41 @@
+import AnalyticsCore
 import Foundation
 
 /// One dose taken or skipped, with how the person felt.
 public struct MedicationLog: Sendable, Equatable, Identifiable {
-  /// The log id.
   public var id: Int64
-  /// The medication's id.
   public var medicationID: Int64
-  /// The medication's name.
   public var medicationName: String
-  /// When.
-  public var timestamp: Date
+  public var timestamp: Instant
   /// Taken (`true`) or skipped.
   public var taken: Bool
   /// Why it was skipped.
   public var skippedReason: String?
   /// How well it worked, 1–5.
   public var effectiveness: Int?
-  /// Mood, 1–5.
   public var mood: Int?
-  /// Energy, 1–5.
   public var energyLevel: Int?
   /// Side effects noticed.
   public var sideEffects: String?
-  /// Notes.
   public var notes: String?
   /// When it was logged.
-  public var createdAt: Date
+  public var createdAt: Instant
 }
 
 /// What `meds log` records.
 public struct MedicationLogInput: Sendable, Equatable {
-  /// When.
-  public var timestamp: Date
-  /// Taken or skipped.
+  public var timestamp: Instant
   public var taken: Bool
   /// Why it was skipped (skipped doses only).
   public var skippedReason: String?
-  /// 1–5.
   public var effectiveness: Int?
-  /// 1–5.
   public var mood: Int?
-  /// 1–5.
   public var energyLevel: Int?
-  /// Side effects.
   public var sideEffects: String?
-  /// Notes.
   public var notes: String?
 
-  /// Creates an input.
   public init(
-    timestamp: Date, taken: Bool, skippedReason: String? = nil, effectiveness: Int? = nil,
+    timestamp: Instant, taken: Bool, skippedReason: String? = nil, effectiveness: Int? = nil,
     mood: Int? = nil, energyLevel: Int? = nil, sideEffects: String? = nil, notes: String? = nil
   ) {
     self.timestamp = timestamp
@@ -64,17 +50,17 @@ public struct MedicationLogInput: Sendable, Equatable {
 
   /// Checks the 1–5 scales and that a reason goes with a skipped dose.
   ///
-  /// - throws: `BehaviorError` (usage) naming the value.
+  /// - throws: `TallyError` (usage) naming the value.
   public func validate() throws {
     for (name, value) in [
       ("effectiveness", effectiveness), ("mood", mood), ("energy", energyLevel),
     ] {
       if let value, !(1...5).contains(value) {
-        throw BehaviorError(.usage, "--\(name) \(value) is out of range: expected 1 to 5")
+        throw TallyError.outOfScale(name, value)
       }
     }
     if taken, skippedReason != nil {
-      throw BehaviorError(.usage, "--reason is for a skipped dose: expected --skipped with it")
+      throw TallyError.refused("a reason is for a skipped dose, not a taken one", category: .usage)
     }
   }
 }

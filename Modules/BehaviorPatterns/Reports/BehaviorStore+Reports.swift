@@ -4,7 +4,6 @@ import GRDB
 
 /// A medication's doses on one day.
 public struct MedicationDue: Sendable, Equatable {
-  /// The medication's name.
   public var name: String
   /// Doses expected that day; `nil` for as-needed.
   public var due: Int?
@@ -14,7 +13,6 @@ public struct MedicationDue: Sendable, Equatable {
 
 /// The dashboard of one day: streak, counts, medications due, recent entries and insights.
 public struct TodaySummary: Sendable, Equatable {
-  /// The day.
   public var date: LocalDate
   /// The logging streak as of that day.
   public var streak: Streak
@@ -41,6 +39,10 @@ extension BehaviorStore {
       try reportData(try DayRange.lastDays(60, asOf: asOf), zone: zone), asOf: asOf)
   }
 
+  /// How far back `meds list` judges adherence: a month is long enough for a weekly medication
+  /// to have 4 doses due, short enough to show a recent change of habit.
+  public static let recentAdherenceDays = 30
+
   /// Adherence and ratings per medication over the `days` days ending on `asOf` (the weekly
   /// report's medication insights, for any window).
   public func medicationInsights(days: Int, asOf: LocalDate, zone: Zone) throws
@@ -57,14 +59,25 @@ extension BehaviorStore {
   }
 
   static func reportData(_ range: DayRange, zone: Zone, _ db: Database) throws -> ReportData {
-    let (start, end) = zone.interval(of: range)
-    let arguments: [any DatabaseValueConvertible] = [start.storedSeconds, end.storedSeconds]
+    let (start, end) = zone.instants(of: range)
+    let arguments: [any DatabaseValueConvertible] = [start, end]
     return ReportData(
       entries: try entries(db, where: "e.occurred_at >= ? AND e.occurred_at < ?", arguments),
       medications: try MedicationRecord.fetchAll(db, sql: "SELECT * FROM medication ORDER BY id")
         .map(medication),
       logs: try logs(db, where: "l.occurred_at >= ? AND l.occurred_at < ?", arguments),
-      zone: zone)
+      trackingStart: try trackingStart(db).map(zone.localDate(of:)), zone: zone)
+  }
+
+  /// The first instant anything (an entry or a dose) was logged.
+  static func trackingStart(_ db: Database) throws -> Instant? {
+    try Instant.fetchOne(
+      db,
+      sql: """
+        SELECT MIN(first) FROM (
+          SELECT MIN(occurred_at) AS first FROM pattern_entry
+          UNION ALL SELECT MIN(occurred_at) FROM medication_log)
+        """)
   }
 
   /// The logging streak as of `asOf`: consecutive local days with at least one entry, computed
@@ -75,7 +88,7 @@ extension BehaviorStore {
 
   /// The dashboard of `asOf`; entries after that day are ignored.
   public func today(asOf: LocalDate, zone: Zone) throws -> TodaySummary {
-    let dayEnd = zone.startOfDay(asOf.adding(days: 1)).storedSeconds
+    let dayEnd = zone.start(of: asOf.adding(days: 1))
     let fortnight = try DayRange.lastDays(14, asOf: asOf)
     let (streak, recent, data) = try writer.read { db in
       (
@@ -102,12 +115,15 @@ extension BehaviorStore {
   }
 
   static func streak(asOf: LocalDate, zone: Zone, _ db: Database) throws -> Streak {
-    let end = zone.startOfDay(asOf.adding(days: 1)).storedSeconds
+    let end = zone.start(of: asOf.adding(days: 1))
     let days = LocalDays(zone: zone)
     var eventDays = Set<LocalDate>()
+    // Int64 decodes straight from the column (see PatternEntryRecord.init(row:)).
     let cursor = try Int64.fetchCursor(
       db, sql: "SELECT occurred_at FROM pattern_entry WHERE occurred_at < ?", arguments: [end])
-    while let seconds = try cursor.next() { eventDays.insert(days.day(of: seconds)) }
+    while let milliseconds = try cursor.next() {
+      eventDays.insert(days.day(of: Instant(millisecondsSinceEpoch: milliseconds)))
+    }
     return DailyStreak.compute(eventDays: eventDays, asOf: asOf)
   }
 }

@@ -8,12 +8,13 @@ public enum ReportBuilder {
     let entries = data.entries(in: window)
     let byDay = data.entriesByDay(in: window)
     let dailyCounts = window.map { DayCount(date: $0, count: byDay[$0]?.count ?? 0) }
+    let tracked = data.tracked(window)
     let busiest = dailyCounts.reduce(nil as DayCount?) { best, day in
       day.count > (best?.count ?? 0) ? day : best
     }
     return WeeklyReport(
-      window: window, totalEntries: entries.count,
-      dailyAverage: rounded(Double(entries.count) / 7, 2), mostActiveDay: busiest?.date,
+      window: window, trackedDays: tracked, totalEntries: entries.count,
+      dailyAverage: dailyAverage(entries.count, over: tracked), mostActiveDay: busiest?.date,
       mostActiveDayEntries: busiest?.count ?? 0, dailyCounts: dailyCounts,
       patternFrequency: patternCounts(entries), categoryDistribution: categoryShares(entries),
       energyTrend: window.map { DailyValue(date: $0, value: energy(byDay[$0] ?? [])) },
@@ -28,19 +29,37 @@ public enum ReportBuilder {
     let entries = data.entries(in: window)
     let byDay = data.entriesByDay(in: window)
     let ranking = dayRanking(window: window, byDay: byDay)
+    let tracked = data.tracked(window)
+    let previousTracked = data.tracked(previous)
     return MonthlyReport(
-      window: window, previousWindow: previous, totalEntries: entries.count,
-      dailyAverage: rounded(Double(entries.count) / 30, 2),
+      window: window, previousWindow: previous, trackedDays: tracked,
+      previousTrackedDays: previousTracked, totalEntries: entries.count,
+      dailyAverage: dailyAverage(entries.count, over: tracked),
       dailyCounts: window.map { DayCount(date: $0, count: byDay[$0]?.count ?? 0) },
       topPatterns: Array(patternCounts(entries).prefix(5)),
       categoryTrends: categoryTrends(data, window: window),
       correlations: correlations(data, window: window, byDay: byDay),
       bestDays: ranking.best, challengingDays: ranking.challenging,
-      changes: changes(current: entries, previous: data.entries(in: previous)),
+      changes: previousTracked == nil
+        ? [] : changes(current: entries, previous: data.entries(in: previous)),
       medicationEffectiveness: medicationInsights(data, window: window, byDay: byDay))
   }
 
   // MARK: - Counting
+
+  /// Entries per tracked day (2 decimals): days before tracking began are unknown, not empty;
+  /// 0 when no day of the window was tracked.
+  static func dailyAverage(_ count: Int, over tracked: DayRange?) -> Double {
+    guard let tracked else { return 0 }
+    return (Double(count) / Double(tracked.dayCount)).rounded(places: 2)
+  }
+
+  /// Report averages (energy, ratings, challenging entries per day) have 2 decimals.
+  static func average(_ values: [Double]) -> Double? {
+    Summary.mean(values)?.rounded(places: 2)
+  }
+
+  static func average(_ values: [Int]) -> Double? { average(values.map(Double.init)) }
 
   /// The key a pattern is counted under: its type, or a custom pattern's name.
   struct PatternKey: Hashable {
@@ -63,7 +82,7 @@ public enum ReportBuilder {
     return Dictionary(grouping: entries, by: \.category).map {
       CategoryShare(
         category: $0.key, count: $0.value.count,
-        percent: rounded(Double($0.value.count) * 100 / Double(entries.count), 1))
+        percent: (Double($0.value.count) * 100 / Double(entries.count)).rounded(places: 1))
     }.sorted { $0.count != $1.count ? $0.count > $1.count : $0.category < $1.category }
   }
 
@@ -134,7 +153,7 @@ public enum ReportBuilder {
       guard abs(change) >= 3, p == 0 || Double(abs(change)) >= 0.25 * Double(p) else { return nil }
       return PatternChange(
         name: key.name, typeID: key.typeID, current: c, previous: p, change: change,
-        percentChange: p == 0 ? nil : rounded(Double(change) * 100 / Double(p), 1),
+        percentChange: p == 0 ? nil : (Double(change) * 100 / Double(p)).rounded(places: 1),
         direction: change > 0 ? "up" : "down")
     }.sorted {
       abs($0.change) != abs($1.change)
@@ -152,17 +171,19 @@ public enum ReportBuilder {
     let logs = data.logs.filter { window.contains($0.day) }
     return data.medications.compactMap { medication -> MedicationInsight? in
       let own = logs.filter { $0.log.medicationID == medication.id }
-      let active = medication.activeDays(in: window)
+      let active = data.trackedActiveDays(of: medication, in: window)
       guard active != nil || !own.isEmpty else { return nil }
       let takenDays = own.filter(\.log.taken).map(\.day)
-      let expected = medication.expectedDoses(in: window)
+      let expected =
+        medication.frequency == .asNeeded
+        ? nil : (active.flatMap { medication.expectedDoses(in: $0) } ?? 0)
       let taken =
         medication.frequency == .asNeeded
         ? takenDays.count : takenDays.filter { active?.contains($0) ?? false }.count
       var insight = MedicationInsight(
         medication: medication.name, frequency: medication.frequency,
         adherenceRate: expected.flatMap { expected in
-          expected > 0 ? min(100, rounded(Double(taken) * 100 / Double(expected), 1)) : nil
+          expected > 0 ? min(100, (Double(taken) * 100 / Double(expected)).rounded(places: 1)) : nil
         }, dosesTaken: taken, dosesExpected: expected,
         averageEffectiveness: average(own.compactMap(\.log.effectiveness)),
         averageMood: average(own.compactMap(\.log.mood)),
@@ -199,7 +220,7 @@ public enum ReportBuilder {
     }
 
     for medication in data.medications.sorted(by: { caseInsensitiveOrder($0.name, $1.name) }) {
-      guard let active = medication.activeDays(in: window) else { continue }
+      guard let active = data.trackedActiveDays(of: medication, in: window) else { continue }
       let taken = Set(
         data.logs.filter { $0.log.medicationID == medication.id && $0.log.taken }.map(\.day))
       let days = Array(active)
@@ -214,11 +235,12 @@ public enum ReportBuilder {
           "on days \(medication.name) was taken there were"))
     }
 
-    let lastDay = window.end
-    let sleepDays = window.filter { $0 < lastDay }.compactMap { day -> (LocalDate, Double)? in
+    guard let span = data.tracked(window) else { return findings }
+    let lastDay = span.end
+    let sleepDays = span.filter { $0 < lastDay }.compactMap { day -> (LocalDate, Double)? in
       intensity(of: PatternType.sleepQualityID, byDay[day]).map { (day, $0) }
     }
-    if sleepDays.count >= 3, window.dayCount - sleepDays.count >= 3 {
+    if sleepDays.count >= 3, span.dayCount - sleepDays.count >= 3 {
       for (typeID, name) in [
         (PatternType.sensoryOverloadID, "Sensory Overload"),
         (PatternType.meltdownTriggerID, "Meltdown Trigger"),
@@ -233,10 +255,10 @@ public enum ReportBuilder {
       }
     }
 
-    let energyDays = window.compactMap { day -> (LocalDate, Double)? in
+    let energyDays = span.compactMap { day -> (LocalDate, Double)? in
       intensity(of: PatternType.energyLevelID, byDay[day]).map { (day, $0) }
     }
-    if energyDays.count >= 3, window.dayCount - energyDays.count >= 3,
+    if energyDays.count >= 3, span.dayCount - energyDays.count >= 3,
       let result = Correlation.pearson(
         energyDays.map(\.1),
         energyDays.map { count($0.0) { $0.type.id != PatternType.energyLevelID } })
@@ -252,7 +274,7 @@ public enum ReportBuilder {
   static func finding(
     _ factor: String, _ outcome: String, _ result: Correlation, _ lead: String
   ) -> CorrelationFinding {
-    let r = rounded(result.r, 2)
+    let r = result.r.rounded(places: 2)
     let strength =
       switch abs(r) {
       case ..<0.1: "no clear difference"
@@ -273,8 +295,8 @@ public enum ReportBuilder {
 
   /// The mean intensity of a day's entries of one type, unrounded.
   static func intensity(of typeID: String, _ entries: [PatternEntry]?) -> Double? {
-    let values = (entries ?? []).filter { $0.type.id == typeID }.compactMap(\.intensity)
-    return values.isEmpty ? nil : Double(values.reduce(0, +)) / Double(values.count)
+    Summary.mean(
+      (entries ?? []).filter { $0.type.id == typeID }.compactMap(\.intensity).map(Double.init))
   }
 
 }

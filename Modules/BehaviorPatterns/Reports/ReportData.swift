@@ -10,15 +10,31 @@ public struct ReportData: Sendable {
   public var medications: [Medication]
   /// Medication logs with their local day, oldest first.
   public var logs: [(day: LocalDate, log: MedicationLog)]
+  /// The day tracking began: the local day of the first entry or dose ever logged; `nil` when
+  /// nothing was. Days before it are not judged (they are unknown, not empty).
+  public var trackingStart: LocalDate?
 
   /// Pairs each entry and log with its local day in `zone`.
   public init(
-    entries: [PatternEntry], medications: [Medication], logs: [MedicationLog], zone: Zone
+    entries: [PatternEntry], medications: [Medication], logs: [MedicationLog],
+    trackingStart: LocalDate?, zone: Zone
   ) {
     let days = LocalDays(zone: zone)
-    self.entries = entries.map { (days.day(of: $0.timestamp.storedSeconds), $0) }
+    self.entries = entries.map { (days.day(of: $0.timestamp), $0) }
     self.medications = medications
-    self.logs = logs.map { (days.day(of: $0.timestamp.storedSeconds), $0) }
+    self.logs = logs.map { (days.day(of: $0.timestamp), $0) }
+    self.trackingStart = trackingStart
+  }
+
+  /// The days of `range` inside the tracked span (from `trackingStart`), `nil` when none.
+  public func tracked(_ range: DayRange) -> DayRange? {
+    guard let trackingStart, trackingStart <= range.end else { return nil }
+    return try? DayRange(start: max(trackingStart, range.start), end: range.end)
+  }
+
+  /// The days of `range` on which `medication` was both taken (active) and tracked.
+  func trackedActiveDays(of medication: Medication, in range: DayRange) -> DayRange? {
+    tracked(range).flatMap(medication.activeDays(in:))
   }
 
   func entries(in range: DayRange) -> [PatternEntry] {
@@ -38,21 +54,24 @@ final class LocalDays {
   private let zone: Zone
   private var spanStart: Int64 = .max
   private var spanEnd: Int64 = .min
-  private var offset = 0
+  private var offsetMilliseconds: Int64 = 0
+
+  private static let millisecondsPerDay: Int64 = 86_400_000
 
   init(zone: Zone) { self.zone = zone }
 
-  func day(of seconds: Int64) -> LocalDate {
-    if seconds < spanStart || seconds >= spanEnd {
-      let instant = Date(storedSeconds: seconds)
-      offset = zone.offset(at: instant)
-      spanStart = seconds
+  func day(of instant: Instant) -> LocalDate {
+    let milliseconds = instant.millisecondsSinceEpoch
+    if milliseconds < spanStart || milliseconds >= spanEnd {
+      offsetMilliseconds = Int64(zone.offset(at: instant)) * 1000
+      spanStart = milliseconds
       spanEnd =
-        zone.timeZone.nextDaylightSavingTimeTransition(after: instant).map {
-          Int64($0.timeIntervalSince1970.rounded(.up))
+        zone.timeZone.nextDaylightSavingTimeTransition(after: instant.date).map {
+          Instant($0).millisecondsSinceEpoch
         } ?? .max
     }
-    let local = seconds + Int64(offset)
-    return LocalDate(daysSinceEpoch: Int(local >= 0 ? local / 86_400 : (local - 86_399) / 86_400))
+    let local = milliseconds + offsetMilliseconds
+    let day = Self.millisecondsPerDay
+    return LocalDate(daysSinceEpoch: Int(local >= 0 ? local / day : (local - day + 1) / day))
   }
 }

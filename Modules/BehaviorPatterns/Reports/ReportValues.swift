@@ -6,15 +6,12 @@ public struct PatternCount: Sendable, Equatable {
   public var name: String
   /// The type id (`custom-pattern` for custom ones).
   public var typeID: String
-  /// The number of entries.
   public var count: Int
 }
 
 /// A category's share of the entries.
 public struct CategoryShare: Sendable, Equatable {
-  /// The category.
   public var category: PatternCategory
-  /// Its entries.
   public var count: Int
   /// Percent of all entries, 1 decimal.
   public var percent: Double
@@ -22,7 +19,6 @@ public struct CategoryShare: Sendable, Equatable {
 
 /// A value for one day, or none.
 public struct DailyValue: Sendable, Equatable {
-  /// The day.
   public var date: LocalDate
   /// The value (an average, 2 decimals), `nil` when the day has no data.
   public var value: Double?
@@ -30,9 +26,7 @@ public struct DailyValue: Sendable, Equatable {
 
 /// The number of entries on one day.
 public struct DayCount: Sendable, Equatable {
-  /// The day.
   public var date: LocalDate
-  /// Its entries.
   public var count: Int
 }
 
@@ -46,7 +40,6 @@ public struct TriggerCount: Sendable, Equatable {
 
 /// How a medication went over a report's window.
 public struct MedicationInsight: Sendable, Equatable {
-  /// The medication's name.
   public var medication: String
   /// Its frequency.
   public var frequency: MedicationFrequency
@@ -87,7 +80,6 @@ public struct CorrelationFinding: Sendable, Equatable {
 
 /// One day of a monthly report's best or challenging days.
 public struct DaySummary: Sendable, Equatable {
-  /// The day.
   public var date: LocalDate
   /// All its entries.
   public var entries: Int
@@ -101,9 +93,7 @@ public struct DaySummary: Sendable, Equatable {
 
 /// A pattern logged clearly more or less often than in the previous window.
 public struct PatternChange: Sendable, Equatable {
-  /// The display name.
   public var name: String
-  /// The type id.
   public var typeID: String
   /// Entries in this window.
   public var current: Int
@@ -129,8 +119,6 @@ public struct WeekCategoryCounts: Sendable, Equatable {
 
 /// A category's number of entries.
 public struct CategoryCount: Sendable, Equatable {
-  /// The category.
   public var category: PatternCategory
-  /// Its entries.
   public var count: Int
 }

@@ -55,7 +55,7 @@ enum TodayInsights {
   static func times(_ count: Int) -> String { count == 1 ? "once" : "\(count) times" }
 
   static func format(_ value: Double) -> String {
-    let text = String(rounded(value, 2))
+    let text = String(value.rounded(places: 2))
     return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
   }
 }

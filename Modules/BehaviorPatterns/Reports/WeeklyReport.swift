@@ -2,11 +2,11 @@ import AnalyticsCore
 
 /// The 7-day report ending on the as-of day.
 public struct WeeklyReport: Sendable, Equatable {
-  /// The 7 days.
   public var window: DayRange
-  /// Entries in the window.
+  /// The days of the window since tracking began; `nil` when none was tracked.
+  public var trackedDays: DayRange?
   public var totalEntries: Int
-  /// Entries ÷ 7, 2 decimals.
+  /// Entries ÷ tracked days, 2 decimals (0 when none was tracked).
   public var dailyAverage: Double
   /// The day with most entries (ties: the earliest), `nil` when there are none.
   public var mostActiveDay: LocalDate?
@@ -29,13 +29,16 @@ public struct WeeklyReport: Sendable, Equatable {
 
 /// The 30-day report ending on the as-of day.
 public struct MonthlyReport: Sendable, Equatable {
-  /// The 30 days.
   public var window: DayRange
   /// The 30 days before, for `changes`.
   public var previousWindow: DayRange
-  /// Entries in the window.
+  /// The days of the window since tracking began; `nil` when none was tracked.
+  public var trackedDays: DayRange?
+  /// The tracked days of the previous window; `nil` when none was tracked, and then there are no
+  /// `changes` (nothing to compare with, rather than a rise from zero).
+  public var previousTrackedDays: DayRange?
   public var totalEntries: Int
-  /// Entries ÷ 30, 2 decimals.
+  /// Entries ÷ tracked days, 2 decimals (0 when none was tracked).
   public var dailyAverage: Double
   /// Entries per day, all 30 days.
   public var dailyCounts: [DayCount]

@@ -1,11 +1,13 @@
+import AnalyticsCore
 import GRDB
 
 /// The behavior database schema. Migrations are named, append-only and written with plain table
 /// and column names; a migration that has landed is never edited.
 ///
-/// Instants (`occurred_at`, `created_at`, …) are whole seconds since 1970 UTC, so range scans and
-/// the conversion to a local day in any zone are cheap; `datetime(occurred_at, 'unixepoch')`
-/// reads them in SQL. Calendar days (`since`, `stopped_on`) are `YYYY-MM-DD` text.
+/// Instants (`occurred_at`, `created_at`, …) are INTEGER milliseconds since 1970 UTC (`Instant`,
+/// the one storage form of every domain; whole seconds before `behavior-2`), so range scans and
+/// the conversion to a local day in any zone are cheap; `datetime(occurred_at / 1000,
+/// 'unixepoch')` reads them in SQL. Calendar days (`since`, `stopped_on`) are `YYYY-MM-DD` text.
 enum BehaviorSchema {
   static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
@@ -104,6 +106,18 @@ enum BehaviorSchema {
             PRIMARY KEY (journal_id, entry_id)
           ) WITHOUT ROWID;
           CREATE INDEX journal_link_entry ON journal_link (entry_id);
+          """)
+    }
+    migrator.registerMigration("behavior-2-instants-in-milliseconds") { db in
+      try db.execute(
+        sql: """
+          UPDATE pattern_entry SET occurred_at = occurred_at * 1000,
+            created_at = created_at * 1000, updated_at = updated_at * 1000;
+          UPDATE medication SET created_at = created_at * 1000;
+          UPDATE medication_log SET occurred_at = occurred_at * 1000,
+            created_at = created_at * 1000;
+          UPDATE journal_entry SET occurred_at = occurred_at * 1000,
+            created_at = created_at * 1000, updated_at = updated_at * 1000;
           """)
     }
     return migrator

@@ -1,10 +1,9 @@
 import AnalyticsCore
-import BehaviorPatterns
-import CLIKit
 import DataFormats
 
-/// The JSON shapes of `today` and the reports, and their CSV and table forms.
-enum ReportJSON {
+/// The JSON shapes of `today` and the weekly and monthly reports (keys as Docs/Behavior.md and
+/// the README document them).
+public enum ReportJSON {
   static func period(_ range: DayRange) -> JSONValue {
     .object(["start": .date(range.start), "end": .date(range.end), "days": .int(range.dayCount)])
   }
@@ -39,9 +38,11 @@ enum ReportJSON {
     return .object(object)
   }
 
-  static func weekly(_ report: WeeklyReport) -> JSONObject {
+  /// The weekly report.
+  public static func weekly(_ report: WeeklyReport) -> JSONObject {
     [
       "period": period(report.window),
+      "tracked_period": report.trackedDays.map(period) ?? .null,
       "total_entries": .int(report.totalEntries),
       "daily_average": .number(report.dailyAverage, decimals: 2),
       "most_active_day": report.mostActiveDay.map(JSONValue.date) ?? .null,
@@ -77,10 +78,14 @@ enum ReportJSON {
     ])
   }
 
-  static func monthly(_ report: MonthlyReport) -> JSONObject {
+  /// The monthly report.
+  public static func monthly(_ report: MonthlyReport) -> JSONObject {
     [
       "period": period(report.window),
       "previous_period": period(report.previousWindow),
+      "tracked_period": report.trackedDays.map(period) ?? .null,
+      "previous_tracked_period": report.previousTrackedDays.map(period) ?? .null,
+      "changes_compared": .bool(report.previousTrackedDays != nil),
       "total_entries": .int(report.totalEntries),
       "daily_average": .number(report.dailyAverage, decimals: 2),
       "daily_counts": dailyCounts(report.dailyCounts),
@@ -120,7 +125,8 @@ enum ReportJSON {
     ]
   }
 
-  static func today(_ today: TodaySummary, zone: Zone) -> JSONObject {
+  /// The dashboard of one day; recent entries with their local times in `zone`.
+  public static func today(_ today: TodaySummary, zone: Zone) -> JSONObject {
     [
       "date": .date(today.date),
       "current_streak_days": .int(today.streak.current),
@@ -134,50 +140,8 @@ enum ReportJSON {
           ])
         }),
       "recent_entries": .array(
-        today.recentEntries.map { .object(BehaviorJSON.entry($0, zone: zone, format: .json)) }),
+        today.recentEntries.map { .object(BehaviorJSON.entry($0, zone: zone)) }),
       "insights": .array(today.insights.map { .string($0) }),
     ]
-  }
-
-  /// A report as long CSV rows `section, name, metric, value`: top-level values under
-  /// `summary`, each list item named by its first field.
-  static func longRows(_ object: JSONObject) -> [JSONObject] {
-    func row(_ section: String, _ name: String, _ metric: String, _ value: JSONValue) -> JSONObject
-    {
-      [
-        "section": .string(section), "name": .string(name), "metric": .string(metric),
-        "value": value,
-      ]
-    }
-    var rows: [JSONObject] = []
-    for field in object.fields {
-      switch field.value {
-      case .object(let nested):
-        for sub in nested.fields { rows.append(row(field.key, "", sub.key, sub.value)) }
-      case .array(let items):
-        for (index, item) in items.enumerated() {
-          guard case .object(let element) = item, let first = element.fields.first else {
-            rows.append(row(field.key, String(index + 1), "", item))
-            continue
-          }
-          let name = first.value.plainText ?? ""
-          for sub in element.fields.dropFirst() {
-            if case .array(let inner) = sub.value {
-              for case .object(let pair) in inner where pair.fields.count >= 2 {
-                rows.append(
-                  row(
-                    field.key, name, "\(sub.key).\(pair.fields[0].value.plainText ?? "")",
-                    pair.fields[1].value))
-              }
-            } else {
-              rows.append(row(field.key, name, sub.key, sub.value))
-            }
-          }
-        }
-      default:
-        rows.append(row("summary", "", field.key, field.value))
-      }
-    }
-    return rows
   }
 }

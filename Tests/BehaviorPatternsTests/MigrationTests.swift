@@ -1,0 +1,49 @@
+import AnalyticsCore
+import GRDB
+import Testing
+
+@testable import BehaviorPatterns
+
+@Suite("Migrations")
+struct MigrationTests {
+  @Test("behavior-2 turns the instants of existing rows from seconds into milliseconds")
+  func secondsToMilliseconds() throws {
+    let queue = try DatabaseQueue()
+    try BehaviorSchema.migrator.migrate(queue, upTo: "behavior-1-entries-medications-journal")
+    // Seconds, checked with python's datetime.fromtimestamp(s, UTC):
+    // 1770582600 = 2026-02-08T20:30:00Z, 1767225600 = 2026-01-01T00:00:00Z,
+    // 1770537600 = 2026-02-08T08:00:00Z.
+    try queue.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO pattern_entry (id, occurred_at, category, pattern_type, intensity,
+            created_at, updated_at)
+            VALUES (1, 1770582600, 'energy-capacity', 'energy-level', 3, 1767225600, 1767225601);
+          INSERT INTO medication (id, name, frequency, since, created_at)
+            VALUES (1, 'Sertraline', 'daily', '2026-01-15', 1767225600);
+          INSERT INTO medication_log (id, medication_id, occurred_at, taken, created_at)
+            VALUES (1, 1, 1770537600, 1, 1770537601);
+          INSERT INTO journal_entry (id, occurred_at, title, content, created_at, updated_at)
+            VALUES (1, 1770582600, 'Night', 'Slept badly.', 1770582600, 1770582660);
+          """)
+    }
+    try BehaviorSchema.migrator.migrate(queue)
+
+    let store = BehaviorStore(writer: queue)
+    let entry = try store.entry(id: 1)
+    #expect(entry.timestamp.description == "2026-02-08T20:30:00Z")
+    #expect(entry.createdAt.millisecondsSinceEpoch == 1_767_225_600_000)
+    #expect(entry.updatedAt.millisecondsSinceEpoch == 1_767_225_601_000)
+    let log = try #require(try store.medicationLogs(zone: .utc).first)
+    #expect(log.timestamp.description == "2026-02-08T08:00:00Z")
+    #expect(log.createdAt.millisecondsSinceEpoch == 1_770_537_601_000)
+    #expect(try store.medication("Sertraline").createdAt.description == "2026-01-01T00:00:00Z")
+    let journal = try store.journal(id: 1)
+    #expect(journal.timestamp.description == "2026-02-08T20:30:00Z")
+    #expect(journal.updatedAt.millisecondsSinceEpoch == 1_770_582_660_000)
+    // The full-text index still finds the rewritten row.
+    #expect(try store.searchJournal("slept").map(\.entry.id) == [1])
+    // Local days read from milliseconds: 20:30 UTC on the 8th is still the 8th in UTC.
+    #expect(try store.entries(EntryFilter(from: Fixture.day("2026-02-08")), zone: .utc).count == 1)
+  }
+}
