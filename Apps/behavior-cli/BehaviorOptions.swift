@@ -54,20 +54,6 @@ func parseDuration(_ text: String) throws -> Int {
   }
 }
 
-/// Writes `data` to `path` atomically (all or nothing), or to standard output.
-func writeOutput(_ data: Data, to path: String?) throws {
-  guard let path else {
-    // Through the terminal's sinks, so an in-process run captures it like any other output.
-    Terminal.writeOutput(String(decoding: data, as: UTF8.self))
-    return
-  }
-  do {
-    try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-  } catch {
-    throw TallyError(.io, .failed("cannot write \(path): expected a writable path"))
-  }
-}
-
 /// The help of every day option: what `DayReference` reads.
 func dayHelp(_ text: String) -> ArgumentHelp {
   ArgumentHelp(

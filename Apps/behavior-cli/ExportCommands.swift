@@ -47,7 +47,7 @@ extension BehaviorCommand {
             entries.map { BehaviorJSON.entry($0, zone: global.zone, flat: true) }
           ).utf8)
       }
-      try writeOutput(data, to: output)
+      try OutputFile.write([UInt8](data), to: output)
       if let output {
         Terminal.writeError("Wrote \(output) (\(data.count) bytes).\n")
       }

@@ -39,14 +39,14 @@ struct JournalText: ParsableArguments {
   ) throws -> (text: String?, fromEditor: Bool) {
     if let content { return (content, false) }
     if let file {
-      guard let text = String(data: try readFile(file), encoding: .utf8) else {
+      guard let text = String(data: try readFile(file, limit: journalTextLimit), encoding: .utf8) else {
         throw TallyError.refused("\(file) is not UTF-8 text: expected a text file")
       }
       return (text, false)
     }
     guard allowStandardInput else { return (nil, false) }
     if standardInputIsTerminal { return (try Editor.edit(environment: environment), true) }
-    let data = FileHandle.standardInput.readDataToEndOfFile()
+    let data = try readStandardInput(limit: journalTextLimit)
     guard let text = String(data: data, encoding: .utf8) else {
       throw TallyError.refused("standard input is not UTF-8 text: expected text")
     }
@@ -282,3 +282,7 @@ extension BehaviorCommand.Journal {
     }
   }
 }
+
+/// The longest journal text read from standard input or a file: 1 MiB is hundreds of pages, and
+/// `< /dev/zero` stops there instead of filling memory.
+let journalTextLimit = 1 << 20

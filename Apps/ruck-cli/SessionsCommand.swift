@@ -202,7 +202,7 @@ extension RuckCommand.Sessions {
       let store = try global.openRuckStore()
       let gpx = try hinting { try store.exportGPX(sessionId: id) }
       guard let output else { return Terminal.writeOutput(gpx) }
-      try Data(gpx.utf8).write(to: URL(fileURLWithPath: output))
+      try OutputFile.write(gpx, to: output)
     }
   }
 

@@ -47,10 +47,9 @@ public enum OutputFile {
       guard lstat(current, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK,
         let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current)
       else { return current }
+      let folder = (current as NSString).deletingLastPathComponent
       current =
-        destination.hasPrefix("/")
-        ? destination
-        : (current as NSString).deletingLastPathComponent + "/" + destination
+        destination.hasPrefix("/") || folder.isEmpty ? destination : folder + "/" + destination
     }
     return current
   }
