@@ -57,16 +57,24 @@ extension ShopAnalytics {
     }
   }
 
-  /// Category sales by revenue (highest first), for one store or all.
-  public func categories(storeId: String?, limit: Int) throws -> [CategorySales] {
+  /// Category sales by revenue (highest first), for one store or all, over all time or a range.
+  public func categories(storeId: String?, range: DayRange? = nil, limit: Int) throws
+    -> [CategorySales]
+  {
     if let storeId { _ = try store(storeId) }
-    return try repository.categorySales(of: storeId, limit: Self.clamped(limit))
+    guard let range else {
+      return try repository.categorySales(of: storeId, limit: Self.clamped(limit))
+    }
+    return try repository.categorySales(of: storeId, in: range, limit: Self.clamped(limit))
   }
 
-  /// A store's best-selling items by revenue (highest first).
-  public func popular(storeId: String, limit: Int) throws -> [ItemSales] {
+  /// A store's best-selling items by revenue (highest first), over all time or a range.
+  public func popular(storeId: String, range: DayRange? = nil, limit: Int) throws -> [ItemSales] {
     _ = try store(storeId)
-    return try repository.itemSales(of: storeId, limit: Self.clamped(limit))
+    guard let range else {
+      return try repository.itemSales(of: storeId, limit: Self.clamped(limit))
+    }
+    return try repository.itemSales(of: storeId, in: range, limit: Self.clamped(limit))
   }
 
   /// KPIs of a window against the previous one.

@@ -54,6 +54,36 @@ public enum MetricsRange: String, Sendable, CaseIterable {
   }
 }
 
+/// What an explicit range is compared with.
+public enum Comparison: String, Sendable, CaseIterable {
+  /// The same number of days right before.
+  case previous
+  /// The same days a year earlier (Feb 29 becomes Feb 28).
+  case yearAgo = "year-ago"
+
+  /// The window `range` is compared with.
+  public func window(for range: DayRange) -> DayRange {
+    switch self {
+    case .previous: return range.previous
+    case .yearAgo:
+      return try! DayRange(start: range.start.adding(years: -1), end: range.end.adding(years: -1))
+    }
+  }
+}
+
+extension DayRange {
+  /// How a chart of this range is bucketed: by day up to a month (31 days), by Monday week up to
+  /// a quarter (92 days), by month beyond — the granularity of the month, quarter and year
+  /// charts.
+  public var chartPeriod: Period {
+    switch dayCount {
+    case ...31: return .day
+    case ...92: return .week
+    default: return .month
+    }
+  }
+}
+
 /// One day of `daily`.
 public struct DailyStats: Sendable, Equatable {
   /// The store.

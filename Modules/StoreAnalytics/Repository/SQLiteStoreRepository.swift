@@ -133,6 +133,64 @@ public struct SQLiteStoreRepository: StoreRepository {
       }
     }
   }
+
+  // Sales within a range are counted from the orders: the aggregates keep items and categories
+  // over all time only (per-day item tables made the import 4× slower, `Docs/Store.md`). One
+  // grouped join each; without an index on the orders' store and day they scan the orders.
+
+  public func itemSales(of storeId: String, in range: DayRange, limit: Int) throws -> [ItemSales] {
+    try writer.read { db in
+      try Row.fetchAll(
+        db,
+        sql: """
+          SELECT l.menu_item_id, m.name, COUNT(DISTINCT o.key) AS orders, SUM(l.quantity) AS quantity,
+                 SUM(l.subtotal_cents) AS revenue
+          FROM store_order o JOIN order_line l ON l.order_key = o.key
+          JOIN menu_item m ON m.id = l.menu_item_id
+          WHERE o.store_id = ? AND o.status = 'completed' AND o.local_date BETWEEN ? AND ?
+          GROUP BY l.menu_item_id ORDER BY revenue DESC, m.name LIMIT ?
+          """, arguments: [storeId, range.start, range.end, limit]
+      ).map { row in
+        ItemSales(
+          storeId: storeId, menuItemId: row["menu_item_id"], itemName: row["name"],
+          timesOrdered: row["orders"], totalQuantity: row["quantity"],
+          totalRevenue: FixedDecimal(hundredths: row["revenue"]))
+      }
+    }
+  }
+
+  public func categorySales(of storeId: String?, in range: DayRange, limit: Int) throws
+    -> [CategorySales]
+  {
+    try writer.read { db in
+      var arguments: StatementArguments = [range.start, range.end]
+      var storeFilter = ""
+      if let storeId {
+        storeFilter = "AND o.store_id = ?"
+        arguments += [storeId]
+      }
+      arguments += [limit]
+      return try Row.fetchAll(
+        db,
+        sql: """
+          SELECT m.category, COALESCE(m.subcategory, '') AS subcategory,
+                 COUNT(DISTINCT o.key) AS orders, SUM(l.quantity) AS items,
+                 SUM(l.subtotal_cents) AS revenue
+          FROM store_order o JOIN order_line l ON l.order_key = o.key
+          JOIN menu_item m ON m.id = l.menu_item_id
+          WHERE o.status = 'completed' AND o.local_date BETWEEN ? AND ? \(storeFilter)
+          GROUP BY m.category, COALESCE(m.subcategory, '')
+          ORDER BY revenue DESC, m.category, subcategory LIMIT ?
+          """, arguments: arguments
+      ).map { row in
+        let subcategory: String = row["subcategory"]
+        return CategorySales(
+          category: row["category"], subcategory: subcategory.isEmpty ? nil : subcategory,
+          orderCount: row["orders"], itemsSold: row["items"],
+          totalRevenue: FixedDecimal(hundredths: row["revenue"]))
+      }
+    }
+  }
 }
 
 /// An item's totals with its menu item (GRDB decodes `itemTotal` from the base row).

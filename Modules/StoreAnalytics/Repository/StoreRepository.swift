@@ -34,6 +34,12 @@ public protocol StoreRepository: Sendable {
   func itemSales(of storeId: String, limit: Int) throws -> [ItemSales]
   /// Category sales of one store or all (`nil`) by revenue, highest first.
   func categorySales(of storeId: String?, limit: Int) throws -> [CategorySales]
+  /// A store's best-selling items within `range`, counted from the orders.
+  func itemSales(of storeId: String, in range: DayRange, limit: Int) throws -> [ItemSales]
+  /// Category sales of one store or all within `range`, counted from the orders by each item's
+  /// current category.
+  func categorySales(of storeId: String?, in range: DayRange, limit: Int) throws
+    -> [CategorySales]
 }
 
 /// The writes of an import (or a store edit), inside one transaction of a `StoreRepository`.
