@@ -215,4 +215,36 @@ extension StoreMetricsCommand {
           format: global.format))
     }
   }
+
+  struct Weekdays: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Sales by day of the week over a range (default: the last 90 days).",
+      discussion: """
+        avg_revenue_per_day divides by how many of that weekday the range holds, open or not.
+
+        Examples:
+          store-metrics weekdays --store downtown
+          store-metrics weekdays --store downtown --start 2026-01-05 --end 2026-03-01
+        """)
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var store: StoreOption
+    @Option(help: "today, week, month, quarter (default) or year.") var range: MetricsRange?
+    @OptionGroup var days: DayRangeOptions
+
+    func validate() throws {
+      if range != nil && days.isGiven { throw ValidationError("give --range or --start, not both") }
+    }
+
+    func run() throws {
+      let (db, asOf) = try store.open(global)
+      let window =
+        try days.range(asOf: asOf)
+        ?? (range ?? .quarter).windows(asOf: asOf, calendar: false).current
+      let rows = try db.weekdays(storeId: store.store, range: window)
+      Terminal.writeOutput(
+        StoreOutput.render(
+          rows.map { StoreWire.weekday($0, storeId: store.store) },
+          chart: rows.map { ($0.weekday.shortName, $0.revenue) }, format: global.format))
+    }
+  }
 }

@@ -162,6 +162,7 @@ struct StoreCLITests {
     arguments: [
       ["stores", "add"], ["stores", "list"], ["import"], ["import-split"], ["daily"], ["hourly"],
       ["time-distribution"], ["categories"], ["popular"], ["metrics"], ["chart"],
+      ["stores", "edit"], ["weekdays"],
     ])
   func help(command: [String]) throws {
     let result = try AppRunner.run("store-metrics", command + ["--help"])

@@ -104,4 +104,17 @@ struct RangeTests {
     #expect(parts.map(\.orders) == [0, 1, 1, 0])
     #expect(parts.map(\.revenue) == [.zero, cents("20.00"), cents("5.00"), .zero])
   }
+
+  @Test("weekdays: Monday first, averages per such day in the range") func weekdays() throws {
+    let rows = try rangeStore().weekdays(storeId: "S", range: january)
+    #expect(rows.map(\.weekday) == Weekday.allCases.sorted())
+    // January 2026 starts on a Thursday: 5 Thursdays, Fridays and Saturdays, 4 of the rest.
+    #expect(rows.map(\.days) == [4, 4, 4, 5, 5, 5, 4])
+    // J1 2026-01-10 is a Saturday (20.00), J2 2026-01-20 a Tuesday (5.00).
+    #expect(rows.map(\.orders) == [0, 1, 0, 0, 0, 1, 0])
+    #expect(rows[5].revenue == cents("20.00"))
+    // 20.00 over 5 Saturdays = 4.00 a Saturday; 5.00 over 4 Tuesdays = 1.25.
+    #expect(rows[5].averageRevenuePerDay == cents("4.00"))
+    #expect(rows[1].averageRevenuePerDay == cents("1.25"))
+  }
 }

@@ -149,3 +149,22 @@ extension ShopAnalytics {
     }
   }
 }
+
+extension ShopAnalytics {
+  /// Sales by day of the week over a range, Monday first, all seven always present.
+  public func weekdays(storeId: String, range: DayRange) throws -> [WeekdaySales] {
+    _ = try store(storeId)
+    var days: [Weekday: Int] = [:]
+    for day in range { days[day.weekday, default: 0] += 1 }
+    var sales: [Weekday: (orders: Int, revenue: FixedDecimal)] = [:]
+    for day in try repository.days(of: storeId, in: range) {
+      sales[day.date.weekday, default: (0, .zero)].orders += day.orders
+      sales[day.date.weekday, default: (0, .zero)].revenue += day.revenue
+    }
+    return Weekday.allCases.sorted().map { weekday in
+      WeekdaySales(
+        weekday: weekday, days: days[weekday] ?? 0, orders: sales[weekday]?.orders ?? 0,
+        revenue: sales[weekday]?.revenue ?? .zero)
+    }
+  }
+}

@@ -196,3 +196,18 @@ public enum DayPart: Sendable, CaseIterable {
     }
   }
 }
+
+/// Sales on one day of the week over a range.
+public struct WeekdaySales: Sendable, Equatable {
+  public let weekday: Weekday
+  /// How many of this weekday the range holds: averages are per such day, open or not.
+  public let days: Int
+  /// Completed orders and their revenue.
+  public let orders: Int
+  public let revenue: FixedDecimal
+
+  /// Revenue ÷ days, rounded to the cent; 0 when the range holds none of this weekday.
+  public var averageRevenuePerDay: FixedDecimal { revenue.divided(by: days) }
+  /// Revenue ÷ orders; 0 without orders.
+  public var averageOrderValue: FixedDecimal { revenue.divided(by: orders) }
+}

@@ -53,6 +53,15 @@ public enum StoreWire {
     ]
   }
 
+  public static func weekday(_ row: WeekdaySales, storeId: String) -> JSONObject {
+    [
+      "store_id": .string(storeId), "weekday": .string(row.weekday.shortName),
+      "days": .int(row.days), "orders": .int(row.orders), "revenue": .decimal(row.revenue),
+      "avg_revenue_per_day": .decimal(row.averageRevenuePerDay),
+      "avg_order_value": .decimal(row.averageOrderValue),
+    ]
+  }
+
   public static func metrics(_ metrics: StoreMetrics) -> JSONObject {
     [
       "total_revenue": .decimal(metrics.totalRevenue), "total_orders": .int(metrics.totalOrders),
