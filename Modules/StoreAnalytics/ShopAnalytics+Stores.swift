@@ -37,7 +37,12 @@ extension ShopAnalytics {
       var changed: [StoreOrder] = []
       var moved = 0
       func add(_ order: StoreOrder, _ lines: [OrderLine], sign: Int) {
-        guard order.status == .completed else { return }
+        guard order.status == .completed else {
+          delta.addUnsold(
+            store: 0, day: order.localDate, status: order.status,
+            subtotal: order.subtotal.hundredths, sign: sign)
+          return
+        }
         delta.beginOrder(
           store: 0, day: order.localDate, hour: order.localHour,
           customer: order.customerId.flatMap { customers[$0] },

@@ -137,6 +137,12 @@ struct StoreRangeCLITests {
           "revenue_change": 150.0,
           "orders_change": 1,
           "orders_change_percent": 100.0,
+          "cancelled_orders": 0,
+          "cancelled_amount": 0.00,
+          "cancellation_rate": 0.0,
+          "refunded_orders": 0,
+          "refunded_amount": 0.00,
+          "refund_rate": 0.0,
           "period": {
             "start": "2026-01-01",
             "end": "2026-01-31",

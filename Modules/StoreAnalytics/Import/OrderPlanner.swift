@@ -68,24 +68,16 @@ struct OrderPlanner: Sendable {
 
   /// Takes an order written before out of the aggregates.
   mutating func subtract(_ order: StoreOrder, lines: [OrderLine]) {
-    guard order.status == .completed else { return }
+    guard order.status == .completed else {
+      delta.addUnsold(
+        store: storeNumbers[order.storeId]!, day: order.localDate, status: order.status,
+        subtotal: order.subtotal.hundredths, sign: -1)
+      return
+    }
     delta.beginOrder(
       store: storeNumbers[order.storeId]!, day: order.localDate, hour: order.localHour,
       customer: customerKey(order.customerId), subtotal: order.subtotal.hundredths,
       tax: order.tax.hundredths, total: order.total.hundredths, sign: -1)
-    for line in lines {
-      delta.addLine(
-        item: line.menuItemId, quantity: line.quantity, revenue: line.subtotal.hundredths)
-    }
-  }
-
-  /// Adds a stored order back to the aggregates, as it is now (after its day and hour changed).
-  mutating func add(_ order: StoreOrder, lines: [OrderLine]) {
-    guard order.status == .completed else { return }
-    delta.beginOrder(
-      store: storeNumbers[order.storeId]!, day: order.localDate, hour: order.localHour,
-      customer: customerKey(order.customerId), subtotal: order.subtotal.hundredths,
-      tax: order.tax.hundredths, total: order.total.hundredths, sign: 1)
     for line in lines {
       delta.addLine(
         item: line.menuItemId, quantity: line.quantity, revenue: line.subtotal.hundredths)
@@ -136,6 +128,8 @@ struct OrderPlanner: Sendable {
         store: store, day: local.date, hour: local.time.hour,
         customer: customerKey(lines[first].customerId), subtotal: subtotal, tax: tax,
         total: total, sign: 1)
+    } else {
+      delta.addUnsold(store: store, day: local.date, status: status, subtotal: subtotal, sign: 1)
     }
     for (number, position) in positions.enumerated() {
       let item = menuItem(at: position)

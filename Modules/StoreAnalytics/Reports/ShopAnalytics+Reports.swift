@@ -97,10 +97,17 @@ extension ShopAnalytics {
     }
     let now = try totals(current)
     let before = try totals(previous)
+    var unsold: [OrderStatus: UnsoldOrders] = [:]
+    for day in try repository.unsoldDays(of: storeId, in: current) {
+      unsold[day.status, default: UnsoldOrders()].orders += day.orders
+      unsold[day.status, default: UnsoldOrders()].amount += day.amount
+    }
     return StoreMetrics(
       current: current, previous: previous, totalRevenue: now.revenue, totalOrders: now.orders,
       uniqueCustomers: try repository.distinctCustomers(of: storeId, in: current),
-      previousRevenue: before.revenue, previousOrders: before.orders)
+      previousRevenue: before.revenue, previousOrders: before.orders,
+      cancelled: unsold[.cancelled] ?? UnsoldOrders(), refunded: unsold[.refunded] ?? UnsoldOrders()
+    )
   }
 
   /// The revenue chart of a window, zero-filled and chronological: today by hour, week and month

@@ -54,6 +54,17 @@ public enum MetricsRange: String, Sendable, CaseIterable {
   }
 }
 
+/// Cancelled or refunded orders of a window: how many, and the subtotals they would have been.
+public struct UnsoldOrders: Sendable, Equatable {
+  public var orders: Int
+  public var amount: FixedDecimal
+
+  public init(orders: Int = 0, amount: FixedDecimal = .zero) {
+    self.orders = orders
+    self.amount = amount
+  }
+}
+
 /// What an explicit range is compared with.
 public enum Comparison: String, Sendable, CaseIterable {
   /// The same number of days right before.
@@ -160,6 +171,19 @@ public struct StoreMetrics: Sendable, Equatable {
   public let totalRevenue: FixedDecimal, totalOrders: Int, uniqueCustomers: Int
   /// The previous window's revenue and orders.
   public let previousRevenue: FixedDecimal, previousOrders: Int
+  /// The window's cancelled and refunded orders (counted in no other figure).
+  public let cancelled: UnsoldOrders, refunded: UnsoldOrders
+
+  /// Percent of the window's orders (completed, cancelled and refunded) that were cancelled;
+  /// `nil` without orders.
+  public var cancellationRate: Double? { share(cancelled) }
+  /// Percent of the window's orders that were refunded; `nil` without orders.
+  public var refundRate: Double? { share(refunded) }
+
+  private func share(_ unsold: UnsoldOrders) -> Double? {
+    let placed = totalOrders + cancelled.orders + refunded.orders
+    return placed == 0 ? nil : Double(unsold.orders) * 100 / Double(placed)
+  }
 
   /// Revenue ÷ orders; 0 without orders.
   public var averageOrderValue: FixedDecimal { totalRevenue.divided(by: totalOrders) }

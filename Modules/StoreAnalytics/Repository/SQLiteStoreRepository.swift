@@ -87,6 +87,10 @@ public struct SQLiteStoreRepository: StoreRepository {
     }
   }
 
+  public func unsoldDays(of storeId: String, in range: DayRange) throws -> [StoreDayStatus] {
+    try writer.read { db in try StoreDayStatus.all().at(storeId).within(range).fetchAll(db) }
+  }
+
   public func distinctCustomers(of storeId: String, in range: DayRange) throws -> Int {
     try writer.read { db in
       try StoreDayCustomer.all().at(storeId).within(range)

@@ -234,6 +234,22 @@ final class SQLiteStoreTransaction: StoreTransaction {
       try itemRows.step()
     }
 
+    var statusRows = try BatchInsert(
+      db, "INSERT INTO store_day_status (store_id, date, status, orders, subtotal_cents)",
+      columns: 5,
+      upsert: """
+        ON CONFLICT (store_id, date, status) DO UPDATE SET orders = orders + excluded.orders,
+          subtotal_cents = subtotal_cents + excluded.subtotal_cents
+        """)
+    for row in changes.statuses {
+      try statusRows.append(row.storeId)
+      try statusRows.append(text(row.date))
+      try statusRows.append(row.status.rawValue)
+      try statusRows.append(Int64(row.orders))
+      try statusRows.append(row.amount.hundredths)
+    }
+    try statusRows.flush()
+
     if let categories = changes.categories {
       let rows = try BulkStatement(
         db,
@@ -265,6 +281,7 @@ final class SQLiteStoreTransaction: StoreTransaction {
           DELETE FROM store_hour_total WHERE orders = 0;
           DELETE FROM item_total WHERE orders = 0;
           DELETE FROM category_total WHERE orders = 0;
+          DELETE FROM store_day_status WHERE orders = 0;
           """)
     }
   }

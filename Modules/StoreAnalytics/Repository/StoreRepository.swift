@@ -28,6 +28,8 @@ public protocol StoreRepository: Sendable {
   func hours(of storeId: String, in range: DayRange) throws -> [StoreHour]
   /// A store's all-time totals per local hour.
   func hourTotals(of storeId: String) throws -> [StoreHourTotal]
+  /// Cancelled and refunded orders of a store within `range`, by day and status.
+  func unsoldDays(of storeId: String, in range: DayRange) throws -> [StoreDayStatus]
   /// Distinct customers with completed orders at a store within `range`.
   func distinctCustomers(of storeId: String, in range: DayRange) throws -> Int
   /// A store's best-selling items by revenue, highest first (ties by name).
@@ -93,6 +95,8 @@ public struct AggregateChanges: Sendable {
   public var hours: [StoreHour] = []
   public var hourTotals: [StoreHourTotal] = []
   public var items: [ItemTotal] = []
+  /// Changes of cancelled and refunded orders per day.
+  public var statuses: [StoreDayStatus] = []
   /// `nil` when an item moved to another category: then category totals are recounted from the
   /// orders by each item's current category.
   public var categories: [CategoryTotal]? = []
