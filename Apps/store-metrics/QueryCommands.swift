@@ -64,9 +64,7 @@ extension StoreMetricsCommand {
     @Option(help: "Only this window: today, week, month, quarter or year.") var range: MetricsRange?
     @OptionGroup var days: DayRangeOptions
 
-    func validate() throws {
-      if range != nil && days.isGiven { throw ValidationError("give --range or --start, not both") }
-    }
+    func validate() throws { try days.refuseWith(range) }
 
     func run() throws {
       let (db, asOf) = try store.open(global)
@@ -196,9 +194,7 @@ extension StoreMetricsCommand {
     @Option(help: "today (default), week, month, quarter or year.") var range: MetricsRange?
     @OptionGroup var days: DayRangeOptions
 
-    func validate() throws {
-      if range != nil && days.isGiven { throw ValidationError("give --range or --start, not both") }
-    }
+    func validate() throws { try days.refuseWith(range) }
 
     func run() throws {
       let (db, asOf) = try store.open(global)
@@ -231,9 +227,7 @@ extension StoreMetricsCommand {
     @Option(help: "today, week, month, quarter (default) or year.") var range: MetricsRange?
     @OptionGroup var days: DayRangeOptions
 
-    func validate() throws {
-      if range != nil && days.isGiven { throw ValidationError("give --range or --start, not both") }
-    }
+    func validate() throws { try days.refuseWith(range) }
 
     func run() throws {
       let (db, asOf) = try store.open(global)

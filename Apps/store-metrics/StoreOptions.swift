@@ -62,6 +62,11 @@ struct DayRangeOptions: ParsableArguments {
     if end != nil && start == nil { throw ValidationError("--end needs --start") }
   }
 
+  /// Refuses `--start` beside `--range` (`range` non-nil).
+  func refuseWith(_ range: MetricsRange?) throws {
+    if range != nil && isGiven { throw ValidationError("give --range or --start, not both") }
+  }
+
   /// The range, or `nil` without `--start`.
   func range(asOf: LocalDate) throws -> DayRange? {
     guard let start else { return nil }

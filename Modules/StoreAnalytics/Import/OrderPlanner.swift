@@ -5,7 +5,7 @@ import AnalyticsCore
 /// local day and hour from its zone (offsets cached per hour), amounts in cents, keys for orders
 /// and for new menu items, and the deltas of every aggregate (`AggregateDelta`).
 ///
-/// The writer gives it every store and customer the import names before it starts.
+/// `OrderImport` gives it every store and customer the import names before it starts.
 struct OrderPlanner: Sendable {
   private let lines: [OrderLineInput]
   // Stores by number: id, zone, and zone offsets by hour key.
@@ -26,7 +26,6 @@ struct OrderPlanner: Sendable {
   /// Customer keys of every customer the import names.
   private var customerKeys: [String: Int64] = [:]
   private var nextKey: Int64
-  /// The aggregate deltas so far.
   private(set) var delta = AggregateDelta()
   /// The current order's line amounts (quantity × unit price), kept to reuse the storage.
   private var amounts: [Int64] = []

@@ -97,7 +97,6 @@ extension DayRange {
 
 /// One day of `daily`.
 public struct DailyStats: Sendable, Equatable {
-  /// The store.
   public let storeId: String
   /// The store-local day.
   public let date: LocalDate
@@ -136,7 +135,6 @@ public struct RevenueBucket<Key: Sendable & Equatable>: Sendable, Equatable {
 public enum ChartBucket: Sendable, Equatable {
   /// A local hour of the as-of day, 0–23.
   case hour(Int)
-  /// A day.
   case day(LocalDate)
   /// The Monday week starting on this day (it may reach outside the window).
   case week(startingOn: LocalDate)
@@ -154,7 +152,6 @@ public struct CategorySales: Sendable, Equatable {
 
 /// Sales of a menu item at a store.
 public struct ItemSales: Sendable, Equatable {
-  /// The store and the item.
   public let storeId: String, menuItemId: Int64, itemName: String
   /// Distinct orders with the item, quantity, revenue.
   public let timesOrdered: Int, totalQuantity: Int, totalRevenue: FixedDecimal
@@ -165,7 +162,6 @@ public struct ItemSales: Sendable, Equatable {
 
 /// KPIs of a window against the previous one.
 public struct StoreMetrics: Sendable, Equatable {
-  /// The window and the one compared with.
   public let current: DayRange, previous: DayRange
   /// Revenue, orders and distinct customers of the window.
   public let totalRevenue: FixedDecimal, totalOrders: Int, uniqueCustomers: Int
