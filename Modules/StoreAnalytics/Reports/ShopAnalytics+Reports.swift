@@ -90,13 +90,8 @@ extension ShopAnalytics {
     -> StoreMetrics
   {
     _ = try store(storeId)
-    func totals(_ window: DayRange) throws -> (orders: Int, revenue: FixedDecimal) {
-      try repository.days(of: storeId, in: window).reduce((0, .zero)) {
-        ($0.orders + $1.orders, $0.revenue + $1.revenue)
-      }
-    }
-    let now = try totals(current)
-    let before = try totals(previous)
+    let now = try repository.totals(of: storeId, in: current)
+    let before = try repository.totals(of: storeId, in: previous)
     var unsold: [OrderStatus: UnsoldOrders] = [:]
     for day in try repository.unsoldDays(of: storeId, in: current) {
       unsold[day.status, default: UnsoldOrders()].orders += day.orders

@@ -65,6 +65,20 @@ public struct SQLiteStoreRepository: StoreRepository {
     }
   }
 
+  public func totals(of storeId: String, in range: DayRange) throws -> (
+    orders: Int, revenue: FixedDecimal
+  ) {
+    try writer.read { db in
+      let row = try StoreDay.all().at(storeId).within(range)
+        .select(sum(StoreDay.Columns.orders), sum(StoreDay.Columns.revenue))
+        .asRequest(of: Row.self).fetchOne(db)
+      // SUM over no rows is NULL.
+      let orders: Int? = row?[0]
+      let revenue: Int64? = row?[1]
+      return (orders ?? 0, FixedDecimal(hundredths: revenue ?? 0))
+    }
+  }
+
   public func latestDays(of storeId: String, through day: LocalDate, limit: Int) throws
     -> [StoreDay]
   {

@@ -20,6 +20,8 @@ public protocol StoreRepository: Sendable {
   /// Runs `body` in one transaction: everything it writes is kept, or nothing when it throws.
   func inTransaction<T>(_ body: (any StoreTransaction) throws -> T) throws -> T
 
+  /// Completed orders and revenue of a store within `range`, summed by the backend.
+  func totals(of storeId: String, in range: DayRange) throws -> (orders: Int, revenue: FixedDecimal)
   /// Day totals of a store within `range`, by day.
   func days(of storeId: String, in range: DayRange) throws -> [StoreDay]
   /// The latest `limit` day totals of a store up to `day`, newest first.
