@@ -71,8 +71,12 @@ public protocol StoreTransaction {
   func nextOrderKey() throws -> Int64
   /// Above every menu item id in use.
   func nextMenuItemId() throws -> Int64
-  /// Writes planned orders and their lines (in batches as they are planned).
-  func write(_ planned: PlannedOrders) throws
+  /// Turns planned orders into the backend's own form on the planner's thread, so that the
+  /// writing thread — the import's bottleneck — only binds; `nil` when the backend has none.
+  var encoder: (@Sendable (PlannedOrders) -> any Sendable)? { get }
+  /// Writes planned orders and their lines (in batches as they are planned), with what
+  /// `encoder` made of them when the backend has one.
+  func write(_ planned: PlannedOrders, encoded: (any Sendable)?) throws
   /// Writes what `write` still holds.
   func finishWriting() throws
   /// Inserts new menu items and updates known ones.
