@@ -104,6 +104,25 @@ struct AggregateDelta {
     itemStarts.append(itemStarts.last!)
   }
 
+  /// Adds (`sign` 1) or takes away (-1) a stored order and its lines, whatever its status.
+  mutating func add(
+    _ order: StoreOrder, lines: [OrderLine], store: Int32, customer: Int64?, sign: Int
+  ) {
+    guard order.status == .completed else {
+      addUnsold(
+        store: store, day: order.localDate, status: order.status,
+        subtotal: order.subtotal.hundredths, sign: sign)
+      return
+    }
+    beginOrder(
+      store: store, day: order.localDate, hour: order.localHour, customer: customer,
+      subtotal: order.subtotal.hundredths, tax: order.tax.hundredths,
+      total: order.total.hundredths, sign: sign)
+    for line in lines {
+      addLine(item: line.menuItemId, quantity: line.quantity, revenue: line.subtotal.hundredths)
+    }
+  }
+
   /// Adds a cancelled or refunded order: `sign` is 1 for an order written, -1 for one taken away.
   mutating func addUnsold(
     store: Int32, day: LocalDate, status: OrderStatus, subtotal: Int64, sign: Int

@@ -67,20 +67,9 @@ struct OrderPlanner: Sendable {
 
   /// Takes an order written before out of the aggregates.
   mutating func subtract(_ order: StoreOrder, lines: [OrderLine]) {
-    guard order.status == .completed else {
-      delta.addUnsold(
-        store: storeNumbers[order.storeId]!, day: order.localDate, status: order.status,
-        subtotal: order.subtotal.hundredths, sign: -1)
-      return
-    }
-    delta.beginOrder(
-      store: storeNumbers[order.storeId]!, day: order.localDate, hour: order.localHour,
-      customer: customerKey(order.customerId), subtotal: order.subtotal.hundredths,
-      tax: order.tax.hundredths, total: order.total.hundredths, sign: -1)
-    for line in lines {
-      delta.addLine(
-        item: line.menuItemId, quantity: line.quantity, revenue: line.subtotal.hundredths)
-    }
+    delta.add(
+      order, lines: lines, store: storeNumbers[order.storeId]!,
+      customer: customerKey(order.customerId), sign: -1)
   }
 
   /// Appends the rows of the order whose lines are at `positions` to `rows`.
