@@ -90,19 +90,12 @@ extension ShopAnalytics {
     -> StoreMetrics
   {
     _ = try store(storeId)
-    let now = try repository.totals(of: storeId, in: current)
-    let before = try repository.totals(of: storeId, in: previous)
-    var unsold: [OrderStatus: UnsoldOrders] = [:]
-    for day in try repository.unsoldDays(of: storeId, in: current) {
-      unsold[day.status, default: UnsoldOrders()].orders += day.orders
-      unsold[day.status, default: UnsoldOrders()].amount += day.amount
-    }
+    let totals = try repository.metricsTotals(of: storeId, current: current, previous: previous)
     return StoreMetrics(
-      current: current, previous: previous, totalRevenue: now.revenue, totalOrders: now.orders,
-      uniqueCustomers: try repository.distinctCustomers(of: storeId, in: current),
-      previousRevenue: before.revenue, previousOrders: before.orders,
-      cancelled: unsold[.cancelled] ?? UnsoldOrders(), refunded: unsold[.refunded] ?? UnsoldOrders()
-    )
+      current: current, previous: previous, totalRevenue: totals.revenue,
+      totalOrders: totals.orders, uniqueCustomers: totals.customers,
+      previousRevenue: totals.previousRevenue, previousOrders: totals.previousOrders,
+      cancelled: totals.cancelled, refunded: totals.refunded)
   }
 
   /// The revenue chart of a window, zero-filled and chronological: today by hour, week and month

@@ -65,17 +65,36 @@ public struct SQLiteStoreRepository: StoreRepository {
     }
   }
 
-  public func totals(of storeId: String, in range: DayRange) throws -> (
-    orders: Int, revenue: FixedDecimal
-  ) {
+  public func metricsTotals(of storeId: String, current: DayRange, previous: DayRange) throws
+    -> MetricsTotals
+  {
     try writer.read { db in
-      let row = try StoreDay.all().at(storeId).within(range)
-        .select(sum(StoreDay.Columns.orders), sum(StoreDay.Columns.revenue))
-        .asRequest(of: Row.self).fetchOne(db)
-      // SUM over no rows is NULL.
-      let orders: Int? = row?[0]
-      let revenue: Int64? = row?[1]
-      return (orders ?? 0, FixedDecimal(hundredths: revenue ?? 0))
+      var totals = MetricsTotals()
+      func sums(_ range: DayRange) throws -> (Int, FixedDecimal) {
+        let row = try StoreDay.all().at(storeId).within(range)
+          .select(sum(StoreDay.Columns.orders), sum(StoreDay.Columns.revenue))
+          .asRequest(of: Row.self).fetchOne(db)
+        // SUM over no rows is NULL.
+        let orders: Int? = row?[0]
+        let revenue: Int64? = row?[1]
+        return (orders ?? 0, FixedDecimal(hundredths: revenue ?? 0))
+      }
+      (totals.orders, totals.revenue) = try sums(current)
+      (totals.previousOrders, totals.previousRevenue) = try sums(previous)
+      totals.customers =
+        try StoreDayCustomer.all().at(storeId).within(current)
+        .select(count(distinct: StoreDayCustomer.Columns.customerKey), as: Int.self)
+        .fetchOne(db) ?? 0
+      for day in try StoreDayStatus.all().at(storeId).within(current).fetchAll(db) {
+        if day.status == .cancelled {
+          totals.cancelled.orders += day.orders
+          totals.cancelled.amount += day.amount
+        } else {
+          totals.refunded.orders += day.orders
+          totals.refunded.amount += day.amount
+        }
+      }
+      return totals
     }
   }
 
@@ -98,18 +117,6 @@ public struct SQLiteStoreRepository: StoreRepository {
   public func hourTotals(of storeId: String) throws -> [StoreHourTotal] {
     try writer.read { db in
       try StoreHourTotal.filter(StoreHourTotal.Columns.storeId == storeId).fetchAll(db)
-    }
-  }
-
-  public func unsoldDays(of storeId: String, in range: DayRange) throws -> [StoreDayStatus] {
-    try writer.read { db in try StoreDayStatus.all().at(storeId).within(range).fetchAll(db) }
-  }
-
-  public func distinctCustomers(of storeId: String, in range: DayRange) throws -> Int {
-    try writer.read { db in
-      try StoreDayCustomer.all().at(storeId).within(range)
-        .select(count(distinct: StoreDayCustomer.Columns.customerKey), as: Int.self)
-        .fetchOne(db) ?? 0
     }
   }
 

@@ -20,8 +20,10 @@ public protocol StoreRepository: Sendable {
   /// Runs `body` in one transaction: everything it writes is kept, or nothing when it throws.
   func inTransaction<T>(_ body: (any StoreTransaction) throws -> T) throws -> T
 
-  /// Completed orders and revenue of a store within `range`, summed by the backend.
-  func totals(of storeId: String, in range: DayRange) throws -> (orders: Int, revenue: FixedDecimal)
+  /// What metrics read, in one round trip: completed orders and revenue of both windows, distinct
+  /// customers and cancelled and refunded orders of the current one.
+  func metricsTotals(of storeId: String, current: DayRange, previous: DayRange) throws
+    -> MetricsTotals
   /// Day totals of a store within `range`, by day.
   func days(of storeId: String, in range: DayRange) throws -> [StoreDay]
   /// The latest `limit` day totals of a store up to `day`, newest first.
@@ -30,10 +32,6 @@ public protocol StoreRepository: Sendable {
   func hours(of storeId: String, in range: DayRange) throws -> [StoreHour]
   /// A store's all-time totals per local hour.
   func hourTotals(of storeId: String) throws -> [StoreHourTotal]
-  /// Cancelled and refunded orders of a store within `range`, by day and status.
-  func unsoldDays(of storeId: String, in range: DayRange) throws -> [StoreDayStatus]
-  /// Distinct customers with completed orders at a store within `range`.
-  func distinctCustomers(of storeId: String, in range: DayRange) throws -> Int
   /// A store's best-selling items by revenue, highest first (ties by name).
   func itemSales(of storeId: String, limit: Int) throws -> [ItemSales]
   /// Category sales of one store or all (`nil`) by revenue, highest first.
@@ -83,6 +81,20 @@ public protocol StoreTransaction {
   func save(newItems: [MenuItem], updatedItems: [MenuItem]) throws
   /// Applies aggregate deltas.
   func apply(_ changes: AggregateChanges) throws
+}
+
+/// The sums behind `StoreMetrics`.
+public struct MetricsTotals: Sendable, Equatable {
+  public var orders = 0
+  public var revenue = FixedDecimal.zero
+  public var previousOrders = 0
+  public var previousRevenue = FixedDecimal.zero
+  /// Distinct customers with completed orders in the current window.
+  public var customers = 0
+  public var cancelled = UnsoldOrders()
+  public var refunded = UnsoldOrders()
+
+  public init() {}
 }
 
 /// Orders and their lines, planned in memory and ready to write.
