@@ -26,6 +26,9 @@ public struct StoreDayStatus: Codable, Sendable, Equatable, FetchableRecord, Per
   public enum Columns {
     static let storeId = Column(CodingKeys.storeId)
     static let date = Column(CodingKeys.date)
+    static let status = Column(CodingKeys.status)
+    static let orders = Column(CodingKeys.orders)
+    static let amount = Column(CodingKeys.amount)
   }
 }
 

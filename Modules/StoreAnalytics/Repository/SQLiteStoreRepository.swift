@@ -85,13 +85,16 @@ public struct SQLiteStoreRepository: StoreRepository {
         try StoreDayCustomer.all().at(storeId).within(current)
         .select(count(distinct: StoreDayCustomer.Columns.customerKey), as: Int.self)
         .fetchOne(db) ?? 0
-      for day in try StoreDayStatus.all().at(storeId).within(current).fetchAll(db) {
-        if day.status == .cancelled {
-          totals.cancelled.orders += day.orders
-          totals.cancelled.amount += day.amount
+      typealias Status = StoreDayStatus.Columns
+      for row in try StoreDayStatus.all().at(storeId).within(current)
+        .select(Status.status, sum(Status.orders), sum(Status.amount)).group(Status.status)
+        .asRequest(of: Row.self).fetchAll(db)
+      {
+        let unsold = UnsoldOrders(orders: row[1], amount: FixedDecimal(hundredths: row[2]))
+        if row[0] == OrderStatus.cancelled.rawValue {
+          totals.cancelled = unsold
         } else {
-          totals.refunded.orders += day.orders
-          totals.refunded.amount += day.amount
+          totals.refunded = unsold
         }
       }
       return totals
