@@ -26,13 +26,21 @@ extension StoreMetricsCommand {
   struct Hourly: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "The 24 hours of the as-of day in the store's zone, zero-filled.",
-      discussion: "Example:\n  store-metrics hourly --store downtown --as-of 2026-02-08")
+      discussion: """
+        With --start/--end: the 24 hours summed over those days, to find the busiest hours.
+
+        Examples:
+          store-metrics hourly --store downtown --as-of 2026-02-08
+          store-metrics hourly --store downtown --start 2026-01-01 --end 2026-01-31
+        """)
     @OptionGroup var global: GlobalOptions
     @OptionGroup var store: StoreOption
+    @OptionGroup var days: DayRangeOptions
 
     func run() throws {
       let (db, asOf) = try store.open(global)
-      let hours = try db.hourly(storeId: store.store, date: asOf)
+      let hours = try db.hourly(
+        storeId: store.store, range: try days.range(asOf: asOf) ?? DayRange(day: asOf))
       Terminal.writeOutput(
         StoreOutput.render(
           hours.map { StoreWire.hourly($0, storeId: store.store) },
@@ -44,16 +52,24 @@ extension StoreMetricsCommand {
     static let configuration = CommandConfiguration(
       commandName: "time-distribution",
       abstract: "Orders by part of day: Breakfast 06–10, Lunch 11–14, Dinner 15–20, Late Night.",
-      discussion:
-        "Default: all time. Example:\n  store-metrics time-distribution --store downtown --range month"
-    )
+      discussion: """
+        Default: all time.
+
+        Examples:
+          store-metrics time-distribution --store downtown --range month
+          store-metrics time-distribution --store downtown --start mon --end today
+        """)
     @OptionGroup var global: GlobalOptions
     @OptionGroup var store: StoreOption
     @Option(help: "Only this window: today, week, month, quarter or year.") var range: MetricsRange?
+    @OptionGroup var days: DayRangeOptions
+
+    func validate() throws { try days.refuseWith(range) }
 
     func run() throws {
       let (db, asOf) = try store.open(global)
-      let window = range?.windows(asOf: asOf, calendar: false).current
+      let window =
+        try days.range(asOf: asOf) ?? range?.windows(asOf: asOf, calendar: false).current
       let parts = try db.timeDistribution(storeId: store.store, range: window)
       Terminal.writeOutput(
         StoreOutput.render(
@@ -64,14 +80,23 @@ extension StoreMetricsCommand {
 
   struct Categories: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Category sales by revenue; all stores unless --store.",
-      discussion: "Example:\n  store-metrics categories --limit 5")
+      abstract: "Category sales by revenue; all stores unless --store; all time unless --start.",
+      discussion: """
+        Examples:
+          store-metrics categories --limit 5
+          store-metrics categories --store downtown --start 2026-01-01 --end 2026-01-31
+        """)
     @OptionGroup var global: GlobalOptions
     @Option(help: ArgumentHelp("Only this store.", valueName: "id")) var store: String?
     @Option(help: "The most rows to show.") var limit: Int = 10
+    @OptionGroup var days: DayRangeOptions
 
     func run() throws {
-      let rows = try global.openStoreMetrics().categories(storeId: store, limit: limit)
+      let db = try global.openStoreMetrics()
+      // Days are the store's own; across all stores, the as-of day of --time-zone (or here).
+      let asOf = try store.map { global.asOf(in: try db.store($0).zone) } ?? global.asOf
+      let rows = try db.categories(
+        storeId: store, range: try days.range(asOf: asOf), limit: limit)
       Terminal.writeOutput(
         StoreOutput.render(
           rows.map(StoreWire.category),
@@ -84,14 +109,21 @@ extension StoreMetricsCommand {
 
   struct Popular: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "A store's best-selling items by revenue.",
-      discussion: "Example:\n  store-metrics popular --store downtown --limit 10")
+      abstract: "A store's best-selling items by revenue; all time unless --start.",
+      discussion: """
+        Examples:
+          store-metrics popular --store downtown --limit 10
+          store-metrics popular --store downtown --start 2026-02-01
+        """)
     @OptionGroup var global: GlobalOptions
     @OptionGroup var store: StoreOption
     @Option(help: "The most rows to show.") var limit: Int = 5
+    @OptionGroup var days: DayRangeOptions
 
     func run() throws {
-      let rows = try global.openStoreMetrics().popular(storeId: store.store, limit: limit)
+      let (db, asOf) = try store.open(global)
+      let rows = try db.popular(
+        storeId: store.store, range: try days.range(asOf: asOf), limit: limit)
       Terminal.writeOutput(
         StoreOutput.render(
           rows.map(StoreWire.popular), chart: rows.map { ($0.itemName, $0.totalRevenue) },
@@ -107,20 +139,40 @@ extension StoreMetricsCommand {
         previous window is the same number of days right before. With --calendar: this
         week/month/quarter/year so far against the same span of the previous one.
         revenue_change is a percent (null when the previous revenue is 0); orders_change is the
-        difference in orders.
+        difference in orders. On the last day of a period, --calendar compares whole periods.
+        --start/--end: any days, against the days right before (--compare previous) or the same
+        days a year earlier (--compare year-ago).
 
-        Example:
+        Examples:
           store-metrics metrics --store downtown --range month --format json
+          store-metrics metrics --store downtown --start 2026-01-01 --end 2026-01-31 --compare year-ago
         """)
     @OptionGroup var global: GlobalOptions
     @OptionGroup var store: StoreOption
-    @Option(help: "today, week, month, quarter or year.") var range: MetricsRange = .today
+    @Option(help: "today (default), week, month, quarter or year.") var range: MetricsRange?
     @Flag(help: "Calendar periods so far instead of rolling windows.") var calendar = false
+    @OptionGroup var days: DayRangeOptions
+    @Option(help: "With --start: compare with the previous days or year-ago.")
+    var compare: Comparison?
+
+    func validate() throws {
+      if days.isGiven && (range != nil || calendar) {
+        throw ValidationError("give --range (and --calendar) or --start, not both")
+      }
+      if compare != nil && !days.isGiven { throw ValidationError("--compare needs --start") }
+    }
 
     func run() throws {
       let (db, asOf) = try store.open(global)
-      let metrics = try db.metrics(
-        storeId: store.store, range: range, asOf: asOf, calendar: calendar)
+      let metrics: StoreMetrics
+      if let window = try days.range(asOf: asOf) {
+        metrics = try db.metrics(
+          storeId: store.store, current: window,
+          previous: (compare ?? .previous).window(for: window))
+      } else {
+        metrics = try db.metrics(
+          storeId: store.store, range: range ?? .today, asOf: asOf, calendar: calendar)
+      }
       global.print(object: StoreWire.metrics(metrics))
     }
   }
@@ -131,22 +183,62 @@ extension StoreMetricsCommand {
       discussion: """
         today: 24 hourly points (12am…11pm); week: 7 days (Mon…); month: 30 days (Feb 8);
         quarter: Monday weeks (Week of Feb 2); year: months (Mar 2025), 13 for a 365-day window.
+        --start/--end: by day up to 31 days, by Monday week up to 92, else by month.
 
-        Example:
+        Examples:
           store-metrics chart --store downtown --range week
+          store-metrics chart --store downtown --start 2025-12-01 --end 2026-02-28
         """)
     @OptionGroup var global: GlobalOptions
     @OptionGroup var store: StoreOption
-    @Option(help: "today, week, month, quarter or year.") var range: MetricsRange = .today
+    @Option(help: "today (default), week, month, quarter or year.") var range: MetricsRange?
+    @OptionGroup var days: DayRangeOptions
+
+    func validate() throws { try days.refuseWith(range) }
 
     func run() throws {
       let (db, asOf) = try store.open(global)
-      let points = try db.chart(storeId: store.store, range: range, asOf: asOf)
+      let points =
+        if let window = try days.range(asOf: asOf) {
+          try db.chart(storeId: store.store, window: window, by: window.chartPeriod)
+        } else {
+          try db.chart(storeId: store.store, range: range ?? .today, asOf: asOf)
+        }
       Terminal.writeOutput(
         StoreOutput.render(
           StoreWire.chart(points),
           chart: Array(zip(StoreWire.chartLabels(points), points.map(\.revenue))),
           format: global.format))
+    }
+  }
+
+  struct Weekdays: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Sales by day of the week over a range (default: the last 90 days).",
+      discussion: """
+        avg_revenue_per_day divides by how many of that weekday the range holds, open or not.
+
+        Examples:
+          store-metrics weekdays --store downtown
+          store-metrics weekdays --store downtown --start 2026-01-05 --end 2026-03-01
+        """)
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var store: StoreOption
+    @Option(help: "today, week, month, quarter (default) or year.") var range: MetricsRange?
+    @OptionGroup var days: DayRangeOptions
+
+    func validate() throws { try days.refuseWith(range) }
+
+    func run() throws {
+      let (db, asOf) = try store.open(global)
+      let window =
+        try days.range(asOf: asOf)
+        ?? (range ?? .quarter).windows(asOf: asOf, calendar: false).current
+      let rows = try db.weekdays(storeId: store.store, range: window)
+      Terminal.writeOutput(
+        StoreOutput.render(
+          rows.map { StoreWire.weekday($0, storeId: store.store) },
+          chart: rows.map { ($0.weekday.shortName, $0.revenue) }, format: global.format))
     }
   }
 }

@@ -22,7 +22,7 @@ struct StoreMetricsCommand: ParsableCommand {
     version: TallyVersion.current,
     subcommands: [
       Stores.self, Import.self, ImportSplit.self, Daily.self, Hourly.self, TimeDistribution.self,
-      Categories.self, Popular.self, Metrics.self, Chart.self,
+      Categories.self, Popular.self, Metrics.self, Chart.self, Weekdays.self,
     ])
 
   static func main() { CommandRunner.main(Self.self) }

@@ -40,3 +40,36 @@ enum StoreOutput {
     return out
   }
 }
+
+extension Comparison: ExpressibleByArgument {}
+
+/// `--start D [--end D]`: an explicit range of days, each `YYYY-MM-DD`, `today`, `yesterday` or
+/// a weekday (`mon`: the most recent one), read against the as-of day.
+struct DayRangeOptions: ParsableArguments {
+  @Option(
+    help: ArgumentHelp(
+      "The first day: YYYY-MM-DD, today, yesterday or a weekday (mon…).", valueName: "day"),
+    transform: { try DayReference(parsing: $0) })
+  var start: DayReference?
+  @Option(
+    help: ArgumentHelp("The last day (default: the as-of day).", valueName: "day"),
+    transform: { try DayReference(parsing: $0) })
+  var end: DayReference?
+
+  var isGiven: Bool { start != nil }
+
+  func validate() throws {
+    if end != nil && start == nil { throw ValidationError("--end needs --start") }
+  }
+
+  /// Refuses `--start` beside `--range` (`range` non-nil).
+  func refuseWith(_ range: MetricsRange?) throws {
+    if range != nil && isGiven { throw ValidationError("give --range or --start, not both") }
+  }
+
+  /// The range, or `nil` without `--start`.
+  func range(asOf: LocalDate) throws -> DayRange? {
+    guard let start else { return nil }
+    return try DayRange(start: start.resolve(asOf: asOf), end: end?.resolve(asOf: asOf) ?? asOf)
+  }
+}

@@ -37,16 +37,9 @@ extension ShopAnalytics {
       var changed: [StoreOrder] = []
       var moved = 0
       func add(_ order: StoreOrder, _ lines: [OrderLine], sign: Int) {
-        guard order.status == .completed else { return }
-        delta.beginOrder(
-          store: 0, day: order.localDate, hour: order.localHour,
-          customer: order.customerId.flatMap { customers[$0] },
-          subtotal: order.subtotal.hundredths, tax: order.tax.hundredths,
-          total: order.total.hundredths, sign: sign)
-        for line in lines {
-          delta.addLine(
-            item: line.menuItemId, quantity: line.quantity, revenue: line.subtotal.hundredths)
-        }
+        delta.add(
+          order, lines: lines, store: 0, customer: order.customerId.flatMap { customers[$0] },
+          sign: sign)
       }
       for (order, lines) in orders {
         var now = order

@@ -108,3 +108,65 @@ struct StoreCLICaptureTests {
     #expect(again.error == "store-metrics: store \"S\" exists already\n")
   }
 }
+
+@Suite("store-metrics ranges in-process")
+struct StoreRangeCLITests {
+  @Test("metrics --start --end --compare year-ago, hourly over a range, and bad combinations")
+  func ranges() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let csv = try scratch.write(
+      "r.csv",
+      header + "\nY1,S,2025-01-10 12:00,completed,,Pie,Food,1,10.00\n"
+        + "J1,S,2026-01-10 12:00,completed,,Pie,Food,2,10.00\n"
+        + "J2,S,2026-01-20 18:00,completed,,Cake,Sweets,1,5.00\n")
+    #expect(scratch.run(["import", csv]).status == 0)
+    let metrics = scratch.run([
+      "metrics", "--store", "S", "--start", "2026-01-01", "--end", "2026-01-31", "--compare",
+      "year-ago", "--format", "json",
+    ])
+    #expect(metrics.status == 0, "\(metrics.error)")
+    // 25.00 against 10.00: +150.0%; 2 orders against 1.
+    #expect(
+      metrics.output == """
+        {
+          "total_revenue": 25.00,
+          "total_orders": 2,
+          "avg_order_value": 12.50,
+          "unique_customers": 0,
+          "revenue_change": 150.0,
+          "orders_change": 1,
+          "orders_change_percent": 100.0,
+          "cancelled_orders": 0,
+          "cancelled_amount": 0.00,
+          "cancellation_rate": 0.0,
+          "refunded_orders": 0,
+          "refunded_amount": 0.00,
+          "refund_rate": 0.0,
+          "period": {
+            "start": "2026-01-01",
+            "end": "2026-01-31",
+            "previous_start": "2025-01-01",
+            "previous_end": "2025-01-31"
+          }
+        }
+
+        """)
+    let hourly = scratch.run([
+      "hourly", "--store", "S", "--start", "2025-01-01", "--end", "2026-01-31", "--format", "csv",
+    ])
+    // 12:00: Y1 10.00 + J1 20.00 over 2 orders.
+    #expect(hourly.output.contains("S,12,2,30.00\r\n"))
+    #expect(hourly.output.contains("S,18,1,5.00\r\n"))
+    for bad in [
+      ["metrics", "--store", "S", "--end", "2026-01-31"],
+      ["metrics", "--store", "S", "--range", "week", "--start", "2026-01-01"],
+      ["metrics", "--store", "S", "--compare", "previous"],
+      ["chart", "--store", "S", "--start", "2026-02-01", "--end", "2026-01-01"],
+    ] {
+      let result = scratch.run(bad)
+      #expect(result.status == 64, "\(bad): \(result.error)")
+      #expect(result.error.filter { $0 == "\n" }.count == 1, "\(bad): \(result.error)")
+    }
+  }
+}

@@ -54,6 +54,12 @@ struct StoreCLITests {
           "revenue_change": -50.0,
           "orders_change": 0,
           "orders_change_percent": 0.0,
+          "cancelled_orders": 1,
+          "cancelled_amount": 40.00,
+          "cancellation_rate": 50.0,
+          "refunded_orders": 0,
+          "refunded_amount": 0.00,
+          "refund_rate": 0.0,
           "period": {
             "start": "2026-03-08",
             "end": "2026-03-08",
@@ -162,6 +168,7 @@ struct StoreCLITests {
     arguments: [
       ["stores", "add"], ["stores", "list"], ["import"], ["import-split"], ["daily"], ["hourly"],
       ["time-distribution"], ["categories"], ["popular"], ["metrics"], ["chart"],
+      ["stores", "edit"], ["weekdays"],
     ])
   func help(command: [String]) throws {
     let result = try AppRunner.run("store-metrics", command + ["--help"])

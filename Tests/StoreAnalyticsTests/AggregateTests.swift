@@ -69,6 +69,13 @@ extension SQLiteStoreRepository: RecountingRepository {
         """
       ),
       (
+        "store_day_status", "store_id, date, status",
+        """
+        SELECT o.store_id, o.local_date, o.status, COUNT(*), SUM(o.subtotal_cents)
+        FROM store_order o WHERE o.status <> 'completed' GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+        """
+      ),
+      (
         "item_total", "store_id, menu_item_id",
         """
         SELECT o.store_id, l.menu_item_id, COUNT(DISTINCT o.key), SUM(l.quantity),
@@ -346,7 +353,8 @@ struct AggregateTests {
     }
   }
 
-  @Test("store-3 and store-4 on a store-2 database: INTEGER milliseconds, rows kept, instants")
+  @Test(
+    "store-3 to store-5 on a store-2 database: INTEGER milliseconds, rows kept, refunds counted")
   func millisecondsMigration() throws {
     let queue = try DatabaseQueue()
     try StoreAnalyticsModule.migrator.migrate(queue, upTo: "store-2-aggregates-by-delta")
@@ -375,6 +383,14 @@ struct AggregateTests {
       #expect(orders.map(\.status) == [.completed, .refunded, .completed])
       // store-4: orders from before it count as instants.
       #expect(orders.allSatisfy { !$0.wallClock })
+      // store-5: B, refunded, is counted on its day with its subtotal.
+      let unsold = try StoreDayStatus.fetchAll(db)
+      #expect(
+        unsold == [
+          StoreDayStatus(
+            storeId: "S", date: day("2026-03-08"), status: .refunded, orders: 1,
+            amount: cents("5.00"))
+        ])
       #expect(orders[1].customerId == "c1" && orders[1].total == cents("5.40"))
       #expect(
         try String.fetchAll(db, sql: "SELECT typeof(placed_at) FROM store_order")

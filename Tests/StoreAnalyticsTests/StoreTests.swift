@@ -125,6 +125,19 @@ struct StoreTests {
     #expect(metrics.ordersChangePercent == 200)
   }
 
+  @Test("metrics: cancelled and refunded orders counted beside the sales") func unsold() throws {
+    let metrics = try fixture().metrics(storeId: "NYC", range: .week, asOf: asOf, calendar: false)
+    // A4 cancelled: Burger ×5 @10.00 = 50.00; A5 refunded: Fries ×2 @3.50 = 7.00.
+    #expect(metrics.cancelled == UnsoldOrders(orders: 1, amount: cents("50.00")))
+    #expect(metrics.refunded == UnsoldOrders(orders: 1, amount: cents("7.00")))
+    // 4 completed + 1 cancelled + 1 refunded = 6 placed: 1 / 6 = 16.67% each.
+    #expect(abs(metrics.cancellationRate! - 16.666_666_7) < 1e-6)
+    #expect(abs(metrics.refundRate! - 16.666_666_7) < 1e-6)
+    let empty = try fixture().metrics(
+      storeId: "NYC", range: .today, asOf: day("2020-01-01"), calendar: false)
+    #expect(empty.cancellationRate == nil && empty.refunded == UnsoldOrders())
+  }
+
   @Test("metrics: a previous window with zero revenue gives null, not 0") func metricsFromZero()
     throws
   {

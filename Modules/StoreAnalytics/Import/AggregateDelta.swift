@@ -33,6 +33,12 @@ struct AggregateDelta {
     let customer: Int64
   }
 
+  private struct StatusKey: Hashable {
+    let store: Int32
+    let day: Int32
+    let status: OrderStatus
+  }
+
   private struct ItemKey: Hashable {
     let store: Int32
     let item: Int64
@@ -69,6 +75,7 @@ struct AggregateDelta {
   private var hours: [HourKey: Totals] = [:]
   private var customers: [CustomerKey: Int] = [:]
   private var items: [ItemKey: Totals] = [:]
+  private var statuses: [StatusKey: Totals] = [:]
   // Each order's store, sign and distinct items, for distinct orders per category at the end
   // (when every item's final category is known).
   private var orderStores: [Int32] = []
@@ -95,6 +102,35 @@ struct AggregateDelta {
     orderStores.append(store)
     orderSigns.append(Int8(sign))
     itemStarts.append(itemStarts.last!)
+  }
+
+  /// Adds (`sign` 1) or takes away (-1) a stored order and its lines, whatever its status.
+  mutating func add(
+    _ order: StoreOrder, lines: [OrderLine], store: Int32, customer: Int64?, sign: Int
+  ) {
+    guard order.status == .completed else {
+      addUnsold(
+        store: store, day: order.localDate, status: order.status,
+        subtotal: order.subtotal.hundredths, sign: sign)
+      return
+    }
+    beginOrder(
+      store: store, day: order.localDate, hour: order.localHour, customer: customer,
+      subtotal: order.subtotal.hundredths, tax: order.tax.hundredths,
+      total: order.total.hundredths, sign: sign)
+    for line in lines {
+      addLine(item: line.menuItemId, quantity: line.quantity, revenue: line.subtotal.hundredths)
+    }
+  }
+
+  /// Adds a cancelled or refunded order: `sign` is 1 for an order written, -1 for one taken away.
+  mutating func addUnsold(
+    store: Int32, day: LocalDate, status: OrderStatus, subtotal: Int64, sign: Int
+  ) {
+    if sign < 0 { removes = true }
+    statuses[
+      StatusKey(store: store, day: Int32(day.daysSinceEpoch), status: status), default: Totals()
+    ].add(orders: sign, revenue: subtotal, sign: sign)
   }
 
   /// Adds a line of the order begun last.
@@ -160,6 +196,14 @@ struct AggregateDelta {
       ItemTotal(
         storeId: storeIds[Int(key.store)], menuItemId: key.item, orders: totals.orders,
         quantity: totals.quantity, revenue: FixedDecimal(hundredths: totals.revenue))
+    }
+    changes.statuses = statuses.filter { $0.value.orders != 0 || $0.value.revenue != 0 }.sorted {
+      (rank[Int($0.key.store)], $0.key.day, $0.key.status.rawValue)
+        < (rank[Int($1.key.store)], $1.key.day, $1.key.status.rawValue)
+    }.map { key, totals in
+      StoreDayStatus(
+        storeId: storeIds[Int(key.store)], date: date(key.day), status: key.status,
+        orders: totals.orders, amount: FixedDecimal(hundredths: totals.revenue))
     }
     changes.categories = categories.map { categoryChanges(storeIds: storeIds, categories: $0) }
     return changes

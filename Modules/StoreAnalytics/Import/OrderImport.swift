@@ -18,7 +18,7 @@ struct OrderImport {
 
   /// Orders handed from the planner's thread to the writing one.
   private enum Message: Sendable {
-    case rows(PlannedOrders)
+    case rows(PlannedOrders, encoded: (any Sendable)?)
     case done(OrderPlanner)
     case failed(TallyError)
   }
@@ -92,18 +92,20 @@ struct OrderImport {
   /// - Parameter progress: called with the number of orders written so far.
   mutating func write(progress: (Int) -> Void) throws {
     let handoff = Handoff<Message>(capacity: Self.handoffCapacity)
+    let encoder = transaction.encoder
     Thread.detachNewThread { [planner, orders] in
       var planner = planner
       var rows = PlannedOrders()
+      func message() -> Message { .rows(rows, encoded: encoder?(rows)) }
       do throws(TallyError) {
         for order in 0..<orders.count {
           try planner.plan(orders.lines(of: order), into: &rows)
           if rows.orders.count >= Self.ordersPerHandoff {
-            guard handoff.put(.rows(rows)) else { return }
+            guard handoff.put(message()) else { return }
             rows = PlannedOrders()
           }
         }
-        if handoff.put(.rows(rows)) { _ = handoff.put(.done(planner)) }
+        if handoff.put(message()) { _ = handoff.put(.done(planner)) }
       } catch {
         _ = handoff.put(.failed(error))
       }
@@ -114,8 +116,8 @@ struct OrderImport {
     var written = 0
     while true {
       switch handoff.take() {
-      case .rows(let rows):
-        try transaction.write(rows)
+      case .rows(let rows, let encoded):
+        try transaction.write(rows, encoded: encoded)
         written += rows.orders.count
         progress(written)
       case .done(let finished):

@@ -5,7 +5,7 @@ import AnalyticsCore
 /// local day and hour from its zone (offsets cached per hour), amounts in cents, keys for orders
 /// and for new menu items, and the deltas of every aggregate (`AggregateDelta`).
 ///
-/// The writer gives it every store and customer the import names before it starts.
+/// `OrderImport` gives it every store and customer the import names before it starts.
 struct OrderPlanner: Sendable {
   private let lines: [OrderLineInput]
   // Stores by number: id, zone, and zone offsets by hour key.
@@ -26,7 +26,6 @@ struct OrderPlanner: Sendable {
   /// Customer keys of every customer the import names.
   private var customerKeys: [String: Int64] = [:]
   private var nextKey: Int64
-  /// The aggregate deltas so far.
   private(set) var delta = AggregateDelta()
   /// The current order's line amounts (quantity × unit price), kept to reuse the storage.
   private var amounts: [Int64] = []
@@ -68,28 +67,9 @@ struct OrderPlanner: Sendable {
 
   /// Takes an order written before out of the aggregates.
   mutating func subtract(_ order: StoreOrder, lines: [OrderLine]) {
-    guard order.status == .completed else { return }
-    delta.beginOrder(
-      store: storeNumbers[order.storeId]!, day: order.localDate, hour: order.localHour,
-      customer: customerKey(order.customerId), subtotal: order.subtotal.hundredths,
-      tax: order.tax.hundredths, total: order.total.hundredths, sign: -1)
-    for line in lines {
-      delta.addLine(
-        item: line.menuItemId, quantity: line.quantity, revenue: line.subtotal.hundredths)
-    }
-  }
-
-  /// Adds a stored order back to the aggregates, as it is now (after its day and hour changed).
-  mutating func add(_ order: StoreOrder, lines: [OrderLine]) {
-    guard order.status == .completed else { return }
-    delta.beginOrder(
-      store: storeNumbers[order.storeId]!, day: order.localDate, hour: order.localHour,
-      customer: customerKey(order.customerId), subtotal: order.subtotal.hundredths,
-      tax: order.tax.hundredths, total: order.total.hundredths, sign: 1)
-    for line in lines {
-      delta.addLine(
-        item: line.menuItemId, quantity: line.quantity, revenue: line.subtotal.hundredths)
-    }
+    delta.add(
+      order, lines: lines, store: storeNumbers[order.storeId]!,
+      customer: customerKey(order.customerId), sign: -1)
   }
 
   /// Appends the rows of the order whose lines are at `positions` to `rows`.
@@ -136,6 +116,8 @@ struct OrderPlanner: Sendable {
         store: store, day: local.date, hour: local.time.hour,
         customer: customerKey(lines[first].customerId), subtotal: subtotal, tax: tax,
         total: total, sign: 1)
+    } else {
+      delta.addUnsold(store: store, day: local.date, status: status, subtotal: subtotal, sign: 1)
     }
     for (number, position) in positions.enumerated() {
       let item = menuItem(at: position)

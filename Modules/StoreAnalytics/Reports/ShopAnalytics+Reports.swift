@@ -57,16 +57,24 @@ extension ShopAnalytics {
     }
   }
 
-  /// Category sales by revenue (highest first), for one store or all.
-  public func categories(storeId: String?, limit: Int) throws -> [CategorySales] {
+  /// Category sales by revenue (highest first), for one store or all, over all time or a range.
+  public func categories(storeId: String?, range: DayRange? = nil, limit: Int) throws
+    -> [CategorySales]
+  {
     if let storeId { _ = try store(storeId) }
-    return try repository.categorySales(of: storeId, limit: Self.clamped(limit))
+    guard let range else {
+      return try repository.categorySales(of: storeId, limit: Self.clamped(limit))
+    }
+    return try repository.categorySales(of: storeId, in: range, limit: Self.clamped(limit))
   }
 
-  /// A store's best-selling items by revenue (highest first).
-  public func popular(storeId: String, limit: Int) throws -> [ItemSales] {
+  /// A store's best-selling items by revenue (highest first), over all time or a range.
+  public func popular(storeId: String, range: DayRange? = nil, limit: Int) throws -> [ItemSales] {
     _ = try store(storeId)
-    return try repository.itemSales(of: storeId, limit: Self.clamped(limit))
+    guard let range else {
+      return try repository.itemSales(of: storeId, limit: Self.clamped(limit))
+    }
+    return try repository.itemSales(of: storeId, in: range, limit: Self.clamped(limit))
   }
 
   /// KPIs of a window against the previous one.
@@ -82,17 +90,12 @@ extension ShopAnalytics {
     -> StoreMetrics
   {
     _ = try store(storeId)
-    func totals(_ window: DayRange) throws -> (orders: Int, revenue: FixedDecimal) {
-      try repository.days(of: storeId, in: window).reduce((0, .zero)) {
-        ($0.orders + $1.orders, $0.revenue + $1.revenue)
-      }
-    }
-    let now = try totals(current)
-    let before = try totals(previous)
+    let totals = try repository.metricsTotals(of: storeId, current: current, previous: previous)
     return StoreMetrics(
-      current: current, previous: previous, totalRevenue: now.revenue, totalOrders: now.orders,
-      uniqueCustomers: try repository.distinctCustomers(of: storeId, in: current),
-      previousRevenue: before.revenue, previousOrders: before.orders)
+      current: current, previous: previous, totalRevenue: totals.revenue,
+      totalOrders: totals.orders, uniqueCustomers: totals.customers,
+      previousRevenue: totals.previousRevenue, previousOrders: totals.previousOrders,
+      cancelled: totals.cancelled, refunded: totals.refunded)
   }
 
   /// The revenue chart of a window, zero-filled and chronological: today by hour, week and month
@@ -138,6 +141,25 @@ extension ShopAnalytics {
         default: .month(startingOn: bucket.start)
         }
       return RevenueBucket(key: key, orders: orders, revenue: revenue)
+    }
+  }
+}
+
+extension ShopAnalytics {
+  /// Sales by day of the week over a range, Monday first, all seven always present.
+  public func weekdays(storeId: String, range: DayRange) throws -> [WeekdaySales] {
+    _ = try store(storeId)
+    var days: [Weekday: Int] = [:]
+    for day in range { days[day.weekday, default: 0] += 1 }
+    var sales: [Weekday: (orders: Int, revenue: FixedDecimal)] = [:]
+    for day in try repository.days(of: storeId, in: range) {
+      sales[day.date.weekday, default: (0, .zero)].orders += day.orders
+      sales[day.date.weekday, default: (0, .zero)].revenue += day.revenue
+    }
+    return Weekday.allCases.sorted().map { weekday in
+      WeekdaySales(
+        weekday: weekday, days: days[weekday] ?? 0, orders: sales[weekday]?.orders ?? 0,
+        revenue: sales[weekday]?.revenue ?? .zero)
     }
   }
 }

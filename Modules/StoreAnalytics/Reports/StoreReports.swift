@@ -54,9 +54,49 @@ public enum MetricsRange: String, Sendable, CaseIterable {
   }
 }
 
+/// Cancelled or refunded orders of a window: how many, and the subtotals they would have been.
+public struct UnsoldOrders: Sendable, Equatable {
+  public var orders: Int
+  public var amount: FixedDecimal
+
+  public init(orders: Int = 0, amount: FixedDecimal = .zero) {
+    self.orders = orders
+    self.amount = amount
+  }
+}
+
+/// What an explicit range is compared with.
+public enum Comparison: String, Sendable, CaseIterable {
+  /// The same number of days right before.
+  case previous
+  /// The same days a year earlier (Feb 29 becomes Feb 28).
+  case yearAgo = "year-ago"
+
+  /// The window `range` is compared with.
+  public func window(for range: DayRange) -> DayRange {
+    switch self {
+    case .previous: return range.previous
+    case .yearAgo:
+      return try! DayRange(start: range.start.adding(years: -1), end: range.end.adding(years: -1))
+    }
+  }
+}
+
+extension DayRange {
+  /// How a chart of this range is bucketed: by day up to a month (31 days), by Monday week up to
+  /// a quarter (92 days), by month beyond — the granularity of the month, quarter and year
+  /// charts.
+  public var chartPeriod: Period {
+    switch dayCount {
+    case ...31: return .day
+    case ...92: return .week
+    default: return .month
+    }
+  }
+}
+
 /// One day of `daily`.
 public struct DailyStats: Sendable, Equatable {
-  /// The store.
   public let storeId: String
   /// The store-local day.
   public let date: LocalDate
@@ -95,7 +135,6 @@ public struct RevenueBucket<Key: Sendable & Equatable>: Sendable, Equatable {
 public enum ChartBucket: Sendable, Equatable {
   /// A local hour of the as-of day, 0–23.
   case hour(Int)
-  /// A day.
   case day(LocalDate)
   /// The Monday week starting on this day (it may reach outside the window).
   case week(startingOn: LocalDate)
@@ -113,7 +152,6 @@ public struct CategorySales: Sendable, Equatable {
 
 /// Sales of a menu item at a store.
 public struct ItemSales: Sendable, Equatable {
-  /// The store and the item.
   public let storeId: String, menuItemId: Int64, itemName: String
   /// Distinct orders with the item, quantity, revenue.
   public let timesOrdered: Int, totalQuantity: Int, totalRevenue: FixedDecimal
@@ -124,12 +162,24 @@ public struct ItemSales: Sendable, Equatable {
 
 /// KPIs of a window against the previous one.
 public struct StoreMetrics: Sendable, Equatable {
-  /// The window and the one compared with.
   public let current: DayRange, previous: DayRange
   /// Revenue, orders and distinct customers of the window.
   public let totalRevenue: FixedDecimal, totalOrders: Int, uniqueCustomers: Int
   /// The previous window's revenue and orders.
   public let previousRevenue: FixedDecimal, previousOrders: Int
+  /// The window's cancelled and refunded orders (counted in no other figure).
+  public let cancelled: UnsoldOrders, refunded: UnsoldOrders
+
+  /// Percent of the window's orders (completed, cancelled and refunded) that were cancelled;
+  /// `nil` without orders.
+  public var cancellationRate: Double? { share(cancelled) }
+  /// Percent of the window's orders that were refunded; `nil` without orders.
+  public var refundRate: Double? { share(refunded) }
+
+  private func share(_ unsold: UnsoldOrders) -> Double? {
+    let placed = totalOrders + cancelled.orders + refunded.orders
+    return placed == 0 ? nil : Double(unsold.orders) * 100 / Double(placed)
+  }
 
   /// Revenue ÷ orders; 0 without orders.
   public var averageOrderValue: FixedDecimal { totalRevenue.divided(by: totalOrders) }
@@ -165,4 +215,19 @@ public enum DayPart: Sendable, CaseIterable {
     default: self = .lateNight
     }
   }
+}
+
+/// Sales on one day of the week over a range.
+public struct WeekdaySales: Sendable, Equatable {
+  public let weekday: Weekday
+  /// How many of this weekday the range holds: averages are per such day, open or not.
+  public let days: Int
+  /// Completed orders and their revenue.
+  public let orders: Int
+  public let revenue: FixedDecimal
+
+  /// Revenue ÷ days, rounded to the cent; 0 when the range holds none of this weekday.
+  public var averageRevenuePerDay: FixedDecimal { revenue.divided(by: days) }
+  /// Revenue ÷ orders; 0 without orders.
+  public var averageOrderValue: FixedDecimal { revenue.divided(by: orders) }
 }

@@ -65,6 +65,42 @@ public struct SQLiteStoreRepository: StoreRepository {
     }
   }
 
+  public func metricsTotals(of storeId: String, current: DayRange, previous: DayRange) throws
+    -> MetricsTotals
+  {
+    try writer.read { db in
+      var totals = MetricsTotals()
+      func sums(_ range: DayRange) throws -> (Int, FixedDecimal) {
+        let row = try StoreDay.all().at(storeId).within(range)
+          .select(sum(StoreDay.Columns.orders), sum(StoreDay.Columns.revenue))
+          .asRequest(of: Row.self).fetchOne(db)
+        // SUM over no rows is NULL.
+        let orders: Int? = row?[0]
+        let revenue: Int64? = row?[1]
+        return (orders ?? 0, FixedDecimal(hundredths: revenue ?? 0))
+      }
+      (totals.orders, totals.revenue) = try sums(current)
+      (totals.previousOrders, totals.previousRevenue) = try sums(previous)
+      totals.customers =
+        try StoreDayCustomer.all().at(storeId).within(current)
+        .select(count(distinct: StoreDayCustomer.Columns.customerKey), as: Int.self)
+        .fetchOne(db) ?? 0
+      typealias Status = StoreDayStatus.Columns
+      for row in try StoreDayStatus.all().at(storeId).within(current)
+        .select(Status.status, sum(Status.orders), sum(Status.amount)).group(Status.status)
+        .asRequest(of: Row.self).fetchAll(db)
+      {
+        let unsold = UnsoldOrders(orders: row[1], amount: FixedDecimal(hundredths: row[2]))
+        if row[0] == OrderStatus.cancelled.rawValue {
+          totals.cancelled = unsold
+        } else {
+          totals.refunded = unsold
+        }
+      }
+      return totals
+    }
+  }
+
   public func latestDays(of storeId: String, through day: LocalDate, limit: Int) throws
     -> [StoreDay]
   {
@@ -84,14 +120,6 @@ public struct SQLiteStoreRepository: StoreRepository {
   public func hourTotals(of storeId: String) throws -> [StoreHourTotal] {
     try writer.read { db in
       try StoreHourTotal.filter(StoreHourTotal.Columns.storeId == storeId).fetchAll(db)
-    }
-  }
-
-  public func distinctCustomers(of storeId: String, in range: DayRange) throws -> Int {
-    try writer.read { db in
-      try StoreDayCustomer.all().at(storeId).within(range)
-        .select(count(distinct: StoreDayCustomer.Columns.customerKey), as: Int.self)
-        .fetchOne(db) ?? 0
     }
   }
 
@@ -128,6 +156,64 @@ public struct SQLiteStoreRepository: StoreRepository {
         let subcategory: String = row[C.subcategory]
         return CategorySales(
           category: row[C.category], subcategory: subcategory.isEmpty ? nil : subcategory,
+          orderCount: row["orders"], itemsSold: row["items"],
+          totalRevenue: FixedDecimal(hundredths: row["revenue"]))
+      }
+    }
+  }
+
+  // Sales within a range are counted from the orders: the aggregates keep items and categories
+  // over all time only (per-day item tables made the import 4× slower, `Docs/Store.md`). One
+  // grouped join each; without an index on the orders' store and day they scan the orders.
+
+  public func itemSales(of storeId: String, in range: DayRange, limit: Int) throws -> [ItemSales] {
+    try writer.read { db in
+      try Row.fetchAll(
+        db,
+        sql: """
+          SELECT l.menu_item_id, m.name, COUNT(DISTINCT o.key) AS orders, SUM(l.quantity) AS quantity,
+                 SUM(l.subtotal_cents) AS revenue
+          FROM store_order o JOIN order_line l ON l.order_key = o.key
+          JOIN menu_item m ON m.id = l.menu_item_id
+          WHERE o.store_id = ? AND o.status = 'completed' AND o.local_date BETWEEN ? AND ?
+          GROUP BY l.menu_item_id ORDER BY revenue DESC, m.name LIMIT ?
+          """, arguments: [storeId, range.start, range.end, limit]
+      ).map { row in
+        ItemSales(
+          storeId: storeId, menuItemId: row["menu_item_id"], itemName: row["name"],
+          timesOrdered: row["orders"], totalQuantity: row["quantity"],
+          totalRevenue: FixedDecimal(hundredths: row["revenue"]))
+      }
+    }
+  }
+
+  public func categorySales(of storeId: String?, in range: DayRange, limit: Int) throws
+    -> [CategorySales]
+  {
+    try writer.read { db in
+      var arguments: StatementArguments = [range.start, range.end]
+      var storeFilter = ""
+      if let storeId {
+        storeFilter = "AND o.store_id = ?"
+        arguments += [storeId]
+      }
+      arguments += [limit]
+      return try Row.fetchAll(
+        db,
+        sql: """
+          SELECT m.category, COALESCE(m.subcategory, '') AS subcategory,
+                 COUNT(DISTINCT o.key) AS orders, SUM(l.quantity) AS items,
+                 SUM(l.subtotal_cents) AS revenue
+          FROM store_order o JOIN order_line l ON l.order_key = o.key
+          JOIN menu_item m ON m.id = l.menu_item_id
+          WHERE o.status = 'completed' AND o.local_date BETWEEN ? AND ? \(storeFilter)
+          GROUP BY m.category, COALESCE(m.subcategory, '')
+          ORDER BY revenue DESC, m.category, subcategory LIMIT ?
+          """, arguments: arguments
+      ).map { row in
+        let subcategory: String = row["subcategory"]
+        return CategorySales(
+          category: row["category"], subcategory: subcategory.isEmpty ? nil : subcategory,
           orderCount: row["orders"], itemsSold: row["items"],
           totalRevenue: FixedDecimal(hundredths: row["revenue"]))
       }

@@ -89,7 +89,48 @@ final class SQLiteStoreTransaction: StoreTransaction {
     return (largest ?? 0) + 1
   }
 
-  func write(_ planned: PlannedOrders) throws {
+  /// Orders and lines as bind values in column order: 12 per order, 8 per line.
+  private struct EncodedRows: Sendable {
+    var orders: [BatchInsert.Value] = []
+    var lines: [BatchInsert.Value] = []
+  }
+
+  /// Makes the bind values on the planner's thread: binding them from arrays is then all the
+  /// database thread does (measured: converting there made the import a sixth slower).
+  var encoder: (@Sendable (PlannedOrders) -> any Sendable)? {
+    { planned in
+      var rows = EncodedRows()
+      rows.orders.reserveCapacity(planned.orders.count * 12)
+      rows.lines.reserveCapacity(planned.lines.count * 8)
+      for order in planned.orders {
+        rows.orders.append(.integer(order.key))
+        rows.orders.append(.text(order.id))
+        rows.orders.append(.text(order.storeId))
+        rows.orders.append(order.customerId.map { .text($0) } ?? .null)
+        rows.orders.append(.integer(order.placedAt.millisecondsSinceEpoch))
+        rows.orders.append(.integer(order.wallClock ? 1 : 0))
+        rows.orders.append(.text(order.localDate.description))
+        rows.orders.append(.integer(Int64(order.localHour)))
+        rows.orders.append(.text(order.status.rawValue))
+        rows.orders.append(.integer(order.subtotal.hundredths))
+        rows.orders.append(.integer(order.tax.hundredths))
+        rows.orders.append(.integer(order.total.hundredths))
+      }
+      for line in planned.lines {
+        rows.lines.append(.integer(line.orderKey))
+        rows.lines.append(.integer(Int64(line.lineNo)))
+        rows.lines.append(.integer(line.menuItemId))
+        rows.lines.append(.text(line.itemName))
+        rows.lines.append(.integer(line.unitPrice.hundredths))
+        rows.lines.append(.integer(Int64(line.quantity)))
+        rows.lines.append(.integer(line.subtotal.hundredths))
+        rows.lines.append(.integer(line.tax.hundredths))
+      }
+      return rows
+    }
+  }
+
+  func write(_ planned: PlannedOrders, encoded: (any Sendable)?) throws {
     if orderRows == nil {
       orderRows = try BatchInsert(
         db,
@@ -104,30 +145,9 @@ final class SQLiteStoreTransaction: StoreTransaction {
           quantity, subtotal_cents, tax_cents)
         """, columns: 8)
     }
-    for order in planned.orders {
-      try orderRows!.append(order.key)
-      try orderRows!.append(order.id)
-      try orderRows!.append(order.storeId)
-      try orderRows!.append(order.customerId)
-      try orderRows!.append(order.placedAt.millisecondsSinceEpoch)
-      try orderRows!.append(Int64(order.wallClock ? 1 : 0))
-      try orderRows!.append(text(order.localDate))
-      try orderRows!.append(Int64(order.localHour))
-      try orderRows!.append(order.status.rawValue)
-      try orderRows!.append(order.subtotal.hundredths)
-      try orderRows!.append(order.tax.hundredths)
-      try orderRows!.append(order.total.hundredths)
-    }
-    for line in planned.lines {
-      try lineRows!.append(line.orderKey)
-      try lineRows!.append(Int64(line.lineNo))
-      try lineRows!.append(line.menuItemId)
-      try lineRows!.append(line.itemName)
-      try lineRows!.append(line.unitPrice.hundredths)
-      try lineRows!.append(Int64(line.quantity))
-      try lineRows!.append(line.subtotal.hundredths)
-      try lineRows!.append(line.tax.hundredths)
-    }
+    let rows = (encoded as? EncodedRows) ?? (encoder!(planned) as! EncodedRows)
+    try orderRows!.append(contentsOf: rows.orders)
+    try lineRows!.append(contentsOf: rows.lines)
   }
 
   func finishWriting() throws {
@@ -234,6 +254,22 @@ final class SQLiteStoreTransaction: StoreTransaction {
       try itemRows.step()
     }
 
+    var statusRows = try BatchInsert(
+      db, "INSERT INTO store_day_status (store_id, date, status, orders, subtotal_cents)",
+      columns: 5,
+      upsert: """
+        ON CONFLICT (store_id, date, status) DO UPDATE SET orders = orders + excluded.orders,
+          subtotal_cents = subtotal_cents + excluded.subtotal_cents
+        """)
+    for row in changes.statuses {
+      try statusRows.append(row.storeId)
+      try statusRows.append(text(row.date))
+      try statusRows.append(row.status.rawValue)
+      try statusRows.append(Int64(row.orders))
+      try statusRows.append(row.amount.hundredths)
+    }
+    try statusRows.flush()
+
     if let categories = changes.categories {
       let rows = try BulkStatement(
         db,
@@ -265,6 +301,7 @@ final class SQLiteStoreTransaction: StoreTransaction {
           DELETE FROM store_hour_total WHERE orders = 0;
           DELETE FROM item_total WHERE orders = 0;
           DELETE FROM category_total WHERE orders = 0;
+          DELETE FROM store_day_status WHERE orders = 0;
           """)
     }
   }

@@ -20,6 +20,10 @@ public protocol StoreRepository: Sendable {
   /// Runs `body` in one transaction: everything it writes is kept, or nothing when it throws.
   func inTransaction<T>(_ body: (any StoreTransaction) throws -> T) throws -> T
 
+  /// What metrics read, in one round trip: completed orders and revenue of both windows, distinct
+  /// customers and cancelled and refunded orders of the current one.
+  func metricsTotals(of storeId: String, current: DayRange, previous: DayRange) throws
+    -> MetricsTotals
   /// Day totals of a store within `range`, by day.
   func days(of storeId: String, in range: DayRange) throws -> [StoreDay]
   /// The latest `limit` day totals of a store up to `day`, newest first.
@@ -28,12 +32,16 @@ public protocol StoreRepository: Sendable {
   func hours(of storeId: String, in range: DayRange) throws -> [StoreHour]
   /// A store's all-time totals per local hour.
   func hourTotals(of storeId: String) throws -> [StoreHourTotal]
-  /// Distinct customers with completed orders at a store within `range`.
-  func distinctCustomers(of storeId: String, in range: DayRange) throws -> Int
   /// A store's best-selling items by revenue, highest first (ties by name).
   func itemSales(of storeId: String, limit: Int) throws -> [ItemSales]
   /// Category sales of one store or all (`nil`) by revenue, highest first.
   func categorySales(of storeId: String?, limit: Int) throws -> [CategorySales]
+  /// A store's best-selling items within `range`, counted from the orders.
+  func itemSales(of storeId: String, in range: DayRange, limit: Int) throws -> [ItemSales]
+  /// Category sales of one store or all within `range`, counted from the orders by each item's
+  /// current category.
+  func categorySales(of storeId: String?, in range: DayRange, limit: Int) throws
+    -> [CategorySales]
 }
 
 /// The writes of an import (or a store edit), inside one transaction of a `StoreRepository`.
@@ -61,14 +69,32 @@ public protocol StoreTransaction {
   func nextOrderKey() throws -> Int64
   /// Above every menu item id in use.
   func nextMenuItemId() throws -> Int64
-  /// Writes planned orders and their lines (in batches as they are planned).
-  func write(_ planned: PlannedOrders) throws
+  /// Turns planned orders into the backend's own form on the planner's thread, so that the
+  /// writing thread — the import's bottleneck — only binds; `nil` when the backend has none.
+  var encoder: (@Sendable (PlannedOrders) -> any Sendable)? { get }
+  /// Writes planned orders and their lines (in batches as they are planned), with what
+  /// `encoder` made of them when the backend has one.
+  func write(_ planned: PlannedOrders, encoded: (any Sendable)?) throws
   /// Writes what `write` still holds.
   func finishWriting() throws
   /// Inserts new menu items and updates known ones.
   func save(newItems: [MenuItem], updatedItems: [MenuItem]) throws
   /// Applies aggregate deltas.
   func apply(_ changes: AggregateChanges) throws
+}
+
+/// The sums behind `StoreMetrics`.
+public struct MetricsTotals: Sendable, Equatable {
+  public var orders = 0
+  public var revenue = FixedDecimal.zero
+  public var previousOrders = 0
+  public var previousRevenue = FixedDecimal.zero
+  /// Distinct customers with completed orders in the current window.
+  public var customers = 0
+  public var cancelled = UnsoldOrders()
+  public var refunded = UnsoldOrders()
+
+  public init() {}
 }
 
 /// Orders and their lines, planned in memory and ready to write.
@@ -87,6 +113,8 @@ public struct AggregateChanges: Sendable {
   public var hours: [StoreHour] = []
   public var hourTotals: [StoreHourTotal] = []
   public var items: [ItemTotal] = []
+  /// Changes of cancelled and refunded orders per day.
+  public var statuses: [StoreDayStatus] = []
   /// `nil` when an item moved to another category: then category totals are recounted from the
   /// orders by each item's current category.
   public var categories: [CategoryTotal]? = []

@@ -53,6 +53,15 @@ public enum StoreWire {
     ]
   }
 
+  public static func weekday(_ row: WeekdaySales, storeId: String) -> JSONObject {
+    [
+      "store_id": .string(storeId), "weekday": .string(row.weekday.shortName),
+      "days": .int(row.days), "orders": .int(row.orders), "revenue": .decimal(row.revenue),
+      "avg_revenue_per_day": .decimal(row.averageRevenuePerDay),
+      "avg_order_value": .decimal(row.averageOrderValue),
+    ]
+  }
+
   public static func metrics(_ metrics: StoreMetrics) -> JSONObject {
     [
       "total_revenue": .decimal(metrics.totalRevenue), "total_orders": .int(metrics.totalOrders),
@@ -61,6 +70,12 @@ public enum StoreWire {
       "revenue_change": .number(metrics.revenueChange, decimals: 1),
       "orders_change": .int(metrics.ordersChange),
       "orders_change_percent": .number(metrics.ordersChangePercent, decimals: 1),
+      "cancelled_orders": .int(metrics.cancelled.orders),
+      "cancelled_amount": .decimal(metrics.cancelled.amount),
+      "cancellation_rate": .number(metrics.cancellationRate, decimals: 1),
+      "refunded_orders": .int(metrics.refunded.orders),
+      "refunded_amount": .decimal(metrics.refunded.amount),
+      "refund_rate": .number(metrics.refundRate, decimals: 1),
       "period": .object([
         "start": .date(metrics.current.start), "end": .date(metrics.current.end),
         "previous_start": .date(metrics.previous.start),
