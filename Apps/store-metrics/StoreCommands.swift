@@ -101,7 +101,7 @@ extension StoreMetricsCommand {
     func run() throws {
       let name = URL(fileURLWithPath: file).lastPathComponent
       let lines = try OrderLineFile.parse(
-        try Data(contentsOf: URL(fileURLWithPath: file)), fileName: name)
+        try readFile(file), fileName: name)
       try StoreMetricsCommand.importLines(lines, name: name, replace: replace, global: global)
     }
   }
@@ -132,7 +132,7 @@ extension StoreMetricsCommand {
       func read(_ path: String) throws -> (String, Data) {
         (
           URL(fileURLWithPath: path).lastPathComponent,
-          try Data(contentsOf: URL(fileURLWithPath: path))
+          try readFile(path)
         )
       }
       let converted = try SplitOrderFiles.lines(

@@ -10,7 +10,7 @@ enum CoreBenchmarks {
     }
     let dateTexts = days.map(\.description)
     let instants = (0..<100_000).map { _ in
-      Date(timeIntervalSince1970: Double.random(in: 1.6e9...1.8e9, using: &generator))
+      Instant(secondsSinceEpoch: Double.random(in: 1.6e9...1.8e9, using: &generator))
     }
     let zone = try Zone(identifier: "America/New_York")
     let values = (0..<1_000_000).map { _ in Double.random(in: 0...1000, using: &generator) }

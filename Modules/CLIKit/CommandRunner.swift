@@ -154,7 +154,7 @@ public enum ExitStatus {
   /// The status for an error Tally classifies, or `nil` for argument-parsing errors (left to
   /// ArgumentParser, which uses 64).
   public static func status(for error: any Error) -> Int32? {
-    if let categorized = error as? any CategorizedError {
+    if let categorized = error as? TallyError {
       return status(for: categorized.category)
     }
     if let cocoa = error as? CocoaError {

@@ -5,9 +5,11 @@ import Foundation
 func day(_ text: String) -> LocalDate { try! LocalDate(parsing: text) }
 
 /// An instant from an ISO 8601 UTC literal such as `2026-11-01T05:30:00Z`.
-func instant(_ text: String) -> Date {
+///
+/// Foundation's formatter, not `Instant(parsing:)`: the tests check Tally's parsing against it.
+func instant(_ text: String) -> Instant {
   let formatter = ISO8601DateFormatter()
-  return formatter.date(from: text)!
+  return Instant(formatter.date(from: text)!)
 }
 
 /// Whether two doubles agree to within `tolerance`.

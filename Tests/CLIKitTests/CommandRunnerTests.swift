@@ -98,7 +98,7 @@ struct CommandRunnerTests {
     #expect(options.databaseLocation(app: "rvu") == .file("/tmp/x.sqlite"))
     let defaults = try GlobalOptions.parse([])
     #expect(defaults.format == .table)
-    #expect(defaults.asOf == defaults.zone.localDate(of: Date()))
+    #expect(defaults.asOf == defaults.zone.localDate(of: Instant(Date())))
   }
 
   @Test("exit status mapping") func mapping() {

@@ -33,28 +33,13 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
   /// The IANA identifier.
   public var description: String { identifier }
 
-  /// The offset from UTC in seconds in force at `instant`.
-  public func offset(at instant: Date) -> Int { timeZone.secondsFromGMT(for: instant) }
-
-  /// The wall-clock date and time at `instant` (whole seconds, rounded down).
-  public func localDateTime(of instant: Date) -> LocalDateTime {
-    let seconds = Int(instant.timeIntervalSince1970.rounded(.down)) + offset(at: instant)
-    return LocalDateTime(secondsSinceEpoch: seconds)
-  }
-
-  /// The local calendar day of `instant`.
-  public func localDate(of instant: Date) -> LocalDate { localDateTime(of: instant).date }
-
-  /// The local hour (0–23) of `instant`. In an hour that repeats when clocks go back, both
-  /// instants map to the same hour.
-  public func hour(of instant: Date) -> Int { localDateTime(of: instant).time.hour }
-
   /// The instant a wall clock in this zone shows `local`.
   ///
   /// A time skipped when clocks go forward is moved forward by the length of the gap (02:30 on a
   /// spring-forward day becomes 03:30); a time that occurs twice when clocks go back resolves to
   /// the earlier instant.
   func wallClockDate(of local: LocalDateTime) -> Date {
+    func offset(at instant: Date) -> Int { timeZone.secondsFromGMT(for: instant) }
     let wall = local.secondsSinceEpoch
     // Try the offsets in force just before and just after this wall time.
     let guess = Date(timeIntervalSince1970: Double(wall))
@@ -75,19 +60,9 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
     return Date(timeIntervalSince1970: Double(wall - before))
   }
 
-  /// The first instant of a local day.
-  public func startOfDay(_ date: LocalDate) -> Date {
-    wallClockDate(of: LocalDateTime(date: date, time: TimeOfDay(hour: 0, minute: 0)!))
-  }
-
-  /// The instants `[start, end)` that a range of local days covers.
-  public func interval(of range: DayRange) -> (start: Date, end: Date) {
-    (startOfDay(range.start), startOfDay(range.end.adding(days: 1)))
-  }
-
   /// How many hours a local day lasts: 24, or 23 and 25 on daylight-saving change days.
   public func hoursInDay(_ date: LocalDate) -> Int {
-    let seconds = startOfDay(date.adding(days: 1)).timeIntervalSince(startOfDay(date))
+    let seconds = start(of: date.adding(days: 1)).seconds(since: start(of: date))
     return Int((seconds / 3600).rounded())
   }
 

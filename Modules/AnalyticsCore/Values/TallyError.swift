@@ -189,12 +189,3 @@ public struct TallyError: Error, CustomStringConvertible, Equatable, Sendable {
     return out + "\""
   }
 }
-
-/// An error that knows its category; every Tally error is a `TallyError`, and this protocol
-/// remains only for the domain error types still being folded into it.
-public protocol CategorizedError: Error, CustomStringConvertible {
-  /// How the error should be reported (and which exit status it maps to).
-  var category: ErrorCategory { get }
-}
-
-extension TallyError: CategorizedError {}

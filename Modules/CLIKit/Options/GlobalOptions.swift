@@ -69,7 +69,7 @@ public struct GlobalOptions: ParsableArguments, Sendable {
   }
 
   /// The as-of day: `--as-of`, else today in `zone`.
-  public var asOf: LocalDate { asOfDate ?? zone.localDate(of: Date()) }
+  public var asOf: LocalDate { asOfDate ?? zone.localDate(of: Instant(Date())) }
 
   /// Where the database of `app` is, following `DatabaseLocation.resolve`.
   public func databaseLocation(app: String) -> DatabaseLocation {
