@@ -129,19 +129,66 @@ extension RVUCommand.Visits {
   /// `rvu-cli visits update ID`.
   struct Update: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Replace a visit's fields and procedures.",
-      discussion: "Example:\n  rvu-cli visits update 12 --date 2026-02-08 --procedure 99215")
+      abstract: "Change what is given and keep the rest; --procedure replaces all procedures.",
+      discussion: """
+        Only the options given change: --notes alone keeps the day, time and procedures.
+        --procedure (repeatable) replaces every procedure and copies the catalog's values again.
+        --notes "" removes the notes.
+
+        Example:
+          rvu-cli visits update 12 --notes "follow-up in 2 weeks"
+          rvu-cli visits update 12 --date 2026-02-09 --procedure 99215
+          rvu-cli visits update 12 --no-show
+        """)
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var user: UserOptions
     @OptionGroup var catalog: CatalogOptions
     @Argument(help: "The visit id.") var id: Int64
-    @OptionGroup var fields: VisitFields
+    @Option(
+      help: ArgumentHelp("The new day of the visit.", valueName: "yyyy-mm-dd"),
+      transform: LocalDate.init(parsing:))
+    var date: LocalDate?
+    @Option(
+      help: ArgumentHelp("The new time of day (24-hour).", valueName: "hh:mm"),
+      transform: TimeOfDay.init(parsing:))
+    var time: TimeOfDay?
+    @Option(help: "New notes (\"\" removes them).") var notes: String?
+    @Flag(
+      inversion: .prefixedNo,
+      help: "--no-show: the patient did not show up; --show: the patient came.")
+    var show: Bool?
+    @Option(
+      name: .customLong("procedure"),
+      help: ArgumentHelp(
+        "A procedure as CODE[xQTY][:MOD]; when given, replaces all procedures.",
+        valueName: "code"),
+      transform: ProcedureInput.init(parsing:))
+    var procedures: [ProcedureInput] = []
+    @Option(
+      name: .customLong("work-rvu"),
+      help: ArgumentHelp(
+        "The work RVU of a new procedure not in the catalog: CODE=VALUE.", valueName: "code=value"
+      ),
+      transform: WorkRVUOverride.init(parsing:))
+    var workRVUs: [WorkRVUOverride] = []
+
+    func validate() throws {
+      if date == nil, time == nil, notes == nil, show == nil, procedures.isEmpty {
+        throw ValidationError(
+          "nothing to change: expected --date, --time, --notes, --show/--no-show or --procedure")
+      }
+    }
 
     func run() throws {
+      let changes = VisitChanges(
+        date: date, time: time.map { .some($0) }, notes: notes.map { $0.isEmpty ? nil : $0 },
+        isNoShow: show.map { !$0 },
+        procedures: procedures.isEmpty && workRVUs.isEmpty
+          ? nil : try WorkRVUOverride.apply(workRVUs, to: procedures))
       let saved = try withRVUHints(workRVU: true) {
         try global.openRVUStore().updateVisit(
-          id: id, with: try fields.input(), userId: user.id, catalogYear: catalog.year)
+          id: id, changes: changes, userId: user.id, catalogYear: catalog.year)
       }
       global.print(object: saved.jsonObject(nested: global.format == .json))
     }

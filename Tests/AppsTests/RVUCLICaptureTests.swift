@@ -89,3 +89,30 @@ struct RVUCLICaptureTests {
     #expect(result.output.contains("\"total_work_rvu\": 4.50"))
   }
 }
+
+@Suite("rvu-cli visits update")
+struct RVUCLIUpdateTests {
+  private let folder = NSTemporaryDirectory() + "tally-rvu-update-" + UUID().uuidString
+
+  private func rvu(_ arguments: [String]) throws -> CommandRunner.Captured {
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    return CommandRunner.capture(
+      RVUCommand.self, arguments: arguments + ["--db", folder + "/rvu.sqlite"])
+  }
+
+  @Test("--notes alone keeps the time and procedures; nothing given is a usage error")
+  func notesOnly() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    _ = try rvu([
+      "visits", "add", "--date", "2026-02-08", "--time", "14:30", "--procedure", "99214",
+      "--procedure", "G2211",
+    ])
+    let result = try rvu(["visits", "update", "1", "--notes", "left knee", "--format", "csv"])
+    #expect(result.status == 0, "\(result.error)")
+    let row = result.output.split(separator: "\r\n").last.map(String.init) ?? ""
+    #expect(row.hasPrefix("1,local,2026-02-08,14:30:00,left knee,false,2.25,99214 G2211,"))
+    let nothing = try rvu(["visits", "update", "1"])
+    #expect(nothing.status == 64)
+    #expect(nothing.error.contains("nothing to change"))
+  }
+}
