@@ -219,7 +219,9 @@ extension RVUCommand.Visits {
         description, status_code, work_rvu, quantity}]}; values left out come from the catalog.
         CSV (.csv): columns visit, date, time, notes, no_show, hcpcs, modifier, quantity,
         work_rvu, description, status_code; rows with the same visit value are one visit.
-        All or nothing: the first bad record is named and nothing is saved.
+        All or nothing: the first bad record is named and nothing is saved. A visit you already
+        have (same day, time, no-show flag and procedures) is skipped, so importing a file again
+        adds nothing; --allow-duplicates saves it anyway.
 
         Example:
           rvu-cli visits import visits.json
@@ -229,20 +231,28 @@ extension RVUCommand.Visits {
     @OptionGroup var user: UserOptions
     @OptionGroup var catalog: CatalogOptions
     @Argument(help: ArgumentHelp("A .json or .csv file.", valueName: "file")) var file: String
+    @Flag(
+      name: .customLong("allow-duplicates"),
+      help: "Save every visit, even those matching one already saved.")
+    var allowDuplicates = false
 
     func run() throws {
       let name = URL(fileURLWithPath: file).lastPathComponent
       let records = try VisitImportFile.parse(try readFile(file), fileName: name)
       let progress = Progress(label: "importing \(name)", total: records.count)
-      let count = try withRVUHints {
+      let summary = try withRVUHints {
         try global.openRVUStore().importVisits(
-          records, userId: user.id, catalogYear: catalog.year, progress: progress.update)
+          records, userId: user.id, catalogYear: catalog.year, allowDuplicates: allowDuplicates,
+          progress: progress.update)
       }
       progress.finish()
       if global.format == .table {
-        Terminal.writeOutput("Imported \(count) visits.\n")
+        Terminal.writeOutput(
+          "Imported \(summary.added) new visits, \(summary.alreadyPresent) already present.\n")
       } else {
-        global.print(object: ["imported": .int(count)])
+        global.print(object: [
+          "imported": .int(summary.added), "already_present": .int(summary.alreadyPresent),
+        ])
       }
     }
   }

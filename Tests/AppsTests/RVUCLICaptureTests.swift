@@ -116,3 +116,33 @@ struct RVUCLIUpdateTests {
     #expect(nothing.error.contains("nothing to change"))
   }
 }
+
+@Suite("rvu-cli visits import twice")
+struct RVUCLIReimportTests {
+  private let folder = NSTemporaryDirectory() + "tally-rvu-reimport-" + UUID().uuidString
+
+  private func rvu(_ arguments: [String]) throws -> CommandRunner.Captured {
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    return CommandRunner.capture(
+      RVUCommand.self, arguments: arguments + ["--db", folder + "/rvu.sqlite"])
+  }
+
+  @Test("the second run reports every visit as already present") func twice() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let path = folder + "/visits.json"
+    try Data(
+      #"[{"date": "2026-02-08", "procedures": [{"hcpcs": "99213"}]}, {"date": "2026-02-09", "is_no_show": true}]"#
+        .utf8
+    ).write(to: URL(fileURLWithPath: path))
+    #expect(
+      try rvu(["visits", "import", path]).output
+        == "Imported 2 new visits, 0 already present.\n")
+    #expect(
+      try rvu(["visits", "import", path]).output
+        == "Imported 0 new visits, 2 already present.\n")
+    let forced = try rvu(["visits", "import", path, "--allow-duplicates", "--format", "json"])
+    #expect(forced.output.contains("\"imported\": 2"))
+    #expect(forced.output.contains("\"already_present\": 0"))
+  }
+}

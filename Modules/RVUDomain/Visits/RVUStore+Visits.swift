@@ -122,22 +122,40 @@ extension RVUStore {
     }
   }
 
-  /// Saves every visit of an import in one transaction: all or nothing.
+  /// Saves every visit of an import in one transaction: all or nothing. A visit the user has
+  /// already (same `VisitKey`) is skipped unless `allowDuplicates`, so importing a file twice
+  /// changes nothing the second time.
   ///
   /// - throws: `TallyError` naming the record (its `source`) and field of the first bad one;
   ///   nothing is saved.
   public func importVisits(
     _ records: [VisitImportFile.Record], userId: String, catalogYear: Int? = nil,
-    progress: (Int) -> Void = { _ in }
-  ) throws -> Int {
+    allowDuplicates: Bool = false, progress: (Int) -> Void = { _ in }
+  ) throws -> VisitImportSummary {
     try writer.write { db in
       var writer = VisitWriter(db, store: self, year: try self.catalogYear(db, catalogYear))
+      var present: [VisitKey: Int] = [:]
+      if !allowDuplicates {
+        let days = Set(records.map(\.input.date))
+        let saved = try Visit.owned(by: userId).filter(days.contains(Visit.Columns.date))
+          .fetchAll(db)
+        for detail in try details(db, saved) { present[VisitKey(detail), default: 0] += 1 }
+      }
+      var added = 0
       for (index, record) in records.enumerated() {
         if index % Self.importProgressStep == 0 { progress(index) }
+        if !present.isEmpty {
+          let key = VisitKey(record.input)
+          if let count = present[key], count > 0 {
+            present[key] = count - 1
+            continue
+          }
+        }
         _ = try writer.insert(record.input, userId: userId, source: record.source)
+        added += 1
       }
       try writer.finish()
-      return records.count
+      return VisitImportSummary(added: added, alreadyPresent: records.count - added)
     }
   }
 
