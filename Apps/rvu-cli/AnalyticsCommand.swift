@@ -18,6 +18,7 @@ extension RVUCommand {
         Example:
           rvu-cli analytics --start 2026-01-01 --end 2026-03-31 --period weekly
           rvu-cli analytics --last 90 --period monthly --group-by hcpcs --format json
+          rvu-cli analytics --start mon --period daily   (this week so far)
         """)
 
     /// `--group-by hcpcs`.
@@ -28,13 +29,15 @@ extension RVUCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var user: UserOptions
     @Option(
-      help: ArgumentHelp("The first day.", valueName: "yyyy-mm-dd"),
-      transform: LocalDate.init(parsing:))
-    var start: LocalDate?
+      help: ArgumentHelp(
+        "The first day: YYYY-MM-DD, today, yesterday or a weekday.", valueName: "day"),
+      transform: DayReference.init(parsing:))
+    var start: DayReference?
     @Option(
-      help: ArgumentHelp("The last day (default: --as-of).", valueName: "yyyy-mm-dd"),
-      transform: LocalDate.init(parsing:))
-    var end: LocalDate?
+      help: ArgumentHelp(
+        "The last day, in the same forms (default: --as-of).", valueName: "day"),
+      transform: DayReference.init(parsing:))
+    var end: DayReference?
     @Option(
       help: ArgumentHelp("The last N days including --as-of (7, 30, 90, …).", valueName: "days"))
     var last: Int?
@@ -67,8 +70,10 @@ extension RVUCommand {
     }
 
     /// The window the options name; the domain resolves it against the as-of day.
-    var window: RVUAnalyticsWindow {
-      if let start { return .between(start: start, end: end) }
+    func window(asOf: LocalDate) -> RVUAnalyticsWindow {
+      if let start {
+        return .between(start: start.resolve(asOf: asOf), end: end?.resolve(asOf: asOf))
+      }
       if thisYear { return .yearToDate }
       return last.map(RVUAnalyticsWindow.lastDays) ?? .standard
     }
@@ -85,7 +90,7 @@ extension RVUCommand {
     }
 
     func run() throws {
-      let range = try window.range(asOf: global.asOf)
+      let range = try window(asOf: global.asOf).range(asOf: global.asOf)
       let report = try global.openRVUStore().analytics(
         RVUAnalyticsQuery(
           userId: user.id, range: range, period: period, weekStart: weekStart,

@@ -16,9 +16,11 @@ extension RVUCommand {
 /// The fields of a visit, shared by `add` and `update`.
 struct VisitFields: ParsableArguments {
   @Option(
-    help: ArgumentHelp("The day of the visit.", valueName: "yyyy-mm-dd"),
-    transform: LocalDate.init(parsing:))
-  var date: LocalDate
+    help: ArgumentHelp(
+      "The day of the visit: YYYY-MM-DD, today, yesterday or a weekday (default: today).",
+      valueName: "day"),
+    transform: DayReference.init(parsing:))
+  var date: DayReference?
 
   @Option(
     help: ArgumentHelp("The time of day (24-hour).", valueName: "hh:mm"),
@@ -44,10 +46,11 @@ struct VisitFields: ParsableArguments {
     transform: WorkRVUOverride.init(parsing:))
   var workRVUs: [WorkRVUOverride] = []
 
-  /// The visit to save, with explicit work RVUs applied by the domain.
-  func input() throws -> VisitInput {
+  /// The visit to save, with explicit work RVUs applied by the domain; the day is resolved
+  /// against `asOf` (`today` when none is given).
+  func input(asOf: LocalDate) throws -> VisitInput {
     VisitInput(
-      date: date, time: time, notes: notes, isNoShow: noShow,
+      date: (date ?? .today).resolve(asOf: asOf), time: time, notes: notes, isNoShow: noShow,
       procedures: try WorkRVUOverride.apply(workRVUs, to: procedures))
   }
 }
@@ -62,6 +65,8 @@ extension RVUCommand.Visits {
           rvu-cli visits add --date 2026-02-08 --time 14:30 --procedure 99214 --procedure G2211
           rvu-cli visits add --date 2026-02-08 --procedure 20610x2:RT
           rvu-cli visits add --date 2026-02-08 --no-show
+          rvu-cli visits add --date yesterday --procedure 99213
+          rvu-cli visits add --procedure 99214   (today)
         """)
 
     @OptionGroup var global: GlobalOptions
@@ -72,7 +77,7 @@ extension RVUCommand.Visits {
     func run() throws {
       let saved = try withRVUHints(workRVU: true) {
         try global.openRVUStore().addVisit(
-          try fields.input(), userId: user.id, catalogYear: catalog.year)
+          try fields.input(asOf: global.asOf), userId: user.id, catalogYear: catalog.year)
       }
       global.print(object: saved.jsonObject(nested: global.format == .json))
     }
@@ -88,16 +93,20 @@ extension RVUCommand.Visits {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var user: UserOptions
     @Option(
-      help: ArgumentHelp("The first day.", valueName: "yyyy-mm-dd"),
-      transform: LocalDate.init(parsing:))
-    var start: LocalDate?
+      help: ArgumentHelp(
+        "The first day: YYYY-MM-DD, today, yesterday or a weekday.", valueName: "day"),
+      transform: DayReference.init(parsing:))
+    var start: DayReference?
     @Option(
-      help: ArgumentHelp("The last day.", valueName: "yyyy-mm-dd"),
-      transform: LocalDate.init(parsing:))
-    var end: LocalDate?
+      help: ArgumentHelp(
+        "The last day: YYYY-MM-DD, today, yesterday or a weekday.", valueName: "day"),
+      transform: DayReference.init(parsing:))
+    var end: DayReference?
 
     func run() throws {
-      let visits = try global.openRVUStore().visits(userId: user.id, from: start, through: end)
+      let visits = try global.openRVUStore().visits(
+        userId: user.id, from: start?.resolve(asOf: global.asOf),
+        through: end?.resolve(asOf: global.asOf))
       global.print(rows: visits.map { $0.jsonObject(nested: global.format == .json) })
     }
   }
@@ -146,9 +155,10 @@ extension RVUCommand.Visits {
     @OptionGroup var catalog: CatalogOptions
     @Argument(help: "The visit id.") var id: Int64
     @Option(
-      help: ArgumentHelp("The new day of the visit.", valueName: "yyyy-mm-dd"),
-      transform: LocalDate.init(parsing:))
-    var date: LocalDate?
+      help: ArgumentHelp(
+        "The new day: YYYY-MM-DD, today, yesterday or a weekday.", valueName: "day"),
+      transform: DayReference.init(parsing:))
+    var date: DayReference?
     @Option(
       help: ArgumentHelp("The new time of day (24-hour).", valueName: "hh:mm"),
       transform: TimeOfDay.init(parsing:))
@@ -182,7 +192,8 @@ extension RVUCommand.Visits {
 
     func run() throws {
       let changes = VisitChanges(
-        date: date, time: time.map { .some($0) }, notes: notes.map { $0.isEmpty ? nil : $0 },
+        date: date?.resolve(asOf: global.asOf), time: time.map { .some($0) },
+        notes: notes.map { $0.isEmpty ? nil : $0 },
         isNoShow: show.map { !$0 },
         procedures: procedures.isEmpty && workRVUs.isEmpty
           ? nil : try WorkRVUOverride.apply(workRVUs, to: procedures))

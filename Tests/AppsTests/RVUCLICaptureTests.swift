@@ -146,3 +146,58 @@ struct RVUCLIReimportTests {
     #expect(forced.output.contains("\"already_present\": 0"))
   }
 }
+
+@Suite("rvu-cli days as people type them")
+struct RVUCLIDayTests {
+  private let folder = NSTemporaryDirectory() + "tally-rvu-days-" + UUID().uuidString
+
+  private func rvu(_ arguments: [String]) throws -> CommandRunner.Captured {
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    return CommandRunner.capture(
+      RVUCommand.self, arguments: arguments + ["--db", folder + "/rvu.sqlite"])
+  }
+
+  /// As of Wednesday 2026-02-11 (checked with Python's `date.strftime('%A')`): today is 02-11,
+  /// yesterday 02-10, `mon` the Monday 02-09, `sun` the Sunday 02-08.
+  @Test(
+    "visits add: no --date is the as-of day; today, yesterday, weekday names",
+    arguments: [
+      ([String](), "2026-02-11"), (["--date", "today"], "2026-02-11"),
+      (["--date", "yesterday"], "2026-02-10"), (["--date", "mon"], "2026-02-09"),
+      (["--date", "Sunday"], "2026-02-08"), (["--date", "wed"], "2026-02-11"),
+    ])
+  func add(options: [String], expected: String) throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let result = try rvu(
+      ["visits", "add", "--procedure", "99213", "--as-of", "2026-02-11", "--format", "json"]
+        + options)
+    #expect(result.status == 0, "\(result.error)")
+    #expect(result.output.contains("\"date\": \"\(expected)\""), "\(result.output)")
+  }
+
+  @Test("list, update and analytics take the same forms; 2/8/2026 shows both readings")
+  func otherOptions() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    for day in ["2026-02-06", "2026-02-09", "2026-02-10"] {
+      _ = try rvu(["visits", "add", "--date", day, "--procedure", "99213"])
+    }
+    // mon…today as of 2026-02-11 is 02-09…02-11: two visits.
+    let list = try rvu([
+      "visits", "list", "--start", "mon", "--end", "today", "--as-of", "2026-02-11", "--format",
+      "csv",
+    ])
+    #expect(list.output.split(separator: "\r\n").count == 3)  // header + 2 rows
+    let moved = try rvu([
+      "visits", "update", "1", "--date", "yesterday", "--as-of", "2026-02-11", "--format", "json",
+    ])
+    #expect(moved.output.contains("\"date\": \"2026-02-10\""))
+    // 02-10 now holds two visits of 1.30: 2.60; the week from mon holds all three: 3.90.
+    let week = try rvu([
+      "analytics", "--start", "mon", "--as-of", "2026-02-11", "--totals", "--format", "json",
+    ])
+    #expect(week.output.contains("\"total_work_rvu\": 3.90"))
+    let ambiguous = try rvu(["visits", "add", "--date", "2/8/2026", "--procedure", "99213"])
+    #expect(ambiguous.status == 64)
+    #expect(ambiguous.error.contains("2026-02-08") && ambiguous.error.contains("2026-08-02"))
+  }
+}
