@@ -201,3 +201,45 @@ struct RVUCLIDayTests {
     #expect(ambiguous.error.contains("2026-02-08") && ambiguous.error.contains("2026-08-02"))
   }
 }
+
+@Suite("rvu-cli settings and goal")
+struct RVUCLIGoalTests {
+  private let folder = NSTemporaryDirectory() + "tally-rvu-goal-" + UUID().uuidString
+
+  private func rvu(_ arguments: [String]) throws -> CommandRunner.Captured {
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    return CommandRunner.capture(
+      RVUCommand.self, arguments: arguments + ["--db", folder + "/rvu.sqlite"])
+  }
+
+  @Test("settings set, settings show, goal") func goal() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let set = try rvu([
+      "settings", "set", "--dollars-per-rvu", "52.50", "--annual-target", "6000", "--format",
+      "json",
+    ])
+    #expect(set.status == 0, "\(set.error)")
+    #expect(
+      try rvu(["settings", "show", "--format", "json"]).output == """
+        {
+          "user_id": "local",
+          "dollars_per_rvu": 52.50,
+          "annual_target": 6000.00,
+          "bonus_rate": null,
+          "bonus_threshold": null,
+          "setting": "non-facility"
+        }
+
+        """)
+    _ = try rvu(["visits", "add", "--date", "2026-01-05", "--procedure", "99213x3"])
+    let goal = try rvu(["goal", "--as-of", "2026-01-31", "--format", "json"])
+    // 3.90 to date; 6000 × 22 ÷ 261 = 505.75 expected; 3.90 × 52.50 = 204.75 dollars.
+    #expect(goal.output.contains("\"work_rvu_to_date\": 3.90"))
+    #expect(goal.output.contains("\"expected_to_date\": 505.75"))
+    #expect(goal.output.contains("\"dollars_to_date\": 204.75"))
+    #expect(goal.output.contains("\"bonus_to_date\": null"))
+    let bad = try rvu(["settings", "set", "--bonus-rate", "2"])
+    #expect(bad.status == 64)
+    #expect(bad.error.contains("bonus_rate \"2.00\""))
+  }
+}

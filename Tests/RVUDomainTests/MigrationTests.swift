@@ -79,4 +79,16 @@ struct MigrationTests {
       try queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM procedure") } == 0)
     #expect(try queue.read { db in try Row.fetchAll(db, sql: "PRAGMA foreign_key_check") }.isEmpty)
   }
+
+  @Test("rvu-4 adds settings to a database with visits, which stay as they were")
+  func settingsTable() throws {
+    let queue = try databaseBeforeInstants()
+    try RVUDomainModule.migrator.migrate(queue, upTo: "rvu-3-instants-as-milliseconds")
+    try RVUDomainModule.migrator.migrate(queue)
+    let store = RVUStore(writer: queue, clock: { Instant(millisecondsSinceEpoch: 0) })
+    #expect(try store.visit(id: 7, userId: "u").visit.totalWorkRVU == rvu("1.30"))
+    #expect(try store.settings(userId: "u") == RVUSettings(userId: "u"))
+    let saved = try store.updateSettings(RVUSettingsChanges(annualTarget: rvu("6000")), userId: "u")
+    #expect(try store.settings(userId: "u") == saved)
+  }
 }

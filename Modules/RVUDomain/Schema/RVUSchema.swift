@@ -183,6 +183,20 @@ enum RVUSchema {
           CREATE INDEX favorite_user_sort ON favorite (user_id, sort_order);
           """)
     }
+    migrator.registerMigration("rvu-4-settings") { db in
+      // Amounts in hundredths like every RVU column; NULL until the user sets them.
+      try db.execute(
+        sql: """
+          CREATE TABLE rvu_setting (
+            user_id TEXT PRIMARY KEY,
+            dollars_per_rvu INTEGER,
+            annual_target INTEGER,
+            bonus_rate INTEGER,
+            bonus_threshold INTEGER,
+            practice_setting TEXT NOT NULL DEFAULT 'non-facility'
+          ) WITHOUT ROWID;
+          """)
+    }
     return migrator
   }
 }
