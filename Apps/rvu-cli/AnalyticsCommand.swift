@@ -55,6 +55,16 @@ extension RVUCommand {
     var weekStart: Weekday = .monday
     @Flag(help: "Add zero rows for periods without visits.") var fill = false
     @Flag(help: "Add totals (always shown in table format).") var totals = false
+    @Option(
+      help: ArgumentHelp(
+        "Add the previous window of equal length and the percent change: previous.",
+        valueName: "previous"))
+    var compare: Comparison?
+
+    /// `--compare previous`.
+    enum Comparison: String, ExpressibleByArgument, CaseIterable {
+      case previous
+    }
 
     func validate() throws {
       let presets = (last != nil ? 1 : 0) + (thisYear ? 1 : 0)
@@ -94,13 +104,21 @@ extension RVUCommand {
       let report = try global.openRVUStore().analytics(
         RVUAnalyticsQuery(
           userId: user.id, range: range, period: period, weekStart: weekStart,
-          groupByCode: groupBy != nil, fillEmptyPeriods: fill))
+          groupByCode: groupBy != nil, fillEmptyPeriods: fill,
+          compareWithPrevious: compare != nil))
       let rows =
         groupBy == nil
         ? report.summary.map(\.jsonObject) : report.codes.map(\.jsonObject)
       switch global.format {
       case .json:
-        if totals {
+        if let previous = report.previous {
+          global.print(object: [
+            "rows": .array(rows.map(JSONValue.object)),
+            "totals": .object(report.totals.jsonObject),
+            "previous": .object(previous.previousObject),
+            "change_percent": .object(previous.changeObject),
+          ])
+        } else if totals {
           global.print(object: [
             "rows": .array(rows.map(JSONValue.object)),
             "totals": .object(report.totals.jsonObject),
@@ -133,6 +151,11 @@ extension RVUCommand {
               report.summary.map { ("\($0.periodStart)", $0.totalWorkRVU.doubleValue) })
         }
         out += "\n" + OutputFormat.table.render(object: report.totals.jsonObject)
+        if let previous = report.previous {
+          out += "\nPrevious \(previous.range.start) to \(previous.range.end)\n"
+          out += OutputFormat.table.render(object: previous.totals.jsonObject)
+          out += "\nChange (%)\n" + OutputFormat.table.render(object: previous.changeObject)
+        }
         Terminal.writeOutput(out)
       }
     }

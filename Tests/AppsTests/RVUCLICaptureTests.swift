@@ -243,3 +243,32 @@ struct RVUCLIGoalTests {
     #expect(bad.error.contains("bonus_rate \"2.00\""))
   }
 }
+
+@Suite("rvu-cli analytics --compare previous")
+struct RVUCLICompareTests {
+  private let folder = NSTemporaryDirectory() + "tally-rvu-compare-" + UUID().uuidString
+
+  private func rvu(_ arguments: [String]) throws -> CommandRunner.Captured {
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    return CommandRunner.capture(
+      RVUCommand.self, arguments: arguments + ["--db", folder + "/rvu.sqlite"])
+  }
+
+  @Test("JSON carries previous and change_percent; a zero previous gives null") func compare()
+    throws
+  {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    _ = try rvu(["visits", "add", "--date", "2026-02-03", "--procedure", "99213"])
+    _ = try rvu(["visits", "add", "--date", "2026-02-09", "--procedure", "99214"])
+    let result = try rvu([
+      "analytics", "--start", "2026-02-08", "--end", "2026-02-14", "--compare", "previous",
+      "--format", "json",
+    ])
+    #expect(result.status == 0, "\(result.error)")
+    // (1.92 − 1.30) ÷ 1.30 × 100 = 47.692…% → 47.69; encounters 1 → 1: 0.00; no-shows 0 → 0: null.
+    #expect(result.output.contains("\"start\": \"2026-02-01\""))
+    #expect(result.output.contains("\"total_work_rvu\": 47.69"))
+    #expect(result.output.contains("\"total_encounters\": 0.00"))
+    #expect(result.output.contains("\"total_no_shows\": null"))
+  }
+}

@@ -31,3 +31,18 @@ extension RVUGoal {
     ]
   }
 }
+
+extension RVUComparison {
+  /// `{start, end, totals}` of the previous window.
+  public var previousObject: JSONObject {
+    ["start": .date(range.start), "end": .date(range.end), "totals": .object(totals.jsonObject)]
+  }
+
+  /// Percent change per total; `null` from zero.
+  public var changeObject: JSONObject {
+    [
+      "total_work_rvu": .amount(workRVUChange), "total_encounters": .amount(encountersChange),
+      "total_no_shows": .amount(noShowsChange),
+    ]
+  }
+}
