@@ -61,6 +61,13 @@ extension RVUCommand {
         valueName: "previous"))
     var compare: Comparison?
 
+    @Flag(
+      help:
+        "Add the Medicare payment estimate per period and in the totals (see 'rvu-cli settings set --setting')."
+    )
+    var payment = false
+    @OptionGroup var catalog: CatalogOptions
+
     /// `--compare previous`.
     enum Comparison: String, ExpressibleByArgument, CaseIterable {
       case previous
@@ -73,6 +80,10 @@ extension RVUCommand {
       }
       if end != nil && start == nil {
         throw ValidationError("--end needs --start: expected both days of the range")
+      }
+      if payment && groupBy != nil {
+        throw ValidationError(
+          "--payment applies to summary rows: leave out --group-by or --payment")
       }
       if fill && groupBy != nil {
         throw ValidationError("--fill applies to summary rows: leave out --group-by or --fill")
@@ -101,27 +112,39 @@ extension RVUCommand {
 
     func run() throws {
       let range = try window(asOf: global.asOf).range(asOf: global.asOf)
-      let report = try global.openRVUStore().analytics(
-        RVUAnalyticsQuery(
-          userId: user.id, range: range, period: period, weekStart: weekStart,
-          groupByCode: groupBy != nil, fillEmptyPeriods: fill,
-          compareWithPrevious: compare != nil))
-      let rows =
+      let store = try global.openRVUStore()
+      let query = RVUAnalyticsQuery(
+        userId: user.id, range: range, period: period, weekStart: weekStart,
+        groupByCode: groupBy != nil, fillEmptyPeriods: fill, compareWithPrevious: compare != nil)
+      let report = try store.analytics(query)
+      let payments =
+        try payment
+        ? withRVUHints { try store.paymentEstimates(query, catalogYear: catalog.year) } : nil
+      var rows =
         groupBy == nil
         ? report.summary.map(\.jsonObject) : report.codes.map(\.jsonObject)
+      var totalsObject = report.totals.jsonObject
+      if let payments {
+        for index in rows.indices {
+          let start = report.summary[index].periodStart
+          rows[index]["medicare_payment_estimate"] = .decimal(
+            payments.byPeriod[start]?.amount ?? .zero)
+        }
+        totalsObject["medicare_payment_estimate"] = .decimal(payments.total.amount)
+      }
       switch global.format {
       case .json:
         if let previous = report.previous {
           global.print(object: [
             "rows": .array(rows.map(JSONValue.object)),
-            "totals": .object(report.totals.jsonObject),
+            "totals": .object(totalsObject),
             "previous": .object(previous.previousObject),
             "change_percent": .object(previous.changeObject),
           ])
         } else if totals {
           global.print(object: [
             "rows": .array(rows.map(JSONValue.object)),
-            "totals": .object(report.totals.jsonObject),
+            "totals": .object(totalsObject),
           ])
         } else {
           global.print(rows: rows)
@@ -135,6 +158,9 @@ extension RVUCommand {
           if groupBy == nil {
             total["total_encounters"] = .int(report.totals.totalEncounters)
             total["total_no_shows"] = .int(report.totals.totalNoShows)
+            if let payments {
+              total["medicare_payment_estimate"] = .decimal(payments.total.amount)
+            }
           }
           all.append(total)
         }
@@ -150,7 +176,7 @@ extension RVUCommand {
             + BarChart.render(
               report.summary.map { ("\($0.periodStart)", $0.totalWorkRVU.doubleValue) })
         }
-        out += "\n" + OutputFormat.table.render(object: report.totals.jsonObject)
+        out += "\n" + OutputFormat.table.render(object: totalsObject)
         if let previous = report.previous {
           out += "\nPrevious \(previous.range.start) to \(previous.range.end)\n"
           out += OutputFormat.table.render(object: previous.totals.jsonObject)

@@ -114,19 +114,35 @@ extension RVUCommand.Visits {
   /// `rvu-cli visits show ID`.
   struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Show one visit with its procedures.",
-      discussion: "Example:\n  rvu-cli visits show 12")
+      abstract: "Show one visit with its procedures and its Medicare payment estimate.",
+      discussion: """
+        medicare_payment_estimate = (work + PE + MP RVUs) × quantity × the catalog's conversion
+        factor, PE facility or non-facility by 'rvu-cli settings set --setting' (national amount,
+        no geographic adjustment; 0 for a no-show).
+
+        Example:
+          rvu-cli visits show 12
+        """)
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var user: UserOptions
+    @OptionGroup var catalog: CatalogOptions
     @Argument(help: "The visit id.") var id: Int64
 
     func run() throws {
-      let detail = try global.openRVUStore().visit(id: id, userId: user.id)
+      let store = try global.openRVUStore()
+      let detail = try store.visit(id: id, userId: user.id)
+      let estimate = try withRVUHints {
+        try store.paymentEstimate(visitId: id, userId: user.id, catalogYear: catalog.year)
+      }
       if global.format == .json {
-        global.print(object: detail.jsonObject(nested: true))
+        var object = detail.jsonObject(nested: true)
+        object["medicare_payment_estimate"] = .decimal(estimate.amount)
+        global.print(object: object)
       } else {
-        global.print(object: detail.jsonObject(nested: false))
+        var object = detail.jsonObject(nested: false)
+        object["medicare_payment_estimate"] = .decimal(estimate.amount)
+        global.print(object: object)
         if global.format == .table, !detail.procedures.isEmpty {
           Terminal.writeOutput(
             "\n" + global.format.render(rows: detail.procedures.map(\.jsonObject)))

@@ -272,3 +272,29 @@ struct RVUCLICompareTests {
     #expect(result.output.contains("\"total_no_shows\": null"))
   }
 }
+
+@Suite("rvu-cli payment estimates")
+struct RVUCLIPaymentTests {
+  private let folder = NSTemporaryDirectory() + "tally-rvu-payment-" + UUID().uuidString
+
+  private func rvu(_ arguments: [String]) throws -> CommandRunner.Captured {
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    return CommandRunner.capture(
+      RVUCommand.self, arguments: arguments + ["--db", folder + "/rvu.sqlite"])
+  }
+
+  @Test("visits show and analytics --payment") func payment() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    _ = try rvu(["visits", "add", "--date", "2026-02-09", "--procedure", "99213"])
+    // (1.30 + 1.35 + 0.10) × 32.3465 = 88.952875 → 88.95.
+    let show = try rvu(["visits", "show", "1", "--format", "json"])
+    #expect(show.output.contains("\"medicare_payment_estimate\": 88.95"))
+    let analytics = try rvu([
+      "analytics", "--start", "2026-02-09", "--end", "2026-02-09", "--payment", "--totals",
+      "--format", "json",
+    ])
+    #expect(analytics.status == 0, "\(analytics.error)")
+    #expect(
+      analytics.output.components(separatedBy: "\"medicare_payment_estimate\": 88.95").count == 3)
+  }
+}
