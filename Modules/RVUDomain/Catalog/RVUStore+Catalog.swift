@@ -162,8 +162,9 @@ extension RVUStore {
   // MARK: Search
 
   /// Searches a catalog version (default: the newest), best first: the exact code, then codes
-  /// starting with the query, then descriptions holding every word of the query (as a word
-  /// prefix, case-insensitively, ranked by BM25).
+  /// starting with the query, then descriptions holding every word of the query as a whole
+  /// word, then as a word prefix (case-insensitively, each ranked by BM25). Descriptions are
+  /// searched with their CMS abbreviations spelled out (`SearchText`).
   ///
   /// Whatever the query holds — quotes, `AND (`, `*`, `-`, `NEAR`, nothing — it never reaches
   /// FTS5 as syntax: it is cut into words of letters and digits, each searched as a quoted prefix.
@@ -202,18 +203,23 @@ extension RVUStore {
               .order(Columns.hcpcs, Columns.modifier).limit(limit).fetchAll(db))
         }
       }
-      if hits.count < limit, let match = FullTextQuery.prefixes(of: trimmed) {
-        // Raw SQL: FTS5's MATCH, bm25() ranking and the content-table join in one statement.
-        take(
-          try CatalogCode.fetchAll(
-            db,
-            sql: """
-              SELECT catalog_code.* FROM catalog_code_fts
-              JOIN catalog_code ON catalog_code.id = catalog_code_fts.rowid
-              WHERE catalog_code_fts MATCH ? AND catalog_code.year = ?
-              ORDER BY bm25(catalog_code_fts), catalog_code.hcpcs, catalog_code.modifier
-              LIMIT ?
-              """, arguments: [match, year, limit + hits.count]))
+      if let prefixes = FullTextQuery.prefixes(of: trimmed) {
+        // Whole words first ("knee" before "kneel…"), then words as prefixes ("inj" finds
+        // "injection"); `prefixes` quotes every word, so dropping its `*` leaves whole words.
+        let wholeWords = prefixes.replacingOccurrences(of: "\"*", with: "\"")
+        for match in [wholeWords, prefixes] where hits.count < limit {
+          // Raw SQL: FTS5's MATCH, bm25() ranking and the content-table join in one statement.
+          take(
+            try CatalogCode.fetchAll(
+              db,
+              sql: """
+                SELECT catalog_code.* FROM catalog_code_fts
+                JOIN catalog_code ON catalog_code.id = catalog_code_fts.rowid
+                WHERE catalog_code_fts MATCH ? AND catalog_code.year = ?
+                ORDER BY bm25(catalog_code_fts), catalog_code.hcpcs, catalog_code.modifier
+                LIMIT ?
+                """, arguments: [match, year, limit + hits.count]))
+        }
       }
       let favorites = try Favorite.owned(by: userId)
         .select(Favorite.Columns.hcpcs, as: String.self).fetchSet(db)
