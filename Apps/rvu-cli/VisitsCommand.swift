@@ -31,10 +31,23 @@ struct VisitFields: ParsableArguments {
 
   @Flag(name: .customLong("no-show"), help: "The patient did not show up.") var noShow = false
 
+  @OptionGroup var procedures: ProcedureOptions
+
+  /// The visit to save; the day is resolved against `asOf` (`today` when none is given).
+  func input(asOf: LocalDate) throws -> VisitInput {
+    VisitInput(
+      date: (date ?? .today).resolve(asOf: asOf), time: time, notes: notes, isNoShow: noShow,
+      procedures: try procedures.inputs())
+  }
+}
+
+/// `--procedure` and `--work-rvu`, shared by `add` and `update`.
+struct ProcedureOptions: ParsableArguments {
   @Option(
     name: .customLong("procedure"),
     help: ArgumentHelp(
-      "A procedure as CODE[xQTY][:MOD] (repeat for several).", valueName: "code"),
+      "A procedure as CODE[xQTY][:MOD] (repeat for several; in update, replaces them all).",
+      valueName: "code"),
     transform: ProcedureInput.init(parsing:))
   var procedures: [ProcedureInput] = []
 
@@ -46,12 +59,12 @@ struct VisitFields: ParsableArguments {
     transform: WorkRVUOverride.init(parsing:))
   var workRVUs: [WorkRVUOverride] = []
 
-  /// The visit to save, with explicit work RVUs applied by the domain; the day is resolved
-  /// against `asOf` (`today` when none is given).
-  func input(asOf: LocalDate) throws -> VisitInput {
-    VisitInput(
-      date: (date ?? .today).resolve(asOf: asOf), time: time, notes: notes, isNoShow: noShow,
-      procedures: try WorkRVUOverride.apply(workRVUs, to: procedures))
+  /// Whether neither option was given.
+  var isEmpty: Bool { procedures.isEmpty && workRVUs.isEmpty }
+
+  /// The procedures with explicit work RVUs applied by the domain.
+  func inputs() throws -> [ProcedureInput] {
+    try WorkRVUOverride.apply(workRVUs, to: procedures)
   }
 }
 
@@ -184,20 +197,7 @@ extension RVUCommand.Visits {
       inversion: .prefixedNo,
       help: "--no-show: the patient did not show up; --show: the patient came.")
     var show: Bool?
-    @Option(
-      name: .customLong("procedure"),
-      help: ArgumentHelp(
-        "A procedure as CODE[xQTY][:MOD]; when given, replaces all procedures.",
-        valueName: "code"),
-      transform: ProcedureInput.init(parsing:))
-    var procedures: [ProcedureInput] = []
-    @Option(
-      name: .customLong("work-rvu"),
-      help: ArgumentHelp(
-        "The work RVU of a new procedure not in the catalog: CODE=VALUE.", valueName: "code=value"
-      ),
-      transform: WorkRVUOverride.init(parsing:))
-    var workRVUs: [WorkRVUOverride] = []
+    @OptionGroup var procedures: ProcedureOptions
 
     func validate() throws {
       if date == nil, time == nil, notes == nil, show == nil, procedures.isEmpty {
@@ -211,8 +211,7 @@ extension RVUCommand.Visits {
         date: date?.resolve(asOf: global.asOf), time: time.map { .some($0) },
         notes: notes.map { $0.isEmpty ? nil : $0 },
         isNoShow: show.map { !$0 },
-        procedures: procedures.isEmpty && workRVUs.isEmpty
-          ? nil : try WorkRVUOverride.apply(workRVUs, to: procedures))
+        procedures: procedures.isEmpty ? nil : try procedures.inputs())
       let saved = try withRVUHints(workRVU: true) {
         try global.openRVUStore().updateVisit(
           id: id, changes: changes, userId: user.id, catalogYear: catalog.year)
