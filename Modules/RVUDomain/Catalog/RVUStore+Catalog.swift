@@ -46,9 +46,17 @@ extension RVUStore {
   /// - throws: `TallyError` when that version does not exist (naming those that do) or the
   ///   catalog is empty.
   func catalogYear(_ db: Database, _ year: Int?) throws -> Int {
-    let years = try CatalogVersion.order(CatalogVersion.Columns.year.desc)
-      .select(CatalogVersion.Columns.year, as: Int.self).fetchAll(db)
-    guard let chosen = year ?? years.first, years.contains(chosen) else {
+    // Every search and visit asks: a primary-key probe or MAX(year), and the list of years
+    // only for the error message.
+    var chosen: Int?
+    if let year {
+      chosen = try CatalogVersion.exists(db, key: year) ? year : nil
+    } else {
+      chosen = try Int.fetchOne(db, CatalogVersion.select(max(CatalogVersion.Columns.year)))
+    }
+    guard let chosen else {
+      let years = try CatalogVersion.order(CatalogVersion.Columns.year.desc)
+        .select(CatalogVersion.Columns.year, as: Int.self).fetchAll(db)
       throw TallyError.noCatalog(year: year, years: years)
     }
     return chosen
