@@ -18,6 +18,7 @@ extension RVUCommand {
         Example:
           rvu-cli analytics --start 2026-01-01 --end 2026-03-31 --period weekly
           rvu-cli analytics --last 90 --period monthly --group-by hcpcs --format json
+          rvu-cli analytics --start mon --period daily   (this week so far)
         """)
 
     /// `--group-by hcpcs`.
@@ -28,13 +29,15 @@ extension RVUCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var user: UserOptions
     @Option(
-      help: ArgumentHelp("The first day.", valueName: "yyyy-mm-dd"),
-      transform: LocalDate.init(parsing:))
-    var start: LocalDate?
+      help: ArgumentHelp(
+        "The first day: YYYY-MM-DD, today, yesterday or a weekday.", valueName: "day"),
+      transform: DayReference.init(parsing:))
+    var start: DayReference?
     @Option(
-      help: ArgumentHelp("The last day (default: --as-of).", valueName: "yyyy-mm-dd"),
-      transform: LocalDate.init(parsing:))
-    var end: LocalDate?
+      help: ArgumentHelp(
+        "The last day, in the same forms (default: --as-of).", valueName: "day"),
+      transform: DayReference.init(parsing:))
+    var end: DayReference?
     @Option(
       help: ArgumentHelp("The last N days including --as-of (7, 30, 90, …).", valueName: "days"))
     var last: Int?
@@ -52,6 +55,23 @@ extension RVUCommand {
     var weekStart: Weekday = .monday
     @Flag(help: "Add zero rows for periods without visits.") var fill = false
     @Flag(help: "Add totals (always shown in table format).") var totals = false
+    @Option(
+      help: ArgumentHelp(
+        "Add the previous window of equal length and the percent change: previous.",
+        valueName: "previous"))
+    var compare: Comparison?
+
+    @Flag(
+      help:
+        "Add the Medicare payment estimate per period and in the totals (see 'rvu-cli settings set --setting')."
+    )
+    var payment = false
+    @OptionGroup var catalog: CatalogOptions
+
+    /// `--compare previous`.
+    enum Comparison: String, ExpressibleByArgument, CaseIterable {
+      case previous
+    }
 
     func validate() throws {
       let presets = (last != nil ? 1 : 0) + (thisYear ? 1 : 0)
@@ -61,14 +81,20 @@ extension RVUCommand {
       if end != nil && start == nil {
         throw ValidationError("--end needs --start: expected both days of the range")
       }
+      if payment && groupBy != nil {
+        throw ValidationError(
+          "--payment applies to summary rows: leave out --group-by or --payment")
+      }
       if fill && groupBy != nil {
         throw ValidationError("--fill applies to summary rows: leave out --group-by or --fill")
       }
     }
 
     /// The window the options name; the domain resolves it against the as-of day.
-    var window: RVUAnalyticsWindow {
-      if let start { return .between(start: start, end: end) }
+    func window(asOf: LocalDate) -> RVUAnalyticsWindow {
+      if let start {
+        return .between(start: start.resolve(asOf: asOf), end: end?.resolve(asOf: asOf))
+      }
       if thisYear { return .yearToDate }
       return last.map(RVUAnalyticsWindow.lastDays) ?? .standard
     }
@@ -85,20 +111,40 @@ extension RVUCommand {
     }
 
     func run() throws {
-      let range = try window.range(asOf: global.asOf)
-      let report = try global.openRVUStore().analytics(
-        RVUAnalyticsQuery(
-          userId: user.id, range: range, period: period, weekStart: weekStart,
-          groupByCode: groupBy != nil, fillEmptyPeriods: fill))
-      let rows =
+      let range = try window(asOf: global.asOf).range(asOf: global.asOf)
+      let store = try global.openRVUStore()
+      let query = RVUAnalyticsQuery(
+        userId: user.id, range: range, period: period, weekStart: weekStart,
+        groupByCode: groupBy != nil, fillEmptyPeriods: fill, compareWithPrevious: compare != nil)
+      let report = try store.analytics(query)
+      let payments =
+        try payment
+        ? withRVUHints { try store.paymentEstimates(query, catalogYear: catalog.year) } : nil
+      var rows =
         groupBy == nil
         ? report.summary.map(\.jsonObject) : report.codes.map(\.jsonObject)
+      var totalsObject = report.totals.jsonObject
+      if let payments {
+        for index in rows.indices {
+          let start = report.summary[index].periodStart
+          rows[index]["medicare_payment_estimate"] = .decimal(
+            payments.byPeriod[start]?.amount ?? .zero)
+        }
+        totalsObject["medicare_payment_estimate"] = .decimal(payments.total.amount)
+      }
       switch global.format {
       case .json:
-        if totals {
+        if let previous = report.previous {
           global.print(object: [
             "rows": .array(rows.map(JSONValue.object)),
-            "totals": .object(report.totals.jsonObject),
+            "totals": .object(totalsObject),
+            "previous": .object(previous.previousObject),
+            "change_percent": .object(previous.changeObject),
+          ])
+        } else if totals {
+          global.print(object: [
+            "rows": .array(rows.map(JSONValue.object)),
+            "totals": .object(totalsObject),
           ])
         } else {
           global.print(rows: rows)
@@ -112,6 +158,9 @@ extension RVUCommand {
           if groupBy == nil {
             total["total_encounters"] = .int(report.totals.totalEncounters)
             total["total_no_shows"] = .int(report.totals.totalNoShows)
+            if let payments {
+              total["medicare_payment_estimate"] = .decimal(payments.total.amount)
+            }
           }
           all.append(total)
         }
@@ -127,7 +176,12 @@ extension RVUCommand {
             + BarChart.render(
               report.summary.map { ("\($0.periodStart)", $0.totalWorkRVU.doubleValue) })
         }
-        out += "\n" + OutputFormat.table.render(object: report.totals.jsonObject)
+        out += "\n" + OutputFormat.table.render(object: totalsObject)
+        if let previous = report.previous {
+          out += "\nPrevious \(previous.range.start) to \(previous.range.end)\n"
+          out += OutputFormat.table.render(object: previous.totals.jsonObject)
+          out += "\nChange (%)\n" + OutputFormat.table.render(object: previous.changeObject)
+        }
         Terminal.writeOutput(out)
       }
     }

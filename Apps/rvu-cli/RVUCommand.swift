@@ -19,7 +19,9 @@ struct RVUCommand: ParsableCommand {
         rvu-cli analytics --last 30 --period weekly
       """,
     version: TallyVersion.current,
-    subcommands: [Codes.self, Visits.self, Favorites.self, Analytics.self])
+    subcommands: [
+      Codes.self, Visits.self, Favorites.self, Analytics.self, Settings.self, Goal.self,
+    ])
 
   static func main() { CommandRunner.main(Self.self) }
 }

@@ -16,9 +16,11 @@ extension RVUCommand {
 /// The fields of a visit, shared by `add` and `update`.
 struct VisitFields: ParsableArguments {
   @Option(
-    help: ArgumentHelp("The day of the visit.", valueName: "yyyy-mm-dd"),
-    transform: LocalDate.init(parsing:))
-  var date: LocalDate
+    help: ArgumentHelp(
+      "The day of the visit: YYYY-MM-DD, today, yesterday or a weekday (default: today).",
+      valueName: "day"),
+    transform: DayReference.init(parsing:))
+  var date: DayReference?
 
   @Option(
     help: ArgumentHelp("The time of day (24-hour).", valueName: "hh:mm"),
@@ -29,10 +31,23 @@ struct VisitFields: ParsableArguments {
 
   @Flag(name: .customLong("no-show"), help: "The patient did not show up.") var noShow = false
 
+  @OptionGroup var procedures: ProcedureOptions
+
+  /// The visit to save; the day is resolved against `asOf` (`today` when none is given).
+  func input(asOf: LocalDate) throws -> VisitInput {
+    VisitInput(
+      date: (date ?? .today).resolve(asOf: asOf), time: time, notes: notes, isNoShow: noShow,
+      procedures: try procedures.inputs())
+  }
+}
+
+/// `--procedure` and `--work-rvu`, shared by `add` and `update`.
+struct ProcedureOptions: ParsableArguments {
   @Option(
     name: .customLong("procedure"),
     help: ArgumentHelp(
-      "A procedure as CODE[xQTY][:MOD] (repeat for several).", valueName: "code"),
+      "A procedure as CODE[xQTY][:MOD] (repeat for several; in update, replaces them all).",
+      valueName: "code"),
     transform: ProcedureInput.init(parsing:))
   var procedures: [ProcedureInput] = []
 
@@ -44,11 +59,12 @@ struct VisitFields: ParsableArguments {
     transform: WorkRVUOverride.init(parsing:))
   var workRVUs: [WorkRVUOverride] = []
 
-  /// The visit to save, with explicit work RVUs applied by the domain.
-  func input() throws -> VisitInput {
-    VisitInput(
-      date: date, time: time, notes: notes, isNoShow: noShow,
-      procedures: try WorkRVUOverride.apply(workRVUs, to: procedures))
+  /// Whether neither option was given.
+  var isEmpty: Bool { procedures.isEmpty && workRVUs.isEmpty }
+
+  /// The procedures with explicit work RVUs applied by the domain.
+  func inputs() throws -> [ProcedureInput] {
+    try WorkRVUOverride.apply(workRVUs, to: procedures)
   }
 }
 
@@ -62,6 +78,8 @@ extension RVUCommand.Visits {
           rvu-cli visits add --date 2026-02-08 --time 14:30 --procedure 99214 --procedure G2211
           rvu-cli visits add --date 2026-02-08 --procedure 20610x2:RT
           rvu-cli visits add --date 2026-02-08 --no-show
+          rvu-cli visits add --date yesterday --procedure 99213
+          rvu-cli visits add --procedure 99214   (today)
         """)
 
     @OptionGroup var global: GlobalOptions
@@ -72,7 +90,7 @@ extension RVUCommand.Visits {
     func run() throws {
       let saved = try withRVUHints(workRVU: true) {
         try global.openRVUStore().addVisit(
-          try fields.input(), userId: user.id, catalogYear: catalog.year)
+          try fields.input(asOf: global.asOf), userId: user.id, catalogYear: catalog.year)
       }
       global.print(object: saved.jsonObject(nested: global.format == .json))
     }
@@ -88,16 +106,20 @@ extension RVUCommand.Visits {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var user: UserOptions
     @Option(
-      help: ArgumentHelp("The first day.", valueName: "yyyy-mm-dd"),
-      transform: LocalDate.init(parsing:))
-    var start: LocalDate?
+      help: ArgumentHelp(
+        "The first day: YYYY-MM-DD, today, yesterday or a weekday.", valueName: "day"),
+      transform: DayReference.init(parsing:))
+    var start: DayReference?
     @Option(
-      help: ArgumentHelp("The last day.", valueName: "yyyy-mm-dd"),
-      transform: LocalDate.init(parsing:))
-    var end: LocalDate?
+      help: ArgumentHelp(
+        "The last day: YYYY-MM-DD, today, yesterday or a weekday.", valueName: "day"),
+      transform: DayReference.init(parsing:))
+    var end: DayReference?
 
     func run() throws {
-      let visits = try global.openRVUStore().visits(userId: user.id, from: start, through: end)
+      let visits = try global.openRVUStore().visits(
+        userId: user.id, from: start?.resolve(asOf: global.asOf),
+        through: end?.resolve(asOf: global.asOf))
       global.print(rows: visits.map { $0.jsonObject(nested: global.format == .json) })
     }
   }
@@ -105,19 +127,35 @@ extension RVUCommand.Visits {
   /// `rvu-cli visits show ID`.
   struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Show one visit with its procedures.",
-      discussion: "Example:\n  rvu-cli visits show 12")
+      abstract: "Show one visit with its procedures and its Medicare payment estimate.",
+      discussion: """
+        medicare_payment_estimate = (work + PE + MP RVUs) × quantity × the catalog's conversion
+        factor, PE facility or non-facility by 'rvu-cli settings set --setting' (national amount,
+        no geographic adjustment; 0 for a no-show).
+
+        Example:
+          rvu-cli visits show 12
+        """)
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var user: UserOptions
+    @OptionGroup var catalog: CatalogOptions
     @Argument(help: "The visit id.") var id: Int64
 
     func run() throws {
-      let detail = try global.openRVUStore().visit(id: id, userId: user.id)
+      let store = try global.openRVUStore()
+      let detail = try store.visit(id: id, userId: user.id)
+      let estimate = try withRVUHints {
+        try store.paymentEstimate(visitId: id, userId: user.id, catalogYear: catalog.year)
+      }
       if global.format == .json {
-        global.print(object: detail.jsonObject(nested: true))
+        var object = detail.jsonObject(nested: true)
+        object["medicare_payment_estimate"] = .decimal(estimate.amount)
+        global.print(object: object)
       } else {
-        global.print(object: detail.jsonObject(nested: false))
+        var object = detail.jsonObject(nested: false)
+        object["medicare_payment_estimate"] = .decimal(estimate.amount)
+        global.print(object: object)
         if global.format == .table, !detail.procedures.isEmpty {
           Terminal.writeOutput(
             "\n" + global.format.render(rows: detail.procedures.map(\.jsonObject)))
@@ -129,19 +167,54 @@ extension RVUCommand.Visits {
   /// `rvu-cli visits update ID`.
   struct Update: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Replace a visit's fields and procedures.",
-      discussion: "Example:\n  rvu-cli visits update 12 --date 2026-02-08 --procedure 99215")
+      abstract: "Change what is given and keep the rest; --procedure replaces all procedures.",
+      discussion: """
+        Only the options given change: --notes alone keeps the day, time and procedures.
+        --procedure (repeatable) replaces every procedure and copies the catalog's values again.
+        --notes "" removes the notes.
+
+        Example:
+          rvu-cli visits update 12 --notes "follow-up in 2 weeks"
+          rvu-cli visits update 12 --date 2026-02-09 --procedure 99215
+          rvu-cli visits update 12 --no-show
+        """)
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var user: UserOptions
     @OptionGroup var catalog: CatalogOptions
     @Argument(help: "The visit id.") var id: Int64
-    @OptionGroup var fields: VisitFields
+    @Option(
+      help: ArgumentHelp(
+        "The new day: YYYY-MM-DD, today, yesterday or a weekday.", valueName: "day"),
+      transform: DayReference.init(parsing:))
+    var date: DayReference?
+    @Option(
+      help: ArgumentHelp("The new time of day (24-hour).", valueName: "hh:mm"),
+      transform: TimeOfDay.init(parsing:))
+    var time: TimeOfDay?
+    @Option(help: "New notes (\"\" removes them).") var notes: String?
+    @Flag(
+      inversion: .prefixedNo,
+      help: "--no-show: the patient did not show up; --show: the patient came.")
+    var show: Bool?
+    @OptionGroup var procedures: ProcedureOptions
+
+    func validate() throws {
+      if date == nil, time == nil, notes == nil, show == nil, procedures.isEmpty {
+        throw ValidationError(
+          "nothing to change: expected --date, --time, --notes, --show/--no-show or --procedure")
+      }
+    }
 
     func run() throws {
+      let changes = VisitChanges(
+        date: date?.resolve(asOf: global.asOf), time: time.map { .some($0) },
+        notes: notes.map { $0.isEmpty ? nil : $0 },
+        isNoShow: show.map { !$0 },
+        procedures: procedures.isEmpty ? nil : try procedures.inputs())
       let saved = try withRVUHints(workRVU: true) {
         try global.openRVUStore().updateVisit(
-          id: id, with: try fields.input(), userId: user.id, catalogYear: catalog.year)
+          id: id, changes: changes, userId: user.id, catalogYear: catalog.year)
       }
       global.print(object: saved.jsonObject(nested: global.format == .json))
     }
@@ -172,7 +245,9 @@ extension RVUCommand.Visits {
         description, status_code, work_rvu, quantity}]}; values left out come from the catalog.
         CSV (.csv): columns visit, date, time, notes, no_show, hcpcs, modifier, quantity,
         work_rvu, description, status_code; rows with the same visit value are one visit.
-        All or nothing: the first bad record is named and nothing is saved.
+        All or nothing: the first bad record is named and nothing is saved. A visit you already
+        have (same day, time, no-show flag and procedures) is skipped, so importing a file again
+        adds nothing; --allow-duplicates saves it anyway.
 
         Example:
           rvu-cli visits import visits.json
@@ -182,20 +257,28 @@ extension RVUCommand.Visits {
     @OptionGroup var user: UserOptions
     @OptionGroup var catalog: CatalogOptions
     @Argument(help: ArgumentHelp("A .json or .csv file.", valueName: "file")) var file: String
+    @Flag(
+      name: .customLong("allow-duplicates"),
+      help: "Save every visit, even those matching one already saved.")
+    var allowDuplicates = false
 
     func run() throws {
       let name = URL(fileURLWithPath: file).lastPathComponent
       let records = try VisitImportFile.parse(try readFile(file), fileName: name)
       let progress = Progress(label: "importing \(name)", total: records.count)
-      let count = try withRVUHints {
+      let summary = try withRVUHints {
         try global.openRVUStore().importVisits(
-          records, userId: user.id, catalogYear: catalog.year, progress: progress.update)
+          records, userId: user.id, catalogYear: catalog.year, allowDuplicates: allowDuplicates,
+          progress: progress.update)
       }
       progress.finish()
       if global.format == .table {
-        Terminal.writeOutput("Imported \(count) visits.\n")
+        Terminal.writeOutput(
+          "Imported \(summary.added) new visits, \(summary.alreadyPresent) already present.\n")
       } else {
-        global.print(object: ["imported": .int(count)])
+        global.print(object: [
+          "imported": .int(summary.added), "already_present": .int(summary.alreadyPresent),
+        ])
       }
     }
   }

@@ -7,6 +7,9 @@ extension TallyError {
     return .notFound("code", code, expected: "a HCPCS/CPT code of the \(year) catalog")
   }
 
+  static let visitNeedsProcedure = TallyError.refused(
+    "a visit needs at least one procedure (only a no-show may have none)", category: .usage)
+
   static func unknownVisit(_ id: Int64) -> TallyError {
     .notFound("visit", String(id), expected: "the id of one of your visits")
   }

@@ -188,7 +188,8 @@ struct RVUCLITests {
       ["codes", "import"], ["codes", "search"], ["codes", "show"], ["codes", "versions"],
       ["visits", "add"], ["visits", "list"], ["visits", "show"], ["visits", "update"],
       ["visits", "delete"], ["visits", "import"], ["favorites", "list"], ["favorites", "add"],
-      ["favorites", "remove"], ["favorites", "reorder"], ["analytics"],
+      ["favorites", "remove"], ["favorites", "reorder"], ["analytics"], ["settings", "show"],
+      ["settings", "set"], ["goal"],
     ])
   func help(command: [String]) throws {
     let result = try AppRunner.run("rvu-cli", command + ["--help"])

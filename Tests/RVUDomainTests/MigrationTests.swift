@@ -79,4 +79,37 @@ struct MigrationTests {
       try queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM procedure") } == 0)
     #expect(try queue.read { db in try Row.fetchAll(db, sql: "PRAGMA foreign_key_check") }.isEmpty)
   }
+
+  @Test("rvu-4 adds settings to a database with visits, which stay as they were")
+  func settingsTable() throws {
+    let queue = try databaseBeforeInstants()
+    try RVUDomainModule.migrator.migrate(queue, upTo: "rvu-3-instants-as-milliseconds")
+    try RVUDomainModule.migrator.migrate(queue)
+    let store = RVUStore(writer: queue, clock: { Instant(millisecondsSinceEpoch: 0) })
+    #expect(try store.visit(id: 7, userId: "u").visit.totalWorkRVU == rvu("1.30"))
+    #expect(try store.settings(userId: "u") == RVUSettings(userId: "u"))
+    let saved = try store.updateSettings(RVUSettingsChanges(annualTarget: rvu("6000")), userId: "u")
+    #expect(try store.settings(userId: "u") == saved)
+  }
+
+  @Test("rvu-5 indexes the spelled-out descriptors of codes already imported")
+  func searchText() throws {
+    let queue = try databaseBeforeInstants()
+    try RVUDomainModule.migrator.migrate(queue, upTo: "rvu-4-settings")
+    try queue.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO catalog_code (year, hcpcs, modifier, description, status_code, work_rvu,
+            non_facility_pe_rvu, facility_pe_rvu, malpractice_rvu, non_facility_total,
+            facility_total, global_days, conversion_factor)
+          VALUES (2025, '20610', '', 'Drain/inj joint/bursa w/o us', 'A', 79, 0, 0, 0, 0, 0,
+            '000', '32.3465');
+          INSERT INTO catalog_code_fts(catalog_code_fts) VALUES ('rebuild');
+          """)
+    }
+    try RVUDomainModule.migrator.migrate(queue)
+    let store = RVUStore(writer: queue, clock: { Instant(millisecondsSinceEpoch: 0) })
+    #expect(try store.searchCodes("knee injection", userId: "u").map(\.hcpcs) == ["20610"])
+    #expect(try store.visit(id: 7, userId: "u").procedures.count == 1)
+  }
 }

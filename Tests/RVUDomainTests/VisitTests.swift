@@ -180,7 +180,7 @@ struct VisitImportTests {
       records.map(\.source.description) == [
         "v.json element 1", "v.json element 2", "v.json element 3",
       ])
-    #expect(try store.importVisits(records, userId: "u") == 3)
+    #expect(try store.importVisits(records, userId: "u").added == 3)
     let visits = try store.visits(userId: "u")
     #expect(visits[0].procedures[0].description == "Office visit")
     #expect(visits[2].visit.totalWorkRVU == rvu("3.84"))  // 1.92 × 2 from the catalog
@@ -248,7 +248,7 @@ struct VisitImportTests {
     let store = try RVUStore.inMemory()
     let records = try VisitImportFile.parse(Data(text.utf8), fileName: "v.csv")
     #expect(records.map(\.source.description) == ["v.csv line 2", "v.csv line 4", "v.csv line 5"])
-    #expect(try store.importVisits(records, userId: "u") == 3)
+    #expect(try store.importVisits(records, userId: "u").added == 3)
     let visits = try store.visits(userId: "u")
     #expect(visits[0].procedures.map(\.hcpcs) == ["99213", "20610"])
     #expect(visits[0].visit.notes == "knee, left")

@@ -38,10 +38,12 @@ public struct RVUAnalyticsQuery: Sendable {
   public var groupByCode: Bool
   /// Whether to add zero rows for periods without visits (summary rows only).
   public var fillEmptyPeriods: Bool
+  /// Whether to add the totals of the previous window of equal length and the change.
+  public var compareWithPrevious: Bool
 
   public init(
     userId: String, range: DayRange, period: Period = .day, weekStart: Weekday = .monday,
-    groupByCode: Bool = false, fillEmptyPeriods: Bool = false
+    groupByCode: Bool = false, fillEmptyPeriods: Bool = false, compareWithPrevious: Bool = false
   ) {
     self.userId = userId
     self.range = range
@@ -49,6 +51,7 @@ public struct RVUAnalyticsQuery: Sendable {
     self.weekStart = weekStart
     self.groupByCode = groupByCode
     self.fillEmptyPeriods = fillEmptyPeriods
+    self.compareWithPrevious = compareWithPrevious
   }
 }
 
@@ -102,4 +105,31 @@ public struct RVUAnalyticsReport: Sendable, Equatable {
   public let codes: [RVUCodeRow]
   /// Totals over the range.
   public let totals: RVUTotals
+  /// With `compareWithPrevious`: the previous window's totals and the change.
+  public let previous: RVUComparison?
+}
+
+/// The window of equal length just before the analysed one, and how the totals changed.
+public struct RVUComparison: Sendable, Equatable {
+  /// Ends the day before the analysed range starts, with as many days.
+  public let range: DayRange
+  public let totals: RVUTotals
+  /// Percent changes from the previous window to this one, to the hundredth; `nil` when the
+  /// previous value was 0, where no percentage means anything.
+  public let workRVUChange: FixedDecimal?
+  public let encountersChange: FixedDecimal?
+  public let noShowsChange: FixedDecimal?
+
+  init(range: DayRange, previous: RVUTotals, current: RVUTotals) {
+    self.range = range
+    totals = previous
+    func percent(_ now: Int64, _ before: Int64) -> FixedDecimal? {
+      // (now − before) ÷ before × 100, kept in hundredths of a percent.
+      before == 0
+        ? nil : FixedDecimal(hundredths: (now - before) * 100).scaled(by: 100, over: before)
+    }
+    workRVUChange = percent(current.totalWorkRVU.hundredths, previous.totalWorkRVU.hundredths)
+    encountersChange = percent(Int64(current.totalEncounters), Int64(previous.totalEncounters))
+    noShowsChange = percent(Int64(current.totalNoShows), Int64(previous.totalNoShows))
+  }
 }

@@ -42,12 +42,19 @@ extension RVUStore {
 
     let totalRVU = summaryRows.map(\.totalWorkRVU).sum()
     let encounters = summaryRows.reduce(0) { $0 + $1.totalEncounters }
+    let totals = RVUTotals(
+      totalWorkRVU: totalRVU, totalEncounters: encounters,
+      totalNoShows: summaryRows.reduce(0) { $0 + $1.totalNoShows },
+      averageRVUPerEncounter: totalRVU.divided(by: encounters))
+    var previous: RVUComparison?
+    if query.compareWithPrevious {
+      let before = query.range.previous
+      let earlier = try analytics(RVUAnalyticsQuery(userId: query.userId, range: before))
+      previous = RVUComparison(range: before, previous: earlier.totals, current: totals)
+    }
     return RVUAnalyticsReport(
-      range: query.range, summary: summaryRows, codes: codeRows,
-      totals: RVUTotals(
-        totalWorkRVU: totalRVU, totalEncounters: encounters,
-        totalNoShows: summaryRows.reduce(0) { $0 + $1.totalNoShows },
-        averageRVUPerEncounter: totalRVU.divided(by: encounters)))
+      range: query.range, summary: summaryRows, codes: codeRows, totals: totals,
+      previous: previous)
   }
 
   /// Per-day, per-code sums bucketed into periods, each labelled with the description and status

@@ -46,9 +46,17 @@ extension RVUStore {
   /// - throws: `TallyError` when that version does not exist (naming those that do) or the
   ///   catalog is empty.
   func catalogYear(_ db: Database, _ year: Int?) throws -> Int {
-    let years = try CatalogVersion.order(CatalogVersion.Columns.year.desc)
-      .select(CatalogVersion.Columns.year, as: Int.self).fetchAll(db)
-    guard let chosen = year ?? years.first, years.contains(chosen) else {
+    // Every search and visit asks: a primary-key probe or MAX(year), and the list of years
+    // only for the error message.
+    var chosen: Int?
+    if let year {
+      chosen = try CatalogVersion.exists(db, key: year) ? year : nil
+    } else {
+      chosen = try Int.fetchOne(db, CatalogVersion.select(max(CatalogVersion.Columns.year)))
+    }
+    guard let chosen else {
+      let years = try CatalogVersion.order(CatalogVersion.Columns.year.desc)
+        .select(CatalogVersion.Columns.year, as: Int.self).fetchAll(db)
       throw TallyError.noCatalog(year: year, years: years)
     }
     return chosen
@@ -162,8 +170,9 @@ extension RVUStore {
   // MARK: Search
 
   /// Searches a catalog version (default: the newest), best first: the exact code, then codes
-  /// starting with the query, then descriptions holding every word of the query (as a word
-  /// prefix, case-insensitively, ranked by BM25).
+  /// starting with the query, then descriptions holding every word of the query as a whole
+  /// word, then as a word prefix (case-insensitively, each ranked by BM25). Descriptions are
+  /// searched with their CMS abbreviations spelled out (`SearchText`).
   ///
   /// Whatever the query holds — quotes, `AND (`, `*`, `-`, `NEAR`, nothing — it never reaches
   /// FTS5 as syntax: it is cut into words of letters and digits, each searched as a quoted prefix.
@@ -202,18 +211,23 @@ extension RVUStore {
               .order(Columns.hcpcs, Columns.modifier).limit(limit).fetchAll(db))
         }
       }
-      if hits.count < limit, let match = FullTextQuery.prefixes(of: trimmed) {
-        // Raw SQL: FTS5's MATCH, bm25() ranking and the content-table join in one statement.
-        take(
-          try CatalogCode.fetchAll(
-            db,
-            sql: """
-              SELECT catalog_code.* FROM catalog_code_fts
-              JOIN catalog_code ON catalog_code.id = catalog_code_fts.rowid
-              WHERE catalog_code_fts MATCH ? AND catalog_code.year = ?
-              ORDER BY bm25(catalog_code_fts), catalog_code.hcpcs, catalog_code.modifier
-              LIMIT ?
-              """, arguments: [match, year, limit + hits.count]))
+      if let prefixes = FullTextQuery.prefixes(of: trimmed) {
+        // Whole words first ("knee" before "kneel…"), then words as prefixes ("inj" finds
+        // "injection"); `prefixes` quotes every word, so dropping its `*` leaves whole words.
+        let wholeWords = prefixes.replacingOccurrences(of: "\"*", with: "\"")
+        for match in [wholeWords, prefixes] where hits.count < limit {
+          // Raw SQL: FTS5's MATCH, bm25() ranking and the content-table join in one statement.
+          take(
+            try CatalogCode.fetchAll(
+              db,
+              sql: """
+                SELECT catalog_code.* FROM catalog_code_fts
+                JOIN catalog_code ON catalog_code.id = catalog_code_fts.rowid
+                WHERE catalog_code_fts MATCH ? AND catalog_code.year = ?
+                ORDER BY bm25(catalog_code_fts), catalog_code.hcpcs, catalog_code.modifier
+                LIMIT ?
+                """, arguments: [match, year, limit + hits.count]))
+        }
       }
       let favorites = try Favorite.owned(by: userId)
         .select(Favorite.Columns.hcpcs, as: String.self).fetchSet(db)

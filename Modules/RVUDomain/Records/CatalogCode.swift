@@ -69,6 +69,9 @@ public struct CatalogCode: Sendable, Equatable, FetchableRecord, PersistableReco
     public static let facilityTotal = Column("facility_total")
     public static let globalDays = Column("global_days")
     public static let conversionFactor = Column("conversion_factor")
+    /// The descriptor with its abbreviations spelled out (`SearchText`), which the full-text
+    /// index reads; written from `hcpcs` and `description`, never read back.
+    static let searchText = Column("search_text")
   }
 
   /// Reads a row, turning the stored `''` modifier back into `nil`.
@@ -106,5 +109,6 @@ public struct CatalogCode: Sendable, Equatable, FetchableRecord, PersistableReco
     container[Columns.facilityTotal] = facilityTotal
     container[Columns.globalDays] = globalDays
     container[Columns.conversionFactor] = conversionFactor
+    container[Columns.searchText] = SearchText.terms(hcpcs: hcpcs, description: description)
   }
 }

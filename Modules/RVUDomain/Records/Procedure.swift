@@ -34,6 +34,8 @@ public struct Procedure: Codable, Sendable, Equatable, FetchableRecord, MutableP
     public static let visitId = Column(CodingKeys.visitId)
     public static let position = Column(CodingKeys.position)
     public static let userId = Column(CodingKeys.userId)
+    public static let date = Column(CodingKeys.date)
+    public static let isNoShow = Column(CodingKeys.isNoShow)
   }
 
   enum CodingKeys: String, CodingKey {

@@ -183,6 +183,41 @@ enum RVUSchema {
           CREATE INDEX favorite_user_sort ON favorite (user_id, sort_order);
           """)
     }
+    migrator.registerMigration("rvu-4-settings") { db in
+      // Amounts in hundredths like every RVU column; NULL until the user sets them.
+      try db.execute(
+        sql: """
+          CREATE TABLE rvu_setting (
+            user_id TEXT PRIMARY KEY,
+            dollars_per_rvu INTEGER,
+            annual_target INTEGER,
+            bonus_rate INTEGER,
+            bonus_threshold INTEGER,
+            practice_setting TEXT NOT NULL DEFAULT 'non-facility'
+          ) WITHOUT ROWID;
+          """)
+    }
+    migrator.registerMigration("rvu-5-search-text") { db in
+      // The full-text index moves from the raw descriptor to `search_text`: the descriptor with
+      // CMS abbreviations spelled out. Existing rows get theirs here; later imports write it.
+      try db.execute(
+        sql: """
+          ALTER TABLE catalog_code ADD COLUMN search_text TEXT NOT NULL DEFAULT '';
+          DROP TABLE catalog_code_fts;
+          CREATE VIRTUAL TABLE catalog_code_fts USING fts5(
+            search_text, content='catalog_code', content_rowid='id',
+            tokenize='unicode61 remove_diacritics 2'
+          );
+          """)
+      let update = try db.makeStatement(
+        sql: "UPDATE catalog_code SET search_text = ? WHERE id = ?")
+      let rows = try Row.fetchCursor(db, sql: "SELECT id, hcpcs, description FROM catalog_code")
+      while let row = try rows.next() {
+        let terms = SearchText.terms(hcpcs: row["hcpcs"], description: row["description"])
+        try update.execute(arguments: [terms, row["id"] as Int64])
+      }
+      try db.execute(sql: "INSERT INTO catalog_code_fts(catalog_code_fts) VALUES ('rebuild')")
+    }
     return migrator
   }
 }

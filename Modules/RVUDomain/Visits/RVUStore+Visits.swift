@@ -23,31 +23,60 @@ extension RVUStore {
 
   /// Replaces a visit's fields and procedures.
   ///
-  /// - throws: `TallyError` when the user has no visit with that id (other users' visits do not
-  ///   exist for them), and as `addVisit`.
+  /// - throws: as `updateVisit(id:changes:userId:catalogYear:)`.
   public func updateVisit(
     id: Int64, with input: VisitInput, userId: String, catalogYear: Int? = nil
+  ) throws -> VisitDetail {
+    try updateVisit(
+      id: id, changes: VisitChanges(replacingWith: input), userId: userId,
+      catalogYear: catalogYear)
+  }
+
+  /// Changes what `changes` sets and keeps the rest. Procedures are replaced (and copied from
+  /// the catalog again) only when `changes.procedures` is set; otherwise they stay as logged and
+  /// only follow the visit's new day and no-show flag.
+  ///
+  /// - throws: `TallyError` when the user has no visit with that id (other users' visits do not
+  ///   exist for them), when the visit would be neither a no-show nor have a procedure, and as
+  ///   `addVisit`; nothing changes.
+  public func updateVisit(
+    id: Int64, changes: VisitChanges, userId: String, catalogYear: Int? = nil
   ) throws -> VisitDetail {
     try writer.write { db in
       guard var visit = try ownVisit(db, id: id, userId: userId) else {
         throw TallyError.unknownVisit(id)
       }
       var writer = VisitWriter(db, store: self, year: try self.catalogYear(db, catalogYear))
-      let procedures = try writer.resolve(input)
       writer.touch(userId: userId, day: visit.date)
-      writer.touch(userId: userId, day: input.date)
-      visit.date = input.date
-      visit.time = input.time?.descriptionWithSeconds
-      visit.notes = input.notes
-      visit.isNoShow = input.isNoShow
-      visit.totalWorkRVU = procedures.map { $0.workRVU * $0.quantity }.sum()
-      visit.updatedAt = clock()
-      try visit.update(db)
-      try Procedure.filter(Procedure.Columns.visitId == id).deleteAll(db)
-      let detail = VisitDetail(
-        visit: visit, procedures: try writer.insertProcedures(procedures, of: visit))
+      if let date = changes.date { visit.date = date }
+      if let time = changes.time { visit.time = time?.descriptionWithSeconds }
+      if let notes = changes.notes { visit.notes = notes }
+      if let isNoShow = changes.isNoShow { visit.isNoShow = isNoShow }
+      writer.touch(userId: userId, day: visit.date)
+      let ofVisit = Procedure.filter(Procedure.Columns.visitId == id)
+      let procedures: [Procedure]
+      if let inputs = changes.procedures {
+        let resolved = try writer.resolve(
+          VisitInput(date: visit.date, isNoShow: visit.isNoShow, procedures: inputs))
+        visit.totalWorkRVU = resolved.map { $0.workRVU * $0.quantity }.sum()
+        visit.updatedAt = clock()
+        try visit.update(db)
+        try ofVisit.deleteAll(db)
+        procedures = try writer.insertProcedures(resolved, of: visit)
+      } else {
+        let kept = try ofVisit.fetchCount(db)
+        guard visit.isNoShow || kept > 0 else {
+          throw TallyError.visitNeedsProcedure
+        }
+        visit.updatedAt = clock()
+        try visit.update(db)
+        try ofVisit.updateAll(
+          db, Procedure.Columns.date.set(to: visit.date),
+          Procedure.Columns.isNoShow.set(to: visit.isNoShow))
+        procedures = try ofVisit.order(Procedure.Columns.position).fetchAll(db)
+      }
       try writer.finish()
-      return detail
+      return VisitDetail(visit: visit, procedures: procedures)
     }
   }
 
@@ -93,22 +122,40 @@ extension RVUStore {
     }
   }
 
-  /// Saves every visit of an import in one transaction: all or nothing.
+  /// Saves every visit of an import in one transaction: all or nothing. A visit the user has
+  /// already (same `VisitKey`) is skipped unless `allowDuplicates`, so importing a file twice
+  /// changes nothing the second time.
   ///
   /// - throws: `TallyError` naming the record (its `source`) and field of the first bad one;
   ///   nothing is saved.
   public func importVisits(
     _ records: [VisitImportFile.Record], userId: String, catalogYear: Int? = nil,
-    progress: (Int) -> Void = { _ in }
-  ) throws -> Int {
+    allowDuplicates: Bool = false, progress: (Int) -> Void = { _ in }
+  ) throws -> VisitImportSummary {
     try writer.write { db in
       var writer = VisitWriter(db, store: self, year: try self.catalogYear(db, catalogYear))
+      var present: [VisitKey: Int] = [:]
+      if !allowDuplicates {
+        let days = Set(records.map(\.input.date))
+        let saved = try Visit.owned(by: userId).filter(days.contains(Visit.Columns.date))
+          .fetchAll(db)
+        for detail in try details(db, saved) { present[VisitKey(detail), default: 0] += 1 }
+      }
+      var added = 0
       for (index, record) in records.enumerated() {
         if index % Self.importProgressStep == 0 { progress(index) }
+        if !present.isEmpty {
+          let key = VisitKey(record.input)
+          if let count = present[key], count > 0 {
+            present[key] = count - 1
+            continue
+          }
+        }
         _ = try writer.insert(record.input, userId: userId, source: record.source)
+        added += 1
       }
       try writer.finish()
-      return records.count
+      return VisitImportSummary(added: added, alreadyPresent: records.count - added)
     }
   }
 

@@ -27,3 +27,39 @@ public struct VisitDetail: Sendable, Equatable {
   /// Its procedures, in order.
   public let procedures: [Procedure]
 }
+
+/// What an update changes: every field that is set replaces the visit's, every `nil` keeps it,
+/// so fixing the notes never drops the time or retypes the procedures.
+public struct VisitChanges: Sendable, Equatable {
+  public var date: LocalDate?
+  /// `.some(nil)` removes the time; `nil` keeps it.
+  public var time: TimeOfDay??
+  /// `.some(nil)` removes the notes; `nil` keeps them.
+  public var notes: String??
+  public var isNoShow: Bool?
+  /// When set, the visit's procedures are replaced by these (copied from the catalog again).
+  public var procedures: [ProcedureInput]?
+
+  public init(
+    date: LocalDate? = nil, time: TimeOfDay?? = nil, notes: String?? = nil,
+    isNoShow: Bool? = nil, procedures: [ProcedureInput]? = nil
+  ) {
+    self.date = date
+    self.time = time
+    self.notes = notes
+    self.isNoShow = isNoShow
+    self.procedures = procedures
+  }
+
+  /// Every field replaced by `input`'s (a whole new visit in place of the old).
+  public init(replacingWith input: VisitInput) {
+    self.init(
+      date: input.date, time: .some(input.time), notes: .some(input.notes),
+      isNoShow: input.isNoShow, procedures: input.procedures)
+  }
+
+  /// Whether nothing would change.
+  public var isEmpty: Bool {
+    date == nil && time == nil && notes == nil && isNoShow == nil && procedures == nil
+  }
+}

@@ -66,9 +66,7 @@ struct VisitWriter {
   {
     func located(_ error: TallyError) -> TallyError { source.map { error.at($0) } ?? error }
     guard input.isNoShow || !input.procedures.isEmpty else {
-      throw located(
-        .refused(
-          "a visit needs at least one procedure (only a no-show may have none)", category: .usage))
+      throw located(.visitNeedsProcedure)
     }
     var result: [Procedure] = []
     for (position, entry) in input.procedures.enumerated() {

@@ -1,0 +1,118 @@
+import AnalyticsCore
+import ArgumentParser
+import CLIKit
+import RVUDomain
+
+extension RVUCommand {
+  /// `rvu-cli settings …`.
+  struct Settings: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Your RVU rate, annual target, bonus and practice setting.",
+      subcommands: [Show.self, Set.self], defaultSubcommand: Show.self)
+  }
+
+  /// `rvu-cli goal`.
+  struct Goal: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Work RVUs to date against your annual target, pace, dollars and bonus.",
+      discussion: """
+        Expected by now counts working days (Monday to Friday) from January 1 through --as-of;
+        the projection carries the pace so far to December 31. Dollars use --dollars-per-rvu,
+        the bonus pays --bonus-rate of that rate again for every RVU above --bonus-threshold
+        (see 'rvu-cli settings set').
+
+        Example:
+          rvu-cli goal
+          rvu-cli goal --year 2025 --format json
+        """)
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var user: UserOptions
+    @Option(help: ArgumentHelp("The calendar year (default: the --as-of year).", valueName: "yyyy"))
+    var year: Int?
+
+    func run() throws {
+      let asOf = global.asOf
+      let goal = try global.openRVUStore().goal(
+        userId: user.id, year: year ?? asOf.year, asOf: asOf)
+      global.print(object: goal.jsonObject)
+    }
+  }
+}
+
+extension RVUCommand.Settings {
+  /// `rvu-cli settings show`.
+  struct Show: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Show your settings (null until set).",
+      discussion: "Example:\n  rvu-cli settings show --format json")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var user: UserOptions
+
+    func run() throws {
+      global.print(object: try global.openRVUStore().settings(userId: user.id).jsonObject)
+    }
+  }
+
+  /// `rvu-cli settings set …`.
+  struct Set: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Change the settings given; the others stay.",
+      discussion: """
+        Example:
+          rvu-cli settings set --dollars-per-rvu 52.50 --annual-target 6000
+          rvu-cli settings set --bonus-rate 0.25 --bonus-threshold 5000 --setting facility
+        """)
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var user: UserOptions
+    @Option(
+      name: .customLong("dollars-per-rvu"),
+      help: ArgumentHelp("Dollars paid per work RVU.", valueName: "amount"),
+      transform: { try FixedDecimal(parsing: $0) })
+    var dollarsPerRVU: FixedDecimal?
+    @Option(
+      name: .customLong("annual-target"),
+      help: ArgumentHelp("Work RVUs aimed for in a year.", valueName: "rvus"),
+      transform: { try FixedDecimal(parsing: $0) })
+    var annualTarget: FixedDecimal?
+    @Option(
+      name: .customLong("bonus-rate"),
+      help: ArgumentHelp(
+        "The share of the rate paid again per RVU above the threshold (0 to 1).",
+        valueName: "share"),
+      transform: { try FixedDecimal(parsing: $0) })
+    var bonusRate: FixedDecimal?
+    @Option(
+      name: .customLong("bonus-threshold"),
+      help: ArgumentHelp("Work RVUs in a year above which the bonus is paid.", valueName: "rvus"),
+      transform: { try FixedDecimal(parsing: $0) })
+    var bonusThreshold: FixedDecimal?
+    @Option(
+      help: ArgumentHelp(
+        "Where you practise, for payment estimates: facility or non-facility.",
+        valueName: "setting"),
+      transform: PracticeSetting.init(parsing:))
+    var setting: PracticeSetting?
+
+    func validate() throws {
+      if dollarsPerRVU == nil, annualTarget == nil, bonusRate == nil, bonusThreshold == nil,
+        setting == nil
+      {
+        throw ValidationError(
+          "nothing to set: expected --dollars-per-rvu, --annual-target, --bonus-rate, "
+            + "--bonus-threshold or --setting")
+      }
+    }
+
+    func run() throws {
+      let settings = try global.openRVUStore().updateSettings(
+        RVUSettingsChanges(
+          dollarsPerRVU: dollarsPerRVU, annualTarget: annualTarget, bonusRate: bonusRate,
+          bonusThreshold: bonusThreshold, practiceSetting: setting),
+        userId: user.id)
+      global.print(object: settings.jsonObject)
+    }
+  }
+}

@@ -1,0 +1,134 @@
+import AnalyticsCore
+import GRDB
+import Storage
+
+/// Where a physician works, which decides the practice-expense RVU of a payment estimate: CMS
+/// pays less practice expense in a facility (hospital, ASC), where the facility bears the cost.
+public enum PracticeSetting: String, Sendable, CaseIterable {
+  case facility
+  case nonFacility = "non-facility"
+
+  /// Parses `facility` or `non-facility` (also `nonfacility`, `office`).
+  public init(parsing text: String) throws {
+    switch text.lowercased() {
+    case "facility": self = .facility
+    case "non-facility", "nonfacility", "office": self = .nonFacility
+    default: throw TallyError(value: text, expected: "facility or non-facility")
+    }
+  }
+}
+
+/// A user's money and target settings (table `rvu_setting`); every value is optional until set.
+public struct RVUSettings: Sendable, Equatable, FetchableRecord, PersistableRecord {
+  public static let databaseTableName = "rvu_setting"
+
+  public var userId: String
+  /// What one work RVU is paid, in dollars.
+  public var dollarsPerRVU: FixedDecimal?
+  /// Work RVUs aimed for in a calendar year.
+  public var annualTarget: FixedDecimal?
+  /// The share of the RVU rate paid again for every work RVU above `bonusThreshold` (0.25: a
+  /// quarter more).
+  public var bonusRate: FixedDecimal?
+  /// Work RVUs in a year above which the bonus is paid.
+  public var bonusThreshold: FixedDecimal?
+  public var practiceSetting: PracticeSetting
+
+  public enum Columns {
+    public static let userId = Column("user_id")
+    public static let dollarsPerRVU = Column("dollars_per_rvu")
+    public static let annualTarget = Column("annual_target")
+    public static let bonusRate = Column("bonus_rate")
+    public static let bonusThreshold = Column("bonus_threshold")
+    public static let practiceSetting = Column("practice_setting")
+  }
+
+  /// Nothing set yet: a non-facility practice, as most office-based physicians are.
+  public init(userId: String) {
+    self.userId = userId
+    practiceSetting = .nonFacility
+  }
+
+  public init(row: Row) throws {
+    userId = row[Columns.userId]
+    dollarsPerRVU = row[Columns.dollarsPerRVU]
+    annualTarget = row[Columns.annualTarget]
+    bonusRate = row[Columns.bonusRate]
+    bonusThreshold = row[Columns.bonusThreshold]
+    practiceSetting = PracticeSetting(rawValue: row[Columns.practiceSetting]) ?? .nonFacility
+  }
+
+  public func encode(to container: inout PersistenceContainer) throws {
+    container[Columns.userId] = userId
+    container[Columns.dollarsPerRVU] = dollarsPerRVU
+    container[Columns.annualTarget] = annualTarget
+    container[Columns.bonusRate] = bonusRate
+    container[Columns.bonusThreshold] = bonusThreshold
+    container[Columns.practiceSetting] = practiceSetting.rawValue
+  }
+}
+
+extension RVUSettings: UserOwned {
+  static var ownerColumn: Column { Columns.userId }
+}
+
+/// What `settings set` changes; `nil` keeps the current value.
+public struct RVUSettingsChanges: Sendable, Equatable {
+  public var dollarsPerRVU: FixedDecimal?
+  public var annualTarget: FixedDecimal?
+  public var bonusRate: FixedDecimal?
+  public var bonusThreshold: FixedDecimal?
+  public var practiceSetting: PracticeSetting?
+
+  public init(
+    dollarsPerRVU: FixedDecimal? = nil, annualTarget: FixedDecimal? = nil,
+    bonusRate: FixedDecimal? = nil, bonusThreshold: FixedDecimal? = nil,
+    practiceSetting: PracticeSetting? = nil
+  ) {
+    self.dollarsPerRVU = dollarsPerRVU
+    self.annualTarget = annualTarget
+    self.bonusRate = bonusRate
+    self.bonusThreshold = bonusThreshold
+    self.practiceSetting = practiceSetting
+  }
+}
+
+extension RVUStore {
+  /// The user's settings (all unset, non-facility, until first set).
+  public func settings(userId: String) throws -> RVUSettings {
+    try writer.read { db in
+      try RVUSettings.owned(by: userId).fetchOne(db) ?? RVUSettings(userId: userId)
+    }
+  }
+
+  /// Changes the settings `changes` gives and keeps the others.
+  ///
+  /// - throws: `TallyError` naming a negative amount, or a bonus rate above 1 (more than the
+  ///   whole rate again is a typing slip, not a contract); nothing changes.
+  public func updateSettings(_ changes: RVUSettingsChanges, userId: String) throws
+    -> RVUSettings
+  {
+    let amounts: [(String, FixedDecimal?)] = [
+      ("dollars_per_rvu", changes.dollarsPerRVU), ("annual_target", changes.annualTarget),
+      ("bonus_rate", changes.bonusRate), ("bonus_threshold", changes.bonusThreshold),
+    ]
+    for case (let field, let value?) in amounts where value < .zero {
+      throw TallyError.invalid(field, "\(value)", expected: "0 or more", category: .usage)
+    }
+    if let rate = changes.bonusRate, rate > FixedDecimal(hundredths: 100) {
+      throw TallyError.invalid(
+        "bonus_rate", "\(rate)", expected: "a share from 0 to 1 (0.25 for a quarter)",
+        category: .usage)
+    }
+    return try writer.write { db in
+      var settings = try RVUSettings.owned(by: userId).fetchOne(db) ?? RVUSettings(userId: userId)
+      if let value = changes.dollarsPerRVU { settings.dollarsPerRVU = value }
+      if let value = changes.annualTarget { settings.annualTarget = value }
+      if let value = changes.bonusRate { settings.bonusRate = value }
+      if let value = changes.bonusThreshold { settings.bonusThreshold = value }
+      if let value = changes.practiceSetting { settings.practiceSetting = value }
+      try settings.save(db)
+      return settings
+    }
+  }
+}

@@ -1,0 +1,48 @@
+import AnalyticsCore
+import DataFormats
+
+extension JSONValue {
+  /// An optional amount: the number, or `null` when unset.
+  static func amount(_ value: FixedDecimal?) -> JSONValue { value.map(JSONValue.decimal) ?? .null }
+}
+
+extension RVUSettings {
+  public var jsonObject: JSONObject {
+    [
+      "user_id": .string(userId), "dollars_per_rvu": .amount(dollarsPerRVU),
+      "annual_target": .amount(annualTarget), "bonus_rate": .amount(bonusRate),
+      "bonus_threshold": .amount(bonusThreshold), "setting": .string(practiceSetting.rawValue),
+    ]
+  }
+}
+
+extension RVUGoal {
+  public var jsonObject: JSONObject {
+    [
+      "year": .int(year), "through": through.map(JSONValue.date) ?? .null,
+      "work_rvu_to_date": .decimal(workRVUToDate), "annual_target": .amount(annualTarget),
+      "working_days_elapsed": .int(workingDaysElapsed),
+      "working_days_in_year": .int(workingDaysInYear),
+      "expected_to_date": .amount(expectedToDate),
+      "percent_of_expected": .amount(percentOfExpected),
+      "projected_year_end": .amount(projectedYearEnd), "dollars_to_date": .amount(dollarsToDate),
+      "projected_dollars": .amount(projectedDollars), "bonus_to_date": .amount(bonusToDate),
+      "projected_bonus": .amount(projectedBonus),
+    ]
+  }
+}
+
+extension RVUComparison {
+  /// `{start, end, totals}` of the previous window.
+  public var previousObject: JSONObject {
+    ["start": .date(range.start), "end": .date(range.end), "totals": .object(totals.jsonObject)]
+  }
+
+  /// Percent change per total; `null` from zero.
+  public var changeObject: JSONObject {
+    [
+      "total_work_rvu": .amount(workRVUChange), "total_encounters": .amount(encountersChange),
+      "total_no_shows": .amount(noShowsChange),
+    ]
+  }
+}
