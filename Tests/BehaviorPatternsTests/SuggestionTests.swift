@@ -1,5 +1,6 @@
 import Testing
 
+@testable import AnalyticsCore
 @testable import BehaviorPatterns
 
 @Suite("Did you mean")
@@ -13,7 +14,7 @@ struct SuggestionTests {
       ("sensory-overlod", "sensory-overload", 1),  // +a
     ])
   func distance(a: String, b: String, distance: Int) {
-    #expect(Suggestion.editDistance(Array(a), Array(b)) == distance)
+    #expect(Suggestion.editDistance(Array(a.unicodeScalars), Array(b.unicodeScalars)) == distance)
   }
 
   @Test("Only a near miss is suggested")
@@ -22,7 +23,7 @@ struct SuggestionTests {
     #expect(Suggestion.closest(to: "sensory-overlod", in: ids) == "sensory-overload")
     #expect(Suggestion.closest(to: "Sertralin", in: ["Sertraline", "Melatonin"]) == "Sertraline")
     #expect(Suggestion.closest(to: "xyz", in: ["sleep"]) == nil)  // 5 edits
-    #expect(Suggestion.closest(to: "cat", in: ["car"]) == "car")  // 1 edit ≤ 3 / 3
-    #expect(Suggestion.closest(to: "ab", in: ["cd"]) == nil)  // 2 edits > 2 / 3 = 0
+    #expect(Suggestion.closest(to: "cat", in: ["car"]) == "car")  // 1 edit ≤ a third of 3
+    #expect(Suggestion.closest(to: "ab", in: ["cd"]) == nil)  // 2 edits > 1 (a third of 2, at least 1)
   }
 }
