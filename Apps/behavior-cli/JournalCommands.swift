@@ -39,7 +39,8 @@ struct JournalText: ParsableArguments {
   ) throws -> (text: String?, fromEditor: Bool) {
     if let content { return (content, false) }
     if let file {
-      guard let text = String(data: try readFile(file, limit: journalTextLimit), encoding: .utf8) else {
+      guard let text = String(data: try readFile(file, limit: journalTextLimit), encoding: .utf8)
+      else {
         throw TallyError.refused("\(file) is not UTF-8 text: expected a text file")
       }
       return (text, false)

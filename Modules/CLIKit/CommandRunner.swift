@@ -39,7 +39,8 @@ public enum CommandRunner {
     let sinks = Terminal.Sinks(
       output: { buffer.append($0, error: false) }, error: { buffer.append($0, error: true) })
     let status = Terminal.$sinks.withValue(sinks) {
-      run(root, arguments: arguments, output: Terminal.writeOutput, errorOutput: Terminal.writeError)
+      run(
+        root, arguments: arguments, output: Terminal.writeOutput, errorOutput: Terminal.writeError)
     }
     return Captured(status: status, output: buffer.output, error: buffer.error)
   }
@@ -64,7 +65,8 @@ public enum CommandRunner {
       DatabaseOpener.waitingNotice = { text in Terminal.writeError("\(name): \(text)") }
     }
     appNameBox.current = app
-    return runNamed(root, name: name, arguments: arguments, output: output, errorOutput: errorOutput)
+    return runNamed(
+      root, name: name, arguments: arguments, output: output, errorOutput: errorOutput)
   }
 
   /// The short name of the running app (`rvu` for `rvu-cli`, `store` for `store-metrics`), for

@@ -15,7 +15,8 @@ public enum StorageError {
   public static func newerSchema(path: String, unknownMigrations: [String]) -> TallyError {
     .refused(
       "\(path) was written by a newer version of Tally (unknown migrations: "
-        + unknownMigrations.joined(separator: ", ") + "): upgrade the app before using this database")
+        + unknownMigrations.joined(separator: ", ")
+        + "): upgrade the app before using this database")
   }
 
   /// The file exists but is not a SQLite database.

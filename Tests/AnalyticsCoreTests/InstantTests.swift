@@ -72,8 +72,9 @@ struct InstantTests {
     let instant = try Instant(parsing: "2026-02-08T03:30:00Z")  // 22:30 on the 7th in New York
     #expect(newYork.localDate(of: instant).description == "2026-02-07")
     #expect(newYork.hour(of: instant) == 22)
-    #expect(newYork.start(of: try LocalDate(parsing: "2026-02-08")).description
-      == "2026-02-08T05:00:00Z")
+    #expect(
+      newYork.start(of: try LocalDate(parsing: "2026-02-08")).description
+        == "2026-02-08T05:00:00Z")
     #expect(Instant(secondsSinceEpoch: -0.0015).wholeSecondsSinceEpoch == -1)
   }
 }

@@ -177,7 +177,9 @@ struct HostileTimeTests {
     #expect(try TimeSpan(parsing: text).seconds == 3_600_000)
   }
 
-  @Test("days outside 1900–2199 are refused", arguments: ["0000-01-01", "1582-10-10", "1899-12-31", "2200-01-01"])
+  @Test(
+    "days outside 1900–2199 are refused",
+    arguments: ["0000-01-01", "1582-10-10", "1899-12-31", "2200-01-01"])
   func days(text: String) {
     #expect(throws: TallyError.self) { try DayReference(parsing: text) }
   }

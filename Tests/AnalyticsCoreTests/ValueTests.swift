@@ -85,16 +85,19 @@ struct FixedDecimalCodingTests {
     "decodes numbers and strings exactly",
     arguments: [
       (#"{"amount": 1.3}"#, Int64(130)), (#"{"amount": 1.30}"#, 130), (#"{"amount": "1.30"}"#, 130),
-      (#"{"amount": 0}"#, 0), (#"{"amount": -2.5}"#, -250), (#"{"amount": 1234567.89}"#, 123_456_789),
+      (#"{"amount": 0}"#, 0), (#"{"amount": -2.5}"#, -250),
+      (#"{"amount": 1234567.89}"#, 123_456_789),
     ])
   func decodes(json: String, hundredths: Int64) throws {
     let box = try JSONDecoder().decode(Box.self, from: Data(json.utf8))
     #expect(box.amount.hundredths == hundredths)
   }
 
-  @Test("refuses a third decimal and non-numbers", arguments: [
-    #"{"amount": 1.234}"#, #"{"amount": "abc"}"#, #"{"amount": true}"#, #"{"amount": 1e-5}"#,
-  ])
+  @Test(
+    "refuses a third decimal and non-numbers",
+    arguments: [
+      #"{"amount": 1.234}"#, #"{"amount": "abc"}"#, #"{"amount": true}"#, #"{"amount": 1e-5}"#,
+    ])
   func refuses(json: String) {
     #expect(throws: (any Error).self) { try JSONDecoder().decode(Box.self, from: Data(json.utf8)) }
   }

@@ -72,7 +72,8 @@ struct BehaviorCLITests {
     let object = try JSONSerialization.jsonObject(with: Data(weekly.output.utf8)) as? [String: Any]
     #expect(
       Set(object?.keys.map { $0 } ?? []) == [
-        "period", "tracked_period", "total_entries", "daily_average", "most_active_day", "most_active_day_entries",
+        "period", "tracked_period", "total_entries", "daily_average", "most_active_day",
+        "most_active_day_entries",
         "daily_counts", "pattern_frequency", "category_distribution", "energy_trend",
         "common_triggers", "medication_insights",
       ])

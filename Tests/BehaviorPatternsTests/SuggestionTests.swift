@@ -24,6 +24,7 @@ struct SuggestionTests {
     #expect(Suggestion.closest(to: "Sertralin", in: ["Sertraline", "Melatonin"]) == "Sertraline")
     #expect(Suggestion.closest(to: "xyz", in: ["sleep"]) == nil)  // 5 edits
     #expect(Suggestion.closest(to: "cat", in: ["car"]) == "car")  // 1 edit ≤ a third of 3
-    #expect(Suggestion.closest(to: "ab", in: ["cd"]) == nil)  // 2 edits > 1 (a third of 2, at least 1)
+    // 2 edits > 1 (a third of 2, at least 1)
+    #expect(Suggestion.closest(to: "ab", in: ["cd"]) == nil)
   }
 }

@@ -126,7 +126,8 @@ struct LocalDaysTests {
     for order in [instants, instants.reversed()] {
       let days = LocalDays(zone: zone)
       for seconds in order {
-        let expected = zone.localDate(of: Instant(Date(timeIntervalSince1970: TimeInterval(seconds))))
+        let expected = zone.localDate(
+          of: Instant(Date(timeIntervalSince1970: TimeInterval(seconds))))
         if days.day(of: Instant(secondsSinceEpoch: seconds)) != expected {
           Issue.record(
             "\(identifier) \(seconds): \(days.day(of: Instant(secondsSinceEpoch: seconds))) != \(expected)"

@@ -167,7 +167,9 @@ struct CommandTreeTests {
       (["visit", "add", "--date", "x"], "tree: unknown command 'visit'; did you mean 'visits'?\n"),
       (["visits", "ad"], "tree: unknown command 'ad'; did you mean 'add'?\n"),
       (["zork"], "tree: unknown command 'zork': expected one of visits, codes\n"),
-      (["vis\u{1B}[31m"], "tree: unknown command 'vis\\u{1b}[31m': expected one of visits, codes\n"),
+      (
+        ["vis\u{1B}[31m"], "tree: unknown command 'vis\\u{1b}[31m': expected one of visits, codes\n"
+      ),
     ])
   func mistyped(arguments: [String], error: String) {
     let result = CommandRunner.capture(Tree.self, arguments: arguments)
@@ -190,7 +192,8 @@ struct DatabaseOptionTests {
   @Test("an empty --db is a usage error, not the default location") func emptyPath() {
     let result = CommandRunner.capture(Tree.self, arguments: ["codes", "--db", ""])
     #expect(result.status == 64)
-    #expect(result.error == "tree: --db \"\" is not valid: expected a database path (or :memory:)\n")
+    #expect(
+      result.error == "tree: --db \"\" is not valid: expected a database path (or :memory:)\n")
   }
 }
 

@@ -150,8 +150,10 @@ private func day(_ text: String) -> LocalDate { try! LocalDate(parsing: text) }
 struct FittingTests {
   @Test("long text is cut with an ellipsis; numbers are kept whole") func fits() {
     let rows: [JSONObject] = [
-      ["code": .string("99214"), "description": .string("Office o/p est mod 30 min"),
-       "rvu": .decimal(FixedDecimal(hundredths: 192))],
+      [
+        "code": .string("99214"), "description": .string("Office o/p est mod 30 min"),
+        "rvu": .decimal(FixedDecimal(hundredths: 192)),
+      ]
     ]
     // Full width: 5 + 2 + 25 + 2 + 4 = 38 characters.
     #expect(TableWriter.write(rows).split(separator: "\n")[2].count == 38)
@@ -187,6 +189,7 @@ struct DatabaseCompletionTests {
     #expect(
       DatabaseCompletion.suggestions(
         app: "store", words: ["store-metrics", "daily"], prefix: "",
-        environment: ["TALLY_STORE_DB": path], names: list).count == 3)
+        environment: ["TALLY_STORE_DB": path], names: list
+      ).count == 3)
   }
 }

@@ -54,7 +54,8 @@ struct XMLTokenizerTests {
       _ = try tokenize(text)
     } throws: { error in
       let error = error as! TallyError
-      return error.value == line && (error.expected ?? "").contains(problem) && error.category == .badData
+      return error.value == line && (error.expected ?? "").contains(problem)
+        && error.category == .badData
     }
   }
 }

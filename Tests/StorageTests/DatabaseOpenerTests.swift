@@ -121,7 +121,8 @@ struct DatabaseOpenerTests {
 
 @Suite("Database paths that are not files")
 struct SpecialPathTests {
-  @Test("devices and folders are refused before SQLite opens them", arguments: ["/dev/null", "/tmp"])
+  @Test(
+    "devices and folders are refused before SQLite opens them", arguments: ["/dev/null", "/tmp"])
   func refused(path: String) {
     #expect {
       try DatabaseOpener.open(.file(path), migrator: DatabaseMigrator())
@@ -156,7 +157,8 @@ struct BusyWaitTests {
       try waiter.write { db in try db.execute(sql: "INSERT INTO parent (id) VALUES (2)") }
       #expect(Date().timeIntervalSince(started) >= 1.5)
       #expect(notices.values == ["waiting for another Tally process to finish writing…\n"])
-      #expect(try waiter.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM parent") } == 2)
+      #expect(
+        try waiter.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM parent") } == 2)
     }
   }
 }
@@ -203,7 +205,8 @@ struct ConcurrentCreationTests {
         }
         #expect(failures.values.isEmpty, "round \(round)")
         let writer = try DatabaseOpener.open(.file(path), migrator: Self.racingMigrator())
-        #expect(try writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM shop") } == 12)
+        #expect(
+          try writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM shop") } == 12)
       }
     }
   }

@@ -45,7 +45,8 @@ public struct GlobalOptions: ParsableArguments, Sendable {
   /// file (`$TALLY_RVU_DB`, `rvu.sqlite`).
   static func databaseDiscussion(app: String?) -> String {
     let app = app ?? "<app>"
-    let variable = app == "<app>" ? "$TALLY_<APP>_DB" : "$" + DatabaseLocation.environmentVariable(for: app)
+    let variable =
+      app == "<app>" ? "$TALLY_<APP>_DB" : "$" + DatabaseLocation.environmentVariable(for: app)
     return "Default: \(variable), else $XDG_DATA_HOME/tally/\(app).sqlite, else "
       + "~/.local/share/tally/\(app).sqlite."
   }

@@ -41,6 +41,7 @@ private func readAll(_ handle: FileHandle, limit: Int, name: String) throws -> D
 
 private func tooLarge(_ name: String, limit: Int) -> TallyError {
   let size =
-    limit >= 1 << 30 ? "\(limit >> 30) GiB" : limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit) bytes"
+    limit >= 1 << 30
+    ? "\(limit >> 30) GiB" : limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit) bytes"
   return TallyError(.badData, .refused("\(name) is larger than \(size): expected at most \(size)"))
 }

@@ -54,7 +54,8 @@ public enum OutputFile {
     return current
   }
 
-  private static func writeDirectly(_ bytes: [UInt8], to target: String, named path: String) throws {
+  private static func writeDirectly(_ bytes: [UInt8], to target: String, named path: String) throws
+  {
     let descriptor = open(target, O_WRONLY | O_CLOEXEC)
     guard descriptor >= 0 else { throw failure(path, errno) }
     defer { close(descriptor) }

@@ -102,7 +102,9 @@ public enum JSONWriter {
         case 0x09: out.append(contentsOf: [0x5C, 0x74])
         default:
           let hex = Array("0123456789abcdef".utf8)
-          out.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+          out.append(contentsOf: [
+            0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)],
+          ])
         }
         runStart = index + 1
       }

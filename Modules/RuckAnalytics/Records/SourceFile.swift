@@ -66,7 +66,8 @@ extension SourceFile: FetchableRecord, MutablePersistableRecord {
     let text: String = row[Columns.format]
     guard let format = SessionFileFormat(rawValue: text) else {
       throw TallyError(
-        .io, .invalid(field: "source_file.format", value: text, expected: "gpx, tcx, fit, csv or json"))
+        .io,
+        .invalid(field: "source_file.format", value: text, expected: "gpx, tcx, fit, csv or json"))
     }
     self.format = format
     importedAt = row[Columns.importedAt]
