@@ -181,3 +181,25 @@ struct SearchTests {
     #expect(words.allSatisfy { $0.description.lowercased().contains("off") })
   }
 }
+
+@Suite(
+  "Catalog files with repeated rows",
+  .enabled(if: hasPPRRVU, "../shared/data/cms/PPRRVU2025_Oct.csv is missing"))
+struct RepeatedRowTests {
+  @Test("a code and modifier listed twice is bad data naming both lines") func repeated() throws {
+    // The real file's title and header rows, then its first code row twice.
+    let lines = try String(contentsOf: pprrvuURL, encoding: .utf8)
+      .split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)  // CRLF is one Character
+    let headerIndex = try #require(lines.firstIndex { $0.hasPrefix("HCPCS,MOD,DESCRIPTION") })
+    let row = lines[headerIndex + 1]
+    let text = lines[...headerIndex].joined(separator: "\n") + "\n" + row + "\n" + row + "\n"
+    // Lines are 1-based: the header is line headerIndex + 1, the rows the two after it.
+    #expect {
+      try RelativeValueFile(data: Data(text.utf8), fileName: "dup.csv")
+    } throws: { error in
+      let error = error as? TallyError
+      return error?.category == .badData && error?.source?.line == headerIndex + 3
+        && "\(error!)".contains("line \(headerIndex + 2)")
+    }
+  }
+}

@@ -74,15 +74,21 @@ public struct FixedDecimal: Sendable, Hashable, Comparable, CustomStringConverti
   /// with more than two decimals is refused rather than rounded.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
-    if let text = try? container.decode(String.self) {
-      try self.init(parsing: text)
-      return
+    // Decoded values come from a file or a request body: a bad one is bad data, not usage.
+    do {
+      if let text = try? container.decode(String.self) {
+        try self.init(parsing: text)
+        return
+      }
+      let number = try container.decode(Double.self)
+      guard number.isFinite, abs(number) < 9.2e16 else {
+        throw TallyError(value: "\(number)", expected: "an amount with at most 2 decimals")
+      }
+      try self.init(parsing: FixedDecimal.plainText(number))
+    } catch var error as TallyError {
+      error.category = .badData
+      throw error
     }
-    let number = try container.decode(Double.self)
-    guard number.isFinite, abs(number) < 9.2e16 else {
-      throw TallyError(value: "\(number)", expected: "an amount with at most 2 decimals")
-    }
-    try self.init(parsing: FixedDecimal.plainText(number))
   }
 
   /// Encodes as a JSON number: the same contract as Tally's own JSON output, where an amount is

@@ -78,6 +78,7 @@ public struct RelativeValueFile: Sendable {
     var headerFound = false
     var codes: [CatalogCode] = []
     codes.reserveCapacity(20_000)
+    var seen: [String: Int] = [:]
     while let record = try Self.next(&iterator, fileName) {
       if !headerFound {
         let fields = record.fields.map { $0.trimmingCharacters(in: .whitespaces).uppercased() }
@@ -90,7 +91,18 @@ public struct RelativeValueFile: Sendable {
         continue
       }
       if record.isBlank { continue }
-      codes.append(try Self.code(from: record, fileName: fileName))
+      let code = try Self.code(from: record, fileName: fileName)
+      // A code and modifier appear once in a release; a repeated row would otherwise reach the
+      // database's unique index as an I/O error instead of naming the line.
+      if let first = seen.updateValue(
+        record.line, forKey: code.hcpcs + "\u{0}" + (code.modifier ?? ""))
+      {
+        throw Self.badFile(
+          fileName, line: record.line,
+          "\(code.hcpcs)\(code.modifier.map { " " + $0 } ?? "") is listed again (first on line \(first)): expected each code and modifier once"
+        )
+      }
+      codes.append(code)
     }
     guard headerFound else {
       throw Self.badFile(

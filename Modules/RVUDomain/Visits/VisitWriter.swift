@@ -64,7 +64,13 @@ struct VisitWriter {
   mutating func resolve(_ input: VisitInput, source: TallyError.Source? = nil) throws
     -> [Procedure]
   {
-    func located(_ error: TallyError) -> TallyError { source.map { error.at($0) } ?? error }
+    // In a file, an unknown code is bad data in that file (exit 65), not a missing input.
+    func located(_ error: TallyError) -> TallyError {
+      guard let source else { return error }
+      var located = error.at(source)
+      located.category = .badData
+      return located
+    }
     guard input.isNoShow || !input.procedures.isEmpty else {
       throw located(.visitNeedsProcedure)
     }
