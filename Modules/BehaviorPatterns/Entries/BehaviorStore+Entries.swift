@@ -154,7 +154,7 @@ extension BehaviorStore {
     }
     let rows = try Row.fetchCursor(db, sql: tagSQL, arguments: tagArguments)
     while let row = try rows.next() {
-      tags[row[0], default: []].append(row[1])
+      tags[row["entry_id"], default: []].append(row["name"])
     }
     return try records.map { record in
       try entry(record, tags: (tags[record.id!] ?? []).sorted(by: caseInsensitiveOrder))

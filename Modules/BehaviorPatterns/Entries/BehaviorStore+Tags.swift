@@ -23,7 +23,7 @@ extension BehaviorStore {
             (SELECT COUNT(*) FROM journal_tag WHERE tag_id = t.id) AS journal
           FROM tag t
           """
-      ).map { TagUsage(name: $0[0], entries: $0[1], journalEntries: $0[2]) }
+      ).map { TagUsage(name: $0["name"], entries: $0["entries"], journalEntries: $0["journal"]) }
         .sorted {
           let (left, right) = ($0.entries + $0.journalEntries, $1.entries + $1.journalEntries)
           return left != right ? left > right : caseInsensitiveOrder($0.name, $1.name)

@@ -37,7 +37,7 @@ enum ExportImporter {
     // Tags, by lower-cased name: existing ones are reused.
     var tagIDs: [String: Int64] = [:]
     for row in try Row.fetchAll(db, sql: "SELECT id, name FROM tag") {
-      tagIDs[(row[1] as String).lowercased()] = row[0]
+      tagIDs[(row["name"] as String).lowercased()] = row["id"]
     }
     func tagID(_ name: String) throws -> Int64 {
       let trimmed = try TagName.validated(name)

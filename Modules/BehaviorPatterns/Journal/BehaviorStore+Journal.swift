@@ -63,11 +63,11 @@ extension BehaviorStore {
       let rows = try Row.fetchAll(
         db,
         sql: """
-          SELECT rowid, snippet(journal_fts, -1, '[', ']', '…', 12) FROM journal_fts
+          SELECT rowid AS id, snippet(journal_fts, -1, '[', ']', '…', 12) AS snippet FROM journal_fts
           WHERE journal_fts MATCH ? ORDER BY bm25(journal_fts, 2.0, 1.0), rowid DESC LIMIT ?
           """, arguments: [query, limit])
       return try rows.map { row in
-        JournalSearchHit(entry: try Self.existingJournal(row[0], db), snippet: row[1])
+        JournalSearchHit(entry: try Self.existingJournal(row["id"], db), snippet: row["snippet"])
       }
     }
   }
@@ -141,7 +141,7 @@ extension BehaviorStore {
         WHERE jt.journal_id IN (SELECT j.id FROM journal_entry j WHERE \(condition))
         """, arguments: StatementArguments(arguments))
     {
-      tags[row[0], default: []].append(row[1])
+      tags[row["journal_id"], default: []].append(row["name"])
     }
     var links: [Int64: [Int64]] = [:]
     for row in try Row.fetchAll(
@@ -152,7 +152,7 @@ extension BehaviorStore {
         ORDER BY entry_id
         """, arguments: StatementArguments(arguments))
     {
-      links[row[0], default: []].append(row[1])
+      links[row["journal_id"], default: []].append(row["entry_id"])
     }
     return records.map { record in
       JournalEntry(

@@ -166,7 +166,7 @@ extension BehaviorStore {
     let order = newestFirst ? "DESC" : "ASC"
     let names = Dictionary(
       uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, name FROM medication").map {
-        (row: Row) -> (Int64, String) in (row[0], row[1])
+        (row: Row) -> (Int64, String) in (row["id"], row["name"])
       })
     return try MedicationLogRecord.fetchAll(
       db,
