@@ -78,3 +78,11 @@ struct DayOptions: ParsableArguments {
     return (first, last)
   }
 }
+
+/// Pattern type ids complete from the catalog.
+let patternCompletion = CompletionKind.list(PatternCatalog.all.map(\.id))
+
+/// Medication names complete from the database the command would use.
+let medicationCompletion = DatabaseCompletion.kind(app: BehaviorPatternsModule.appName) {
+  location, _ in try BehaviorStore.open(location).medications(includeStopped: true).map(\.name)
+}

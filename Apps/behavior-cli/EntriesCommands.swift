@@ -83,7 +83,9 @@ extension BehaviorCommand.Entries {
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The entry id.") var id: Int64
-    @Option(help: "A new pattern type.", transform: PatternCatalog.resolve) var type: PatternType?
+    @Option(
+      help: "A new pattern type.", completion: patternCompletion, transform: PatternCatalog.resolve)
+    var type: PatternType?
     @OptionGroup var fields: EntryFields
     @Option(
       help: ArgumentHelp(

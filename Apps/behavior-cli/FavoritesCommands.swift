@@ -36,7 +36,9 @@ extension BehaviorCommand {
         abstract: "Add a pattern type at the end of the favorites.",
         discussion: "Example:\n  behavior-cli favorites add sensory-overload")
       @OptionGroup var global: GlobalOptions
-      @Argument(help: "The pattern type.", transform: PatternCatalog.resolve) var type: PatternType
+      @Argument(
+        help: "The pattern type.", completion: patternCompletion, transform: PatternCatalog.resolve)
+      var type: PatternType
 
       func execute() throws {
         let added = try global.openBehaviorStore().addFavorite(type)
@@ -51,7 +53,9 @@ extension BehaviorCommand {
         abstract: "Remove a pattern type from the favorites.",
         discussion: "Example:\n  behavior-cli favorites remove sensory-overload")
       @OptionGroup var global: GlobalOptions
-      @Argument(help: "The pattern type.", transform: PatternCatalog.resolve) var type: PatternType
+      @Argument(
+        help: "The pattern type.", completion: patternCompletion, transform: PatternCatalog.resolve)
+      var type: PatternType
 
       func execute() throws {
         try global.openBehaviorStore().removeFavorite(type)

@@ -51,7 +51,9 @@ extension BehaviorCommand {
         """)
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The pattern type: id, name or unambiguous prefix.") var type: String
+    @Argument(
+      help: "The pattern type: id, name or unambiguous prefix.", completion: patternCompletion)
+    var type: String
     @OptionGroup var fields: EntryFields
     @Flag(
       name: .customLong("ignore-extra"),
@@ -93,7 +95,9 @@ extension BehaviorCommand {
         """)
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The pattern type, or the position of a favorite.") var type: String
+    @Argument(
+      help: "The pattern type, or the position of a favorite.", completion: patternCompletion)
+    var type: String
 
     func execute() throws {
       let entry = try global.openBehaviorStore().quickLog(type, at: try global.instant(at: nil))

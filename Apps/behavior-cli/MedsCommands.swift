@@ -93,7 +93,8 @@ extension BehaviorCommand.Meds {
       discussion: "Example:\n  behavior-cli meds edit Sertraline --dosage \"100 mg\"")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The medication's name or id.") var medication: String
+    @Argument(help: "The medication's name or id.", completion: medicationCompletion)
+    var medication: String
     @Option(help: "A new name.") var name: String?
     @Option(help: ArgumentHelp("The dosage (empty to remove).", valueName: "text")) var dosage:
       String?
@@ -127,7 +128,8 @@ extension BehaviorCommand.Meds {
         """)
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The medication's name or id.") var medication: String
+    @Argument(help: "The medication's name or id.", completion: medicationCompletion)
+    var medication: String
     @Option(
       help: dayHelp("The last day it was taken:"), transform: DayReference.init(parsing:))
     var on: DayReference?
@@ -146,7 +148,8 @@ extension BehaviorCommand.Meds {
       discussion: "Example:\n  behavior-cli meds delete Sertraline --yes")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The medication's name or id.") var medication: String
+    @Argument(help: "The medication's name or id.", completion: medicationCompletion)
+    var medication: String
     @Flag(help: "Confirm: the medication and its logs are deleted for good.") var yes = false
 
     func execute() throws {
@@ -171,7 +174,8 @@ extension BehaviorCommand.Meds {
         """)
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The medication's name or id.") var medication: String
+    @Argument(help: "The medication's name or id.", completion: medicationCompletion)
+    var medication: String
     @Flag(help: "The dose was taken.") var taken = false
     @Flag(help: "The dose was skipped.") var skipped = false
     @Option(help: ArgumentHelp("Why it was skipped.", valueName: "text")) var reason: String?
@@ -224,7 +228,8 @@ extension BehaviorCommand.Meds {
       discussion: "Example:\n  behavior-cli meds logs Sertraline --from 2026-02-01")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "Only this medication (name or id).") var medication: String?
+    @Argument(help: "Only this medication (name or id).", completion: medicationCompletion)
+    var medication: String?
     @OptionGroup var days: DayOptions
 
     func execute() throws {

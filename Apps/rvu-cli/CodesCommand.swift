@@ -99,7 +99,9 @@ extension RVUCommand.Codes {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var catalog: CatalogOptions
-    @Argument(help: ArgumentHelp("The HCPCS/CPT code.", valueName: "code")) var code: String
+    @Argument(
+      help: ArgumentHelp("The HCPCS/CPT code.", valueName: "code"), completion: codeCompletion)
+    var code: String
     @Option(help: ArgumentHelp("The modifier (26, TC, 53, …).", valueName: "mod")) var modifier:
       String?
 

@@ -33,7 +33,7 @@ extension RVUCommand.Favorites {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var user: UserOptions
-    @Argument(help: "The code.") var code: String
+    @Argument(help: "The code.", completion: codeCompletion) var code: String
 
     func run() throws {
       let (favorite, added) = try withRVUHints {

@@ -66,3 +66,12 @@ func withRVUHints<T>(workRVU: Bool = false, _ body: () throws -> T) throws -> T 
     }
   }
 }
+
+/// HCPCS codes complete from the catalog of the database the command would use (the codes that
+/// start with what was typed, as `codes search` finds them).
+let codeCompletion = DatabaseCompletion.kind(app: RVUDomainModule.appName) { location, prefix in
+  guard !prefix.isEmpty else { return [] }
+  return try RVUStore.open(location).searchCodes(
+    prefix, limit: DatabaseCompletion.limit, userId: RVUStore.localUser
+  ).map(\.hcpcs)
+}

@@ -87,7 +87,8 @@ extension StoreMetricsCommand {
           store-metrics categories --store downtown --start 2026-01-01 --end 2026-01-31
         """)
     @OptionGroup var global: GlobalOptions
-    @Option(help: ArgumentHelp("Only this store.", valueName: "id")) var store: String?
+    @Option(help: ArgumentHelp("Only this store.", valueName: "id"), completion: storeCompletion)
+    var store: String?
     @Option(help: "The most rows to show.") var limit: Int = 10
     @OptionGroup var days: DayRangeOptions
 

@@ -9,13 +9,21 @@ extension MetricsRange: ExpressibleByArgument {}
 
 /// `--store ID`.
 struct StoreOption: ParsableArguments {
-  @Option(help: ArgumentHelp("The store id.", valueName: "id")) var store: String
+  @Option(
+    help: ArgumentHelp("The store id.", valueName: "id"),
+    completion: storeCompletion)
+  var store: String
 
   /// The database and the as-of day in this store's zone (an unknown store is an error here).
   func open(_ global: GlobalOptions) throws -> (db: ShopAnalytics, asOf: LocalDate) {
     let db = try global.openStoreMetrics()
     return (db, global.asOf(in: try db.store(store).zone))
   }
+}
+
+/// Store ids complete from the database the command would use.
+let storeCompletion = DatabaseCompletion.kind(app: StoreAnalyticsModule.appName) { location, _ in
+  try ShopAnalytics.open(location).stores().map(\.id)
 }
 
 extension GlobalOptions {

@@ -175,7 +175,9 @@ struct DatabaseCompletionTests {
     throws
   {
     let path = NSTemporaryDirectory() + "tally-completion-\(UUID().uuidString).sqlite"
-    let list: (DatabaseLocation) throws -> [String] = { _ in ["downtown", "Dockside", "uptown"] }
+    let list: (DatabaseLocation, String) throws -> [String] = { _, _ in
+      ["downtown", "Dockside", "uptown"]
+    }
     #expect(
       DatabaseCompletion.suggestions(
         app: "store", words: ["store-metrics", "daily", "--db", path, "--store"], prefix: "do",

@@ -12,9 +12,10 @@ public enum DatabaseCompletion {
   /// At most this many suggestions, so a 16,000-code catalog never floods the shell.
   public static let limit = 200
 
-  /// A completion that lists `names(location)` filtered by the typed prefix (ignoring case).
+  /// A completion that lists `names(location, prefix)` filtered by the typed prefix (ignoring
+  /// case); the closure may use the prefix to narrow its query (16,000 codes).
   public static func kind(
-    app: String, names: @escaping @Sendable (DatabaseLocation) throws -> [String]
+    app: String, names: @escaping @Sendable (DatabaseLocation, String) throws -> [String]
   ) -> CompletionKind {
     .custom { words, _, prefix in
       suggestions(
@@ -26,7 +27,7 @@ public enum DatabaseCompletion {
   /// The suggestions for `prefix`, given the words on the command line.
   public static func suggestions(
     app: String, words: [String], prefix: String, environment: [String: String],
-    names: (DatabaseLocation) throws -> [String]
+    names: (DatabaseLocation, String) throws -> [String]
   ) -> [String] {
     var explicit: String?
     for (index, word) in words.enumerated() {
@@ -39,7 +40,9 @@ public enum DatabaseCompletion {
       return []
     }
     let lowered = prefix.lowercased()
-    let matching = ((try? names(location)) ?? []).filter { $0.lowercased().hasPrefix(lowered) }
+    let matching = ((try? names(location, prefix)) ?? []).filter {
+      $0.lowercased().hasPrefix(lowered)
+    }
     return Array(matching.prefix(limit))
   }
 }
