@@ -66,7 +66,8 @@ public enum CommandRunner {
     }
     appNameBox.current = app
     return runNamed(
-      root, name: name, arguments: arguments, output: output, errorOutput: errorOutput)
+      root, name: name, arguments: globalOptionsLast(arguments), output: output,
+      errorOutput: errorOutput)
   }
 
   /// The short name of the running app (`rvu` for `rvu-cli`, `store` for `store-metrics`), for
@@ -107,6 +108,33 @@ public enum CommandRunner {
 }
 
 extension CommandRunner {
+  /// The options every command takes (`GlobalOptions`), with whether each takes a value.
+  static let globalOptions: [String: Bool] = [
+    "--db": true, "--format": true, "--as-of": true, "--time-zone": true, "--wide": false,
+  ]
+
+  /// `arguments` with global options typed before the subcommand (`rvu-cli --db F codes import
+  /// X`) moved after it, where ArgumentParser reads them: they are "common to every command",
+  /// so their place should not matter.
+  static func globalOptionsLast(_ arguments: [String]) -> [String] {
+    var leading: [String] = []
+    var index = 0
+    while index < arguments.count {
+      let argument = arguments[index]
+      let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+      guard let takesValue = globalOptions[name] else { break }
+      leading.append(argument)
+      if takesValue, !argument.contains("="), index + 1 < arguments.count {
+        leading.append(arguments[index + 1])
+        index += 1
+      }
+      index += 1
+    }
+    let rest = Array(arguments[index...])
+    guard !leading.isEmpty, !rest.isEmpty, !rest.contains("--") else { return arguments }
+    return rest + leading
+  }
+
   /// "unknown command 'visit'; did you mean 'visits'?" when the words before the first option
   /// leave the command tree at a command that only has subcommands, or `nil`.
   ///

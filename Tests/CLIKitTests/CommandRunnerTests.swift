@@ -1,8 +1,9 @@
 import AnalyticsCore
 import ArgumentParser
-import CLIKit
 import Foundation
 import Testing
+
+@testable import CLIKit
 
 /// A command that exercises the global options and throws what it is told to.
 private struct Probe: ParsableCommand {
@@ -206,5 +207,33 @@ struct EchoTests {
     #expect(message.hasPrefix("bad \\u{1b}[31mred"))
     #expect(message.unicodeScalars.count <= ExitStatus.messageLimit + 1)  // the limit plus "…"
     #expect(message.hasSuffix("…"))
+  }
+}
+
+@Suite("Global options before the subcommand")
+struct GlobalOptionOrderTests {
+  @Test(
+    "moved after the subcommand",
+    arguments: [
+      (
+        ["--db", "x.sqlite", "codes", "import", "f.csv"],
+        ["codes", "import", "f.csv", "--db", "x.sqlite"]
+      ),
+      (
+        ["--format=json", "--wide", "visits", "list"],
+        ["visits", "list", "--format=json", "--wide"]
+      ),
+      (["visits", "list", "--db", "x"], ["visits", "list", "--db", "x"]),
+      (["--db", "x"], ["--db", "x"]),
+      (["--help"], ["--help"]),
+    ])
+  func reorders(arguments: [String], expected: [String]) {
+    #expect(CommandRunner.globalOptionsLast(arguments) == expected)
+  }
+
+  @Test("a command runs with --format typed first") func runs() {
+    let result = CommandRunner.capture(Tree.self, arguments: ["--format", "json", "codes"])
+    #expect(result.status == 0)
+    #expect(result.output.hasPrefix("["))
   }
 }

@@ -53,6 +53,8 @@ public struct GlobalOptions: ParsableArguments, Sendable {
 
   /// Refuses `--db ""`, which would otherwise fall back to the default location unnoticed.
   public func validate() throws {
+    // Every table of this run, including those an app renders itself, follows --wide.
+    if wide { TableWriter.wide = true }
     if databasePath == "" {
       // ArgumentParser reports only its own error type from validate() with status 64.
       throw ValidationError(

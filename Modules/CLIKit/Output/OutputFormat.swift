@@ -12,7 +12,9 @@ public enum OutputFormat: String, Sendable, CaseIterable, ExpressibleByArgument 
 
   /// Renders a list of rows; tables are fitted to `width` columns (`nil`: no limit) and an empty
   /// CSV still has the header of `columns`.
-  public func render(rows: [JSONObject], width: Int? = nil, columns: [String] = []) -> String {
+  public func render(
+    rows: [JSONObject], width: Int? = TableWriter.fittingWidth, columns: [String] = []
+  ) -> String {
     switch self {
     case .table: return TableWriter.write(rows, width: width)
     case .json: return JSONWriter.pretty(.array(rows.map(JSONValue.object)))
