@@ -23,13 +23,27 @@ extension GlobalOptions {
     if let time = try? TimeOfDay(parsing: text) {
       return zone.instant(of: LocalDateTime(date: asOf, time: time))
     }
+    if let local = try? LocalDateTime(parsing: text) { return zone.instant(of: local) }
+    // A day as people type it, then an optional time: "yesterday 14:30", "mon 09:00".
+    let parts = text.split(separator: " ", maxSplits: 1).map(String.init)
+    let day: LocalDate
     do {
-      return zone.instant(of: try LocalDateTime(parsing: text))
-    } catch {
+      day = try DayReference(parsing: parts.first ?? "").resolve(asOf: asOf)
+    } catch let error as TallyError {
       throw ValidationError(
-        "--at \(text) is not a time: expected YYYY-MM-DD HH:MM, such as 2026-02-08 14:30, or HH:MM for today"
-      )
+        "--at \(TallyError.quote(text)) is not a time: expected a day and a time such as "
+          + "2026-02-08 14:30, yesterday 14:30 or HH:MM for today (day: "
+          + (error.expected ?? DayReference.expectedText) + ")")
     }
+    guard parts.count == 2 else {
+      return zone.instant(of: LocalDateTime(date: day, time: TimeOfDay(hour: 0, minute: 0)!))
+    }
+    guard let time = try? TimeOfDay(parsing: parts[1]) else {
+      throw ValidationError(
+        "--at \(TallyError.quote(text)) is not a time: expected HH:MM after the day, such as "
+          + "yesterday 14:30")
+    }
+    return zone.instant(of: LocalDateTime(date: day, time: time))
   }
 }
 

@@ -188,3 +188,32 @@ struct BehaviorCLICaptureTests {
     #expect(table.output.contains("100.0%"))  // 7 doses of 7 due from Nov 16, not 7 of 22
   }
 }
+
+@Suite("behavior-cli --at as people type it")
+struct BehaviorAtTests {
+  // As-of 2026-11-20 (a Friday): yesterday is the 19th, mon the 16th; UTC.
+  @Test(
+    "days by word, then a time",
+    arguments: [
+      ("yesterday 14:30", "2026-11-19T14:30:00Z"), ("mon 09:00", "2026-11-16T09:00:00Z"),
+      ("2026-11-18 07:05", "2026-11-18T07:05:00Z"), ("today", "2026-11-20T00:00:00Z"),
+    ])
+  func days(text: String, timestamp: String) {
+    let cli = BehaviorCapture()
+    defer { cli.remove() }
+    let result = cli.run([
+      "log", "energy", "--intensity", "2", "--at", text, "--as-of", "2026-11-20", "--format",
+      "json",
+    ])
+    #expect(result.status == 0)
+    #expect(result.output.contains("\"timestamp\": \"\(timestamp)\""))
+  }
+
+  @Test("an ambiguous slashed day shows both ISO readings") func slashed() {
+    let cli = BehaviorCapture()
+    defer { cli.remove() }
+    let result = cli.run(["log", "energy", "--intensity", "2", "--at", "2/8/2026 10:00"])
+    #expect(result.status == 64)
+    #expect(result.error.contains("write 2026-02-08 or 2026-08-02"))
+  }
+}
