@@ -24,7 +24,7 @@ extension GlobalOptions {
       return zone.instant(of: LocalDateTime(date: asOf, time: time))
     }
     if let local = try? LocalDateTime(parsing: text) { return zone.instant(of: local) }
-    // A day as people type it, then an optional time: "yesterday 14:30", "mon 09:00".
+    // A day as people type it, then a time: "yesterday 14:30", "mon 09:00".
     let parts = text.split(separator: " ", maxSplits: 1).map(String.init)
     let day: LocalDate
     do {
@@ -35,10 +35,8 @@ extension GlobalOptions {
           + "2026-02-08 14:30, yesterday 14:30 or HH:MM for today (day: "
           + (error.expected ?? DayReference.expectedText) + ")")
     }
-    guard parts.count == 2 else {
-      return zone.instant(of: LocalDateTime(date: day, time: TimeOfDay(hour: 0, minute: 0)!))
-    }
-    guard let time = try? TimeOfDay(parsing: parts[1]) else {
+    // A word day alone ("yesterday") names no time; midnight would be a guess, so ask.
+    guard parts.count == 2, let time = try? TimeOfDay(parsing: parts[1]) else {
       throw ValidationError(
         "--at \(TallyError.quote(text)) is not a time: expected HH:MM after the day, such as "
           + "yesterday 14:30")

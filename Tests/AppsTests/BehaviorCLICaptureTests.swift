@@ -196,7 +196,7 @@ struct BehaviorAtTests {
     "days by word, then a time",
     arguments: [
       ("yesterday 14:30", "2026-11-19T14:30:00Z"), ("mon 09:00", "2026-11-16T09:00:00Z"),
-      ("2026-11-18 07:05", "2026-11-18T07:05:00Z"), ("today", "2026-11-20T00:00:00Z"),
+      ("2026-11-18 07:05", "2026-11-18T07:05:00Z"), ("today 23:59", "2026-11-20T23:59:00Z"),
     ])
   func days(text: String, timestamp: String) {
     let cli = BehaviorCapture()
