@@ -94,7 +94,7 @@ enum Editor {
           "the editor '\(command)' exited with status \(process.terminationStatus): nothing saved"))
     }
     guard
-      let text = String(data: try Data(contentsOf: URL(fileURLWithPath: path)), encoding: .utf8)
+      let text = String(data: try readFile(path, limit: journalTextLimit), encoding: .utf8)
     else {
       throw TallyError.refused("the edited text is not UTF-8: expected text")
     }

@@ -134,7 +134,7 @@ extension GlobalOptions {
 
   /// The start of a session on `date` at `time` (midday when not given) in the command's zone.
   func instant(_ date: LocalDate, _ time: TimeOfDay?) -> Instant {
-    zone.instant(of: LocalDateTime(date: date, time: time ?? TimeOfDay(hour: 12, minute: 0)!))
+    zone.instant(of: LocalDateTime(date: date, time: time ?? RuckSession.defaultStartTime))
   }
 }
 

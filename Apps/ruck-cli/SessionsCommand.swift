@@ -31,10 +31,10 @@ extension RuckCommand.Sessions {
     func run() throws {
       let store = try global.openRuckStore()
       let sessions = try store.sessions()
-      let files = try store.sourceFileNames()
-      let rows = sessions.map { RuckWire.session($0, zone: global.zone, files: files) }
       guard global.format == .table else {
-        return global.print(rows: rows)
+        let files = try store.sourceFileNames()
+        return global.print(
+          rows: sessions.map { RuckWire.session($0, zone: global.zone, files: files) })
       }
       let format = UnitFormatter(system: try units.units ?? store.profile().units)
       let table: [JSONObject] = sessions.map { session in

@@ -63,6 +63,7 @@ enum StoreBenchmarks {
     func prepared() throws -> ShopAnalytics {
       if let store { return store }
       round += 1
+      directQueue = nil  // a new file: the direct reads must not stay on the old one
       path = scratch + "/store-\(round).sqlite"
       let fresh = try ShopAnalytics.open(.file(path))
       for (index, zone) in zones.enumerated() {
@@ -96,7 +97,10 @@ enum StoreBenchmarks {
           name: name, size: size, target: "(one SQL query on the order tables)", runs: 5
         ) {
           _ = try prepared()
-          if directQueue == nil { directQueue = try DatabaseQueue(path: path) }
+          if directQueue == nil {
+            directQueue = try DatabaseQueue(
+              path: path, configuration: DatabaseOpener.configuration())
+          }
           _ = try directQueue!.read { db in
             try Row.fetchAll(db, sql: sql, arguments: arguments)
           }

@@ -35,14 +35,16 @@ public enum CommandRunner {
   public static func capture<Root: ParsableCommand>(
     _ root: Root.Type, arguments: [String]
   ) -> Captured {
-    let buffer = CaptureBuffer()
+    let buffer = LockedValue((output: "", error: ""))
     let sinks = Terminal.Sinks(
-      output: { buffer.append($0, error: false) }, error: { buffer.append($0, error: true) })
+      output: { text in buffer.withLock { $0.output += text } },
+      error: { text in buffer.withLock { $0.error += text } })
     let status = Terminal.$sinks.withValue(sinks) {
       run(
         root, arguments: arguments, output: Terminal.writeOutput, errorOutput: Terminal.writeError)
     }
-    return Captured(status: status, output: buffer.output, error: buffer.error)
+    let (output, error) = buffer.current
+    return Captured(status: status, output: output, error: error)
   }
 
   /// Parses `arguments`, runs the command and returns the exit status (help and version are
@@ -108,11 +110,6 @@ public enum CommandRunner {
 }
 
 extension CommandRunner {
-  /// The options every command takes (`GlobalOptions`), with whether each takes a value.
-  static let globalOptions: [String: Bool] = [
-    "--db": true, "--format": true, "--as-of": true, "--time-zone": true, "--wide": false,
-  ]
-
   /// `arguments` with global options typed before the subcommand (`rvu-cli --db F codes import
   /// X`) moved after it, where ArgumentParser reads them: they are "common to every command",
   /// so their place should not matter.
@@ -122,7 +119,7 @@ extension CommandRunner {
     while index < arguments.count {
       let argument = arguments[index]
       let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
-      guard let takesValue = globalOptions[name] else { break }
+      guard let takesValue = GlobalOptions.names[name] else { break }
       leading.append(argument)
       if takesValue, !argument.contains("="), index + 1 < arguments.count {
         leading.append(arguments[index + 1])
@@ -250,32 +247,4 @@ public enum ExitStatus {
 
   /// The longest error line, in characters.
   public static let messageLimit = 300
-}
-
-/// Collects captured text from a command.
-///
-/// `@unchecked Sendable` because the sinks must be `@Sendable` closures; every access to the two
-/// strings holds `lock`, so it is safe even if a command writes from another thread.
-private final class CaptureBuffer: @unchecked Sendable {
-  private let lock = NSLock()
-  private var outputText = ""
-  private var errorText = ""
-
-  func append(_ text: String, error: Bool) {
-    lock.lock()
-    defer { lock.unlock() }
-    if error { errorText += text } else { outputText += text }
-  }
-
-  var output: String {
-    lock.lock()
-    defer { lock.unlock() }
-    return outputText
-  }
-
-  var error: String {
-    lock.lock()
-    defer { lock.unlock() }
-    return errorText
-  }
 }

@@ -85,7 +85,8 @@ public enum DatabaseOpener {
         try migrator.migrate(pool)
         return pool
       } catch let error as DatabaseError
-        where attempt < openAttempts && error.resultCode != .SQLITE_NOTADB
+        where attempt < openAttempts
+          && [.SQLITE_ERROR, .SQLITE_BUSY, .SQLITE_LOCKED].contains(error.resultCode)
       {
         // Back off a little longer each time, with jitter so racing processes drift apart.
         usleep(UInt32(attempt * 20_000 + Int.random(in: 0..<20_000)))
@@ -112,12 +113,18 @@ public enum DatabaseOpener {
   public static func configuration() -> Configuration {
     var configuration = Configuration()
     configuration.foreignKeysEnabled = true
-    let notice = waitingNotice.map(WaitNotice.init)
+    let notice = waitingNotice
+    // Said once per connection, however many times SQLite retries, from any pool thread.
+    let told = LockedValue(false)
     let pause: useconds_t = 10_000
     let triesPerSecond = 1_000_000 / Int(pause)
     configuration.busyMode = .callback { tries in
       if tries == Int(waitNoticeAfter) * triesPerSecond {
-        notice?.tell("waiting for another Tally process to finish writing…\n")
+        let first = told.withLock { told in
+          defer { told = true }
+          return !told
+        }
+        if first { notice?("waiting for another Tally process to finish writing…\n") }
       }
       guard tries < Int(busyTimeout) * triesPerSecond else { return false }
       usleep(pause)
@@ -139,25 +146,5 @@ public enum DatabaseOpener {
     if !unknown.isEmpty {
       throw StorageError.newerSchema(path: path, unknownMigrations: unknown)
     }
-  }
-}
-
-/// Says "waiting…" once per connection, however many times SQLite retries.
-///
-/// `@unchecked Sendable`: the busy handler may run on any of the pool's threads; `told` is only
-/// read and written while holding `lock`.
-private final class WaitNotice: @unchecked Sendable {
-  private let lock = NSLock()
-  private var told = false
-  private let write: @Sendable (String) -> Void
-
-  init(_ write: @escaping @Sendable (String) -> Void) { self.write = write }
-
-  func tell(_ text: String) {
-    lock.lock()
-    let first = !told
-    told = true
-    lock.unlock()
-    if first { write(text) }
   }
 }

@@ -28,7 +28,7 @@ public struct Summary: Sendable, Equatable {
       return
     }
     let sorted = values.sorted()
-    let mean = sum / Double(count)
+    let mean = sum / Double(count)  // Summary.mean(values), without summing twice
     self.mean = mean
     median = Summary.percentile(sortedValues: sorted, 50)
     min = sorted.first

@@ -13,6 +13,14 @@ public final class LockedValue<Value>: @unchecked Sendable {
   /// A box holding `value`.
   public init(_ value: Value) { self.value = value }
 
+  /// Runs `body` on the value while holding the lock: a read and a write that no other thread
+  /// can come between.
+  public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body(&value)
+  }
+
   /// The current value.
   public var current: Value {
     get {

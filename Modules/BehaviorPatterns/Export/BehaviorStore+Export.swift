@@ -55,8 +55,7 @@ extension BehaviorStore {
     return try writer.read { db in
       let entries = try Self.entries(db, where: entryCondition, arguments).sorted { $0.id < $1.id }
       let entryIDs = Set(entries.map(\.id))
-      let medications = try MedicationRecord.fetchAll(
-        db, sql: "SELECT * FROM medication ORDER BY id")
+      let medications = try MedicationRecord.order(MedicationRecord.Columns.id).fetchAll(db)
       let logs = try Self.logs(db, where: logCondition, arguments).sorted { $0.id < $1.id }
       let journal = try Self.journals(db, where: journalCondition, arguments).sorted {
         $0.id < $1.id

@@ -63,7 +63,7 @@ extension BehaviorStore {
     let arguments: [any DatabaseValueConvertible] = [start, end]
     return ReportData(
       entries: try entries(db, where: "e.occurred_at >= ? AND e.occurred_at < ?", arguments),
-      medications: try MedicationRecord.fetchAll(db, sql: "SELECT * FROM medication ORDER BY id")
+      medications: try MedicationRecord.order(MedicationRecord.Columns.id).fetchAll(db)
         .map(medication),
       logs: try logs(db, where: "l.occurred_at >= ? AND l.occurred_at < ?", arguments),
       trackingStart: try trackingStart(db).map(zone.localDate(of:)), zone: zone)

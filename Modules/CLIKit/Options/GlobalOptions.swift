@@ -62,6 +62,12 @@ public struct GlobalOptions: ParsableArguments, Sendable {
     }
   }
 
+  /// The options above by their long names, with whether each takes a value: `CommandRunner`
+  /// moves them after the subcommand when typed before it. Keep in step with the declarations.
+  static let names: [String: Bool] = [
+    "--db": true, "--format": true, "--as-of": true, "--time-zone": true, "--wide": false,
+  ]
+
   /// Creates the options with their defaults.
   public init() {}
 
@@ -85,8 +91,7 @@ extension GlobalOptions {
   /// Prints rows in the chosen format on standard output: tables fitted to the terminal unless
   /// `--wide`; `columns` gives an empty CSV its header.
   public func print(rows: [JSONObject], columns: [String] = []) {
-    Terminal.writeOutput(
-      format.render(rows: rows, width: wide ? nil : Terminal.outputWidth, columns: columns))
+    Terminal.writeOutput(format.render(rows: rows, columns: columns))
   }
 
   /// Prints one object in the chosen format on standard output.

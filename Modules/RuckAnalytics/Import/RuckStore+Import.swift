@@ -17,7 +17,8 @@ extension RuckStore {
   {
     guard let format = SessionFileFormat.of(data, fileName: fileName) else {
       throw TallyError.invalid(
-        "format", fileName, expected: "a .gpx, .tcx, .csv or .json file", source: .init(fileName))
+        "format", fileName, expected: "a .gpx, .tcx, .fit, .csv or .json file",
+        source: .init(fileName))
     }
     let hash = SHA256.hex(data)
     if let previous = try writer.read({ try SourceFile.all().withHash(hash).fetchOne($0) }) {
@@ -35,8 +36,9 @@ extension RuckStore {
       }
       return try writer.write { db in
         let file = try insertFile(db, name: fileName, hash: hash, format: format)
-        var session = try Self.newSession(
-          db, start: start, end: measures.end ?? start, elapsed: measures.elapsed,
+        var session = Self.newSession(
+          profile: try RuckProfile.current(db), start: start, end: measures.end ?? start,
+          elapsed: measures.elapsed,
           moving: measures.moving, distance: measures.distance, gain: measures.elevationGain,
           loss: measures.elevationLoss, calories: track.deviceCalories, source: .device,
           options: options, sourceFileId: file,
@@ -50,9 +52,10 @@ extension RuckStore {
     return try writer.write { db in
       let file = try insertFile(db, name: fileName, hash: hash, format: format)
       var saved: [RuckSession] = []
+      let profile = try RuckProfile.current(db)  // once for the file, not once per row
       for row in rows {
-        var session = try Self.newSession(
-          db, start: row.start, end: row.start.adding(duration: row.duration),
+        var session = Self.newSession(
+          profile: profile, start: row.start, end: row.start.adding(duration: row.duration),
           elapsed: row.duration, moving: row.duration, distance: row.distance, gain: nil,
           loss: nil, calories: row.calories, source: .manual, options: row.options,
           sourceFileId: file)
@@ -75,11 +78,10 @@ extension RuckStore {
   /// A new session with the given measures and options; calories are the device's or the user's
   /// (`calories`, from `source`), else estimated; an implausibly fast one is flagged.
   static func newSession(
-    _ db: Database, start: Instant, end: Instant, elapsed: Double, moving: Double,
+    profile: RuckProfile, start: Instant, end: Instant, elapsed: Double, moving: Double,
     distance: Double, gain: Double?, loss: Double?, calories: Double?, source: CaloriesSource,
     options: SessionOptions, sourceFileId: Int64?, activity: Activity? = nil
-  ) throws -> RuckSession {
-    let profile = try RuckProfile.current(db)
+  ) -> RuckSession {
     var session = RuckSession(
       id: nil, startedAt: start, endedAt: end, elapsedSeconds: elapsed, movingSeconds: moving,
       distanceMeters: distance, elevationGainMeters: gain, elevationLossMeters: loss,

@@ -173,7 +173,12 @@ enum SessionImportFile {
       calories: try fields.quantity("calories", unit: "kcal"), options: options)
   }
 
-  /// The start time of a session whose file gives none: midday keeps it on its day in every
-  /// zone within ±12 hours.
-  static let noon = TimeOfDay(hour: 12, minute: 0)!
+  /// The start time of a session whose file gives none.
+  static let noon = RuckSession.defaultStartTime
+}
+
+extension RuckSession {
+  /// The start time of a session given only its day (a file or a command without one): midday
+  /// keeps it on its day in every zone within ±12 hours.
+  public static let defaultStartTime = TimeOfDay(hour: 12, minute: 0)!
 }

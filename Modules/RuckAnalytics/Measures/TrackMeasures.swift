@@ -131,7 +131,7 @@ public struct TrackMeasures: Sendable, Equatable {
 extension TrackMeasures {
   /// Reads a GPX, TCX or FIT file and measures its track, without storing anything.
   ///
-  /// - throws: `TallyError` for a file that is not a readable GPX or TCX track.
+  /// - throws: `TallyError` for a file that is not a readable GPX, TCX or FIT track.
   public static func measure(_ data: Data, fileName: String) throws -> TrackMeasures {
     try TrackMeasures(ParsedTrack.read(data, fileName: fileName), name: fileName)
   }

@@ -16,8 +16,9 @@ extension RuckStore {
       throw TallyError(value: "\(distance)", expected: "a positive distance")
     }
     return try writer.write { db in
-      var session = try Self.newSession(
-        db, start: start, end: start.adding(duration: duration), elapsed: duration,
+      var session = Self.newSession(
+        profile: try RuckProfile.current(db), start: start, end: start.adding(duration: duration),
+        elapsed: duration,
         moving: duration, distance: distance, gain: nil, loss: nil, calories: calories,
         source: .manual, options: options, sourceFileId: nil)
       try session.insert(db)

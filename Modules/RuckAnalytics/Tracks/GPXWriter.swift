@@ -74,7 +74,7 @@ extension RuckStore {
     }
     guard !points.isEmpty else {
       throw TallyError.refused(
-        "session \(id) has no track: only sessions imported from GPX or TCX files have one",
+        "session \(id) has no track: only sessions imported from GPX, TCX or FIT files have one",
         category: .badData)
     }
     return GPXWriter.gpx(session, points: points, name: file?.name ?? "Session \(id)")

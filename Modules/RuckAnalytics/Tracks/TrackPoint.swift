@@ -54,7 +54,7 @@ public struct ParsedTrack: Sendable, Equatable {
 }
 
 extension ParsedTrack {
-  /// Reads a GPX or TCX file (by its extension, else by its root element).
+  /// Reads a GPX, TCX or FIT file (by its extension, else by its first bytes).
   ///
   /// - throws: `TallyError` naming the file for anything else or a malformed track.
   static func read(_ data: Data, fileName: String) throws -> ParsedTrack {
