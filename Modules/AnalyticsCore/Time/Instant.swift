@@ -45,6 +45,11 @@ public struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
     Instant(millisecondsSinceEpoch: millisecondsSinceEpoch + seconds * 1000)
   }
 
+  /// The instant `seconds` later, to the millisecond (measured durations have fractions).
+  public func adding(duration seconds: Double) -> Instant {
+    Instant(millisecondsSinceEpoch: millisecondsSinceEpoch + Int64((seconds * 1000).rounded()))
+  }
+
   /// Seconds from `other` to this instant.
   public func seconds(since other: Instant) -> Double {
     Double(millisecondsSinceEpoch - other.millisecondsSinceEpoch) / 1000

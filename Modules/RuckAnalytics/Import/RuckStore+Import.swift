@@ -35,6 +35,9 @@ extension RuckStore {
           source: .init(fileName))
       }
       return try writer.write { db in
+        if let previous = try SourceFile.all().withHash(hash).fetchOne(db) {
+          return .duplicate(previousName: previous.name)  // imported meanwhile by another process
+        }
         let file = try insertFile(db, name: fileName, hash: hash, format: format)
         var session = Self.newSession(
           profile: try RuckProfile.current(db), start: start, end: measures.end ?? start,
@@ -50,6 +53,9 @@ extension RuckStore {
     }
     let rows = try SessionImportFile.parse(data, fileName: fileName, format: format)
     return try writer.write { db in
+      if let previous = try SourceFile.all().withHash(hash).fetchOne(db) {
+        return .duplicate(previousName: previous.name)  // imported meanwhile by another process
+      }
       let file = try insertFile(db, name: fileName, hash: hash, format: format)
       var saved: [RuckSession] = []
       let profile = try RuckProfile.current(db)  // once for the file, not once per row
@@ -125,9 +131,3 @@ extension RuckStore {
   }
 }
 
-extension Instant {
-  /// The instant `seconds` later, to the millisecond (durations are measured in seconds).
-  func adding(duration seconds: Double) -> Instant {
-    Instant(millisecondsSinceEpoch: millisecondsSinceEpoch + Int64((seconds * 1000).rounded()))
-  }
-}
