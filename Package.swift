@@ -62,6 +62,7 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
   ],
   targets: [
     // MARK: Core (pure values and functions, no I/O)
@@ -69,7 +70,9 @@ let package = Package(
 
     // MARK: Data formats (parsing bytes handed in; no file I/O)
     .target(
-      name: "DataFormats", dependencies: ["AnalyticsCore"], path: "Modules/DataFormats",
+      name: "DataFormats",
+      dependencies: ["AnalyticsCore", .product(name: "Crypto", package: "swift-crypto")],
+      path: "Modules/DataFormats",
       swiftSettings: swiftSettings),
 
     // MARK: Persistence

@@ -81,6 +81,13 @@ public enum CommandRunner {
     _ root: Root.Type, name: String, arguments: [String],
     output: (String) -> Void, errorOutput: (String) -> Void
   ) -> Int32 {
+    // `--version` alone is answered before ArgumentParser builds the command tree: reflecting
+    // on the commands' properties costs a process more than everything else it does for this
+    // (callgrind counts in Docs/Architecture.md). The text is the one ArgumentParser prints.
+    if arguments == ["--version"], !Root.configuration.version.isEmpty {
+      output(Root.configuration.version + "\n")
+      return 0
+    }
     do {
       var command = try Root.parseAsRoot(arguments)
       try command.run()
@@ -232,9 +239,7 @@ public enum ExitStatus {
     var out = ""
     var count = 0
     for scalar in joined.unicodeScalars {
-      let piece =
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-        ? "\\u{" + String(scalar.value, radix: 16) + "}" : String(scalar)
+      let piece = TallyError.shown(scalar)
       if count + piece.unicodeScalars.count > messageLimit {
         out += "…"
         break

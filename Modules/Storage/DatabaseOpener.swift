@@ -23,7 +23,8 @@ public enum DatabaseOpener {
 
   /// Opens (creating when needed) the database at `location` and migrates it with `migrator`.
   ///
-  /// A file database is a `DatabasePool` in WAL mode; `.memory` is a `DatabaseQueue`.
+  /// A file database is in WAL mode, one connection unless `concurrentReads`; `.memory` is a
+  /// `DatabaseQueue`.
   ///
   /// The folder holding a file is created only for the app's default location; for a path the
   /// user named, a missing folder is an error.
@@ -63,27 +64,57 @@ public enum DatabaseOpener {
     }
   }
 
+  /// Whether file databases are opened as a pool of connections (one writer, several readers
+  /// reading in parallel) rather than one connection.
+  ///
+  /// A command runs one query at a time, and a pool costs it a second connection on its first
+  /// read (opened, configured, its schema read again): about a third of the work of a
+  /// short query command (callgrind counts in `Docs/Architecture.md`). A server answering many
+  /// requests at once sets this before opening its databases.
+  public static var concurrentReads: Bool {
+    get { concurrentReadsBox.current }
+    set { concurrentReadsBox.current = newValue }
+  }
+  private static let concurrentReadsBox = LockedValue(false)
+
   /// How often opening is tried again when another process is creating or migrating the same
   /// database at the same moment.
   static let openAttempts = 8
 
-  /// Opens a pool and migrates it, safe against other processes doing the same to the same new
-  /// file.
+  /// Opens the file and migrates it, safe against other processes doing the same to the same
+  /// new file.
   ///
-  /// GRDB runs each migration in its own transaction after reading which ones ran, so two
-  /// processes creating one database can both decide to run the first migration; the loser fails
-  /// with "table … already exists" (or "database is locked" while the winner switches to WAL).
-  /// Each migration rolls back whole, so the loser opens again and finds the work done: "another
-  /// process just did it" is success. A real failure fails again the same way and is reported
-  /// after the last attempt.
-  static func openAndMigrate(path: String, migrator: DatabaseMigrator) throws -> DatabasePool {
+  /// Which migrations ran is read once; a database that is up to date (every command after the
+  /// first) is not written at all. GRDB runs each migration in its own transaction after reading
+  /// which ones ran, so two processes creating one database can both decide to run the first
+  /// migration; the loser fails with "table … already exists" (or "database is locked" while the
+  /// winner switches to WAL). Each migration rolls back whole, so the loser opens again and finds
+  /// the work done: "another process just did it" is success. A real failure fails again the
+  /// same way and is reported after the last attempt.
+  static func openAndMigrate(path: String, migrator: DatabaseMigrator) throws
+    -> any DatabaseWriter
+  {
     var attempt = 1
     while true {
       do {
-        let pool = try DatabasePool(path: path, configuration: configuration())
-        try refuseNewerSchema(pool, migrator: migrator, path: path)
-        try migrator.migrate(pool)
-        return pool
+        let writer: any DatabaseWriter
+        if concurrentReads {
+          writer = try DatabasePool(path: path, configuration: configuration())
+        } else {
+          let queue = try DatabaseQueue(path: path, configuration: configuration())
+          // A pool switches the file to WAL itself; one connection must ask. Readers in other
+          // processes then never wait for a writer.
+          try queue.writeWithoutTransaction { db in
+            if try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" {
+              try db.execute(sql: "PRAGMA journal_mode = WAL")
+            }
+          }
+          writer = queue
+        }
+        let applied = try writer.read { db in try migrator.appliedIdentifiers(db) }
+        try refuseNewerSchema(applied: applied, migrator: migrator, path: path)
+        if applied.count < migrator.migrations.count { try migrator.migrate(writer) }
+        return writer
       } catch let error as DatabaseError
         where attempt < openAttempts
           && [.SQLITE_ERROR, .SQLITE_BUSY, .SQLITE_LOCKED].contains(error.resultCode)
@@ -137,12 +168,10 @@ public enum DatabaseOpener {
   }
 
   /// Throws `StorageError.newerSchema` when the database holds migrations `migrator` lacks.
-  static func refuseNewerSchema(
-    _ writer: some DatabaseWriter, migrator: DatabaseMigrator, path: String
-  ) throws {
-    let applied = try writer.read { db in try migrator.appliedIdentifiers(db) }
-    let known = Set(migrator.migrations)
-    let unknown = applied.filter { !known.contains($0) }.sorted()
+  static func refuseNewerSchema(applied: Set<String>, migrator: DatabaseMigrator, path: String)
+    throws
+  {
+    let unknown = applied.subtracting(migrator.migrations).sorted()
     if !unknown.isEmpty {
       throw StorageError.newerSchema(path: path, unknownMigrations: unknown)
     }

@@ -162,6 +162,13 @@ public struct TallyError: Error, CustomStringConvertible, Equatable, Sendable {
     return text
   }
 
+  /// `scalar` as it may reach a terminal: a control character (C0, DEL, C1) as `\u{1b}`, so an
+  /// echoed ESC sequence is shown, never obeyed.
+  public static func shown(_ scalar: Unicode.Scalar) -> String {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+      ? "\\u{" + String(scalar.value, radix: 16) + "}" : String(scalar)
+  }
+
   /// The longest echoed value, in characters, before it is cut with `…`.
   public static let echoLimit = 80
 
@@ -180,9 +187,7 @@ public struct TallyError: Error, CustomStringConvertible, Equatable, Sendable {
       case "\n": out += "\\n"
       case "\r": out += "\\r"
       case "\t": out += "\\t"
-      case let control where control.value < 0x20 || (0x7F...0x9F).contains(control.value):
-        out += "\\u{" + String(control.value, radix: 16) + "}"
-      default: out.unicodeScalars.append(scalar)
+      default: out += shown(scalar)
       }
       count += 1
     }
