@@ -49,7 +49,7 @@ extension BehaviorCommand.Entries {
       global.print(
         rows: entries.map {
           BehaviorJSON.entry($0, zone: global.zone, flat: global.format != .json)
-        })
+        }, columns: BehaviorJSON.entryColumns)
     }
   }
 
@@ -73,7 +73,7 @@ extension BehaviorCommand.Entries {
     static let configuration = CommandConfiguration(
       abstract: "Change an entry: the options given replace those fields.",
       discussion: """
-        --tag replaces all tags (--clear tags removes them); --clear removes intensity, duration,
+        --tag replaces all tags (--clear tags removes them); --clear removes intensity, duration, \
         note or details.
 
         Example:

@@ -40,8 +40,8 @@ extension BehaviorCommand {
     static let configuration = CommandConfiguration(
       abstract: "Log a pattern.",
       discussion: """
-        Intensity and duration are optional, and allowed only on types that take them (see
-        'behavior-cli patterns'); --ignore-extra drops one the type does not take instead of
+        Intensity and duration are optional, and allowed only on types that take them (see \
+        'behavior-cli patterns'); --ignore-extra drops one the type does not take instead of \
         refusing the entry. A custom pattern needs --name and --category.
 
         Example:

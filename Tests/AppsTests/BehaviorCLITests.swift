@@ -72,10 +72,11 @@ struct BehaviorCLITests {
     let object = try JSONSerialization.jsonObject(with: Data(weekly.output.utf8)) as? [String: Any]
     #expect(
       Set(object?.keys.map { $0 } ?? []) == [
-        "period", "tracked_period", "total_entries", "daily_average", "most_active_day",
+        "period", "previous_period", "tracked_period", "previous_tracked_period",
+        "changes_compared", "total_entries", "daily_average", "most_active_day",
         "most_active_day_entries",
         "daily_counts", "pattern_frequency", "category_distribution", "energy_trend",
-        "common_triggers", "medication_insights",
+        "common_triggers", "changes", "medication_insights",
       ])
     #expect(weekly.output.contains("\"total_entries\": 4,"))
     // Tracking began with the first entry on Feb 6: 4 entries over the 3 tracked days Feb 6–8.
@@ -104,7 +105,7 @@ struct BehaviorCLITests {
     let other = scratch.folder + "/other.sqlite"
     let imported = try scratch.run(["import", file], db: other)
     #expect(imported.status == 0, "\(imported.error)")
-    #expect(imported.output.hasPrefix("Imported 4 entries, 1 medications, 1 medication logs"))
+    #expect(imported.output.hasPrefix("Imported 4 entries, 1 medication, 1 medication log, "))
     let again = try scratch.run(["export", "--format", "json"], db: other)
     #expect(again.output == (try String(contentsOfFile: file, encoding: .utf8)))
     #expect(try scratch.run(["journal", "read", "1"], db: other).output.contains("Café\nnoise"))

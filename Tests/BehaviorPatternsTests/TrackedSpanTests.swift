@@ -57,6 +57,10 @@ struct TrackedSpanTests {
     let sertraline = try #require(report.medicationInsights.first)
     #expect(sertraline.dosesExpected == 3)  // Nov 16–18
     #expect(sertraline.adherenceRate == 100)
+    // The week before (Nov 5–11) was not tracked: 3 energy entries are not a rise "from 0".
+    #expect(report.previousTrackedDays == nil)
+    #expect(report.changes.isEmpty)
+    #expect(ReportJSON.weekly(report)["changes_compared"] == .bool(false))
   }
 
   @Test("Nothing logged: no tracked days, averages 0, adherence null")

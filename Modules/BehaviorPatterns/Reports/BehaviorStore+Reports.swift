@@ -27,10 +27,11 @@ public struct TodaySummary: Sendable, Equatable {
 }
 
 extension BehaviorStore {
-  /// The weekly report of the 7 days ending on `asOf`, days being local days in `zone`.
+  /// The weekly report of the 7 days ending on `asOf` (and the 7 before, for changes), days
+  /// being local days in `zone`.
   public func weeklyReport(asOf: LocalDate, zone: Zone) throws -> WeeklyReport {
     ReportBuilder.weekly(
-      try reportData(try DayRange.lastDays(7, asOf: asOf), zone: zone), asOf: asOf)
+      try reportData(try DayRange.lastDays(14, asOf: asOf), zone: zone), asOf: asOf)
   }
 
   /// The monthly report of the 30 days ending on `asOf` (and the 30 before, for changes).
