@@ -112,7 +112,7 @@ extension BehaviorCommand.Entries {
       change.customName = fields.name
       change.customCategory = fields.category
       if !fields.tags.isEmpty || clear.contains("tags") { change.tags = fields.tags }
-      let entry = try global.openBehaviorStore().editEntry(id: id, change)
+      let entry = try global.openBehaviorStore().editEntry(id: id, change, zone: global.zone)
       render(entry, global: global, verb: "Updated")
     }
 

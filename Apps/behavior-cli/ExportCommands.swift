@@ -83,7 +83,7 @@ extension BehaviorCommand {
       let data = try readFile(file)
       let name = (file as NSString).lastPathComponent
       let summary = try global.openBehaviorStore().importJSON(
-        data, name: name, allowDuplicates: allowDuplicates)
+        data, name: name, zone: global.zone, allowDuplicates: allowDuplicates)
       let object: JSONObject = [
         "entries": .int(summary.entries), "medications": .int(summary.medications),
         "medication_logs": .int(summary.medicationLogs),

@@ -122,3 +122,53 @@ struct BehaviorCLIOutputTests {
     }
   }
 }
+
+@Suite("behavior-cli future days")
+struct BehaviorCLIFutureDayTests {
+  @Test(
+    "An entry, an edit or a dose after the as-of day: exit 64 naming the last day",
+    arguments: [
+      ["log", "energy", "--intensity", "3", "--at", "2026-02-09 10:00"],
+      ["quick", "energy"],  // now on the as-of day: accepted (checked below)
+      ["entries", "edit", "1", "--at", "2026-02-09 10:00"],
+      ["meds", "log", "Sertraline", "--taken", "--at", "2026-02-09 08:00"],
+    ])
+  func refused(arguments: [String]) {
+    let cli = BehaviorCapture()
+    defer { cli.remove() }
+    let asOf = ["--as-of", "2026-02-08"]
+    #expect(cli.run(["log", "energy", "--intensity", "2", "--at", "2026-02-08 09:00"]).status == 0)
+    #expect(cli.run(["meds", "add", "Sertraline", "--frequency", "daily"] + asOf).status == 0)
+    let result = cli.run(arguments + asOf)
+    if arguments[0] == "quick" {
+      #expect(result.status == 0, "\(result.error)")
+      return
+    }
+    #expect(result.status == 64)
+    #expect(
+      result.error.hasPrefix("behavior-cli: ")
+        && result.error.contains("\"2026-02-09\"")
+        && result.error.contains("expected a day on or before 2026-02-08: check --at\n"),
+      "\(result.error)")
+    #expect(result.output.isEmpty)
+  }
+
+  @Test("An import holding a later day: exit 65 naming the record, nothing imported")
+  func importRefused() {
+    let cli = BehaviorCapture()
+    defer { cli.remove() }
+    let file = cli.database + ".json"
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    #expect(cli.run(["log", "energy", "--intensity", "3", "--at", "2026-02-09 10:00"]).status == 0)
+    #expect(cli.run(["export", "--output", file]).status == 0)
+    let other = BehaviorCapture()
+    defer { other.remove() }
+    let result = other.run(["import", file, "--as-of", "2026-02-08"])
+    #expect(result.status == 65)
+    #expect(result.error.contains("entries[0] (id 1)"), "\(result.error)")
+    #expect(result.error.contains("expected a day on or before 2026-02-08"))
+    #expect(
+      other.run(["entries", "list", "--format", "csv"]).output.components(separatedBy: "\r\n").count
+        == 2)
+  }
+}

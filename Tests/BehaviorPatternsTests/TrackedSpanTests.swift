@@ -10,7 +10,7 @@ import Testing
 @Suite("Reports judge only tracked days")
 struct TrackedSpanTests {
   static func store() throws -> BehaviorStore {
-    let store = try BehaviorStore.inMemory()
+    let store = try Fixture.store()
     try Fixture.medication(store, "Sertraline", .daily, since: "2026-11-01")
     for day in 16...22 {
       try Fixture.log(store, "energy-level", "2026-11-\(day) 09:00", intensity: 3)
@@ -65,7 +65,7 @@ struct TrackedSpanTests {
 
   @Test("Nothing logged: no tracked days, averages 0, adherence null")
   func nothingTracked() throws {
-    let store = try BehaviorStore.inMemory()
+    let store = try Fixture.store()
     try Fixture.medication(store, "Sertraline", .daily, since: "2026-11-01")
     let report = try store.monthlyReport(asOf: Fixture.day("2026-11-22"), zone: .utc)
     #expect(report.trackedDays == nil)

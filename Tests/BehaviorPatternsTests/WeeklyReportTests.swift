@@ -112,7 +112,7 @@ struct WeeklyReportTests {
 
   @Test("Changes: a fall and a rise of 3, both by at least 25%, ties by name")
   func changesBetweenTrackedWeeks() throws {
-    let store = try BehaviorStore.inMemory()
+    let store = try Fixture.store()
     // Previous week Mar 2–8: 4 Anxiety Spike. This week Mar 9–15: 1 Anxiety Spike, 3 Energy
     // Level, 1 Sensory Overload.
     for day in 2...5 { try Fixture.log(store, "anxiety-spike", "2026-03-0\(day) 10:00") }
@@ -152,7 +152,7 @@ struct WeeklyReportTests {
 
   @Test("Days are local days: an entry at 03:00 UTC is the evening before in Chicago")
   func localDays() throws {
-    let store = try BehaviorStore.inMemory()
+    let store = try Fixture.store()
     try Fixture.log(store, "energy-level", "2026-02-08 03:00", intensity: 3)
     let chicago = try Zone(identifier: "America/Chicago")
     let report = try store.weeklyReport(asOf: Fixture.day("2026-02-07"), zone: chicago)

@@ -10,7 +10,7 @@ import Testing
 struct WireColumnsTests {
   @Test("Every list's columns are its rows' keys")
   func columnsMatchRows() throws {
-    let store = try BehaviorStore.inMemory()
+    let store = try Fixture.store()
     let entry = try Fixture.log(
       store, "sensory-overload", "2026-02-08 10:00", intensity: 3, note: "loud", tags: ["noise"])
     try Fixture.medication(store, "Sertraline", .daily, since: "2026-02-01")
@@ -20,8 +20,7 @@ struct WireColumnsTests {
     let journal = try store.addJournal(
       JournalInput(
         title: "Loud day", content: "The office was loud.",
-        timestamp: Fixture.utc("2026-02-08 20:00"), tags: ["noise"], links: [entry.id]),
-      now: Fixture.utc("2026-02-08 20:00"))
+        timestamp: Fixture.utc("2026-02-08 20:00"), tags: ["noise"], links: [entry.id]))
     let hit = try #require(try store.searchJournal("loud").first)
     let usage = try #require(try store.tags().first)
     let insight = try #require(

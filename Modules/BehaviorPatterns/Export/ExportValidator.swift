@@ -40,7 +40,10 @@ enum ExportValidator {
     }
   }
 
-  static func validate(_ document: BehaviorExport, name: String) throws -> CheckedExport {
+  /// Checks every record; entries and doses may not lie on a day after `today` in `zone`.
+  static func validate(_ document: BehaviorExport, name: String, today: LocalDate, zone: Zone)
+    throws -> CheckedExport
+  {
     func fail(_ place: String, _ problem: String) -> TallyError {
       TallyError.refused("\(place): \(problem)", source: TallyError.Source(name))
     }
@@ -54,6 +57,12 @@ enum ExportValidator {
         throw fail(place, "\(key) '\(text)' is not an instant: expected \(Instant.expectedText)")
       }
       return instant
+    }
+    func happened(_ instant: Instant, _ place: String) throws {
+      let day = zone.localDate(of: instant)
+      guard day <= today else {
+        throw fail(place, "timestamp \(instant) is on \(day): expected a day on or before \(today)")
+      }
     }
     func day(_ text: String, _ place: String, _ key: String) throws -> LocalDate {
       do { return try LocalDate(parsing: text) } catch {
@@ -92,6 +101,7 @@ enum ExportValidator {
       do { try input.validate() } catch let error as TallyError {
         throw fail(place, error.description)
       }
+      try happened(input.timestamp, place)
       return CheckedExport.Entry(
         source: entry, input: input, createdAt: try instant(entry.createdAt, place, "created_at"),
         updatedAt: try instant(entry.updatedAt, place, "updated_at"))
@@ -133,6 +143,7 @@ enum ExportValidator {
       do { try input.validate() } catch let error as TallyError {
         throw fail(place, error.description)
       }
+      try happened(occurredAt, place)
       return CheckedExport.Log(
         source: log, occurredAt: occurredAt,
         createdAt: try instant(log.createdAt, place, "created_at"))

@@ -8,10 +8,9 @@ extension BehaviorStore {
   ///
   /// - throws: `TallyError` for an empty title or a link to an entry that does not exist.
   @discardableResult
-  public func addJournal(_ input: JournalInput, now: Instant = Instant(Date())) throws
-    -> JournalEntry
-  {
+  public func addJournal(_ input: JournalInput) throws -> JournalEntry {
     let title = try Self.journalTitle(input.title)
+    let now = clock()
     return try writer.write { db in
       var record = JournalEntryRecord(
         id: nil, occurredAt: input.timestamp, title: title, content: input.content,
@@ -74,10 +73,9 @@ extension BehaviorStore {
 
   /// Applies `change` to a journal entry.
   @discardableResult
-  public func editJournal(id: Int64, _ change: JournalChange, now: Instant = Instant(Date())) throws
-    -> JournalEntry
-  {
+  public func editJournal(id: Int64, _ change: JournalChange) throws -> JournalEntry {
     let title = try change.title.map(Self.journalTitle)
+    let now = clock()
     return try writer.write { db in
       let existing = try Self.existingJournal(id, db)
       let record = JournalEntryRecord(
