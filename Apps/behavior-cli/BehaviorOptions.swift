@@ -64,11 +64,12 @@ func parseRating(_ option: String) -> @Sendable (String) throws -> Int {
 /// Parses `--intensity`, 1–5.
 let parseIntensity = parseRating("intensity")
 
-/// Parses a duration into whole minutes.
+/// Parses a duration into whole minutes, within the domain's bound.
 func parseDuration(_ text: String) throws -> Int {
   do { return try EntryInput.minutes(parsing: text) } catch {
     throw ValidationError(
-      "--duration \(text) is not a duration: expected minutes such as 45m, 1h30m or 90")
+      "--duration \(TallyError.quote(text)) is not a duration: expected "
+        + EntryInput.durationExpected)
   }
 }
 

@@ -80,7 +80,7 @@ extension BehaviorCommand {
     var allowDuplicates = false
 
     func execute() throws {
-      let data = try readFile(file)
+      let data = try readFile(file, limit: importFileLimit)
       let name = (file as NSString).lastPathComponent
       let summary = try global.openBehaviorStore().importJSON(
         data, name: name, zone: global.zone, allowDuplicates: allowDuplicates)
@@ -106,3 +106,7 @@ extension BehaviorCommand {
     }
   }
 }
+
+/// The largest file `import` reads: the export of 100,000 entries is about 40 MB, and decoding
+/// needs several times the file in memory, so a bound keeps a wrong file from exhausting it.
+let importFileLimit = 256 << 20

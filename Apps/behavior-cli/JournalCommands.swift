@@ -282,6 +282,5 @@ extension BehaviorCommand.Journal {
   }
 }
 
-/// The longest journal text read from standard input or a file: 1 MiB is hundreds of pages, and
-/// `< /dev/zero` stops there instead of filling memory.
-let journalTextLimit = 1 << 20
+/// The longest journal text read from standard input, a file or the editor: the domain's.
+let journalTextLimit = BehaviorStore.maximumJournalBytes

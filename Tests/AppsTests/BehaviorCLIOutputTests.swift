@@ -172,3 +172,27 @@ struct BehaviorCLIFutureDayTests {
         == 2)
   }
 }
+
+@Suite("behavior-cli hostile input")
+struct BehaviorCLIHostileInputTests {
+  @Test(
+    "Huge durations and search text: exit 64 with one line naming the limit, never a trap",
+    arguments: [
+      (["log", "sensory-overload", "--duration", "9223372036854775807"], "at most 168h (a week)"),
+      (["log", "sensory-overload", "--duration", "2562047788015216:00"], "at most 168h (a week)"),
+      (["log", "sensory-overload", "--duration", "200h"], "at most 168h (a week)"),
+      (
+        ["entries", "list", "--search", String(repeating: "x", count: 100_000)],
+        "expected at most 200 characters"
+      ),
+    ])
+  func refused(arguments: [String], mentioning: String) {
+    let cli = BehaviorCapture()
+    defer { cli.remove() }
+    let result = cli.run(arguments)
+    #expect(result.status == 64)
+    #expect(result.error.contains(mentioning), "\(result.error)")
+    #expect(result.error.filter { $0 == "\n" }.count == 1)
+    #expect(result.error.count < 400)
+  }
+}

@@ -125,7 +125,7 @@ struct BehaviorCLITests {
       (["log", "sensory"], 64, "ambiguous"),
       (["log", "sensory-overload", "--intensity", "0"], 64, "intensity 0"),
       (["log", "sensory-overload", "--intensity", "6"], 64, "intensity 6"),
-      (["log", "sensory-overload", "--duration", "1x"], 64, "--duration 1x"),
+      (["log", "sensory-overload", "--duration", "1x"], 64, "--duration \"1x\""),
       (["log", "communication-preference", "--intensity", "3"], 64, "takes no intensity"),
       (["log", "custom-pattern", "--category", "social"], 64, "--name"),
       (["log", "energy", "--at", "2026-02-30 10:00"], 64, "2026-02-30"),
@@ -167,5 +167,21 @@ struct BehaviorCLITests {
     let result = try AppRunner.run("behavior-cli", command + ["--help"])
     #expect(result.status == 0)
     #expect(result.output.contains("Example"))
+  }
+}
+
+@Suite("behavior-cli bounded input")
+struct BehaviorCLIBoundedInputTests {
+  @Test("journal add from endless standard input stops at 1 MiB: exit 65, nothing saved")
+  func endlessInput() throws {
+    let scratch = try BehaviorScratch()
+    defer { scratch.remove() }
+    let result = try scratch.run(
+      ["journal", "add", "--title", "s"], input: String(repeating: "a", count: (1 << 20) + 1))
+    #expect(result.status == 65)
+    #expect(
+      result.error
+        == "behavior-cli: standard input is larger than 1 MiB: expected at most 1 MiB\n")
+    #expect(try scratch.run(["journal", "list", "--format", "csv"]).output.count < 100)
   }
 }

@@ -54,6 +54,11 @@ extension BehaviorStore {
       arguments.append(tag.trimmingCharacters(in: .whitespaces))
     }
     if let search = filter.search, !search.isEmpty {
+      guard search.count <= EntryFilter.maximumSearchLength else {
+        throw TallyError.invalid(
+          "search text", search,
+          expected: "at most \(EntryFilter.maximumSearchLength) characters", category: .usage)
+      }
       let pattern = "%" + Self.escapeLike(search) + "%"
       conditions.append(
         "(e.context_notes LIKE ? ESCAPE '\\' OR e.specific_details LIKE ? ESCAPE '\\' OR e.custom_name LIKE ? ESCAPE '\\')"

@@ -158,6 +158,9 @@ enum ExportValidator {
       guard !journal.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
         throw fail(place, "the title is empty")
       }
+      do { _ = try BehaviorStore.journalContent(journal.content) } catch let error as TallyError {
+        throw fail(place, error.description)
+      }
       for link in journal.linkedEntries where !entryIDs.contains(link) {
         throw fail(place, "linked entry \(link) is not an entry of this file")
       }
@@ -189,8 +192,12 @@ enum ExportValidator {
     case .keyNotFound(let key, let context):
       return "\(path(context.codingPath + [key])) is missing"
     case .dataCorrupted(let context):
+      // Foundation's reason (a number too large, nesting too deep) says what to fix; it is cut
+      // like any echoed text.
       return context.codingPath.isEmpty
-        ? "not a behavior export: expected JSON" : "\(path(context.codingPath)) is not valid"
+        ? "not a behavior export: expected JSON (the reader says "
+          + TallyError.quote(context.debugDescription) + ")"
+        : "\(path(context.codingPath)) is not valid"
     @unknown default:
       return "not a behavior export"
     }

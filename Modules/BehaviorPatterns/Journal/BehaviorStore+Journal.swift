@@ -10,6 +10,7 @@ extension BehaviorStore {
   @discardableResult
   public func addJournal(_ input: JournalInput) throws -> JournalEntry {
     let title = try Self.journalTitle(input.title)
+    _ = try Self.journalContent(input.content)
     let now = clock()
     return try writer.write { db in
       var record = JournalEntryRecord(
@@ -75,6 +76,7 @@ extension BehaviorStore {
   @discardableResult
   public func editJournal(id: Int64, _ change: JournalChange) throws -> JournalEntry {
     let title = try change.title.map(Self.journalTitle)
+    _ = try change.content.map(Self.journalContent)
     let now = clock()
     return try writer.write { db in
       let existing = try Self.existingJournal(id, db)
@@ -179,6 +181,18 @@ extension BehaviorStore {
       }
       try JournalLinkRecord(journalId: journalID, entryId: entryID).insert(db)
     }
+  }
+
+  /// The longest journal text, in UTF-8 bytes: 1 MiB is hundreds of pages, and reading
+  /// `< /dev/zero` stops there instead of filling memory.
+  public static let maximumJournalBytes = 1 << 20
+
+  static func journalContent(_ text: String) throws -> String {
+    guard text.utf8.count <= maximumJournalBytes else {
+      throw TallyError.refused(
+        "the journal text has \(text.utf8.count) bytes: expected at most 1 MiB", category: .usage)
+    }
+    return text
   }
 
   static func journalTitle(_ text: String) throws -> String {
