@@ -91,6 +91,12 @@ enum BehaviorBenchmarks {
           .file(scratch + "/import-\(importRun).sqlite", createsFolder: false), clock: clock)
         try fresh.importJSON(file, name: "generated.json", zone: zone)
       },
+      // The same file again: every record is recognised as present by its key and skipped.
+      BenchmarkCase(
+        name: "behavior.reimport-json", size: size, target: "(all already present)", runs: 3
+      ) {
+        blackHole(try store.importJSON(file, name: "generated.json", zone: zone))
+      },
       BenchmarkCase(name: "behavior.weekly", size: size, target: "≤ 20 ms") {
         blackHole(try store.weeklyReport(asOf: asOf, zone: zone))
       },

@@ -63,6 +63,16 @@ struct TrackedSpanTests {
     #expect(ReportJSON.weekly(report)["changes_compared"] == .bool(false))
   }
 
+  @Test("meds list's 30 days judge adherence from the first entry without reading the entries")
+  func recentAdherence() throws {
+    let insights = try Self.store().medicationInsights(
+      days: 30, asOf: Fixture.day("2026-11-22"), zone: .utc)
+    // Oct 24 – Nov 22, tracked from Nov 16: 7 doses due, 7 taken.
+    #expect(insights.map(\.dosesExpected) == [7])
+    #expect(insights.map(\.dosesTaken) == [7])
+    #expect(insights.map(\.adherenceRate) == [100])
+  }
+
   @Test("Nothing logged: no tracked days, averages 0, adherence null")
   func nothingTracked() throws {
     let store = try Fixture.store()
