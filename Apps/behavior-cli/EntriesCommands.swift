@@ -46,10 +46,22 @@ extension BehaviorCommand.Entries {
         EntryFilter(
           from: span.from, to: span.to, category: category, type: type, tag: tag, search: search,
           limit: limit), zone: global.zone)
+      let rows = entries.map {
+        BehaviorJSON.entry($0, zone: global.zone, flat: global.format != .json)
+      }
       global.print(
-        rows: entries.map {
-          BehaviorJSON.entry($0, zone: global.zone, flat: global.format != .json)
-        }, columns: BehaviorJSON.entryColumns)
+        rows: global.format == .table ? rows.map(Self.tableRow) : rows,
+        columns: BehaviorJSON.entryColumns)
+    }
+
+    /// The columns a person reads in a terminal: the ids, category and UTC timestamp repeat
+    /// what the type and local time say, and squeezed the notes out of 100 columns.
+    static let tableColumns = [
+      "id", "date", "time", "type", "intensity", "duration_minutes", "context_notes", "tags",
+    ]
+
+    static func tableRow(_ row: JSONObject) -> JSONObject {
+      JSONObject(tableColumns.map { ($0, row[$0] ?? .null) })
     }
   }
 

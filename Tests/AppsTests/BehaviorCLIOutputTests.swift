@@ -196,3 +196,25 @@ struct BehaviorCLIHostileInputTests {
     #expect(result.error.count < 400)
   }
 }
+
+@Suite("behavior-cli entries table")
+struct BehaviorCLIEntriesTableTests {
+  @Test("entries list as a table shows what a person reads: no ids of types, no UTC timestamp")
+  func compact() {
+    let cli = BehaviorCapture()
+    defer { cli.remove() }
+    #expect(
+      cli.run([
+        "log", "sensory-overload", "--intensity", "4", "--duration", "45m", "--note",
+        "loud cafe", "--tag", "noise", "--at", "2026-02-08 12:30",
+      ]).status == 0)
+    let table = cli.run(["entries", "list"])
+    #expect(
+      table.output == """
+        ID  DATE        TIME   TYPE              INTENSITY  DURATION MINUTES  CONTEXT NOTES  TAGS
+        --  ----------  -----  ----------------  ---------  ----------------  -------------  -----
+         1  2026-02-08  12:30  Sensory Overload          4                45  loud cafe      noise
+
+        """, "\(table.output)")
+  }
+}
