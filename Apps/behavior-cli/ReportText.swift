@@ -86,7 +86,9 @@ enum ReportText {
   static func changes(_ changes: [PatternChange], against previous: DayRange, _ tracked: DayRange?)
     -> String
   {
-    heading("Changes against \(previous.start) to \(previous.end)")
+    heading(
+      "Changes against \(previous.start) to \(previous.end)"
+        + (tracked.map { $0 == previous ? "" : " (tracked from \($0.start))" } ?? ""))
       + (tracked == nil
         ? "  (not compared: nothing was logged in those days)\n"
         : changes.isEmpty

@@ -85,6 +85,12 @@ struct BehaviorCLIOutputTests {
       first.output.contains(
         "\nChanges against 2026-01-26 to 2026-02-01\n"
           + "  (not compared: nothing was logged in those days)\n"), "\(first.output)")
+    // As of Feb 10 (window Feb 4–10) the week before is Jan 28 – Feb 3, tracked only from Feb 2.
+    let partial = cli.run(["report", "weekly", "--as-of", "2026-02-10"])
+    #expect(
+      partial.output.contains(
+        "\nChanges against 2026-01-28 to 2026-02-03 (tracked from 2026-02-02)\n"),
+      "\(partial.output)")
     let second = cli.run(["report", "weekly", "--as-of", "2026-02-15"])
     // 3 → 1: −2, fewer than 3 entries, so no change is listed.
     #expect(
