@@ -38,14 +38,26 @@ public struct BehaviorStore: Sendable {
   /// The last day something can have happened on: the clock's day in `zone`.
   func today(in zone: Zone) -> LocalDate { zone.localDate(of: clock()) }
 
-  /// Refuses an entry or a dose on a day after `today(in: zone)`.
+  /// Refuses an entry or a dose on a day after `today(in: zone)`, or before the days the apps
+  /// support (`LocalDate.supportedRange`, from 1900: `0206` is a typo, not a record).
   ///
   /// - throws: `TallyError` naming the day (`field` says which: `entry day`, `dose day`).
   func refuseFuture(_ instant: Instant, zone: Zone, field: String) throws {
-    let (day, today) = (zone.localDate(of: instant), today(in: zone))
-    guard day <= today else {
+    if let expected = Self.happenedDayProblem(
+      zone.localDate(of: instant), today: today(in: zone))
+    {
       throw TallyError.invalid(
-        field, day.description, expected: "a day on or before \(today)", category: .usage)
+        field, zone.localDate(of: instant).description, expected: expected, category: .usage)
     }
+  }
+
+  /// What a day something happened on must be, when `day` is not: on or before `today`, and
+  /// not before 1900-01-01. `nil` when it is fine.
+  static func happenedDayProblem(_ day: LocalDate, today: LocalDate) -> String? {
+    if day > today { return "a day on or before \(today)" }
+    if day < LocalDate.supportedRange.lowerBound {
+      return "a day from \(LocalDate.supportedRange.lowerBound) to \(today)"
+    }
+    return nil
   }
 }

@@ -32,6 +32,22 @@ struct FutureDayTests {
     #expect(try store.entries(EntryFilter(), zone: .utc).isEmpty)
   }
 
+  @Test(
+    "Days before 1900 are refused as well: typos such as 0206, not records",
+    arguments: [
+      ("1900-01-01 00:00", true), ("1899-12-31 23:59", false), ("0206-02-08 10:00", false),
+    ])
+  func earliest(time: String, accepted: Bool) throws {
+    let store = try Fixture.store()
+    let input = EntryInput(type: Fixture.type("energy-level"), timestamp: Fixture.utc(time))
+    if accepted {
+      #expect(throws: Never.self) { try store.log(input, zone: .utc) }
+    } else {
+      let error = try #require(throws: TallyError.self) { try store.log(input, zone: .utc) }
+      #expect(error.expected == "a day from 1900-01-01 to 2026-12-01")
+    }
+  }
+
   @Test("Edits and doses on a later day are refused too")
   func editsAndDoses() throws {
     let store = try Fixture.store()

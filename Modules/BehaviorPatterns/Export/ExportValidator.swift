@@ -60,8 +60,8 @@ enum ExportValidator {
     }
     func happened(_ instant: Instant, _ place: String) throws {
       let day = zone.localDate(of: instant)
-      guard day <= today else {
-        throw fail(place, "timestamp \(instant) is on \(day): expected a day on or before \(today)")
+      if let expected = BehaviorStore.happenedDayProblem(day, today: today) {
+        throw fail(place, "timestamp \(instant) is on \(day): expected \(expected)")
       }
     }
     func day(_ text: String, _ place: String, _ key: String) throws -> LocalDate {
