@@ -9,8 +9,8 @@ struct BehaviorCommand: ParsableCommand {
     commandName: "behavior-cli",
     abstract: "Log behavior patterns, medications and a journal; read weekly and monthly reports.",
     discussion: """
-      Data lives in a local SQLite database and never leaves it: --db PATH, else
-      $TALLY_BEHAVIOR_DB, else $XDG_DATA_HOME/tally/behavior.sqlite
+      Data lives in a local SQLite database and never leaves it: --db PATH, else \
+      $TALLY_BEHAVIOR_DB, else $XDG_DATA_HOME/tally/behavior.sqlite \
       (~/.local/share/tally/behavior.sqlite). Days are local days in --time-zone.
 
       Example:

@@ -42,7 +42,7 @@ enum BehaviorHints {
     case .invalid("favorite", _, _): return "see 'behavior-cli favorites list'"
     case .invalid("first day", _, _): return "check --since"
     case .invalid("last day", _, _): return "check --on"
-    case .invalid("dose day", _, _): return "check --at"
+    case .invalid("dose day", _, _), .invalid("entry day", _, _): return "check --at"
     default: return nil
     }
   }

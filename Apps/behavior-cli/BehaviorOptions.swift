@@ -5,21 +5,27 @@ import CLIKit
 import Foundation
 
 extension GlobalOptions {
-  /// Opens the behavior database named by these options.
+  /// Opens the behavior database named by these options, its clock reading `now`.
   func openBehaviorStore() throws -> BehaviorStore {
-    try BehaviorStore.open(databaseLocation(app: BehaviorPatternsModule.appName))
+    let (asOfDate, zone) = (self.asOfDate, self.zone)
+    return try BehaviorStore.open(databaseLocation(app: BehaviorPatternsModule.appName)) {
+      Self.now(asOf: asOfDate, zone: zone)
+    }
+  }
+
+  /// "Now" as the commands see it: the current time, or with `--as-of` the current time of day
+  /// on that day (so `--as-of` pins "today" for the store too: nothing is logged after it).
+  static func now(asOf: LocalDate?, zone: Zone) -> Instant {
+    let now = Instant(Date())
+    guard let asOf else { return now }
+    return zone.instant(of: LocalDateTime(date: asOf, time: zone.localDateTime(of: now).time))
   }
 
   /// The instant of `--at` text in `zone`: `YYYY-MM-DD HH:MM[:SS]`, `YYYY-MM-DD` (midnight) or
   /// `HH:MM` (on the as-of day). Without it: now, or with `--as-of`, the current time of day on
   /// that day.
   func instant(at text: String?) throws -> Instant {
-    guard let text else {
-      let now = Instant(Date())
-      guard let asOfDate else { return now }
-      return zone.instant(
-        of: LocalDateTime(date: asOfDate, time: zone.localDateTime(of: now).time))
-    }
+    guard let text else { return Self.now(asOf: asOfDate, zone: zone) }
     if let time = try? TimeOfDay(parsing: text) {
       return zone.instant(of: LocalDateTime(date: asOf, time: time))
     }
@@ -58,11 +64,12 @@ func parseRating(_ option: String) -> @Sendable (String) throws -> Int {
 /// Parses `--intensity`, 1–5.
 let parseIntensity = parseRating("intensity")
 
-/// Parses a duration into whole minutes.
+/// Parses a duration into whole minutes, within the domain's bound.
 func parseDuration(_ text: String) throws -> Int {
   do { return try EntryInput.minutes(parsing: text) } catch {
     throw ValidationError(
-      "--duration \(text) is not a duration: expected minutes such as 45m, 1h30m or 90")
+      "--duration \(TallyError.quote(text)) is not a duration: expected "
+        + EntryInput.durationExpected)
   }
 }
 

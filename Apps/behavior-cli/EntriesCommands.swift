@@ -46,10 +46,22 @@ extension BehaviorCommand.Entries {
         EntryFilter(
           from: span.from, to: span.to, category: category, type: type, tag: tag, search: search,
           limit: limit), zone: global.zone)
+      let rows = entries.map {
+        BehaviorJSON.entry($0, zone: global.zone, flat: global.format != .json)
+      }
       global.print(
-        rows: entries.map {
-          BehaviorJSON.entry($0, zone: global.zone, flat: global.format != .json)
-        })
+        rows: global.format == .table ? rows.map(Self.tableRow) : rows,
+        columns: BehaviorJSON.entryColumns)
+    }
+
+    /// The columns a person reads in a terminal: the ids, category and UTC timestamp repeat
+    /// what the type and local time say, and squeezed the notes out of 100 columns.
+    static let tableColumns = [
+      "id", "date", "time", "type", "intensity", "duration_minutes", "context_notes", "tags",
+    ]
+
+    static func tableRow(_ row: JSONObject) -> JSONObject {
+      JSONObject(tableColumns.map { ($0, row[$0] ?? .null) })
     }
   }
 
@@ -73,7 +85,7 @@ extension BehaviorCommand.Entries {
     static let configuration = CommandConfiguration(
       abstract: "Change an entry: the options given replace those fields.",
       discussion: """
-        --tag replaces all tags (--clear tags removes them); --clear removes intensity, duration,
+        --tag replaces all tags (--clear tags removes them); --clear removes intensity, duration, \
         note or details.
 
         Example:
@@ -112,7 +124,7 @@ extension BehaviorCommand.Entries {
       change.customName = fields.name
       change.customCategory = fields.category
       if !fields.tags.isEmpty || clear.contains("tags") { change.tags = fields.tags }
-      let entry = try global.openBehaviorStore().editEntry(id: id, change)
+      let entry = try global.openBehaviorStore().editEntry(id: id, change, zone: global.zone)
       render(entry, global: global, verb: "Updated")
     }
 

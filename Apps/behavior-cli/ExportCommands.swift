@@ -11,8 +11,9 @@ extension BehaviorCommand {
     static let configuration = CommandConfiguration(
       abstract: "Export everything as JSON (for import) or the entries as CSV.",
       discussion: """
-        JSON (the default; a table is not an export) holds entries with tags, medications, logs, the journal and favorites, and
-        round-trips through 'import'. CSV is one row per entry (tags joined by |, RFC 4180).
+        JSON (the default; a table is not an export) holds entries with tags, medications, \
+        logs, the journal and favorites, and round-trips through 'import'. CSV is one row per \
+        entry (tags joined by |, RFC 4180). \
         --from/--to limit entries, logs and journal entries to those local days.
 
         Example:
@@ -44,12 +45,13 @@ extension BehaviorCommand {
         ).reversed()
         data = Data(
           CSVWriter.write(
-            entries.map { BehaviorJSON.entry($0, zone: global.zone, flat: true) }
+            entries.map { BehaviorJSON.entry($0, zone: global.zone, flat: true) },
+            columns: BehaviorJSON.entryColumns
           ).utf8)
       }
       try OutputFile.write([UInt8](data), to: output)
       if let output {
-        Terminal.writeError("Wrote \(output) (\(data.count) bytes).\n")
+        Terminal.writeError("Wrote \(output) (\(counted(data.count, "byte"))).\n")
       }
     }
   }
@@ -59,11 +61,11 @@ extension BehaviorCommand {
     static let configuration = CommandConfiguration(
       abstract: "Import a JSON export, all or nothing.",
       discussion: """
-        Into a database without data the file's ids are kept (export → import → export gives
-        the same file); otherwise records get new ids and medications are matched by name.
-        Records already present (an entry at the same time with the same type, the same dose,
-        a journal entry with the same time and title) are skipped, so importing a file twice
-        adds nothing; --allow-duplicates adds them anyway. The first bad record is named and
+        Into a database without data the file's ids are kept (export → import → export gives \
+        the same file); otherwise records get new ids and medications are matched by name. \
+        Records already present (an entry at the same time with the same type, the same dose, \
+        a journal entry with the same time and title) are skipped, so importing a file twice \
+        adds nothing; --allow-duplicates adds them anyway. The first bad record is named and \
         nothing is written.
 
         Example:
@@ -78,10 +80,10 @@ extension BehaviorCommand {
     var allowDuplicates = false
 
     func execute() throws {
-      let data = try readFile(file)
+      let data = try readFile(file, limit: importFileLimit)
       let name = (file as NSString).lastPathComponent
       let summary = try global.openBehaviorStore().importJSON(
-        data, name: name, allowDuplicates: allowDuplicates)
+        data, name: name, zone: global.zone, allowDuplicates: allowDuplicates)
       let object: JSONObject = [
         "entries": .int(summary.entries), "medications": .int(summary.medications),
         "medication_logs": .int(summary.medicationLogs),
@@ -91,7 +93,12 @@ extension BehaviorCommand {
       ]
       if global.format == .table {
         Terminal.writeOutput(
-          "Imported \(summary.entries) entries, \(summary.medications) medications, \(summary.medicationLogs) medication logs, \(summary.journalEntries) journal entries and \(summary.favorites) favorites from \(name) (\(summary.totalAdded) new, \(summary.alreadyPresent.total) already present).\n"
+          "Imported \(counted(summary.entries, "entry", "entries")), "
+            + "\(counted(summary.medications, "medication")), "
+            + "\(counted(summary.medicationLogs, "medication log")), "
+            + "\(counted(summary.journalEntries, "journal entry", "journal entries")) and "
+            + "\(counted(summary.favorites, "favorite")) from \(name) "
+            + "(\(summary.totalAdded) new, \(summary.alreadyPresent.total) already present).\n"
         )
       } else {
         global.print(object: object)
@@ -99,3 +106,7 @@ extension BehaviorCommand {
     }
   }
 }
+
+/// The largest file `import` reads: the export of 100,000 entries is about 40 MB, and decoding
+/// needs several times the file in memory, so a bound keeps a wrong file from exhausting it.
+let importFileLimit = 256 << 20

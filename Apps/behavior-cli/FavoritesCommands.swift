@@ -22,11 +22,8 @@ extension BehaviorCommand {
       func execute() throws {
         let favorites = try global.openBehaviorStore().favorites()
         global.print(
-          rows: favorites.enumerated().map { index, type in
-            var row: JSONObject = ["position": .int(index + 1)]
-            for field in BehaviorJSON.patternType(type).fields { row[field.key] = field.value }
-            return row
-          })
+          rows: favorites.enumerated().map { BehaviorJSON.favorite(position: $0 + 1, $1) },
+          columns: BehaviorJSON.favoriteColumns)
       }
     }
 

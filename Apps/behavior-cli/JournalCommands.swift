@@ -109,8 +109,8 @@ extension BehaviorCommand.Journal {
       abstract:
         "Write a journal entry (text from --content, --file, standard input or your editor).",
       discussion: """
-        With neither --content nor --file, the text is read from standard input, or, when that
-        is a terminal, written in $VISUAL or $EDITOR (else vi) as for 'git commit'; an empty
+        With neither --content nor --file, the text is read from standard input, or, when that \
+        is a terminal, written in $VISUAL or $EDITOR (else vi) as for 'git commit'; an empty \
         text saves nothing.
 
         Example:
@@ -162,11 +162,12 @@ extension BehaviorCommand.Journal {
       let span = try days.resolved(asOf: global.asOf)
       let entries = try global.openBehaviorStore().journalEntries(
         from: span.from, to: span.to, tag: tag, zone: global.zone)
+      let content = global.format != .table
       global.print(
         rows: entries.map {
           BehaviorJSON.journal(
-            $0, zone: global.zone, flat: global.format != .json, content: global.format != .table)
-        })
+            $0, zone: global.zone, flat: global.format != .json, content: content)
+        }, columns: BehaviorJSON.journalColumns(content: content))
     }
   }
 
@@ -183,12 +184,9 @@ extension BehaviorCommand.Journal {
     func execute() throws {
       let hits = try global.openBehaviorStore().searchJournal(text, limit: max(1, limit))
       global.print(
-        rows: hits.map { hit in
-          var row = BehaviorJSON.journal(
-            hit.entry, zone: global.zone, flat: global.format != .json, content: false)
-          row["snippet"] = .string(hit.snippet.replacingOccurrences(of: "\n", with: " "))
-          return row
-        })
+        rows: hits.map {
+          BehaviorJSON.journalHit($0, zone: global.zone, flat: global.format != .json)
+        }, columns: BehaviorJSON.journalHitColumns)
     }
   }
 
@@ -284,6 +282,5 @@ extension BehaviorCommand.Journal {
   }
 }
 
-/// The longest journal text read from standard input or a file: 1 MiB is hundreds of pages, and
-/// `< /dev/zero` stops there instead of filling memory.
-let journalTextLimit = 1 << 20
+/// The longest journal text read from standard input, a file or the editor: the domain's.
+let journalTextLimit = BehaviorStore.maximumJournalBytes

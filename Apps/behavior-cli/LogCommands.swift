@@ -40,8 +40,8 @@ extension BehaviorCommand {
     static let configuration = CommandConfiguration(
       abstract: "Log a pattern.",
       discussion: """
-        Intensity and duration are optional, and allowed only on types that take them (see
-        'behavior-cli patterns'); --ignore-extra drops one the type does not take instead of
+        Intensity and duration are optional, and allowed only on types that take them (see \
+        'behavior-cli patterns'); --ignore-extra drops one the type does not take instead of \
         refusing the entry. A custom pattern needs --name and --category.
 
         Example:
@@ -73,7 +73,8 @@ extension BehaviorCommand {
           "Ignored the \(extras.joined(separator: " and ")): \(input.type.id) takes none.\n")
       }
       let entry: PatternEntry
-      do { entry = try global.openBehaviorStore().log(input) } catch let error as TallyError
+      let store = try global.openBehaviorStore()
+      do { entry = try store.log(input, zone: global.zone) } catch let error as TallyError
         where !extras.isEmpty
       {
         throw error.hinted(
@@ -100,7 +101,8 @@ extension BehaviorCommand {
     var type: String
 
     func execute() throws {
-      let entry = try global.openBehaviorStore().quickLog(type, at: try global.instant(at: nil))
+      let entry = try global.openBehaviorStore().quickLog(
+        type, at: try global.instant(at: nil), zone: global.zone)
       render(entry, global: global, verb: "Logged")
     }
   }

@@ -29,7 +29,7 @@ extension BehaviorCommand.Meds {
     static let configuration = CommandConfiguration(
       abstract: "Add a medication.",
       discussion: """
-        Frequencies: daily, twice-daily, three-times-daily, weekly (due every 7 days from
+        Frequencies: daily, twice-daily, three-times-daily, weekly (due every 7 days from \
         --since), as-needed (no adherence, only a count of doses).
 
         Example:
@@ -76,13 +76,9 @@ extension BehaviorCommand.Meds {
           ($0.medication, $0)
         }, uniquingKeysWith: { first, _ in first })
       global.print(
-        rows: medications.map { medication in
-          var row = BehaviorJSON.medication(medication)
-          let insight = insights[medication.name]
-          row["doses_taken_30d"] = .int(insight?.dosesTaken ?? 0)
-          row["adherence_30d"] = .number(insight?.adherenceRate, decimals: 1)
-          return row
-        })
+        rows: medications.map {
+          BehaviorJSON.medicationWithRecentDoses($0, insights[$0.name])
+        }, columns: BehaviorJSON.medicationWithRecentDosesColumns)
     }
   }
 
@@ -159,7 +155,7 @@ extension BehaviorCommand.Meds {
         )
       }
       let logs = try global.openBehaviorStore().deleteMedication(medication)
-      Terminal.writeOutput("Deleted \(medication) and \(logs) \(logs == 1 ? "log" : "logs").\n")
+      Terminal.writeOutput("Deleted \(medication) and \(counted(logs, "log")).\n")
     }
   }
 
@@ -236,7 +232,9 @@ extension BehaviorCommand.Meds {
       let span = try days.resolved(asOf: global.asOf)
       let logs = try global.openBehaviorStore().medicationLogs(
         medication, from: span.from, to: span.to, zone: global.zone)
-      global.print(rows: logs.map { BehaviorJSON.medicationLog($0, zone: global.zone) })
+      global.print(
+        rows: logs.map { BehaviorJSON.medicationLog($0, zone: global.zone) },
+        columns: BehaviorJSON.medicationLogColumns)
     }
   }
 }

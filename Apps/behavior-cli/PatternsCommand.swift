@@ -11,7 +11,7 @@ extension BehaviorCommand {
     static let configuration = CommandConfiguration(
       abstract: "List the 37 pattern types by category, with what each takes.",
       discussion: """
-        TYPE arguments elsewhere accept a type id, its display name, or an unambiguous prefix
+        TYPE arguments elsewhere accept a type id, its display name, or an unambiguous prefix \
         (sensory-o, meltdown).
 
         Example:

@@ -38,7 +38,7 @@ extension BehaviorCommand {
       static let configuration = CommandConfiguration(
         abstract: "The 7 days ending on the as-of day.",
         discussion: """
-          JSON has every figure; CSV is long form (section, name, metric, value); the table draws
+          JSON has every figure; CSV is long form (section, name, metric, value); the table draws \
           bar charts and an energy sparkline. Docs/Behavior.md explains each rule.
 
           Example:

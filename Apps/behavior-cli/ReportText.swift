@@ -50,7 +50,9 @@ enum ReportText {
     text += tracked(report.trackedDays, of: report.window)
     text += "Entries: \(report.totalEntries), \(number(report.dailyAverage)) a day"
     if let day = report.mostActiveDay {
-      text += "; most active: \(day.weekday.shortName) \(day) (\(report.mostActiveDayEntries))"
+      text +=
+        "; most active: \(day.weekday.shortName) \(day) "
+        + "(\(counted(report.mostActiveDayEntries, "entry", "entries")))"
     }
     text += "\n"
     text += heading("Entries per day")
@@ -74,16 +76,36 @@ enum ReportText {
     text +=
       report.commonTriggers.isEmpty
       ? "  (none)\n" : report.commonTriggers.map { "  \($0.trigger) (\($0.count))\n" }.joined()
+    text += changes(report.changes, against: report.previousWindow, report.previousTrackedDays)
     text += heading("Medications")
     text += medications(report.medicationInsights, monthly: false)
     return text
+  }
+
+  /// The changes against the previous window, or why there are none.
+  static func changes(_ changes: [PatternChange], against previous: DayRange, _ tracked: DayRange?)
+    -> String
+  {
+    heading(
+      "Changes against \(previous.start) to \(previous.end)"
+        + (tracked.map { $0 == previous ? "" : " (tracked from \($0.start))" } ?? ""))
+      + (tracked == nil
+        ? "  (not compared: nothing was logged in those days)\n"
+        : changes.isEmpty
+          ? "  (none of at least 3 entries and 25%)\n"
+          : changes.map {
+            "  \($0.name): \($0.previous) → \($0.current) (\($0.change > 0 ? "+" : "")\($0.change)"
+              + ($0.percentChange.map { ", " + number($0, 1) + "%" } ?? "") + ")\n"
+          }.joined())
   }
 
   static func days(_ days: [DaySummary]) -> String {
     days.isEmpty
       ? "  (none)\n"
       : days.map {
-        "  \($0.date.weekday.shortName) \($0.date): \($0.entries) entries, \($0.challengingEntries) challenging (score \($0.challengeScore)), energy \(number($0.averageEnergy))\n"
+        "  \($0.date.weekday.shortName) \($0.date): \(counted($0.entries, "entry", "entries")), "
+          + "\($0.challengingEntries) challenging (score \($0.challengeScore)), "
+          + "energy \(number($0.averageEnergy))\n"
       }.joined()
   }
 
@@ -113,16 +135,7 @@ enum ReportText {
     text += days(report.bestDays)
     text += heading("Challenging days")
     text += days(report.challengingDays)
-    text += heading(
-      "Changes against \(report.previousWindow.start) to \(report.previousWindow.end)")
-    text +=
-      report.previousTrackedDays == nil
-      ? "  (not compared: nothing was logged in those days)\n"
-      : report.changes.isEmpty
-        ? "  (none of at least 3 entries and 25%)\n"
-        : report.changes.map {
-          "  \($0.name): \($0.previous) → \($0.current) (\($0.change > 0 ? "+" : "")\($0.change)\($0.percentChange.map { ", " + number($0, 1) + "%" } ?? ""))\n"
-        }.joined()
+    text += changes(report.changes, against: report.previousWindow, report.previousTrackedDays)
     text += heading("Medications")
     text += medications(report.medicationEffectiveness, monthly: true)
     return text
@@ -130,7 +143,7 @@ enum ReportText {
 
   static func today(_ today: TodaySummary, zone: Zone) -> String {
     var text = "\(today.date.weekday.name.capitalized) \(today.date)\n"
-    text += "Streak: \(today.streak.current) days (longest \(today.streak.longest))\n"
+    text += "Streak: \(counted(today.streak.current, "day")) (longest \(today.streak.longest))\n"
     text += "Entries today: \(today.entriesToday)\n"
     if !today.medications.isEmpty {
       text += heading("Medications today")

@@ -20,12 +20,8 @@ extension BehaviorCommand {
 
       func execute() throws {
         global.print(
-          rows: try global.openBehaviorStore().tags().map {
-            [
-              "tag": .string($0.name), "entries": .int($0.entries),
-              "journal_entries": .int($0.journalEntries),
-            ]
-          })
+          rows: try global.openBehaviorStore().tags().map(BehaviorJSON.tag),
+          columns: BehaviorJSON.tagColumns)
       }
     }
 

@@ -8,6 +8,10 @@ import Storage
 enum BehaviorBenchmarks {
   static let asOf = LocalDate(year: 2026, month: 11, day: 20)!
   static let days = 1_826
+  /// The stores' clock: noon UTC on the as-of day, after every generated entry and log.
+  static let clock: @Sendable () -> Instant = {
+    Instant(secondsSinceEpoch: Int64(asOf.daysSinceEpoch) * 86_400 + 43_200)
+  }
 
   /// A deterministic export document of that size, imported the way a user would.
   static func document(entries: Int, logs: Int, seed: UInt64) -> BehaviorExport {
@@ -72,9 +76,9 @@ enum BehaviorBenchmarks {
     let encoder = JSONEncoder()
     let file = try encoder.encode(document(entries: 100_000, logs: 10_000, seed: 7))
     let path = scratch + "/behavior.sqlite"
-    let store = try BehaviorStore.open(.file(path, createsFolder: false))
-    try store.importJSON(file, name: "generated.json")
+    let store = try BehaviorStore.open(.file(path, createsFolder: false), clock: clock)
     let zone = try Zone(identifier: "America/Chicago")
+    try store.importJSON(file, name: "generated.json", zone: zone)
     var importRun = 0
     var logged = 0
     let size = "100000 entries, 5 meds, 10000 logs"
@@ -84,8 +88,14 @@ enum BehaviorBenchmarks {
       ) {
         importRun += 1
         let fresh = try BehaviorStore.open(
-          .file(scratch + "/import-\(importRun).sqlite", createsFolder: false))
-        try fresh.importJSON(file, name: "generated.json")
+          .file(scratch + "/import-\(importRun).sqlite", createsFolder: false), clock: clock)
+        try fresh.importJSON(file, name: "generated.json", zone: zone)
+      },
+      // The same file again: every record is recognised as present by its key and skipped.
+      BenchmarkCase(
+        name: "behavior.reimport-json", size: size, target: "(all already present)", runs: 3
+      ) {
+        blackHole(try store.importJSON(file, name: "generated.json", zone: zone))
       },
       BenchmarkCase(name: "behavior.weekly", size: size, target: "≤ 20 ms") {
         blackHole(try store.weeklyReport(asOf: asOf, zone: zone))
@@ -103,7 +113,7 @@ enum BehaviorBenchmarks {
             EntryInput(
               type: PatternCatalog.type(id: "sensory-overload")!,
               timestamp: Instant(secondsSinceEpoch: 1_790_000_000 + Int64(logged)),
-              intensity: 3, contextNotes: "bench", tags: ["noise", "bench"])))
+              intensity: 3, contextNotes: "bench", tags: ["noise", "bench"]), zone: zone))
       },
       BenchmarkCase(name: "behavior.export-json", size: size, target: "≤ 2000 ms", runs: 5) {
         blackHole(try store.exportJSON(zone: zone))

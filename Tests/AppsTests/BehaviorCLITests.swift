@@ -72,10 +72,11 @@ struct BehaviorCLITests {
     let object = try JSONSerialization.jsonObject(with: Data(weekly.output.utf8)) as? [String: Any]
     #expect(
       Set(object?.keys.map { $0 } ?? []) == [
-        "period", "tracked_period", "total_entries", "daily_average", "most_active_day",
+        "period", "previous_period", "tracked_period", "previous_tracked_period",
+        "changes_compared", "total_entries", "daily_average", "most_active_day",
         "most_active_day_entries",
         "daily_counts", "pattern_frequency", "category_distribution", "energy_trend",
-        "common_triggers", "medication_insights",
+        "common_triggers", "changes", "medication_insights",
       ])
     #expect(weekly.output.contains("\"total_entries\": 4,"))
     // Tracking began with the first entry on Feb 6: 4 entries over the 3 tracked days Feb 6–8.
@@ -104,7 +105,7 @@ struct BehaviorCLITests {
     let other = scratch.folder + "/other.sqlite"
     let imported = try scratch.run(["import", file], db: other)
     #expect(imported.status == 0, "\(imported.error)")
-    #expect(imported.output.hasPrefix("Imported 4 entries, 1 medications, 1 medication logs"))
+    #expect(imported.output.hasPrefix("Imported 4 entries, 1 medication, 1 medication log, "))
     let again = try scratch.run(["export", "--format", "json"], db: other)
     #expect(again.output == (try String(contentsOfFile: file, encoding: .utf8)))
     #expect(try scratch.run(["journal", "read", "1"], db: other).output.contains("Café\nnoise"))
@@ -124,7 +125,7 @@ struct BehaviorCLITests {
       (["log", "sensory"], 64, "ambiguous"),
       (["log", "sensory-overload", "--intensity", "0"], 64, "intensity 0"),
       (["log", "sensory-overload", "--intensity", "6"], 64, "intensity 6"),
-      (["log", "sensory-overload", "--duration", "1x"], 64, "--duration 1x"),
+      (["log", "sensory-overload", "--duration", "1x"], 64, "--duration \"1x\""),
       (["log", "communication-preference", "--intensity", "3"], 64, "takes no intensity"),
       (["log", "custom-pattern", "--category", "social"], 64, "--name"),
       (["log", "energy", "--at", "2026-02-30 10:00"], 64, "2026-02-30"),
@@ -166,5 +167,21 @@ struct BehaviorCLITests {
     let result = try AppRunner.run("behavior-cli", command + ["--help"])
     #expect(result.status == 0)
     #expect(result.output.contains("Example"))
+  }
+}
+
+@Suite("behavior-cli bounded input")
+struct BehaviorCLIBoundedInputTests {
+  @Test("journal add from endless standard input stops at 1 MiB: exit 65, nothing saved")
+  func endlessInput() throws {
+    let scratch = try BehaviorScratch()
+    defer { scratch.remove() }
+    let result = try scratch.run(
+      ["journal", "add", "--title", "s"], input: String(repeating: "a", count: (1 << 20) + 1))
+    #expect(result.status == 65)
+    #expect(
+      result.error
+        == "behavior-cli: standard input is larger than 1 MiB: expected at most 1 MiB\n")
+    #expect(try scratch.run(["journal", "list", "--format", "csv"]).output.count < 100)
   }
 }

@@ -15,15 +15,15 @@ struct ExportTests {
       JournalInput(
         title: "Office", content: "Too \"loud\"\nagain.\u{01}\t\\ /é",
         timestamp: Fixture.utc("2026-02-27 21:00"),
-        tags: ["work", "Noise"], links: [5, 3]), now: Fixture.utc("2026-02-27 21:00"))
+        tags: ["work", "Noise"], links: [5, 3]))
     return store
   }
 
   @Test("export → import into an empty database → export gives identical bytes")
   func roundTrip() throws {
     let first = try Self.filled().exportJSON(zone: .utc)
-    let copy = try BehaviorStore.inMemory()
-    let summary = try copy.importJSON(first, name: "backup.json")
+    let copy = try Fixture.store()
+    let summary = try copy.importJSON(first, name: "backup.json", zone: .utc)
     #expect(summary.keptIDs)
     #expect(summary.entries == 10)
     #expect(summary.medications == 4)
@@ -37,7 +37,7 @@ struct ExportTests {
   func merge() throws {
     let data = try Self.filled().exportJSON(zone: .utc)
     let store = try Self.filled()
-    let summary = try store.importJSON(data, name: "backup.json", allowDuplicates: true)
+    let summary = try store.importJSON(data, name: "backup.json", zone: .utc, allowDuplicates: true)
     #expect(summary.keptIDs == false)
     #expect(summary.medications == 0)  // matched by name
     let document = try store.exportDocument(zone: .utc)
@@ -82,11 +82,11 @@ struct ExportTests {
     let text = String(decoding: try Self.filled().exportJSON(zone: .utc), as: UTF8.self)
     #expect(text.contains(original))
     let bad = Data(text.replacingOccurrences(of: original, with: replacement).utf8)
-    let store = try BehaviorStore.inMemory()
+    let store = try Fixture.store()
     try Fixture.log(store, "energy-level", "2026-01-01 10:00", intensity: 3)
     let before = try store.exportJSON(zone: .utc)
     #expect {
-      try store.importJSON(bad, name: "bad.json")
+      try store.importJSON(bad, name: "bad.json", zone: .utc)
     } throws: { error in
       let error = error as? TallyError
       return error?.category == .badData
@@ -99,13 +99,13 @@ struct ExportTests {
   @Test("Not JSON at all")
   func notJSON() throws {
     #expect(throws: TallyError.self) {
-      try BehaviorStore.inMemory().importJSON(Data("hello".utf8), name: "x.json")
+      try Fixture.store().importJSON(Data("hello".utf8), name: "x.json", zone: .utc)
     }
   }
 
   @Test("The exact bytes: sorted keys, nulls for absent values, UTC instants, a final newline")
   func exactBytes() throws {
-    let store = try BehaviorStore.inMemory()
+    let store = try Fixture.store()
     try Fixture.log(store, "energy-level", "2026-02-08 20:30", intensity: 3, tags: ["morning"])
     let expected = """
       {
@@ -113,7 +113,7 @@ struct ExportTests {
           {
             "category": "energy-capacity",
             "context_notes": null,
-            "created_at": "2026-01-01T00:00:00Z",
+            "created_at": "2026-12-01T00:00:00Z",
             "custom_name": null,
             "duration_minutes": null,
             "id": 1,
@@ -124,7 +124,7 @@ struct ExportTests {
               "morning"
             ],
             "timestamp": "2026-02-08T20:30:00Z",
-            "updated_at": "2026-01-01T00:00:00Z"
+            "updated_at": "2026-12-01T00:00:00Z"
           }
         ],
         "favorites": [],
@@ -142,15 +142,15 @@ struct ExportTests {
   @Test("Importing a file twice adds nothing the second time; allowing duplicates adds it all")
   func reimport() throws {
     let data = try Self.filled().exportJSON(zone: .utc)
-    let store = try BehaviorStore.inMemory()
+    let store = try Fixture.store()
     try Fixture.log(store, "energy-level", "2026-01-01 10:00", intensity: 3)  // not in the file
-    let first = try store.importJSON(data, name: "backup.json")
+    let first = try store.importJSON(data, name: "backup.json", zone: .utc)
     // The file: 10 entries, 4 medications, 8 logs, 1 journal entry, 2 favorites.
     #expect(first.totalAdded == 25)
     #expect(first.alreadyPresent.total == 0)
     let after = try store.exportJSON(zone: .utc)
 
-    let second = try store.importJSON(data, name: "backup.json")
+    let second = try store.importJSON(data, name: "backup.json", zone: .utc)
     #expect(second.totalAdded == 0)
     #expect(
       second.alreadyPresent
@@ -158,7 +158,7 @@ struct ExportTests {
           entries: 10, medications: 4, medicationLogs: 8, journalEntries: 1, favorites: 2))
     #expect(try store.exportJSON(zone: .utc) == after)
 
-    let forced = try store.importJSON(data, name: "backup.json", allowDuplicates: true)
+    let forced = try store.importJSON(data, name: "backup.json", zone: .utc, allowDuplicates: true)
     #expect(forced.entries == 10 && forced.medicationLogs == 8 && forced.journalEntries == 1)
     #expect(try store.exportDocument(zone: .utc).entries.count == 21)  // 1 + 10 + 10
   }

@@ -14,6 +14,12 @@ enum Fixture {
 
   static func type(_ id: String) -> PatternType { PatternCatalog.type(id: id)! }
 
+  /// The tests' "now": after every day the tests log on, so none is refused as a future day.
+  static let now = utc("2026-12-01 00:00")
+
+  /// An in-memory store whose clock reads `now`.
+  static func store() throws -> BehaviorStore { try BehaviorStore.inMemory { now } }
+
   /// Logs an entry at `time` (UTC).
   @discardableResult
   static func log(
@@ -25,7 +31,7 @@ enum Fixture {
       EntryInput(
         type: type(id), timestamp: utc(time), intensity: intensity, durationMinutes: duration,
         contextNotes: note, customName: name, customCategory: category, tags: tags),
-      now: utc("2026-01-01 00:00"))
+      zone: .utc)
   }
 
   static func dose(
@@ -36,7 +42,7 @@ enum Fixture {
       medication,
       MedicationLogInput(
         timestamp: utc(time), taken: taken, skippedReason: reason, effectiveness: effectiveness,
-        mood: mood, energyLevel: energy), zone: .utc, now: utc("2026-01-01 00:00"))
+        mood: mood, energyLevel: energy), zone: .utc)
   }
 
   static func medication(
@@ -44,15 +50,14 @@ enum Fixture {
     stopped: String? = nil
   ) throws {
     try store.addMedication(
-      MedicationInput(name: name, frequency: frequency, since: day(since)),
-      now: utc("2026-01-01 00:00"))
+      MedicationInput(name: name, frequency: frequency, since: day(since)))
     if let stopped { try store.stopMedication(name, on: day(stopped)) }
   }
 
   /// The weekly data set: the 7 days 2026-02-25 … 2026-03-03 cross a month boundary; two days
   /// tie for most entries; Sertraline starts mid-window.
   static func weekly() throws -> BehaviorStore {
-    let store = try BehaviorStore.inMemory()
+    let store = try store()
     try log(store, "sensory-overload", "2026-02-24 10:00", intensity: 4)  // before the window
     try log(store, "energy-level", "2026-02-25 09:00", intensity: 2)
     try log(

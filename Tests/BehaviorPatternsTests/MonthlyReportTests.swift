@@ -8,7 +8,7 @@ import Testing
 @Suite("Monthly report")
 struct MonthlyReportTests {
   static func store() throws -> BehaviorStore {
-    let store = try BehaviorStore.inMemory()
+    let store = try Fixture.store()
     func on(_ day: LocalDate) -> String { "\(day) 12:00" }
     let start = Fixture.day("2026-03-02")
     // Current window.
@@ -148,7 +148,7 @@ struct MonthlyReportTests {
 
   @Test("An empty window gives zeros and empty lists")
   func empty() throws {
-    let report = try BehaviorStore.inMemory().monthlyReport(asOf: asOf, zone: .utc)
+    let report = try Fixture.store().monthlyReport(asOf: asOf, zone: .utc)
     #expect(report.totalEntries == 0)
     #expect(report.topPatterns.isEmpty && report.correlations.isEmpty && report.changes.isEmpty)
     #expect(report.bestDays.isEmpty && report.challengingDays.isEmpty)

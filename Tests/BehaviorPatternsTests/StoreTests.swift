@@ -8,7 +8,7 @@ import Testing
 struct StoreTests {
   @Test("Tags are case-insensitive; rename merges; unused tags go away")
   func tags() throws {
-    let store = try BehaviorStore.inMemory()
+    let store = try Fixture.store()
     let first = try Fixture.log(
       store, "sensory-overload", "2026-02-01 10:00", tags: ["Noise", "work"])
     try Fixture.log(store, "sensory-overload", "2026-02-02 10:00", tags: ["noise"])
@@ -22,14 +22,14 @@ struct StoreTests {
     try store.deleteEntry(id: first.id)
     var change = EntryChange()
     change.tags = []
-    try store.editEntry(id: first.id + 1, change)
+    try store.editEntry(id: first.id + 1, change, zone: .utc)
     #expect(try store.tags().isEmpty)
     #expect(throws: TallyError.self) { try store.renameTag("nothing", to: "x") }
   }
 
   @Test("Filters: days, category, type, search with LIKE wildcards taken literally")
   func filters() throws {
-    let store = try BehaviorStore.inMemory()
+    let store = try Fixture.store()
     try Fixture.log(store, "sensory-overload", "2026-02-01 10:00", note: "100% loud")
     try Fixture.log(store, "energy-level", "2026-02-02 10:00", intensity: 3, note: "fine_ok")
     try Fixture.log(store, "meltdown-trigger", "2026-02-03 10:00")
@@ -48,23 +48,24 @@ struct StoreTests {
 
   @Test("Editing re-checks the rules of the new type")
   func edit() throws {
-    let store = try BehaviorStore.inMemory()
+    let store = try Fixture.store()
     let entry = try Fixture.log(
       store, "sensory-overload", "2026-02-01 10:00", intensity: 4, duration: 30)
     var change = EntryChange()
     change.type = Fixture.type("energy-level")
-    #expect(throws: TallyError.self) { try store.editEntry(id: entry.id, change) }  // duration
+    // A duration on a type that takes none.
+    #expect(throws: TallyError.self) { try store.editEntry(id: entry.id, change, zone: .utc) }
     change.durationMinutes = .clear
-    let edited = try store.editEntry(id: entry.id, change)
+    let edited = try store.editEntry(id: entry.id, change, zone: .utc)
     #expect(edited.type.id == "energy-level")
     #expect(edited.intensity == 4)
     #expect(edited.durationMinutes == nil)
-    #expect(throws: TallyError.self) { try store.editEntry(id: 99, EntryChange()) }
+    #expect(throws: TallyError.self) { try store.editEntry(id: 99, EntryChange(), zone: .utc) }
   }
 
   @Test("Favorites keep their order; custom patterns cannot be favorites")
   func favorites() throws {
-    let store = try BehaviorStore.inMemory()
+    let store = try Fixture.store()
     #expect(try store.addFavorite(Fixture.type("energy-level")))
     #expect(try store.addFavorite(Fixture.type("sensory-overload")))
     #expect(try store.addFavorite(Fixture.type("energy-level")) == false)
@@ -97,7 +98,7 @@ struct StoreTests {
 
   @Test("Medications: unique names, stop keeps history, no doses after the stop, delete")
   func medications() throws {
-    let store = try BehaviorStore.inMemory()
+    let store = try Fixture.store()
     try Fixture.medication(store, "Sertraline", .daily, since: "2026-02-01")
     #expect(throws: TallyError.self) {
       try Fixture.medication(store, "sertraline", .weekly, since: "2026-02-01")
@@ -123,7 +124,7 @@ struct StoreTests {
 
   @Test("Journal: links, tags, hostile searches, reading aloud")
   func journal() throws {
-    let store = try BehaviorStore.inMemory()
+    let store = try Fixture.store()
     let entry = try Fixture.log(
       store, "sensory-overload", "2026-02-08 14:30", intensity: 4, duration: 45, note: "loud cafe")
     let journal = try store.addJournal(

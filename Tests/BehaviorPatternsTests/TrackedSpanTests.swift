@@ -10,7 +10,7 @@ import Testing
 @Suite("Reports judge only tracked days")
 struct TrackedSpanTests {
   static func store() throws -> BehaviorStore {
-    let store = try BehaviorStore.inMemory()
+    let store = try Fixture.store()
     try Fixture.medication(store, "Sertraline", .daily, since: "2026-11-01")
     for day in 16...22 {
       try Fixture.log(store, "energy-level", "2026-11-\(day) 09:00", intensity: 3)
@@ -57,11 +57,25 @@ struct TrackedSpanTests {
     let sertraline = try #require(report.medicationInsights.first)
     #expect(sertraline.dosesExpected == 3)  // Nov 16–18
     #expect(sertraline.adherenceRate == 100)
+    // The week before (Nov 5–11) was not tracked: 3 energy entries are not a rise "from 0".
+    #expect(report.previousTrackedDays == nil)
+    #expect(report.changes.isEmpty)
+    #expect(ReportJSON.weekly(report)["changes_compared"] == .bool(false))
+  }
+
+  @Test("meds list's 30 days judge adherence from the first entry without reading the entries")
+  func recentAdherence() throws {
+    let insights = try Self.store().medicationInsights(
+      days: 30, asOf: Fixture.day("2026-11-22"), zone: .utc)
+    // Oct 24 – Nov 22, tracked from Nov 16: 7 doses due, 7 taken.
+    #expect(insights.map(\.dosesExpected) == [7])
+    #expect(insights.map(\.dosesTaken) == [7])
+    #expect(insights.map(\.adherenceRate) == [100])
   }
 
   @Test("Nothing logged: no tracked days, averages 0, adherence null")
   func nothingTracked() throws {
-    let store = try BehaviorStore.inMemory()
+    let store = try Fixture.store()
     try Fixture.medication(store, "Sertraline", .daily, since: "2026-11-01")
     let report = try store.monthlyReport(asOf: Fixture.day("2026-11-22"), zone: .utc)
     #expect(report.trackedDays == nil)

@@ -85,6 +85,51 @@ struct WeeklyReportTests {
     #expect(vitaminD.adherenceRate == 100)
   }
 
+  @Test("Changes against the previous 7 days cover only its tracked days")
+  func changesAgainstPartlyTrackedWeek() throws {
+    let report = try Fixture.weekly().weeklyReport(asOf: asOf, zone: .utc)
+    // The previous week is Feb 18–24; tracking began with the first entry, on Feb 24, so only
+    // that day of it is compared. It held 1 Sensory Overload; this week 4 Energy Level (0 → 4:
+    // +4 ≥ 3, from none so no percent) and 2 Sensory Overload (1 → 2: +1 < 3, not listed).
+    #expect(
+      report.previousWindow
+        == (try DayRange(start: Fixture.day("2026-02-18"), end: Fixture.day("2026-02-24"))))
+    #expect(
+      report.previousTrackedDays
+        == (try DayRange(start: Fixture.day("2026-02-24"), end: Fixture.day("2026-02-24"))))
+    #expect(
+      report.changes == [
+        PatternChange(
+          name: "Energy Level", typeID: "energy-level", current: 4, previous: 0, change: 4,
+          percentChange: nil, direction: "up")
+      ])
+    let json = ReportJSON.weekly(report)
+    #expect(json["changes_compared"] == .bool(true))
+    #expect(
+      json["previous_period"]
+        == .object(["start": .string("2026-02-18"), "end": .string("2026-02-24"), "days": .int(7)]))
+  }
+
+  @Test("Changes: a fall and a rise of 3, both by at least 25%, ties by name")
+  func changesBetweenTrackedWeeks() throws {
+    let store = try Fixture.store()
+    // Previous week Mar 2–8: 4 Anxiety Spike. This week Mar 9–15: 1 Anxiety Spike, 3 Energy
+    // Level, 1 Sensory Overload.
+    for day in 2...5 { try Fixture.log(store, "anxiety-spike", "2026-03-0\(day) 10:00") }
+    try Fixture.log(store, "anxiety-spike", "2026-03-10 10:00")
+    for day in 11...13 {
+      try Fixture.log(store, "energy-level", "2026-03-\(day) 09:00", intensity: 3)
+    }
+    try Fixture.log(store, "sensory-overload", "2026-03-14 09:00")
+    let report = try store.weeklyReport(asOf: Fixture.day("2026-03-15"), zone: .utc)
+    // Anxiety Spike 4 → 1: −3, and 3 ≥ 25% of 4 = 1, so −75.0%; Energy Level 0 → 3: +3 from
+    // none; Sensory Overload 0 → 1: +1 < 3. Equal moves of 3: by name.
+    #expect(report.changes.map(\.name) == ["Anxiety Spike", "Energy Level"])
+    #expect(report.changes.map(\.change) == [-3, 3])
+    #expect(report.changes.map(\.percentChange) == [-75, nil])
+    #expect(report.changes.map(\.direction) == ["down", "up"])
+  }
+
   @Test("An empty week is zeros and empty lists")
   func emptyWeek() throws {
     let report = try Fixture.weekly().weeklyReport(asOf: Fixture.day("2026-02-15"), zone: .utc)
@@ -101,11 +146,13 @@ struct WeeklyReportTests {
     // med was active, but untracked days are unknown, not missed, so nothing is judged.
     #expect(report.trackedDays == nil)
     #expect(report.medicationInsights.isEmpty)
+    #expect(report.previousTrackedDays == nil)  // Feb 2–8, untracked too
+    #expect(report.changes.isEmpty)
   }
 
   @Test("Days are local days: an entry at 03:00 UTC is the evening before in Chicago")
   func localDays() throws {
-    let store = try BehaviorStore.inMemory()
+    let store = try Fixture.store()
     try Fixture.log(store, "energy-level", "2026-02-08 03:00", intensity: 3)
     let chicago = try Zone(identifier: "America/Chicago")
     let report = try store.weeklyReport(asOf: Fixture.day("2026-02-07"), zone: chicago)

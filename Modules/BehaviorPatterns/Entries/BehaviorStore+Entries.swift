@@ -3,12 +3,16 @@ import Foundation
 import GRDB
 
 extension BehaviorStore {
-  /// Logs an entry with its tags in one transaction.
+  /// Logs an entry with its tags in one transaction; `zone` decides its local day, which must
+  /// not be after the clock's.
   ///
-  /// - throws: `TallyError` when the input breaks a catalog rule (see `EntryInput.validate`).
+  /// - throws: `TallyError` when the input breaks a catalog rule (see `EntryInput.validate`) or
+  ///   lies on a later day.
   @discardableResult
-  public func log(_ input: EntryInput, now: Instant = Instant(Date())) throws -> PatternEntry {
+  public func log(_ input: EntryInput, zone: Zone) throws -> PatternEntry {
     try input.validate()
+    try refuseFuture(input.timestamp, zone: zone, field: "entry day")
+    let now = clock()
     return try writer.write { db in
       var record = Self.record(input, id: nil, createdAt: now, updatedAt: now)
       try record.insert(db)
@@ -50,6 +54,11 @@ extension BehaviorStore {
       arguments.append(tag.trimmingCharacters(in: .whitespaces))
     }
     if let search = filter.search, !search.isEmpty {
+      guard search.count <= EntryFilter.maximumSearchLength else {
+        throw TallyError.invalid(
+          "search text", search,
+          expected: "at most \(EntryFilter.maximumSearchLength) characters", category: .usage)
+      }
       let pattern = "%" + Self.escapeLike(search) + "%"
       conditions.append(
         "(e.context_notes LIKE ? ESCAPE '\\' OR e.specific_details LIKE ? ESCAPE '\\' OR e.custom_name LIKE ? ESCAPE '\\')"
@@ -63,14 +72,17 @@ extension BehaviorStore {
     }
   }
 
-  /// Applies `change` to the entry with `id`, in one transaction, and returns the result.
+  /// Applies `change` to the entry with `id`, in one transaction, and returns the result; a
+  /// new time may not fall on a day after the clock's in `zone`.
   ///
   /// - throws: `TallyError` when there is no such entry or the result breaks a catalog rule.
   @discardableResult
-  public func editEntry(id: Int64, _ change: EntryChange, now: Instant = Instant(Date())) throws
-    -> PatternEntry
-  {
-    try writer.write { db in
+  public func editEntry(id: Int64, _ change: EntryChange, zone: Zone) throws -> PatternEntry {
+    if let timestamp = change.timestamp {
+      try refuseFuture(timestamp, zone: zone, field: "entry day")
+    }
+    let now = clock()
+    return try writer.write { db in
       let existing = try Self.existingEntry(id, db)
       let input = change.applied(to: existing)
       try input.validate()

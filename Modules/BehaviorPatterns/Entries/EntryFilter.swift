@@ -12,8 +12,13 @@ public struct EntryFilter: Sendable, Equatable {
   public var type: PatternType?
   /// Only entries with this tag (case ignored).
   public var tag: String?
-  /// Only entries whose notes, details or custom name contain this text (case ignored).
+  /// Only entries whose notes, details or custom name contain this text (case ignored; `%` and
+  /// `_` are plain characters), at most `maximumSearchLength` characters.
   public var search: String?
+
+  /// The longest search text: far more than any phrase a person looks for, and far under
+  /// SQLite's limit on a LIKE pattern (50,000 bytes), which would otherwise fail as an I/O error.
+  public static let maximumSearchLength = 200
   /// At most this many, newest first.
   public var limit: Int?
 

@@ -69,10 +69,9 @@ public struct EntryInput: Sendable, Equatable {
       guard type.takesDuration else {
         throw TallyError.refused("\(type.id) takes no duration", category: .usage)
       }
-      guard durationMinutes > 0 else {
+      guard durationMinutes > 0, durationMinutes <= Self.maximumDurationMinutes else {
         throw TallyError.invalid(
-          "duration", String(durationMinutes), expected: "a positive number of minutes",
-          category: .usage)
+          "duration", String(durationMinutes), expected: Self.durationExpected, category: .usage)
       }
     }
     if type.isCustom {
@@ -101,14 +100,23 @@ public struct EntryInput: Sendable, Equatable {
     for tag in tags { _ = try TagName.validated(tag) }
   }
 
+  /// The longest duration of one entry: a week (10,080 minutes). Longer is not one episode or
+  /// period but several, and a bound keeps every sum of durations far from overflowing.
+  public static let maximumDurationMinutes = 7 * 24 * 60
+
+  /// What a duration must be, for messages.
+  public static let durationExpected =
+    "whole minutes such as 45m, 1h30m or 90, more than 0 and at most 168h (a week)"
+
   /// Minutes from a duration a person typed (`45m`, `1h30m`, `90`).
   ///
-  /// - throws: `TallyError` for text that is not a duration or not whole minutes.
+  /// - throws: `TallyError` (usage) for text that is not a duration, not whole minutes, or
+  ///   longer than `maximumDurationMinutes`.
   public static func minutes(parsing text: String) throws -> Int {
-    let span = try TimeSpan(parsing: text)
-    guard span.seconds % 60 == 0 else {
-      throw TallyError(value: text, expected: "a duration in whole minutes, such as 45m or 1h30m")
-    }
+    let refused = TallyError.invalid("duration", text, expected: durationExpected, category: .usage)
+    guard let span = try? TimeSpan(parsing: text), span.seconds % 60 == 0,
+      span.seconds / 60 <= maximumDurationMinutes
+    else { throw refused }
     return span.seconds / 60
   }
 }

@@ -106,15 +106,17 @@ extension BehaviorStore {
   /// nothing. Into a database with no data the file's ids are kept, so a round trip is exact;
   /// otherwise records get new ids and links follow them. Medications whose name exists are
   /// matched to the existing one, and records already present are skipped (importing a file
-  /// twice adds nothing) unless `allowDuplicates`.
+  /// twice adds nothing) unless `allowDuplicates`. Entries and doses on a day after the
+  /// clock's in `zone` are refused, as when logged one by one.
   ///
   /// - throws: `TallyError` (bad data) naming the first bad record; nothing is written.
   @discardableResult
-  public func importJSON(_ data: Data, name: String, allowDuplicates: Bool = false) throws
-    -> ImportSummary
+  public func importJSON(_ data: Data, name: String, zone: Zone, allowDuplicates: Bool = false)
+    throws -> ImportSummary
   {
     let document = try ExportValidator.decode(data, name: name)
-    let checked = try ExportValidator.validate(document, name: name)
+    let checked = try ExportValidator.validate(
+      document, name: name, today: today(in: zone), zone: zone)
     return try writer.write { db in
       try ExportImporter.insert(checked, allowDuplicates: allowDuplicates, db)
     }

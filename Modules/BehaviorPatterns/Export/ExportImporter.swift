@@ -59,15 +59,7 @@ enum ExportImporter {
         """)
     let tagInsert = try BulkStatement(
       db, sql: "INSERT OR IGNORE INTO entry_tag (entry_id, tag_id) VALUES (?, ?)")
-    var presentEntries: [EntryKey: Int64] = [:]
-    if recognise {
-      for record in try PatternEntryRecord.fetchAll(db) {
-        presentEntries[
-          EntryKey(
-            occurredAt: record.occurredAt.millisecondsSinceEpoch,
-            patternType: record.patternType, customName: record.customName)] = record.id!
-      }
-    }
+    let presentEntries = recognise ? try presentEntryKeys(db) : [:]
     var entriesPresent = 0
     for entry in checked.entries {
       let record = BehaviorStore.record(
@@ -131,15 +123,7 @@ enum ExportImporter {
           effectiveness, mood, energy_level, side_effects, notes, created_at)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """)
-    var presentLogs = Set<LogKey>()
-    if recognise {
-      for record in try MedicationLogRecord.fetchAll(db) {
-        presentLogs.insert(
-          LogKey(
-            medicationID: record.medicationId,
-            occurredAt: record.occurredAt.millisecondsSinceEpoch, taken: record.taken))
-      }
-    }
+    let presentLogs = recognise ? try presentLogKeys(db) : []
     var logsPresent = 0
     for log in checked.logs {
       let source = log.source
@@ -164,13 +148,7 @@ enum ExportImporter {
       try logInsert.step()
     }
 
-    var presentJournal = Set<JournalKey>()
-    if recognise {
-      for record in try JournalEntryRecord.fetchAll(db) {
-        presentJournal.insert(
-          JournalKey(occurredAt: record.occurredAt.millisecondsSinceEpoch, title: record.title))
-      }
-    }
+    let presentJournal = recognise ? try presentJournalKeys(db) : []
     var journalPresent = 0
     for journal in checked.journal {
       let source = journal.source
@@ -215,6 +193,55 @@ enum ExportImporter {
         entries: entriesPresent, medications: document.medications.count - addedMedications,
         medicationLogs: logsPresent, journalEntries: journalPresent,
         favorites: checked.favorites.count - addedFavorites))
+  }
+
+  // MARK: - Keys of the records already stored
+
+  // Only the key columns are read: decoding whole records (notes, details, journal texts) to
+  // recognise them cost the re-import of a large file most of its time.
+
+  /// The stored entries' keys, each with its id (links in the file follow it).
+  static func presentEntryKeys(_ db: Database) throws -> [EntryKey: Int64] {
+    typealias Columns = PatternEntryRecord.Columns
+    var keys: [EntryKey: Int64] = [:]
+    let rows =
+      try PatternEntryRecord
+      .select(Columns.id, Columns.occurredAt, Columns.patternType, Columns.customName)
+      .asRequest(of: Row.self).fetchCursor(db)
+    while let row = try rows.next() {
+      keys[
+        EntryKey(
+          occurredAt: row[Columns.occurredAt], patternType: row[Columns.patternType],
+          customName: row[Columns.customName])] = row[Columns.id]
+    }
+    return keys
+  }
+
+  static func presentLogKeys(_ db: Database) throws -> Set<LogKey> {
+    typealias Columns = MedicationLogRecord.Columns
+    var keys = Set<LogKey>()
+    let rows =
+      try MedicationLogRecord
+      .select(Columns.medicationId, Columns.occurredAt, Columns.taken)
+      .asRequest(of: Row.self).fetchCursor(db)
+    while let row = try rows.next() {
+      keys.insert(
+        LogKey(
+          medicationID: row[Columns.medicationId], occurredAt: row[Columns.occurredAt],
+          taken: row[Columns.taken]))
+    }
+    return keys
+  }
+
+  static func presentJournalKeys(_ db: Database) throws -> Set<JournalKey> {
+    typealias Columns = JournalEntryRecord.Columns
+    var keys = Set<JournalKey>()
+    let rows = try JournalEntryRecord.select(Columns.occurredAt, Columns.title)
+      .asRequest(of: Row.self).fetchCursor(db)
+    while let row = try rows.next() {
+      keys.insert(JournalKey(occurredAt: row[Columns.occurredAt], title: row[Columns.title]))
+    }
+    return keys
   }
 
   /// Whether the database holds no entries, medications, logs, journal entries or favorites.

@@ -40,7 +40,10 @@ enum ExportValidator {
     }
   }
 
-  static func validate(_ document: BehaviorExport, name: String) throws -> CheckedExport {
+  /// Checks every record; entries and doses may not lie on a day after `today` in `zone`.
+  static func validate(_ document: BehaviorExport, name: String, today: LocalDate, zone: Zone)
+    throws -> CheckedExport
+  {
     func fail(_ place: String, _ problem: String) -> TallyError {
       TallyError.refused("\(place): \(problem)", source: TallyError.Source(name))
     }
@@ -54,6 +57,12 @@ enum ExportValidator {
         throw fail(place, "\(key) '\(text)' is not an instant: expected \(Instant.expectedText)")
       }
       return instant
+    }
+    func happened(_ instant: Instant, _ place: String) throws {
+      let day = zone.localDate(of: instant)
+      if let expected = BehaviorStore.happenedDayProblem(day, today: today) {
+        throw fail(place, "timestamp \(instant) is on \(day): expected \(expected)")
+      }
     }
     func day(_ text: String, _ place: String, _ key: String) throws -> LocalDate {
       do { return try LocalDate(parsing: text) } catch {
@@ -92,6 +101,7 @@ enum ExportValidator {
       do { try input.validate() } catch let error as TallyError {
         throw fail(place, error.description)
       }
+      try happened(input.timestamp, place)
       return CheckedExport.Entry(
         source: entry, input: input, createdAt: try instant(entry.createdAt, place, "created_at"),
         updatedAt: try instant(entry.updatedAt, place, "updated_at"))
@@ -133,6 +143,7 @@ enum ExportValidator {
       do { try input.validate() } catch let error as TallyError {
         throw fail(place, error.description)
       }
+      try happened(occurredAt, place)
       return CheckedExport.Log(
         source: log, occurredAt: occurredAt,
         createdAt: try instant(log.createdAt, place, "created_at"))
@@ -146,6 +157,9 @@ enum ExportValidator {
       }
       guard !journal.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
         throw fail(place, "the title is empty")
+      }
+      do { _ = try BehaviorStore.journalContent(journal.content) } catch let error as TallyError {
+        throw fail(place, error.description)
       }
       for link in journal.linkedEntries where !entryIDs.contains(link) {
         throw fail(place, "linked entry \(link) is not an entry of this file")
@@ -178,8 +192,12 @@ enum ExportValidator {
     case .keyNotFound(let key, let context):
       return "\(path(context.codingPath + [key])) is missing"
     case .dataCorrupted(let context):
+      // Foundation's reason (a number too large, nesting too deep) says what to fix; it is cut
+      // like any echoed text.
       return context.codingPath.isEmpty
-        ? "not a behavior export: expected JSON" : "\(path(context.codingPath)) is not valid"
+        ? "not a behavior export: expected JSON (the reader says "
+          + TallyError.quote(context.debugDescription) + ")"
+        : "\(path(context.codingPath)) is not valid"
     @unknown default:
       return "not a behavior export"
     }

@@ -52,8 +52,7 @@ extension BehaviorStore {
   /// - throws: `TallyError` for an unknown type or favorite, or Custom Pattern (it needs a
   ///   name and a category).
   @discardableResult
-  public func quickLog(_ reference: String, at timestamp: Instant, now: Instant = Instant(Date()))
-    throws
+  public func quickLog(_ reference: String, at timestamp: Instant, zone: Zone) throws
     -> PatternEntry
   {
     let type: PatternType
@@ -76,7 +75,7 @@ extension BehaviorStore {
         "custom-pattern needs a name and a category: it cannot be logged without details",
         category: .usage)
     }
-    return try log(EntryInput(type: type, timestamp: timestamp), now: now)
+    return try log(EntryInput(type: type, timestamp: timestamp), zone: zone)
   }
 
   static func favorites(_ db: Database) throws -> [PatternType] {

@@ -8,10 +8,10 @@ extension BehaviorStore {
   ///
   /// - throws: `TallyError` for an empty title or a link to an entry that does not exist.
   @discardableResult
-  public func addJournal(_ input: JournalInput, now: Instant = Instant(Date())) throws
-    -> JournalEntry
-  {
+  public func addJournal(_ input: JournalInput) throws -> JournalEntry {
     let title = try Self.journalTitle(input.title)
+    _ = try Self.journalContent(input.content)
+    let now = clock()
     return try writer.write { db in
       var record = JournalEntryRecord(
         id: nil, occurredAt: input.timestamp, title: title, content: input.content,
@@ -74,10 +74,10 @@ extension BehaviorStore {
 
   /// Applies `change` to a journal entry.
   @discardableResult
-  public func editJournal(id: Int64, _ change: JournalChange, now: Instant = Instant(Date())) throws
-    -> JournalEntry
-  {
+  public func editJournal(id: Int64, _ change: JournalChange) throws -> JournalEntry {
     let title = try change.title.map(Self.journalTitle)
+    _ = try change.content.map(Self.journalContent)
+    let now = clock()
     return try writer.write { db in
       let existing = try Self.existingJournal(id, db)
       let record = JournalEntryRecord(
@@ -181,6 +181,18 @@ extension BehaviorStore {
       }
       try JournalLinkRecord(journalId: journalID, entryId: entryID).insert(db)
     }
+  }
+
+  /// The longest journal text, in UTF-8 bytes: 1 MiB is hundreds of pages, and reading
+  /// `< /dev/zero` stops there instead of filling memory.
+  public static let maximumJournalBytes = 1 << 20
+
+  static func journalContent(_ text: String) throws -> String {
+    guard text.utf8.count <= maximumJournalBytes else {
+      throw TallyError.refused(
+        "the journal text has \(text.utf8.count) bytes: expected at most 1 MiB", category: .usage)
+    }
+    return text
   }
 
   static func journalTitle(_ text: String) throws -> String {

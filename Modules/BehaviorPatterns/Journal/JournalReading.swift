@@ -47,8 +47,8 @@ public enum JournalReading {
   static func spoken(minutes: Int) -> String {
     let (hours, rest) = (minutes / 60, minutes % 60)
     var parts: [String] = []
-    if hours > 0 { parts.append(hours == 1 ? "1 hour" : "\(hours) hours") }
-    if rest > 0 || hours == 0 { parts.append(rest == 1 ? "1 minute" : "\(rest) minutes") }
+    if hours > 0 { parts.append(counted(hours, "hour")) }
+    if rest > 0 || hours == 0 { parts.append(counted(rest, "minute")) }
     return parts.joined(separator: " ")
   }
 }

@@ -7,10 +7,9 @@ extension BehaviorStore {
   ///
   /// - throws: `TallyError` when the name is empty or already used (case ignored).
   @discardableResult
-  public func addMedication(_ input: MedicationInput, now: Instant = Instant(Date())) throws
-    -> Medication
-  {
+  public func addMedication(_ input: MedicationInput) throws -> Medication {
     let name = try Self.medicationName(input.name)
+    let now = clock()
     return try writer.write { db in
       try Self.refuseDuplicateName(name, except: nil, db)
       var record = MedicationRecord(
@@ -104,14 +103,16 @@ extension BehaviorStore {
   }
 
   /// Logs a dose taken or skipped. `zone` decides the local day, which must not be after the
-  /// medication was stopped.
+  /// medication was stopped, nor after the clock's day.
   ///
   /// - throws: `TallyError` for an unknown medication or a bad value.
   @discardableResult
-  public func logMedication(
-    _ reference: String, _ input: MedicationLogInput, zone: Zone, now: Instant = Instant(Date())
-  ) throws -> MedicationLog {
+  public func logMedication(_ reference: String, _ input: MedicationLogInput, zone: Zone) throws
+    -> MedicationLog
+  {
     try input.validate()
+    try refuseFuture(input.timestamp, zone: zone, field: "dose day")
+    let now = clock()
     return try writer.write { db in
       let medication = try Self.medication(reference, db)
       let day = zone.localDate(of: input.timestamp)

@@ -27,10 +27,11 @@ public struct TodaySummary: Sendable, Equatable {
 }
 
 extension BehaviorStore {
-  /// The weekly report of the 7 days ending on `asOf`, days being local days in `zone`.
+  /// The weekly report of the 7 days ending on `asOf` (and the 7 before, for changes), days
+  /// being local days in `zone`.
   public func weeklyReport(asOf: LocalDate, zone: Zone) throws -> WeeklyReport {
     ReportBuilder.weekly(
-      try reportData(try DayRange.lastDays(7, asOf: asOf), zone: zone), asOf: asOf)
+      try reportData(try DayRange.lastDays(14, asOf: asOf), zone: zone), asOf: asOf)
   }
 
   /// The monthly report of the 30 days ending on `asOf` (and the 30 before, for changes).
@@ -49,8 +50,11 @@ extension BehaviorStore {
     -> [MedicationInsight]
   {
     let window = try DayRange.lastDays(days, asOf: asOf)
-    return ReportBuilder.medicationInsights(
-      try reportData(window, zone: zone), window: window, byDay: nil)
+    // Adherence needs the medications, their logs and the tracking start, not the entries.
+    let data = try writer.read { db in
+      try Self.reportData(window, zone: zone, includingEntries: false, db)
+    }
+    return ReportBuilder.medicationInsights(data, window: window, byDay: nil)
   }
 
   /// The entries, medications and logs of `range`.
@@ -58,11 +62,16 @@ extension BehaviorStore {
     try writer.read { db in try Self.reportData(range, zone: zone, db) }
   }
 
-  static func reportData(_ range: DayRange, zone: Zone, _ db: Database) throws -> ReportData {
+  /// The report data of `range`; without `includingEntries`, only medications, logs and the
+  /// tracking start (what adherence needs).
+  static func reportData(
+    _ range: DayRange, zone: Zone, includingEntries: Bool = true, _ db: Database
+  ) throws -> ReportData {
     let (start, end) = zone.instants(of: range)
     let arguments: [any DatabaseValueConvertible] = [start, end]
     return ReportData(
-      entries: try entries(db, where: "e.occurred_at >= ? AND e.occurred_at < ?", arguments),
+      entries: includingEntries
+        ? try entries(db, where: "e.occurred_at >= ? AND e.occurred_at < ?", arguments) : [],
       medications: try MedicationRecord.order(MedicationRecord.Columns.id).fetchAll(db)
         .map(medication),
       logs: try logs(db, where: "l.occurred_at >= ? AND l.occurred_at < ?", arguments),

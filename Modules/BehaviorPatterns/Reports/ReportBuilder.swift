@@ -2,10 +2,11 @@ import AnalyticsCore
 
 /// The report rules (Docs/Behavior.md lists them), applied to `ReportData`.
 public enum ReportBuilder {
-  /// The weekly report of the 7 days ending on `asOf`.
+  /// The weekly report of the 7 days ending on `asOf`, compared with the 7 days before.
   public static func weekly(_ data: ReportData, asOf: LocalDate) -> WeeklyReport {
     let window = try! DayRange.lastDays(7, asOf: asOf)
     let entries = data.entries(in: window)
+    let comparison = compare(data, entries, window: window)
     let byDay = data.entriesByDay(in: window)
     let dailyCounts = window.map { DayCount(date: $0, count: byDay[$0]?.count ?? 0) }
     let tracked = data.tracked(window)
@@ -13,13 +14,15 @@ public enum ReportBuilder {
       day.count > (best?.count ?? 0) ? day : best
     }
     return WeeklyReport(
-      window: window, trackedDays: tracked, totalEntries: entries.count,
+      window: window, previousWindow: window.previous, trackedDays: tracked,
+      previousTrackedDays: comparison.tracked, totalEntries: entries.count,
       dailyAverage: dailyAverage(entries.count, over: tracked), mostActiveDay: busiest?.date,
       mostActiveDayEntries: busiest?.count ?? 0, dailyCounts: dailyCounts,
       patternFrequency: patternCounts(entries), categoryDistribution: categoryShares(entries),
       energyTrend: window.map { DailyValue(date: $0, value: energy(byDay[$0] ?? [])) },
       commonTriggers: TriggerWords.count(entries),
-      medicationInsights: medicationInsights(data, window: window, byDay: nil))
+      medicationInsights: medicationInsights(data, window: window, byDay: nil),
+      changes: comparison.changes)
   }
 
   /// The monthly report of the 30 days ending on `asOf`, compared with the 30 days before.
@@ -30,18 +33,17 @@ public enum ReportBuilder {
     let byDay = data.entriesByDay(in: window)
     let ranking = dayRanking(window: window, byDay: byDay)
     let tracked = data.tracked(window)
-    let previousTracked = data.tracked(previous)
+    let comparison = compare(data, entries, window: window)
     return MonthlyReport(
       window: window, previousWindow: previous, trackedDays: tracked,
-      previousTrackedDays: previousTracked, totalEntries: entries.count,
+      previousTrackedDays: comparison.tracked, totalEntries: entries.count,
       dailyAverage: dailyAverage(entries.count, over: tracked),
       dailyCounts: window.map { DayCount(date: $0, count: byDay[$0]?.count ?? 0) },
       topPatterns: Array(patternCounts(entries).prefix(5)),
       categoryTrends: categoryTrends(data, window: window),
       correlations: correlations(data, window: window, byDay: byDay),
       bestDays: ranking.best, challengingDays: ranking.challenging,
-      changes: previousTracked == nil
-        ? [] : changes(current: entries, previous: data.entries(in: previous)),
+      changes: comparison.changes,
       medicationEffectiveness: medicationInsights(data, window: window, byDay: byDay))
   }
 
@@ -141,6 +143,16 @@ public enum ReportBuilder {
   }
 
   // MARK: - Changes
+
+  /// The window's comparison with the one of the same length before it: that window's tracked
+  /// days, and the pattern changes — none when it has no tracked day (nothing to compare with,
+  /// rather than a rise from zero).
+  static func compare(_ data: ReportData, _ entries: [PatternEntry], window: DayRange)
+    -> (tracked: DayRange?, changes: [PatternChange])
+  {
+    guard let tracked = data.tracked(window.previous) else { return (nil, []) }
+    return (tracked, changes(current: entries, previous: data.entries(in: window.previous)))
+  }
 
   /// Patterns whose count moved by at least 3 entries and at least 25% of the previous count
   /// (any rise of 3 or more from none), largest move first, then by name.

@@ -44,14 +44,14 @@ enum TodayInsights {
     for medication in medications {
       if let due = medication.due, due > medication.taken {
         insights.append(
-          "\(medication.name): \(medication.taken) of \(due) \(due == 1 ? "dose" : "doses") logged as taken today."
+          "\(medication.name): \(medication.taken) of \(counted(due, "dose")) logged as taken today."
         )
       }
     }
     return insights
   }
 
-  static func days(_ count: Int) -> String { count == 1 ? "1 day" : "\(count) days" }
+  static func days(_ count: Int) -> String { counted(count, "day") }
   static func times(_ count: Int) -> String { count == 1 ? "once" : "\(count) times" }
 
   static func format(_ value: Double) -> String {

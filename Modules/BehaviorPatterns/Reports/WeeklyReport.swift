@@ -3,8 +3,13 @@ import AnalyticsCore
 /// The 7-day report ending on the as-of day.
 public struct WeeklyReport: Sendable, Equatable {
   public var window: DayRange
+  /// The 7 days before, for `changes`.
+  public var previousWindow: DayRange
   /// The days of the window since tracking began; `nil` when none was tracked.
   public var trackedDays: DayRange?
+  /// The tracked days of the previous window; `nil` when none was tracked, and then there are no
+  /// `changes` (nothing to compare with, rather than a rise from zero).
+  public var previousTrackedDays: DayRange?
   public var totalEntries: Int
   /// Entries ÷ tracked days, 2 decimals (0 when none was tracked).
   public var dailyAverage: Double
@@ -25,6 +30,8 @@ public struct WeeklyReport: Sendable, Equatable {
   public var commonTriggers: [TriggerCount]
   /// Adherence and ratings per medication.
   public var medicationInsights: [MedicationInsight]
+  /// Patterns up or down by at least 25% and at least 3 entries against the previous 7 days.
+  public var changes: [PatternChange]
 }
 
 /// The 30-day report ending on the as-of day.

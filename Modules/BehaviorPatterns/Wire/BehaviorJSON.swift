@@ -1,11 +1,18 @@
 import AnalyticsCore
 import DataFormats
+import Foundation
 
 /// The JSON shapes of entries, medications, logs and journal entries: snake_case keys, stable (an
 /// API), here beside the domain so a server builds the same objects as `behavior-cli`.
 ///
 /// `flat` is for table and CSV cells: lists (tags, links) become one `a|b` text.
 public enum BehaviorJSON {
+  /// The keys of `entry`, in order: the header of an empty CSV list.
+  public static let entryColumns = [
+    "id", "date", "time", "timestamp", "category", "type_id", "type", "custom_name", "intensity",
+    "duration_minutes", "context_notes", "specific_details", "tags",
+  ]
+
   /// An entry, with its local day and time in `zone`.
   public static func entry(_ entry: PatternEntry, zone: Zone, flat: Bool = false) -> JSONObject {
     let local = zone.localDateTime(of: entry.timestamp)
@@ -30,6 +37,11 @@ public enum BehaviorJSON {
     flat ? .string(tags.joined(separator: "|")) : .array(tags.map { .string($0) })
   }
 
+  /// The keys of `patternType`, in order.
+  public static let patternTypeColumns = [
+    "id", "name", "category", "takes_intensity", "takes_duration",
+  ]
+
   /// A pattern type of the catalog.
   public static func patternType(_ type: PatternType) -> JSONObject {
     [
@@ -37,6 +49,11 @@ public enum BehaviorJSON {
       "takes_intensity": .bool(type.takesIntensity), "takes_duration": .bool(type.takesDuration),
     ]
   }
+
+  /// The keys of `medication`, in order.
+  public static let medicationColumns = [
+    "id", "name", "dosage", "frequency", "since", "active", "stopped_on", "notes",
+  ]
 
   /// A medication.
   public static func medication(_ medication: Medication) -> JSONObject {
@@ -48,6 +65,27 @@ public enum BehaviorJSON {
       "notes": .string(medication.notes),
     ]
   }
+
+  /// The keys of `medicationWithRecentDoses`, in order.
+  public static let medicationWithRecentDosesColumns =
+    medicationColumns + ["doses_taken_30d", "adherence_30d"]
+
+  /// A medication with its doses taken and adherence over the recent window of `meds list`
+  /// (`BehaviorStore.recentAdherenceDays`); `insight` is `nil` when nothing was due or taken.
+  public static func medicationWithRecentDoses(
+    _ medication: Medication, _ insight: MedicationInsight?
+  ) -> JSONObject {
+    var row = self.medication(medication)
+    row["doses_taken_30d"] = .int(insight?.dosesTaken ?? 0)
+    row["adherence_30d"] = .number(insight?.adherenceRate, decimals: 1)
+    return row
+  }
+
+  /// The keys of `medicationLog`, in order.
+  public static let medicationLogColumns = [
+    "id", "medication", "date", "time", "timestamp", "taken", "skipped_reason", "effectiveness",
+    "mood", "energy_level", "side_effects", "notes",
+  ]
 
   /// A dose taken or skipped, with its local day and time in `zone`.
   public static func medicationLog(_ log: MedicationLog, zone: Zone) -> JSONObject {
@@ -61,6 +99,44 @@ public enum BehaviorJSON {
       "mood": optional(log.mood), "energy_level": optional(log.energyLevel),
       "side_effects": .string(log.sideEffects), "notes": .string(log.notes),
     ]
+  }
+
+  /// The keys of `journal`, in order (`content` only with the text).
+  public static func journalColumns(content: Bool) -> [String] {
+    ["id", "date", "time", "timestamp", "title"] + (content ? ["content"] : [])
+      + ["tags", "linked_entries"]
+  }
+
+  /// A journal search hit: the entry without its text, and the matching words in context on
+  /// one line.
+  public static func journalHit(_ hit: JournalSearchHit, zone: Zone, flat: Bool) -> JSONObject {
+    var row = journal(hit.entry, zone: zone, flat: flat, content: false)
+    row["snippet"] = .string(hit.snippet.replacingOccurrences(of: "\n", with: " "))
+    return row
+  }
+
+  /// The keys of `journalHit`, in order.
+  public static let journalHitColumns = journalColumns(content: false) + ["snippet"]
+
+  /// The keys of `tag`, in order.
+  public static let tagColumns = ["tag", "entries", "journal_entries"]
+
+  /// A tag and how many entries and journal entries carry it.
+  public static func tag(_ usage: TagUsage) -> JSONObject {
+    [
+      "tag": .string(usage.name), "entries": .int(usage.entries),
+      "journal_entries": .int(usage.journalEntries),
+    ]
+  }
+
+  /// The keys of `favorite`, in order.
+  public static let favoriteColumns = ["position"] + patternTypeColumns
+
+  /// A favorite with its 1-based position (the number `quick` takes).
+  public static func favorite(position: Int, _ type: PatternType) -> JSONObject {
+    var row: JSONObject = ["position": .int(position)]
+    for field in patternType(type).fields { row[field.key] = field.value }
+    return row
   }
 
   /// A journal entry; its text only when `content` (lists leave it out).

@@ -38,11 +38,27 @@ public enum ReportJSON {
     return .object(object)
   }
 
+  /// Patterns that moved against the previous window (weekly and monthly `changes`).
+  static func changes(_ changes: [PatternChange]) -> JSONValue {
+    .array(
+      changes.map {
+        .object([
+          "type": .string($0.name), "type_id": .string($0.typeID),
+          "current": .int($0.current), "previous": .int($0.previous),
+          "change": .int($0.change), "percent_change": .number($0.percentChange, decimals: 1),
+          "direction": .string($0.direction),
+        ])
+      })
+  }
+
   /// The weekly report.
   public static func weekly(_ report: WeeklyReport) -> JSONObject {
     [
       "period": period(report.window),
+      "previous_period": period(report.previousWindow),
       "tracked_period": report.trackedDays.map(period) ?? .null,
+      "previous_tracked_period": report.previousTrackedDays.map(period) ?? .null,
+      "changes_compared": .bool(report.previousTrackedDays != nil),
       "total_entries": .int(report.totalEntries),
       "daily_average": .number(report.dailyAverage, decimals: 2),
       "most_active_day": report.mostActiveDay.map(JSONValue.date) ?? .null,
@@ -64,6 +80,7 @@ public enum ReportJSON {
         report.commonTriggers.map {
           .object(["trigger": .string($0.trigger), "count": .int($0.count)])
         }),
+      "changes": changes(report.changes),
       "medication_insights": .array(
         report.medicationInsights.map { medication($0, monthly: false) }),
     ]
@@ -111,15 +128,7 @@ public enum ReportJSON {
         }),
       "best_days": .array(report.bestDays.map(day)),
       "challenging_days": .array(report.challengingDays.map(day)),
-      "changes": .array(
-        report.changes.map {
-          .object([
-            "type": .string($0.name), "type_id": .string($0.typeID),
-            "current": .int($0.current), "previous": .int($0.previous),
-            "change": .int($0.change), "percent_change": .number($0.percentChange, decimals: 1),
-            "direction": .string($0.direction),
-          ])
-        }),
+      "changes": changes(report.changes),
       "medication_effectiveness": .array(
         report.medicationEffectiveness.map { medication($0, monthly: true) }),
     ]
