@@ -35,9 +35,11 @@ struct CatalogOptions: ParsableArguments {
 }
 
 extension GlobalOptions {
-  /// Opens the RVU database named by these options.
+  /// Opens the RVU database named by these options; the as-of day is the last day a visit may
+  /// be logged on.
   func openRVUStore() throws -> RVUStore {
-    try RVUStore.open(databaseLocation(app: RVUDomainModule.appName))
+    let asOf = asOf
+    return try RVUStore.open(databaseLocation(app: RVUDomainModule.appName), today: { asOf })
   }
 }
 

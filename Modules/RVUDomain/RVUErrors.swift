@@ -10,6 +10,11 @@ extension TallyError {
   static let visitNeedsProcedure = TallyError.refused(
     "a visit needs at least one procedure (only a no-show may have none)", category: .usage)
 
+  /// A visit logged as having happened after the user's today.
+  static func futureVisit(_ day: LocalDate, today: LocalDate) -> TallyError {
+    .invalid("date", "\(day)", expected: "a day on or before \(today)", category: .usage)
+  }
+
   static func unknownVisit(_ id: Int64) -> TallyError {
     .notFound("visit", String(id), expected: "the id of one of your visits")
   }

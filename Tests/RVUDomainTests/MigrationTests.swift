@@ -60,7 +60,9 @@ struct MigrationTests {
         "version 1767225600000 integer", "created 1770561000250 integer",
         "updated 1767225599999 integer", "favorite 1770561000250 integer",
       ])
-    let store = RVUStore(writer: queue, clock: { Instant(millisecondsSinceEpoch: 0) })
+    let store = RVUStore(
+      writer: queue, clock: { Instant(millisecondsSinceEpoch: 0) },
+      today: { day("2026-11-22") })
     let visit = try store.visit(id: 7, userId: "u")
     #expect(visit.visit.createdAt == Instant(millisecondsSinceEpoch: 1_770_561_000_250))
     #expect(visit.visit.notes == "knee")
@@ -111,5 +113,37 @@ struct MigrationTests {
     let store = RVUStore(writer: queue, clock: { Instant(millisecondsSinceEpoch: 0) })
     #expect(try store.searchCodes("knee injection", userId: "u").map(\.hcpcs) == ["20610"])
     #expect(try store.visit(id: 7, userId: "u").procedures.count == 1)
+  }
+
+  @Test("rvu-6 zeroes the totals of no-shows written before; attended visits keep theirs")
+  func noShowTotals() throws {
+    let queue = try databaseBeforeInstants()
+    try RVUDomainModule.migrator.migrate(queue, upTo: "rvu-5-search-text")
+    try queue.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO visit (id, user_id, date, is_no_show, total_work_rvu, created_at,
+            updated_at)
+          VALUES (11, 'u', '2026-02-10', 1, 192, 0, 0);
+          INSERT INTO procedure (visit_id, position, user_id, date, is_no_show, hcpcs, modifier,
+            description, status_code, work_rvu, quantity)
+          VALUES (11, 0, 'u', '2026-02-10', 1, '99214', NULL, 'Office visit', 'A', 192, 1);
+          """)
+    }
+    try RVUDomainModule.migrator.migrate(queue)
+    let rows = try queue.read { db in
+      try Row.fetchAll(
+        db,
+        sql: """
+          SELECT 'visit', id, total_work_rvu FROM visit
+          UNION ALL SELECT 'procedure', visit_id, work_rvu FROM procedure ORDER BY 1, 2
+          """)
+    }
+    // Visit 7 (attended, 1.30) keeps 130 hundredths; no-show 11 goes from 192 to 0 while its
+    // procedure keeps the 1.92 it was logged with.
+    #expect(
+      rows.map { "\($0[0] as String) \($0[1] as Int64) \($0[2] as Int64)" } == [
+        "procedure 7 130", "procedure 11 192", "visit 7 130", "visit 11 0",
+      ])
   }
 }

@@ -132,30 +132,43 @@ extension RVUStore {
 
   // MARK: Lookup
 
-  /// The catalog row for a code (and modifier) in a version (default: the newest); with a
-  /// modifier that has no row of its own, the code's plain row.
+  /// The catalog row for a code in a version (default: the newest): with a modifier, that
+  /// modifier's own row (`71045` with `26` is the professional component, whose RVUs differ from
+  /// the plain row's); without one, the plain row.
   ///
-  /// - throws: `TallyError` when the code is not in that version.
+  /// - throws: `TallyError` when the code (with that modifier) is not in that version.
   public func code(_ hcpcs: String, modifier: String? = nil, catalogYear: Int? = nil) throws
     -> CatalogCode
   {
-    try writer.read { db in
+    let modifier = modifier.flatMap { $0.isEmpty ? nil : $0.uppercased() }
+    return try writer.read { db in
       let year = try self.catalogYear(db, catalogYear)
-      guard let code = try lookup(db, hcpcs: hcpcs, modifier: modifier, year: year) else {
+      let found =
+        try modifier.map { try exactRow(db, hcpcs: hcpcs, modifier: $0, year: year) }
+        ?? lookup(db, hcpcs: hcpcs, modifier: nil, year: year)
+      guard let found else {
         throw TallyError.unknownCode(hcpcs.uppercased(), modifier: modifier, year: year)
       }
-      return code
+      return found
     }
   }
 
-  /// The row for `hcpcs`+`modifier` in `year`, falling back to the code's plain row.
+  /// The row of exactly `hcpcs` with `modifier` in `year`.
+  private func exactRow(_ db: Database, hcpcs: String, modifier: String, year: Int) throws
+    -> CatalogCode?
+  {
+    try CatalogCode.filter(
+      CatalogCode.Columns.year == year && CatalogCode.Columns.hcpcs == hcpcs.uppercased()
+        && CatalogCode.Columns.modifier == modifier.uppercased()
+    ).fetchOne(db)
+  }
+
+  /// The row for `hcpcs`+`modifier` in `year`, falling back to the code's plain row: a visit
+  /// logs `99213:25` with the plain code's values, as CMS lists no row for modifier 25.
   func lookup(_ db: Database, hcpcs: String, modifier: String?, year: Int) throws -> CatalogCode? {
     let code = hcpcs.uppercased()
-    if let modifier = modifier?.uppercased(), !modifier.isEmpty,
-      let exact = try CatalogCode.filter(
-        CatalogCode.Columns.year == year && CatalogCode.Columns.hcpcs == code
-          && CatalogCode.Columns.modifier == modifier
-      ).fetchOne(db)
+    if let modifier, !modifier.isEmpty,
+      let exact = try exactRow(db, hcpcs: code, modifier: modifier, year: year)
     {
       return exact
     }

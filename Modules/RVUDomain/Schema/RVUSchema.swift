@@ -218,6 +218,11 @@ enum RVUSchema {
       }
       try db.execute(sql: "INSERT INTO catalog_code_fts(catalog_code_fts) VALUES ('rebuild')")
     }
+    migrator.registerMigration("rvu-6-no-show-totals") { db in
+      // A no-show earns nothing: its total becomes 0 like those written from now on. Daily
+      // totals already left no-shows out, so they stay as they are.
+      try db.execute(sql: "UPDATE visit SET total_work_rvu = 0 WHERE is_no_show = 1")
+    }
     return migrator
   }
 }
