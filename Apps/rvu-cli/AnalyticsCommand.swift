@@ -67,7 +67,8 @@ extension RVUCommand {
 
     @Flag(
       help:
-        "Add the Medicare payment estimate per period and in the totals (see 'rvu-cli settings set --setting').")
+        "Add the Medicare payment estimate per period and in the totals (see 'rvu-cli settings set --setting')."
+    )
     var payment = false
     @OptionGroup var catalog: CatalogOptions
 

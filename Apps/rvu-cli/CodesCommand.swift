@@ -34,12 +34,6 @@ extension RVUCommand.Codes {
       help: ArgumentHelp("The catalog year (default: from the title row).", valueName: "yyyy"))
     var year: Int?
 
-    func validate() throws {
-      if let year, !(1990...2100).contains(year) {
-        throw ValidationError("--year \(year) is not valid: expected a year such as 2025")
-      }
-    }
-
     func run() throws {
       let name = URL(fileURLWithPath: file).lastPathComponent
       let parsed = try RelativeValueFile(data: try readFile(file), fileName: name)

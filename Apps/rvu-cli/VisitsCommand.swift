@@ -146,10 +146,9 @@ extension RVUCommand.Visits {
     @Argument(help: "The visit id.") var id: Int64
 
     func run() throws {
-      let store = try global.openRVUStore()
-      let detail = try store.visit(id: id, userId: user.id)
-      let estimate = try withRVUHints {
-        try store.paymentEstimate(visitId: id, userId: user.id, catalogYear: catalog.year)
+      let (detail, estimate) = try withRVUHints {
+        try global.openRVUStore().visitWithEstimate(
+          id: id, userId: user.id, catalogYear: catalog.year)
       }
       if global.format == .json {
         var object = detail.jsonObject(nested: true)

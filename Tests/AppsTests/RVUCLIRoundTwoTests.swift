@@ -184,4 +184,85 @@ struct RVUCLIRoundTwoTests {
     }
     #expect(checked > 20)
   }
+
+  /// A 2024 file in a later layout: PRIC over IND after TEAM SURG (every later column one place
+  /// right), CRLF line ends, rows of empty fields inside and at the end, `extra` rows appended.
+  private func laterLayout(extra: [String] = []) -> String {
+    let above =
+      ",,,STATUS,MEDICARE ,WORK,NON-FAC,NA,FACILITY,NA,MP,NON-FACILITY,FACILITY,PCTC,GLOB,PRE,"
+      + "INTRA,POST,MULT,BILAT,ASST,CO-,TEAM,PRIC,ENDO,CONV,DIAGNOSTIC,CALCULATION,FAMILY,PAYMENT,"
+      + "PAYMENT,PAYMENT"
+    let header =
+      "HCPCS,MOD,DESCRIPTION,CODE,PAYMENT,RVU,PE RVU,INDICATOR,PE RVU,INDICATOR,RVU,TOTAL,TOTAL,"
+      + "IND,DAYS,OP,OP,OP,PROC,SURG,SURG,SURG,SURG,IND,BASE,FACTOR,PROCEDURES,FLAG,INDICATOR,"
+      + "AMOUNT,AMOUNT,AMOUNT"
+    func code(_ hcpcs: String, _ work: String) -> String {
+      "\(hcpcs),,Office o/p est,A,,\(work),1.00,,0.50,,0.10,2.00,1.50,0,XXX,0.00,0.00,0.00,0,0,0,0,"
+        + "0,1,,33.2875,09,0,99,0.00,0.00,0.00"
+    }
+    let empty = String(repeating: ",", count: 31)
+    let lines =
+      [
+        ",,2024 National Physician Fee Schedule Relative Value File January Release" + empty,
+        above, header, code("99213", "1.30"), empty, code("99214", "1.92"),
+      ] + extra + [empty, empty]
+    return lines.joined(separator: "\r\n") + "\r\n"
+  }
+
+  @Test("codes import reads a later layout with CRLF and empty rows; the factor is a number")
+  func importLaterLayout() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = try write(laterLayout(), to: "PPRRVU24_JAN.csv")
+    let result = try rvu(["codes", "import", path])
+    #expect(result.status == 0, "\(result.error)")
+    #expect(result.output == "Imported 2 rows (2 codes) as the 2024 catalog.\n")
+    let show = try rvu(["codes", "show", "99214", "--catalog-year", "2024", "--format", "json"])
+    #expect(show.output.contains("\"work_rvu\": 1.92"))
+    #expect(show.output.contains("\"conversion_factor\": 33.2875"))
+  }
+
+  @Test("a repeated row is exit 65 naming both lines, with no SQLite text; nothing imported")
+  func importRepeatedRow() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let repeated =
+      "99213,,Office o/p est,A,,1.30,1.00,,0.50,,0.10,2.00,1.50,0,XXX,0.00,0.00,0.00,0,0,0,0,0,1,,"
+      + "33.2875,09,0,99,0.00,0.00,0.00"
+    // Lines: title 1, header 2–3, 99213 on 4, empty 5, 99214 on 6, the repeat on 7.
+    let path = try write(laterLayout(extra: [repeated]), to: "dup.csv")
+    let result = try rvu(["codes", "import", path])
+    #expect(result.status == 65)
+    #expect(
+      result.error
+        == "rvu-cli: dup.csv line 7: 99213 is listed again (first on line 4): expected each code and modifier once\n"
+    )
+    #expect(try rvu(["codes", "versions", "--format", "csv"]).output.contains("2024") == false)
+  }
+
+  @Test("a header without CONV FACTOR is one error naming the column")
+  func importMissingColumn() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let text = laterLayout().replacingOccurrences(of: ",CONV,", with: ",,")
+    let result = try rvu(["codes", "import", try write(text, to: "old.csv")])
+    #expect(result.status == 65)
+    #expect(result.error.hasPrefix("rvu-cli: old.csv line 3: column CONV FACTOR is missing"))
+    #expect(result.error.filter { $0 == "\n" }.count == 1)
+  }
+
+  @Test("hostile numbers and sizes are refused with exit 64, at once")
+  func hostileArguments() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let words = (0..<20_000).map { "w\($0)" }.joined(separator: " ")
+    for (arguments, named) in [
+      (["codes", "search", words], "at most 1000 characters and 32 different words"),
+      (["settings", "set", "--dollars-per-rvu", "10000.01"], "dollars_per_rvu"),
+      (["settings", "set", "--annual-target", "99999999999"], "annual_target"),
+      (["visits", "add", "--procedure", "12345", "--work-rvu", "12345=10000.01"], "0 to 10000.00"),
+      (["codes", "import", try write(laterLayout(), to: "y.csv"), "--year", "1800"], "year"),
+    ] {
+      let result = try rvu(arguments)
+      #expect(result.status == 64, "\(arguments.prefix(3))")
+      #expect(result.error.contains(named), "\(arguments.prefix(3)): \(result.error)")
+      #expect(result.error.count < 300)
+    }
+  }
 }

@@ -146,4 +146,38 @@ struct MigrationTests {
         "procedure 7 130", "procedure 11 192", "visit 7 130", "visit 11 0",
       ])
   }
+
+  @Test("rvu-7 lets catalog RVUs be NULL, keeping rows, ids and the search index")
+  func nullableCatalogRVUs() throws {
+    let queue = try databaseBeforeInstants()
+    try RVUDomainModule.migrator.migrate(queue, upTo: "rvu-6-no-show-totals")
+    try queue.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO catalog_code (id, year, hcpcs, modifier, description, status_code,
+            work_rvu, non_facility_pe_rvu, facility_pe_rvu, malpractice_rvu, non_facility_total,
+            facility_total, global_days, conversion_factor, search_text)
+          VALUES (41, 2025, '20610', '', 'Drain/inj joint/bursa w/o us', 'A', 79, 104, 44, 13,
+            196, 136, '000', '32.3465', 'drain inj joint bursa knee injection');
+          INSERT INTO catalog_code_fts(catalog_code_fts) VALUES ('rebuild');
+          """)
+    }
+    try RVUDomainModule.migrator.migrate(queue)
+    let store = RVUStore(writer: queue, clock: { Instant(millisecondsSinceEpoch: 0) })
+    let code = try store.code("20610")
+    #expect(code.id == 41)
+    #expect(code.workRVU == rvu("0.79"))
+    #expect(code.facilityTotal == rvu("1.36"))
+    #expect(try store.searchCodes("knee injection", userId: "u").map(\.hcpcs) == ["20610"])
+    // An empty cell is NULL now; before, NOT NULL refused it.
+    try queue.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO catalog_code (year, hcpcs, description, status_code, global_days,
+            conversion_factor) VALUES (2025, '0001F', 'Heart failure composite', 'I', 'XXX', '')
+          """)
+    }
+    #expect(try store.code("0001F").workRVU == nil)
+    #expect(try queue.read { db in try Row.fetchAll(db, sql: "PRAGMA foreign_key_check") }.isEmpty)
+  }
 }

@@ -25,7 +25,8 @@ struct NoShowAndFutureTests {
       """
     _ = try store.importVisits(
       try VisitImportFile.parse(Data(csv.utf8), fileName: "v.csv"), userId: "u")
-    let imported = try store.visits(userId: "u", from: day("2026-02-09"), through: day("2026-02-09"))
+    let imported = try store.visits(
+      userId: "u", from: day("2026-02-09"), through: day("2026-02-09"))
     #expect(imported.map(\.visit.totalWorkRVU) == [.zero])
 
     let attended = try store.addVisit(

@@ -107,12 +107,17 @@ extension RVUStore {
   ///
   /// - throws: `TallyError` when the user has no visit with that id.
   public func visit(id: Int64, userId: String) throws -> VisitDetail {
-    try writer.read { db in
-      guard let visit = try ownVisit(db, id: id, userId: userId) else {
-        throw TallyError.unknownVisit(id)
-      }
-      return try details(db, [visit])[0]
+    try writer.read { db in try visitDetail(db, id: id, userId: userId) }
+  }
+
+  /// One of the user's visits with its procedures.
+  ///
+  /// - throws: `TallyError` when the user has no visit with that id.
+  func visitDetail(_ db: Database, id: Int64, userId: String) throws -> VisitDetail {
+    guard let visit = try ownVisit(db, id: id, userId: userId) else {
+      throw TallyError.unknownVisit(id)
     }
+    return try details(db, [visit])[0]
   }
 
   /// The user's visits from one day through another (either open), by date, time and id.

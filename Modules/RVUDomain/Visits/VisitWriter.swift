@@ -91,7 +91,10 @@ struct VisitWriter {
         }
       }
       guard let workRVU = entry.workRVU ?? code?.workRVU else {
-        throw located(.unknownCode(entry.hcpcs, modifier: entry.modifier, year: year))
+        throw located(
+          code == nil
+            ? .unknownCode(entry.hcpcs, modifier: entry.modifier, year: year)
+            : .unpricedCode(entry.hcpcs, year: year))
       }
       result.append(
         Procedure(

@@ -21,7 +21,7 @@ extension CodeSearchResult {
   public var jsonObject: JSONObject {
     [
       "hcpcs": .string(hcpcs), "modifier": .string(modifier), "description": .string(description),
-      "status_code": .string(statusCode), "work_rvu": .decimal(workRVU),
+      "status_code": .string(statusCode), "work_rvu": .amount(workRVU),
       "is_favorite": .bool(isFavorite),
     ]
   }
@@ -32,12 +32,12 @@ extension CatalogCode {
     [
       "year": .int(year), "hcpcs": .string(hcpcs), "modifier": .string(modifier),
       "description": .string(description), "status_code": .string(statusCode),
-      "work_rvu": .decimal(workRVU),
-      "non_facility_pe_rvu": .decimal(nonFacilityPracticeExpenseRVU),
-      "facility_pe_rvu": .decimal(facilityPracticeExpenseRVU),
-      "malpractice_rvu": .decimal(malpracticeRVU),
-      "non_facility_total": .decimal(nonFacilityTotal),
-      "facility_total": .decimal(facilityTotal), "global_days": .string(globalDays),
+      "work_rvu": .amount(workRVU),
+      "non_facility_pe_rvu": .amount(nonFacilityPracticeExpenseRVU),
+      "facility_pe_rvu": .amount(facilityPracticeExpenseRVU),
+      "malpractice_rvu": .amount(malpracticeRVU),
+      "non_facility_total": .amount(nonFacilityTotal),
+      "facility_total": .amount(facilityTotal), "global_days": .string(globalDays),
       "conversion_factor": Self.number(conversionFactor),
     ]
   }
