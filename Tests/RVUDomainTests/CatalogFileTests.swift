@@ -132,6 +132,18 @@ struct CatalogFileTests {
     #expect(parsed.title?.hasSuffix("January Release") == true)
   }
 
+  @Test("spaces and tabs around cells are ignored; inside a description they stay")
+  func paddedCells() throws {
+    var row = Self.cells(" 99214\t", "  Office o/p est  mod ")
+    row[5] = " 1.92 "
+    row[24] = "\t32.3465 "
+    let code = try #require(try Self.parse(Self.file(rows: [row])).codes.first)
+    #expect(code.hcpcs == "99214")
+    #expect(code.description == "Office o/p est  mod")
+    #expect(code.workRVU == rvu("1.92"))
+    #expect(code.conversionFactor == "32.3465")
+  }
+
   @Test("Windows-1252 bytes are read as such when the file is not UTF-8")
   func windows1252() throws {
     let text = Self.file(rows: [Self.cells("99213", "Caf_ visit")])
