@@ -10,10 +10,14 @@ extension RVUCommand {
     static let configuration = CommandConfiguration(
       abstract: "Work RVU totals by day, week, month or year, optionally per code.",
       discussion: """
-        total_work_rvu sums work RVU × quantity over procedures of visits that are not no-shows;
-        total_encounters counts visits that are not no-shows; total_no_shows counts no-shows;
-        encounter_count counts distinct visits with the code. Only periods with visits appear
-        unless --fill is given. The default range is the last 30 days up to --as-of.
+        total_work_rvu sums work RVU × quantity over procedures of visits that are not \
+        no-shows; total_encounters counts visits that are not no-shows; total_no_shows counts \
+        no-shows; encounter_count counts distinct visits with the code. Only periods with \
+        visits appear unless --fill is given. The default range is the last 30 days up to \
+        --as-of, and a range holds at most \(DayRange.maximumDays) days.
+
+        --compare previous adds the window of as many days just before the range: its dates, \
+        totals and the percent change of each total (in CSV, as columns of the total row).
 
         Example:
           rvu-cli analytics --start 2026-01-01 --end 2026-03-31 --period weekly
@@ -127,10 +131,9 @@ extension RVUCommand {
       if let payments {
         for index in rows.indices {
           let start = report.summary[index].periodStart
-          rows[index]["medicare_payment_estimate"] = .decimal(
-            payments.byPeriod[start]?.amount ?? .zero)
+          rows[index][PaymentEstimate.column] = .decimal(payments.byPeriod[start]?.amount ?? .zero)
         }
-        totalsObject["medicare_payment_estimate"] = .decimal(payments.total.amount)
+        totalsObject[PaymentEstimate.column] = .decimal(payments.total.amount)
       }
       switch global.format {
       case .json:
@@ -151,7 +154,10 @@ extension RVUCommand {
         }
       case .csv:
         var all = rows
-        if totals {
+        // A comparison always comes with the totals it compares, as in JSON: the total row
+        // carries the previous window's columns (previous.start, previous.totals.…,
+        // change_percent.…).
+        if totals || report.previous != nil {
           var total: JSONObject = ["period_start": .string("total")]
           if groupBy != nil { total["hcpcs"] = .null }
           total["total_work_rvu"] = .decimal(report.totals.totalWorkRVU)
@@ -159,12 +165,18 @@ extension RVUCommand {
             total["total_encounters"] = .int(report.totals.totalEncounters)
             total["total_no_shows"] = .int(report.totals.totalNoShows)
             if let payments {
-              total["medicare_payment_estimate"] = .decimal(payments.total.amount)
+              total[PaymentEstimate.column] = .decimal(payments.total.amount)
             }
+          }
+          if let previous = report.previous {
+            total["previous"] = .object(previous.previousObject)
+            total["change_percent"] = .object(previous.changeObject)
           }
           all.append(total)
         }
-        global.print(rows: all)
+        var columns = groupBy == nil ? RVUSummaryRow.columns : RVUCodeRow.columns
+        if payments != nil { columns.append(PaymentEstimate.column) }
+        global.print(rows: all, columns: columns)
       case .table:
         var out =
           "Work RVUs \(range.start) to \(range.end), \(Self.label(period))"

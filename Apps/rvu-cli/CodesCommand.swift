@@ -10,6 +10,7 @@ extension RVUCommand {
   struct Codes: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Import, search and show HCPCS/CPT codes and their RVUs.",
+      discussion: "Example:\n  rvu-cli codes search \"knee injection\"",
       subcommands: [Import.self, Search.self, Show.self, Versions.self])
   }
 }
@@ -20,7 +21,7 @@ extension RVUCommand.Codes {
     static let configuration = CommandConfiguration(
       abstract: "Import a CMS Physician Fee Schedule RVU file (PPRRVU CSV) as a catalog version.",
       discussion: """
-        The version's year comes from --year, else from the file's title row. Re-importing a year
+        The version's year comes from --year, else from the file's title row. Re-importing a year \
         replaces that version atomically; visits already logged keep their values.
 
         Example:
@@ -32,12 +33,6 @@ extension RVUCommand.Codes {
     @Option(
       help: ArgumentHelp("The catalog year (default: from the title row).", valueName: "yyyy"))
     var year: Int?
-
-    func validate() throws {
-      if let year, !(1990...2100).contains(year) {
-        throw ValidationError("--year \(year) is not valid: expected a year such as 2025")
-      }
-    }
 
     func run() throws {
       let name = URL(fileURLWithPath: file).lastPathComponent
@@ -87,7 +82,7 @@ extension RVUCommand.Codes {
         try global.openRVUStore().searchCodes(
           query, limit: limit, catalogYear: catalog.year, userId: user.id)
       }
-      global.print(rows: hits.map(\.jsonObject))
+      global.print(rows: hits.map(\.jsonObject), columns: CodeSearchResult.columns)
     }
   }
 
@@ -122,7 +117,9 @@ extension RVUCommand.Codes {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
-      global.print(rows: try global.openRVUStore().catalogVersions().map(\.jsonObject))
+      global.print(
+        rows: try global.openRVUStore().catalogVersions().map(\.jsonObject),
+        columns: CatalogVersion.columns)
     }
   }
 }

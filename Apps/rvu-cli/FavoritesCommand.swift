@@ -7,6 +7,7 @@ extension RVUCommand {
   struct Favorites: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Keep an ordered list of favorite codes.",
+      discussion: "Example:\n  rvu-cli favorites add 99214",
       subcommands: [List.self, Add.self, Remove.self, Reorder.self])
   }
 }
@@ -21,7 +22,9 @@ extension RVUCommand.Favorites {
     @OptionGroup var user: UserOptions
 
     func run() throws {
-      global.print(rows: try global.openRVUStore().favorites(userId: user.id).map(\.jsonObject))
+      global.print(
+        rows: try global.openRVUStore().favorites(userId: user.id).map(\.jsonObject),
+        columns: Favorite.columns)
     }
   }
 

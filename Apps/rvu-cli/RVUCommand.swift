@@ -9,9 +9,9 @@ struct RVUCommand: ParsableCommand {
     commandName: "rvu-cli",
     abstract: "Log patient visits with HCPCS/CPT procedures and see work RVU totals.",
     discussion: """
-      Data lives in a local SQLite database: --db PATH, else $TALLY_RVU_DB, else
-      $XDG_DATA_HOME/tally/rvu.sqlite (~/.local/share/tally/rvu.sqlite). Visits and favorites
-      belong to --user (default: $RVU_USER, else "local"). A starter catalog of common codes
+      Data lives in a local SQLite database: --db PATH, else $TALLY_RVU_DB, else \
+      $XDG_DATA_HOME/tally/rvu.sqlite (~/.local/share/tally/rvu.sqlite). Visits and favorites \
+      belong to --user (default: $RVU_USER, else "local"). A starter catalog of common codes \
       with their 2025 work RVUs is installed on first use; import the CMS file for all codes.
 
       Example:

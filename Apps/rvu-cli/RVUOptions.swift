@@ -35,9 +35,11 @@ struct CatalogOptions: ParsableArguments {
 }
 
 extension GlobalOptions {
-  /// Opens the RVU database named by these options.
+  /// Opens the RVU database named by these options; the as-of day is the last day a visit may
+  /// be logged on.
   func openRVUStore() throws -> RVUStore {
-    try RVUStore.open(databaseLocation(app: RVUDomainModule.appName))
+    let asOf = asOf
+    return try RVUStore.open(databaseLocation(app: RVUDomainModule.appName), today: { asOf })
   }
 }
 
@@ -57,6 +59,8 @@ func withRVUHints<T>(workRVU: Bool = false, _ body: () throws -> T) throws -> T 
       throw error.hinted("import one with 'rvu-cli codes import FILE'")
     case .notFound(kind: "code", _, _) where workRVU:
       throw error.hinted("or give its work RVU with --work-rvu CODE=VALUE")
+    case .missing(field: "work_rvu", _) where workRVU:
+      throw error.hinted("give it with --work-rvu CODE=VALUE")
     case .missing(field: "year", _):
       throw error.hinted("give it with --year YYYY")
     case .invalid(field: "limit", _, _):

@@ -8,6 +8,7 @@ extension RVUCommand {
   struct Settings: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Your RVU rate, annual target, bonus and practice setting.",
+      discussion: "Example:\n  rvu-cli settings set --dollars-per-rvu 52.50",
       subcommands: [Show.self, Set.self], defaultSubcommand: Show.self)
   }
 
@@ -16,9 +17,9 @@ extension RVUCommand {
     static let configuration = CommandConfiguration(
       abstract: "Work RVUs to date against your annual target, pace, dollars and bonus.",
       discussion: """
-        Expected by now counts working days (Monday to Friday) from January 1 through --as-of;
-        the projection carries the pace so far to December 31. Dollars use --dollars-per-rvu,
-        the bonus pays --bonus-rate of that rate again for every RVU above --bonus-threshold
+        Expected by now counts working days (Monday to Friday) from January 1 through --as-of; \
+        the projection carries the pace so far to December 31. Dollars use --dollars-per-rvu, \
+        the bonus pays --bonus-rate of that rate again for every RVU above --bonus-threshold \
         (see 'rvu-cli settings set').
 
         Example:

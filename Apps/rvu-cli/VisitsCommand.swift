@@ -9,6 +9,7 @@ extension RVUCommand {
   struct Visits: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Add, list, show, update, delete and import visits.",
+      discussion: "Example:\n  rvu-cli visits add --procedure 99213",
       subcommands: [Add.self, List.self, Show.self, Update.self, Delete.self, Import.self])
   }
 }
@@ -120,7 +121,9 @@ extension RVUCommand.Visits {
       let visits = try global.openRVUStore().visits(
         userId: user.id, from: start?.resolve(asOf: global.asOf),
         through: end?.resolve(asOf: global.asOf))
-      global.print(rows: visits.map { $0.jsonObject(nested: global.format == .json) })
+      global.print(
+        rows: visits.map { $0.jsonObject(nested: global.format == .json) },
+        columns: VisitDetail.columns)
     }
   }
 
@@ -129,8 +132,8 @@ extension RVUCommand.Visits {
     static let configuration = CommandConfiguration(
       abstract: "Show one visit with its procedures and its Medicare payment estimate.",
       discussion: """
-        medicare_payment_estimate = (work + PE + MP RVUs) × quantity × the catalog's conversion
-        factor, PE facility or non-facility by 'rvu-cli settings set --setting' (national amount,
+        medicare_payment_estimate = (work + PE + MP RVUs) × quantity × the catalog's conversion \
+        factor, PE facility or non-facility by 'rvu-cli settings set --setting' (national amount, \
         no geographic adjustment; 0 for a no-show).
 
         Example:
@@ -143,18 +146,17 @@ extension RVUCommand.Visits {
     @Argument(help: "The visit id.") var id: Int64
 
     func run() throws {
-      let store = try global.openRVUStore()
-      let detail = try store.visit(id: id, userId: user.id)
-      let estimate = try withRVUHints {
-        try store.paymentEstimate(visitId: id, userId: user.id, catalogYear: catalog.year)
+      let (detail, estimate) = try withRVUHints {
+        try global.openRVUStore().visitWithEstimate(
+          id: id, userId: user.id, catalogYear: catalog.year)
       }
       if global.format == .json {
         var object = detail.jsonObject(nested: true)
-        object["medicare_payment_estimate"] = .decimal(estimate.amount)
+        object[PaymentEstimate.column] = .decimal(estimate.amount)
         global.print(object: object)
       } else {
         var object = detail.jsonObject(nested: false)
-        object["medicare_payment_estimate"] = .decimal(estimate.amount)
+        object[PaymentEstimate.column] = .decimal(estimate.amount)
         global.print(object: object)
         if global.format == .table, !detail.procedures.isEmpty {
           Terminal.writeOutput(
@@ -169,8 +171,8 @@ extension RVUCommand.Visits {
     static let configuration = CommandConfiguration(
       abstract: "Change what is given and keep the rest; --procedure replaces all procedures.",
       discussion: """
-        Only the options given change: --notes alone keeps the day, time and procedures.
-        --procedure (repeatable) replaces every procedure and copies the catalog's values again.
+        Only the options given change: --notes alone keeps the day, time and procedures. \
+        --procedure (repeatable) replaces every procedure and copies the catalog's values again. \
         --notes "" removes the notes.
 
         Example:
@@ -241,12 +243,14 @@ extension RVUCommand.Visits {
     static let configuration = CommandConfiguration(
       abstract: "Import visits from JSON (the API's visit bodies) or CSV (one row per procedure).",
       discussion: """
-        JSON: an array of {date, time, notes, is_no_show, procedures: [{hcpcs, modifier,
+        JSON: an array of {date, time, notes, is_no_show, procedures: [{hcpcs, modifier, \
         description, status_code, work_rvu, quantity}]}; values left out come from the catalog.
-        CSV (.csv): columns visit, date, time, notes, no_show, hcpcs, modifier, quantity,
+
+        CSV (.csv): columns visit, date, time, notes, no_show, hcpcs, modifier, quantity, \
         work_rvu, description, status_code; rows with the same visit value are one visit.
-        All or nothing: the first bad record is named and nothing is saved. A visit you already
-        have (same day, time, no-show flag and procedures) is skipped, so importing a file again
+
+        All or nothing: the first bad record is named and nothing is saved. A visit you already \
+        have (same day, time, no-show flag and procedures) is skipped, so importing a file again \
         adds nothing; --allow-duplicates saves it anyway.
 
         Example:

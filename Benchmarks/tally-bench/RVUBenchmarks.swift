@@ -18,25 +18,30 @@ enum RVUBenchmarks {
   ]
 
   static func cases(sharedData: String, scratch: String) throws -> [BenchmarkCase] {
-    let (data, source) = try catalogData(sharedData: sharedData)
-    let catalogStore = try RVUStore.open(.file(scratch + "/rvu-catalog.sqlite"))
-    let file = try RelativeValueFile(data: data, fileName: source)
-    _ = try catalogStore.importCatalog(file, year: 2025, source: source)
+    let (path, source) = try catalogFile(sharedData: sharedData, scratch: scratch)
+    let catalogPath = scratch + "/rvu-catalog.sqlite"
+    let catalogStore = try RVUStore.open(.file(catalogPath))
+    /// What `rvu-cli codes import FILE` does: the file's bytes, parsed, imported as the version
+    /// its title names.
+    func importFromFile() throws -> Int {
+      let parsed = try RelativeValueFile(
+        data: try Data(contentsOf: URL(fileURLWithPath: path)), fileName: source)
+      _ = try catalogStore.importCatalog(parsed, year: nil, source: source)
+      return parsed.codes.count
+    }
+    let rowCount = try importFromFile()
 
     var cases: [BenchmarkCase] = [
       BenchmarkCase(
-        name: "rvu.catalog-import", size: "\(file.codes.count) rows (\(source))",
+        name: "rvu.catalog-import", size: "\(rowCount) rows from the file (\(source))",
         target: "≤ 1500 ms", runs: 5
-      ) {
-        let parsed = try RelativeValueFile(data: data, fileName: source)
-        _ = try catalogStore.importCatalog(parsed, year: 2025, source: source)
-      }
+      ) { _ = try importFromFile() }
     ]
     for (kind, queries) in searchQueries {
       var next = 0
       cases.append(
         BenchmarkCase(
-          name: "rvu.search-\(kind)", size: "\(queries.count) queries, \(file.codes.count) rows",
+          name: "rvu.search-\(kind)", size: "\(queries.count) queries, \(rowCount) rows",
           target: "p95 ≤ 2 ms", runs: 400
         ) {
           _ = try catalogStore.searchCodes(queries[next % queries.count], userId: "bench")
@@ -61,15 +66,72 @@ enum RVUBenchmarks {
         _ = try analyticsStore.analytics(
           RVUAnalyticsQuery(userId: "user-0", range: year, groupByCode: true))
       })
+    cases += processCases(
+      catalogPath: catalogPath, analyticsPath: scratch + "/rvu-analytics.sqlite", size: generated)
     return cases
   }
 
-  /// The real PPRRVU file when `../shared/data` has it, else a generated one of the same size.
-  static func catalogData(sharedData: String) throws -> (Data, String) {
+  /// Queries as the user waits for them: `rvu-cli` run as a whole process (start-up, opening
+  /// the database, the query, printing). Left out, saying so, when `rvu-cli` was not built
+  /// beside this binary (`swift build -c release` builds both).
+  static func processCases(catalogPath: String, analyticsPath: String, size: String)
+    -> [BenchmarkCase]
+  {
+    let cli = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("rvu-cli").path
+    guard FileManager.default.isExecutableFile(atPath: cli) else {
+      print("rvu.process-*: skipped, no rvu-cli beside tally-bench (swift build -c release)")
+      return []
+    }
+    func run(_ arguments: [String]) throws {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: cli)
+      process.arguments = arguments
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      process.waitUntilExit()
+      guard process.terminationStatus == 0 else {
+        throw TallyError.refused("rvu-cli \(arguments) exited \(process.terminationStatus)")
+      }
+    }
+    return [
+      BenchmarkCase(
+        name: "rvu.process-search", size: "codes search \"office est\", whole catalog",
+        target: "", runs: 30
+      ) {
+        try run(["codes", "search", "office est", "--db", catalogPath, "--format", "json"])
+      },
+      BenchmarkCase(
+        name: "rvu.process-analytics", size: "analytics over 2025, " + size, target: "", runs: 30
+      ) {
+        try run([
+          "analytics", "--user", "user-0", "--start", "2025-01-01", "--end", "2025-12-31",
+          "--period", "monthly", "--db", analyticsPath, "--as-of", "2025-12-31", "--format",
+          "json",
+        ])
+      },
+    ]
+  }
+
+  /// The real PPRRVU file when `../shared/data` has it, else a generated one of the same size
+  /// written to `scratch`: either way, a file.
+  static func catalogFile(sharedData: String, scratch: String) throws -> (String, String) {
     let path = sharedData + "/cms/PPRRVU2025_Oct.csv"
-    if let data = FileManager.default.contents(atPath: path) { return (data, "PPRRVU2025_Oct.csv") }
+    if FileManager.default.fileExists(atPath: path) { return (path, "PPRRVU2025_Oct.csv") }
+    let generated = scratch + "/PPRRVU-generated.csv"
+    try generatedCatalog().write(to: URL(fileURLWithPath: generated))
+    return (generated, "generated PPRRVU")
+  }
+
+  /// A PPRRVU file of the real one's size and layout, with made-up descriptions and RVUs.
+  static func generatedCatalog() -> Data {
     var generator = SeededGenerator(seed: 7)
     var text = ",,2025 National Physician Fee Schedule Relative Value File (generated),,\n"
+    text +=
+      ",,,STATUS,MEDICARE ,WORK,NON-FAC,NA,FACILITY,NA,MP,NON-FACILITY,FACILITY,PCTC,GLOB,PRE,"
+      + "INTRA,POST,MULT,BILAT,ASST,CO-,TEAM,ENDO,CONV,DIAGNOSTIC,CALCULATION,FAMILY,PAYMENT,"
+      + "PAYMENT,PAYMENT\n"
     text +=
       "HCPCS,MOD,DESCRIPTION,CODE,PAYMENT,RVU,PE RVU,INDICATOR,PE RVU,INDICATOR,RVU,TOTAL,"
       + "TOTAL,IND,DAYS,OP,OP,OP,PROC,SURG,SURG,SURG,SURG,BASE,FACTOR,PROCEDURES,FLAG,INDICATOR,"
@@ -88,7 +150,7 @@ enum RVUBenchmarks {
         "\(code),,\(description),A,,\(work),1.00,,0.50,,0.10,2.00,1.50,0,XXX,0.00,0.00,0.00,"
         + "0,0,0,0,0,,32.3465,09,0,99,0.00,0.00,0.00\n"
     }
-    return (Data(text.utf8), "generated PPRRVU")
+    return Data(text.utf8)
   }
 
   /// Ten users; user-0 has 100,000 visits and 250,000 procedures over 2025, the others 10,000

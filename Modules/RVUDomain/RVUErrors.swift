@@ -7,8 +7,22 @@ extension TallyError {
     return .notFound("code", code, expected: "a HCPCS/CPT code of the \(year) catalog")
   }
 
+  /// A catalog row whose work RVU the file leaves empty: the user gives one.
+  static func unpricedCode(_ hcpcs: String, year: Int) -> TallyError {
+    TallyError(
+      .usage,
+      .missing(
+        field: "work_rvu",
+        expected: "a work RVU for \(hcpcs), which the \(year) catalog leaves empty"))
+  }
+
   static let visitNeedsProcedure = TallyError.refused(
     "a visit needs at least one procedure (only a no-show may have none)", category: .usage)
+
+  /// A visit logged as having happened after the user's today.
+  static func futureVisit(_ day: LocalDate, today: LocalDate) -> TallyError {
+    .invalid("date", "\(day)", expected: "a day on or before \(today)", category: .usage)
+  }
 
   static func unknownVisit(_ id: Int64) -> TallyError {
     .notFound("visit", String(id), expected: "the id of one of your visits")

@@ -14,27 +14,41 @@ public struct RVUStore: Sendable {
   let writer: any DatabaseWriter
   /// When "now" is: the wall clock, or a fixed instant in tests.
   let clock: @Sendable () -> Instant
+  /// The user's today (the app's as-of day, in the user's zone): a visit logged as having
+  /// happened may not lie after it.
+  let today: @Sendable () -> LocalDate
 
-  init(writer: any DatabaseWriter, clock: @escaping @Sendable () -> Instant) {
+  /// - Parameter today: by default the clock's day in UTC; apps pass the day in the user's zone.
+  init(
+    writer: any DatabaseWriter, clock: @escaping @Sendable () -> Instant,
+    today: (@Sendable () -> LocalDate)? = nil
+  ) {
     self.writer = writer
     self.clock = clock
+    self.today = today ?? { Zone.utc.localDate(of: clock()) }
   }
 
   /// Opens the database at `location`, migrates it, and installs the starter catalog when the
   /// catalog is empty.
+  ///
+  /// - Parameter today: the user's today (the as-of day), after which no visit may be logged;
+  ///   by default the clock's day in UTC.
   public static func open(
-    _ location: DatabaseLocation, clock: @escaping @Sendable () -> Instant = { Instant(Date()) }
+    _ location: DatabaseLocation, clock: @escaping @Sendable () -> Instant = { Instant(Date()) },
+    today: (@Sendable () -> LocalDate)? = nil
   ) throws -> RVUStore {
     let store = RVUStore(
-      writer: try DatabaseOpener.open(location, migrator: RVUDomainModule.migrator), clock: clock)
+      writer: try DatabaseOpener.open(location, migrator: RVUDomainModule.migrator), clock: clock,
+      today: today)
     try store.installStarterCatalogIfEmpty()
     return store
   }
 
   /// An in-memory store (tests, throwaway runs).
   public static func inMemory(
-    clock: @escaping @Sendable () -> Instant = { Instant(Date()) }
-  ) throws -> RVUStore { try open(.memory, clock: clock) }
+    clock: @escaping @Sendable () -> Instant = { Instant(Date()) },
+    today: (@Sendable () -> LocalDate)? = nil
+  ) throws -> RVUStore { try open(.memory, clock: clock, today: today) }
 
   /// The user id used when none is given.
   public static let localUser = "local"

@@ -55,6 +55,30 @@ struct CatalogTests {
     #expect(try store.catalogVersions().map(\.rowCount) == [19_090])
   }
 
+  @Test("a modifier shows its own row, or is not found naming code and modifier")
+  func modifierRow() throws {
+    let store = try RVUStore.inMemory()
+    _ = try store.importCatalog(
+      try RelativeValueFile(
+        data: miniPPRRVU(rows: [
+          row("71045", "X-ray exam chest 1 view", work: "0.18"),
+          row("71045", "X-ray exam chest 1 view", modifier: "26", work: "0.17"),
+        ]), fileName: "m.csv"), year: nil, source: "m.csv")
+    #expect(try store.code("71045").modifier == nil)
+    let professional = try store.code("71045", modifier: "26")
+    #expect(professional.modifier == "26")
+    #expect(professional.workRVU == rvu("0.17"))
+    #expect(try store.code("71045", modifier: "").modifier == nil)
+    #expect {
+      try store.code("71045", modifier: "tc")
+    } throws: {
+      ($0 as! TallyError).cause
+        == .notFound(
+          kind: "code", name: "71045 with modifier TC",
+          expected: "a HCPCS/CPT code of the 2026 catalog")
+    }
+  }
+
   @Test("several versions coexist; the newest is the default; re-import replaces") func versions()
     throws
   {

@@ -60,7 +60,9 @@ struct MigrationTests {
         "version 1767225600000 integer", "created 1770561000250 integer",
         "updated 1767225599999 integer", "favorite 1770561000250 integer",
       ])
-    let store = RVUStore(writer: queue, clock: { Instant(millisecondsSinceEpoch: 0) })
+    let store = RVUStore(
+      writer: queue, clock: { Instant(millisecondsSinceEpoch: 0) },
+      today: { day("2026-11-22") })
     let visit = try store.visit(id: 7, userId: "u")
     #expect(visit.visit.createdAt == Instant(millisecondsSinceEpoch: 1_770_561_000_250))
     #expect(visit.visit.notes == "knee")
@@ -111,5 +113,71 @@ struct MigrationTests {
     let store = RVUStore(writer: queue, clock: { Instant(millisecondsSinceEpoch: 0) })
     #expect(try store.searchCodes("knee injection", userId: "u").map(\.hcpcs) == ["20610"])
     #expect(try store.visit(id: 7, userId: "u").procedures.count == 1)
+  }
+
+  @Test("rvu-6 zeroes the totals of no-shows written before; attended visits keep theirs")
+  func noShowTotals() throws {
+    let queue = try databaseBeforeInstants()
+    try RVUDomainModule.migrator.migrate(queue, upTo: "rvu-5-search-text")
+    try queue.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO visit (id, user_id, date, is_no_show, total_work_rvu, created_at,
+            updated_at)
+          VALUES (11, 'u', '2026-02-10', 1, 192, 0, 0);
+          INSERT INTO procedure (visit_id, position, user_id, date, is_no_show, hcpcs, modifier,
+            description, status_code, work_rvu, quantity)
+          VALUES (11, 0, 'u', '2026-02-10', 1, '99214', NULL, 'Office visit', 'A', 192, 1);
+          """)
+    }
+    try RVUDomainModule.migrator.migrate(queue)
+    let rows = try queue.read { db in
+      try Row.fetchAll(
+        db,
+        sql: """
+          SELECT 'visit', id, total_work_rvu FROM visit
+          UNION ALL SELECT 'procedure', visit_id, work_rvu FROM procedure ORDER BY 1, 2
+          """)
+    }
+    // Visit 7 (attended, 1.30) keeps 130 hundredths; no-show 11 goes from 192 to 0 while its
+    // procedure keeps the 1.92 it was logged with.
+    #expect(
+      rows.map { "\($0[0] as String) \($0[1] as Int64) \($0[2] as Int64)" } == [
+        "procedure 7 130", "procedure 11 192", "visit 7 130", "visit 11 0",
+      ])
+  }
+
+  @Test("rvu-7 lets catalog RVUs be NULL, keeping rows, ids and the search index")
+  func nullableCatalogRVUs() throws {
+    let queue = try databaseBeforeInstants()
+    try RVUDomainModule.migrator.migrate(queue, upTo: "rvu-6-no-show-totals")
+    try queue.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO catalog_code (id, year, hcpcs, modifier, description, status_code,
+            work_rvu, non_facility_pe_rvu, facility_pe_rvu, malpractice_rvu, non_facility_total,
+            facility_total, global_days, conversion_factor, search_text)
+          VALUES (41, 2025, '20610', '', 'Drain/inj joint/bursa w/o us', 'A', 79, 104, 44, 13,
+            196, 136, '000', '32.3465', 'drain inj joint bursa knee injection');
+          INSERT INTO catalog_code_fts(catalog_code_fts) VALUES ('rebuild');
+          """)
+    }
+    try RVUDomainModule.migrator.migrate(queue)
+    let store = RVUStore(writer: queue, clock: { Instant(millisecondsSinceEpoch: 0) })
+    let code = try store.code("20610")
+    #expect(code.id == 41)
+    #expect(code.workRVU == rvu("0.79"))
+    #expect(code.facilityTotal == rvu("1.36"))
+    #expect(try store.searchCodes("knee injection", userId: "u").map(\.hcpcs) == ["20610"])
+    // An empty cell is NULL now; before, NOT NULL refused it.
+    try queue.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO catalog_code (year, hcpcs, description, status_code, global_days,
+            conversion_factor) VALUES (2025, '0001F', 'Heart failure composite', 'I', 'XXX', '')
+          """)
+    }
+    #expect(try store.code("0001F").workRVU == nil)
+    #expect(try queue.read { db in try Row.fetchAll(db, sql: "PRAGMA foreign_key_check") }.isEmpty)
   }
 }

@@ -14,14 +14,26 @@ public enum RVUAnalyticsWindow: Sendable, Equatable {
 
   /// The days of the window as of `asOf`.
   ///
-  /// - throws: `TallyError` when the start is after the end or `n` is less than 1.
+  /// - throws: `TallyError` when the start is after the end, or the window holds fewer than 1
+  ///   or more than `DayRange.maximumDays` days: a zero-filled daily series of any range stays
+  ///   a few tens of thousands of rows.
   public func range(asOf: LocalDate) throws -> DayRange {
     switch self {
     case .between(let start, let end):
-      return try DayRange(start: start, end: end ?? asOf)
+      return try Self.checked(DayRange(start: start, end: end ?? asOf))
     case .lastDays(let days): return try .lastDays(days, asOf: asOf)
     case .yearToDate: return .toDate(.year, asOf: asOf)
     }
+  }
+
+  /// `range` when it holds at most `DayRange.maximumDays` days.
+  static func checked(_ range: DayRange) throws -> DayRange {
+    guard range.dayCount <= DayRange.maximumDays else {
+      throw TallyError.invalid(
+        "range", "\(range.start) to \(range.end)",
+        expected: "at most \(DayRange.maximumDays) days (100 years)", category: .usage)
+    }
+    return range
   }
 }
 

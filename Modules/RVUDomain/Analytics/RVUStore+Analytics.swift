@@ -8,7 +8,10 @@ extension RVUStore {
   /// Reads the per-day totals (`visit_day`, `procedure_day`, kept up to date by every write) and
   /// buckets the days with AnalyticsCore's `Period`, so weeks follow the same rule as everywhere
   /// else.
+  ///
+  /// - throws: `TallyError` when the range holds more than `DayRange.maximumDays` days.
   public func analytics(_ query: RVUAnalyticsQuery) throws -> RVUAnalyticsReport {
+    _ = try RVUAnalyticsWindow.checked(query.range)
     let period = query.period
     func bucket(_ day: LocalDate) -> LocalDate {
       period.start(of: day, weekStart: query.weekStart)

@@ -21,7 +21,8 @@ public struct CodeSearchResult: Sendable, Equatable {
   public let modifier: String?
   public let description: String
   public let statusCode: String
-  public let workRVU: FixedDecimal
+  /// `nil` when the catalog leaves it empty.
+  public let workRVU: FixedDecimal?
   /// Whether the user has the code among their favorites.
   public let isFavorite: Bool
 }
@@ -31,6 +32,12 @@ extension RVUStore {
   /// one-letter query never reads the whole catalog.
   public static let searchLimits = 1...1000
   public static let defaultSearchLimit = 20
+
+  /// The longest query, in characters, and the most distinct words it may hold: a CMS
+  /// descriptor is 28 characters and its spelled-out search text a few dozen words, so a longer
+  /// query cannot match anything more, while every extra word is another full-text term to
+  /// intersect (20,000 words took 94 s before these limits).
+  public static let searchQueryLimits = (characters: 1000, words: 32)
 
   // MARK: Versions
 
@@ -69,7 +76,8 @@ extension RVUStore {
   /// they were logged with.
   ///
   /// - Parameter progress: called with the number of rows written so far.
-  /// - throws: `TallyError` when no year is known; nothing changes on any error.
+  /// - throws: `TallyError` when no year is known or it is outside `CatalogVersion.years`;
+  ///   nothing changes on any error.
   public func importCatalog(
     _ file: RelativeValueFile, year: Int?, source: String, progress: (Int) -> Void = { _ in }
   ) throws -> CatalogImportSummary {
@@ -77,6 +85,12 @@ extension RVUStore {
       throw TallyError(
         .usage,
         .missing(field: "year", expected: "a catalog year: \(source) names none in its title row"))
+    }
+    guard CatalogVersion.years.contains(year) else {
+      throw TallyError.invalid(
+        "year", String(year),
+        expected: "a fee-schedule year from \(CatalogVersion.years.lowerBound) to "
+          + "\(CatalogVersion.years.upperBound)", category: .usage)
     }
     let title = file.title ?? "Physician Fee Schedule RVU file \(year)"
     return try writer.write { db in
@@ -112,19 +126,46 @@ extension RVUStore {
   /// on a 19,000-row file, rarely enough to cost nothing.
   private static let progressStep = 1000
 
-  /// Inserts a version and its rows (through the record, whose insert statement GRDB caches),
-  /// then rebuilds the search index.
+  /// Inserts a version and its rows, then rebuilds the search index.
+  ///
+  /// Raw SQL through Storage's `BulkStatement`, on purpose: binding each value through SQLite's
+  /// C API skips the per-row column dictionary a record's `insert` builds. Measured with
+  /// `tally-bench rvu` (rvu.catalog-import, the 19,090-row PPRRVU file, from the file): see
+  /// Docs/RVU.md for the figures before and after.
   private func insertVersion(
     _ db: Database, _ version: CatalogVersion, codes: [CatalogCode],
     progress: (Int) -> Void = { _ in }
   ) throws {
     try version.insert(db)
+    typealias Columns = CatalogCode.Columns
+    let columns = [
+      Columns.year, Columns.hcpcs, Columns.modifier, Columns.description, Columns.statusCode,
+      Columns.workRVU, Columns.nonFacilityPracticeExpenseRVU, Columns.facilityPracticeExpenseRVU,
+      Columns.malpracticeRVU, Columns.nonFacilityTotal, Columns.facilityTotal,
+      Columns.globalDays, Columns.conversionFactor, Columns.searchText,
+    ]
+    let insert = try BulkStatement(
+      db,
+      sql: "INSERT INTO catalog_code (\(columns.map(\.name).joined(separator: ", "))) VALUES ("
+        + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")")
+    let year = Int64(version.year)
     for (index, code) in codes.enumerated() {
       if index % Self.progressStep == 0 { progress(index) }
-      var row = code
-      row.id = nil
-      row.year = version.year
-      try row.insert(db)
+      try insert.bind(1, year)
+      try insert.bind(2, code.hcpcs)
+      try insert.bind(3, code.modifier ?? "")
+      try insert.bind(4, code.description)
+      try insert.bind(5, code.statusCode)
+      try insert.bind(6, code.workRVU?.hundredths)
+      try insert.bind(7, code.nonFacilityPracticeExpenseRVU?.hundredths)
+      try insert.bind(8, code.facilityPracticeExpenseRVU?.hundredths)
+      try insert.bind(9, code.malpracticeRVU?.hundredths)
+      try insert.bind(10, code.nonFacilityTotal?.hundredths)
+      try insert.bind(11, code.facilityTotal?.hundredths)
+      try insert.bind(12, code.globalDays)
+      try insert.bind(13, code.conversionFactor)
+      try insert.bind(14, SearchText.terms(hcpcs: code.hcpcs, description: code.description))
+      try insert.step()
     }
     try db.execute(sql: "INSERT INTO catalog_code_fts(catalog_code_fts) VALUES ('rebuild')")
     progress(codes.count)
@@ -132,42 +173,66 @@ extension RVUStore {
 
   // MARK: Lookup
 
-  /// The catalog row for a code (and modifier) in a version (default: the newest); with a
-  /// modifier that has no row of its own, the code's plain row.
+  /// The catalog row for a code in a version (default: the newest): with a modifier, that
+  /// modifier's own row (`71045` with `26` is the professional component, whose RVUs differ from
+  /// the plain row's); without one, the plain row.
   ///
-  /// - throws: `TallyError` when the code is not in that version.
+  /// - throws: `TallyError` when the code (with that modifier) is not in that version.
   public func code(_ hcpcs: String, modifier: String? = nil, catalogYear: Int? = nil) throws
     -> CatalogCode
   {
-    try writer.read { db in
+    let modifier = modifier.flatMap { $0.isEmpty ? nil : $0.uppercased() }
+    return try writer.read { db in
       let year = try self.catalogYear(db, catalogYear)
-      guard let code = try lookup(db, hcpcs: hcpcs, modifier: modifier, year: year) else {
+      let found =
+        try modifier.map { try exactRow(db, hcpcs: hcpcs, modifier: $0, year: year) }
+        ?? lookup(db, hcpcs: hcpcs, modifier: nil, year: year)
+      guard let found else {
         throw TallyError.unknownCode(hcpcs.uppercased(), modifier: modifier, year: year)
       }
-      return code
+      return found
     }
   }
 
-  /// The row for `hcpcs`+`modifier` in `year`, falling back to the code's plain row.
-  func lookup(_ db: Database, hcpcs: String, modifier: String?, year: Int) throws -> CatalogCode? {
-    let code = hcpcs.uppercased()
-    if let modifier = modifier?.uppercased(), !modifier.isEmpty,
-      let exact = try CatalogCode.filter(
-        CatalogCode.Columns.year == year && CatalogCode.Columns.hcpcs == code
-          && CatalogCode.Columns.modifier == modifier
-      ).fetchOne(db)
-    {
-      return exact
-    }
-    return try CatalogCode.filter(
-      CatalogCode.Columns.year == year && CatalogCode.Columns.hcpcs == code
-        && CatalogCode.Columns.modifier == ""
+  /// The row of exactly `hcpcs` with `modifier` in `year`.
+  private func exactRow(_ db: Database, hcpcs: String, modifier: String, year: Int) throws
+    -> CatalogCode?
+  {
+    try CatalogCode.filter(
+      CatalogCode.Columns.year == year && CatalogCode.Columns.hcpcs == hcpcs.uppercased()
+        && CatalogCode.Columns.modifier == modifier.uppercased()
     ).fetchOne(db)
-      ?? CatalogCode.filter(CatalogCode.Columns.year == year && CatalogCode.Columns.hcpcs == code)
-      .order(CatalogCode.Columns.modifier).fetchOne(db)
+  }
+
+  /// The row for `hcpcs`+`modifier` in `year`, falling back to the code's plain row: a visit
+  /// logs `99213:25` with the plain code's values, as CMS lists no row for modifier 25.
+  func lookup(_ db: Database, hcpcs: String, modifier: String?, year: Int) throws -> CatalogCode? {
+    CatalogCode.best(
+      of: try CatalogCode.filter(
+        CatalogCode.Columns.year == year && CatalogCode.Columns.hcpcs == hcpcs.uppercased()
+      ).fetchAll(db), modifier: modifier)
   }
 
   // MARK: Search
+
+  /// The query's distinct words as FTS5 prefix terms (`"office"* "est"*`), or `nil` when it has
+  /// none; a word typed twice is searched once.
+  ///
+  /// - throws: `TallyError` when the query is longer than `searchQueryLimits` allow.
+  static func searchWords(_ query: String) throws -> String? {
+    let limits = searchQueryLimits
+    let tooLong = TallyError.invalid(
+      "query", query,
+      expected: "at most \(limits.characters) characters and \(limits.words) different words",
+      category: .usage)
+    guard query.unicodeScalars.count <= limits.characters else { throw tooLong }
+    // Each term is a quoted run of letters and digits: no space inside one.
+    guard let terms = FullTextQuery.prefixes(of: query)?.split(separator: " ") else { return nil }
+    var seen: Set<Substring> = []
+    let distinct = terms.filter { seen.insert($0).inserted }
+    guard distinct.count <= limits.words else { throw tooLong }
+    return distinct.joined(separator: " ")
+  }
 
   /// Searches a catalog version (default: the newest), best first: the exact code, then codes
   /// starting with the query, then descriptions holding every word of the query as a whole
@@ -177,7 +242,8 @@ extension RVUStore {
   /// Whatever the query holds — quotes, `AND (`, `*`, `-`, `NEAR`, nothing — it never reaches
   /// FTS5 as syntax: it is cut into words of letters and digits, each searched as a quoted prefix.
   ///
-  /// - throws: `TallyError` when `limit` is outside `searchLimits`.
+  /// - throws: `TallyError` when `limit` is outside `searchLimits`, or the query is longer than
+  ///   `searchQueryLimits` allow.
   public func searchCodes(
     _ query: String, limit: Int = defaultSearchLimit, catalogYear: Int? = nil, userId: String
   ) throws -> [CodeSearchResult] {
@@ -186,6 +252,7 @@ extension RVUStore {
         "limit", String(limit), expected: "1 to \(Self.searchLimits.upperBound)", category: .usage)
     }
     let trimmed = query.trimmingCharacters(in: .whitespacesAndNewlines)
+    let words = try Self.searchWords(trimmed)
     return try writer.read { db in
       let year = try self.catalogYear(db, catalogYear)
       guard !trimmed.isEmpty else { return [] }
@@ -211,7 +278,7 @@ extension RVUStore {
               .order(Columns.hcpcs, Columns.modifier).limit(limit).fetchAll(db))
         }
       }
-      if let prefixes = FullTextQuery.prefixes(of: trimmed) {
+      if let prefixes = words {
         // Whole words first ("knee" before "kneel…"), then words as prefixes ("inj" finds
         // "injection"); `prefixes` quotes every word, so dropping its `*` leaves whole words.
         let wholeWords = prefixes.replacingOccurrences(of: "\"*", with: "\"")

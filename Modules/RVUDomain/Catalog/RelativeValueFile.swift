@@ -2,11 +2,14 @@ import AnalyticsCore
 import DataFormats
 import Foundation
 
-/// A parsed CMS Physician Fee Schedule RVU file ("PPRRVU" CSV).
+/// A parsed CMS Physician Fee Schedule RVU file ("PPRRVU" CSV), of any release.
 ///
-/// The file starts with title rows, then a header row starting `HCPCS,MOD,DESCRIPTION`, then one
-/// row per code+modifier. Column names repeat (`PE RVU`, `INDICATOR`, `TOTAL` twice), so columns
-/// are read by position once the header has been checked.
+/// CMS changes the layout between years (a January release ends with a row of empty fields,
+/// later ones insert a `PRIC IND` column after `TEAM SURG`), so nothing is read by position: the
+/// header is the row naming `HCPCS` and `DESCRIPTION`, each column's name is its header cell with
+/// the cell of the row above (`WORK` over `RVU` is `WORK RVU`, `NON-FAC` over `PE RVU` is
+/// `NON-FAC PE RVU`, which tells the repeated `PE RVU`, `INDICATOR` and `TOTAL` apart), and every
+/// kept column is looked up by that name. Extra and reordered columns are fine.
 public struct RelativeValueFile: Sendable {
   /// The title row's text (`2025 National Physician Fee Schedule Relative Value File October
   /// Release`), if found.
@@ -16,82 +19,62 @@ public struct RelativeValueFile: Sendable {
   /// The rows (their `year` is 0 until imported as a version).
   public let codes: [CatalogCode]
 
-  /// Positions of the kept columns, and the header text expected there.
-  enum Column: Int, CaseIterable {
-    case hcpcs = 0
-    case modifier = 1
-    case description = 2
-    case statusCode = 3
-    case workRVU = 5
-    case nonFacilityPE = 6
-    case facilityPE = 8
-    case malpractice = 10
-    case nonFacilityTotal = 11
-    case facilityTotal = 12
-    case globalDays = 14
-    case conversionFactor = 24
+  /// The kept columns, by their combined header names.
+  enum Column: String, CaseIterable {
+    case hcpcs = "HCPCS"
+    case modifier = "MOD"
+    case description = "DESCRIPTION"
+    case statusCode = "STATUS CODE"
+    case workRVU = "WORK RVU"
+    case nonFacilityPE = "NON-FAC PE RVU"
+    case facilityPE = "FACILITY PE RVU"
+    case malpractice = "MP RVU"
+    case nonFacilityTotal = "NON-FACILITY TOTAL"
+    case facilityTotal = "FACILITY TOTAL"
+    case globalDays = "GLOB DAYS"
+    case conversionFactor = "CONV FACTOR"
 
-    var header: String {
-      switch self {
-      case .hcpcs: return "HCPCS"
-      case .modifier: return "MOD"
-      case .description: return "DESCRIPTION"
-      case .statusCode: return "CODE"
-      case .workRVU, .malpractice: return "RVU"
-      case .nonFacilityPE, .facilityPE: return "PE RVU"
-      case .nonFacilityTotal, .facilityTotal: return "TOTAL"
-      case .globalDays: return "DAYS"
-      case .conversionFactor: return "FACTOR"
-      }
-    }
-
-    var name: String {
-      switch self {
-      case .hcpcs: return "HCPCS"
-      case .modifier: return "MOD"
-      case .description: return "DESCRIPTION"
-      case .statusCode: return "STATUS CODE"
-      case .workRVU: return "WORK RVU"
-      case .nonFacilityPE: return "NON-FAC PE RVU"
-      case .facilityPE: return "FACILITY PE RVU"
-      case .malpractice: return "MP RVU"
-      case .nonFacilityTotal: return "NON-FACILITY TOTAL"
-      case .facilityTotal: return "FACILITY TOTAL"
-      case .globalDays: return "GLOB DAYS"
-      case .conversionFactor: return "CONV FACTOR"
-      }
-    }
+    /// The columns that hold RVUs (hundredths).
+    static let amounts: [Column] = [
+      .workRVU, .nonFacilityPE, .facilityPE, .malpractice, .nonFacilityTotal, .facilityTotal,
+    ]
   }
 
-  /// The number of columns a data row must have.
-  static let minimumColumns = Column.conversionFactor.rawValue + 1
+  /// The conversion factor's plausible range in dollars: it has stayed between 30 and 40 since
+  /// the fee schedule began, so this refuses a misread column while allowing any future year.
+  static let conversionFactors = 1.0...1000.0
 
-  /// Parses the file's bytes.
+  /// Parses the file's bytes: UTF-8 (with or without a byte order mark), or Windows-1252 when the
+  /// bytes are not UTF-8 (CMS's older files); LF or CRLF; quoted fields.
   ///
   /// - Parameter fileName: used in error messages.
-  /// - throws: `TallyError` (bad data) naming the line: no header row, a header that is not the
-  ///   PPRRVU layout, a short row, an empty code, or a value that is not a number.
+  /// - throws: `TallyError` (bad data) naming the line: no header row, a header without a kept
+  ///   column (named), an empty code, a value that is not a number (naming the column), a code
+  ///   and modifier listed twice.
   public init(data: Data, fileName: String) throws {
-    var iterator = CSVReader(data: data).makeIterator()
+    var iterator = CSVReader(data: Self.utf8(data)).makeIterator()
     var title: String?
     var titleYear: Int?
-    var headerFound = false
+    var above: CSVRecord?
+    var columns: [Column: Int]?
     var codes: [CatalogCode] = []
     codes.reserveCapacity(20_000)
     var seen: [String: Int] = [:]
     while let record = try Self.next(&iterator, fileName) {
-      if !headerFound {
-        let fields = record.fields.map { $0.trimmingCharacters(in: .whitespaces).uppercased() }
-        if fields.count >= 3, fields[0] == "HCPCS", fields[1] == "MOD", fields[2] == "DESCRIPTION" {
-          try Self.checkHeader(fields, line: record.line, fileName: fileName)
-          headerFound = true
-        } else if title == nil, let found = Self.title(in: record.fields) {
-          (title, titleYear) = found
+      // Rows of empty fields (`,,,,`, `,, ,`) may stand anywhere: before, inside, after.
+      if record.fields.allSatisfy({ $0.allSatisfy(\.isWhitespace) }) { continue }
+      guard let columns else {
+        if Self.isHeader(record) {
+          columns = try Self.columns(header: record, above: above, fileName: fileName)
+        } else {
+          if title == nil, let found = Self.title(in: record.fields) { (title, titleYear) = found }
+          above = record
         }
         continue
       }
-      if record.isBlank { continue }
-      let code = try Self.code(from: record, fileName: fileName)
+      // Text after the last code (a note, a copyright line) ends the table.
+      if Self.isNote(record, columns) { break }
+      let code = try Self.code(from: record, columns, fileName: fileName)
       // A code and modifier appear once in a release; a repeated row would otherwise reach the
       // database's unique index as an I/O error instead of naming the line.
       if let first = seen.updateValue(
@@ -104,10 +87,10 @@ public struct RelativeValueFile: Sendable {
       }
       codes.append(code)
     }
-    guard headerFound else {
+    guard columns != nil else {
       throw Self.badFile(
         fileName, line: 1,
-        "no header row starting HCPCS,MOD,DESCRIPTION: expected a CMS PPRRVU file")
+        "no header row naming HCPCS and DESCRIPTION: expected a CMS PPRRVU file")
     }
     guard !codes.isEmpty else {
       throw Self.badFile(fileName, line: 1, "no code rows after the header")
@@ -115,6 +98,14 @@ public struct RelativeValueFile: Sendable {
     self.title = title
     self.titleYear = titleYear
     self.codes = codes
+  }
+
+  /// The bytes as UTF-8: as they are when they are valid UTF-8, else read as Windows-1252, the
+  /// encoding of CMS's files that are not UTF-8 (a `é` or `’` in a description).
+  static func utf8(_ data: Data) -> Data {
+    if String(validating: data, as: UTF8.self) != nil { return data }
+    guard let text = String(data: data, encoding: .windowsCP1252) else { return data }
+    return Data(text.utf8)
   }
 
   private static func next(_ iterator: inout CSVReader.Iterator, _ fileName: String) throws
@@ -126,6 +117,49 @@ public struct RelativeValueFile: Sendable {
       error.category = .badData
       throw error.source == nil ? error.at(TallyError.Source(fileName)) : error
     }
+  }
+
+  /// A cell's text, uppercased, with runs of spaces made one.
+  static func name(_ cell: String) -> String {
+    cell.split(whereSeparator: \.isWhitespace).joined(separator: " ").uppercased()
+  }
+
+  /// Whether a row is the header: it names the code and description columns.
+  static func isHeader(_ record: CSVRecord) -> Bool {
+    let names = Set(record.fields.map(name))
+    return names.contains(Column.hcpcs.rawValue) && names.contains(Column.description.rawValue)
+  }
+
+  /// The position of every kept column: by the name the header cell makes with the cell above it
+  /// (`CONV` over `FACTOR`), else by the header cell alone (a one-row header that spells the
+  /// whole name, `WORK RVU`).
+  ///
+  /// - throws: `TallyError` naming the first kept column the header lacks.
+  static func columns(header: CSVRecord, above: CSVRecord?, fileName: String) throws
+    -> [Column: Int]
+  {
+    let combined = header.fields.indices.map { index in
+      let upper = above.flatMap { index < $0.fields.count ? name($0.fields[index]) : nil } ?? ""
+      return [upper, name(header.fields[index])].filter { !$0.isEmpty }.joined(separator: " ")
+    }
+    let twoRows = CSVHeader(CSVRecord(line: header.line, fields: combined))
+    let oneRow = CSVHeader(CSVRecord(line: header.line, fields: header.fields.map(name)))
+    var positions: [Column: Int] = [:]
+    for column in Column.allCases {
+      guard
+        let position = twoRows.position(of: column.rawValue) ?? oneRow.position(of: column.rawValue)
+      else {
+        throw TallyError(
+          .badData,
+          .missing(
+            field: "column " + column.rawValue,
+            expected:
+              "a header naming it, as in the CMS PPRRVU layout (two header rows read together)"),
+          source: TallyError.Source(fileName, line: header.line))
+      }
+      positions[column] = position
+    }
+    return positions
   }
 
   /// The title text and its year, from a row such as
@@ -143,45 +177,62 @@ public struct RelativeValueFile: Sendable {
     return nil
   }
 
-  static func checkHeader(_ fields: [String], line: Int, fileName: String) throws {
-    for column in Column.allCases {
-      guard column.rawValue < fields.count, fields[column.rawValue] == column.header else {
-        throw badFile(
-          fileName, line: line,
-          "column \(column.rawValue + 1) of the header should read \(column.header) "
-            + "(\(column.name)): expected the CMS PPRRVU layout")
-      }
+  /// Whether a row after the codes is a note: its code cell is no HCPCS code and it has no
+  /// RVU, unlike a code row with a bad value, which is an error.
+  static func isNote(_ record: CSVRecord, _ columns: [Column: Int]) -> Bool {
+    func cell(_ column: Column) -> String {
+      let position = columns[column]!
+      return position < record.fields.count
+        ? trimmed(record.fields[position]) : ""
     }
+    let code = cell(.hcpcs)
+    let looksLikeCode =
+      code.count == 5 && code.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+    return !looksLikeCode && (Column.amounts + [.conversionFactor]).allSatisfy { cell($0).isEmpty }
   }
 
-  static func code(from record: CSVRecord, fileName: String) throws -> CatalogCode {
-    let fields = record.fields
-    guard fields.count >= minimumColumns else {
+  static func code(from record: CSVRecord, _ columns: [Column: Int], fileName: String) throws
+    -> CatalogCode
+  {
+    let source = TallyError.Source(fileName, line: record.line)
+    // A row cut short (not a cell left empty) has lost its values: refused, not read as empty.
+    let needed = columns.values.max()! + 1
+    guard record.fields.count >= needed else {
       throw badFile(
         fileName, line: record.line,
-        "the row has \(fields.count) columns: expected at least \(minimumColumns)")
+        "the row has \(record.fields.count) columns: expected at least \(needed), as the header has"
+      )
     }
     func text(_ column: Column) -> String {
-      fields[column.rawValue].trimmingCharacters(in: .whitespaces)
+      trimmed(record.fields[columns[column]!])
     }
-    func amount(_ column: Column) throws -> FixedDecimal {
+    /// An RVU: `nil` where CMS leaves the cell empty; else within `ProcedureInput.workRVUs`
+    /// (a larger number is a misread column, not a value) with at most 2 decimals.
+    func amount(_ column: Column) throws -> FixedDecimal? {
       let value = text(column)
-      guard let amount = try? FixedDecimal(parsing: value) else {
-        throw badFile(
-          fileName, line: record.line,
-          "\(column.name) is \"\(value)\": expected a number with at most 2 decimals")
+      guard !value.isEmpty else { return nil }
+      let rvus = ProcedureInput.workRVUs
+      guard let amount = try? FixedDecimal(parsing: value), rvus.contains(amount) else {
+        throw TallyError.invalid(
+          column.rawValue, value,
+          expected: "an RVU from \(rvus.lowerBound) to \(rvus.upperBound) with at most 2 decimals",
+          source: source)
       }
       return amount
     }
     let hcpcs = text(.hcpcs).uppercased()
     guard !hcpcs.isEmpty else {
-      throw badFile(fileName, line: record.line, "the HCPCS code is empty")
+      throw TallyError(.badData, .missing(field: "HCPCS", expected: "a code"), source: source)
     }
     let factor = text(.conversionFactor)
-    guard Double(factor) != nil else {
-      throw badFile(
-        fileName, line: record.line,
-        "CONV FACTOR is \"\(factor)\": expected a number such as 32.3465")
+    if !factor.isEmpty {
+      guard let dollars = Double(factor), conversionFactors.contains(dollars),
+        ConversionFactor(factor) != nil
+      else {
+        throw TallyError.invalid(
+          Column.conversionFactor.rawValue, factor,
+          expected: "dollars per RVU from 1 to 1000 such as 32.3465", source: source)
+      }
     }
     let modifier = text(.modifier).uppercased()
     return CatalogCode(
@@ -191,6 +242,19 @@ public struct RelativeValueFile: Sendable {
       facilityPracticeExpenseRVU: try amount(.facilityPE), malpracticeRVU: try amount(.malpractice),
       nonFacilityTotal: try amount(.nonFacilityTotal), facilityTotal: try amount(.facilityTotal),
       globalDays: text(.globalDays), conversionFactor: factor)
+  }
+
+  /// `cell` without leading and trailing spaces and tabs. Foundation's `trimmingCharacters`
+  /// bridges every string to `NSString`: for the 12 kept cells of 19,000 rows it was most of the
+  /// parse (`perf` on `tally-bench rvu --filter catalog`), this walks the UTF-8 bytes.
+  static func trimmed(_ cell: String) -> String {
+    let bytes = cell.utf8
+    func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+    guard let first = bytes.firstIndex(where: { !isSpace($0) }),
+      let last = bytes.lastIndex(where: { !isSpace($0) })
+    else { return "" }
+    if first == bytes.startIndex && bytes.index(after: last) == bytes.endIndex { return cell }
+    return String(Substring(bytes[first...last]))
   }
 
   /// A refusal at `line` of the file.

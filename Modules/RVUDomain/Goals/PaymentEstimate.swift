@@ -49,23 +49,31 @@ extension RVUStore {
   public func paymentEstimate(visitId: Int64, userId: String, catalogYear: Int? = nil) throws
     -> PaymentEstimate
   {
+    try visitWithEstimate(id: visitId, userId: userId, catalogYear: catalogYear).estimate
+  }
+
+  /// One of the user's visits and its estimate, read together (the visit once).
+  ///
+  /// - throws: as `paymentEstimate(visitId:userId:catalogYear:)`.
+  public func visitWithEstimate(id: Int64, userId: String, catalogYear: Int? = nil) throws
+    -> (visit: VisitDetail, estimate: PaymentEstimate)
+  {
     try writer.read { db in
-      guard let visit = try Visit.owned(by: userId).filter(key: visitId).fetchOne(db) else {
-        throw TallyError.unknownVisit(visitId)
-      }
-      let procedures =
-        visit.isNoShow
-        ? [] : try Procedure.filter(Procedure.Columns.visitId == visitId).fetchAll(db)
-      return try estimate(
-        db, procedures, userId: userId, year: try self.catalogYear(db, catalogYear))
+      let detail = try visitDetail(db, id: id, userId: userId)
+      let procedures = detail.visit.isNoShow ? [] : detail.procedures
+      let year = try self.catalogYear(db, catalogYear)
+      let context = try EstimateContext(db, procedures, userId: userId, year: year)
+      return (detail, context.estimate(procedures))
     }
   }
 
-  /// Estimates per period of `query` (visits that are not no-shows) and over the whole range.
+  /// Estimates per period of `query` (visits that are not no-shows) and over the whole range:
+  /// the setting, the factor and the catalog rows are read once, whatever the number of periods.
   public func paymentEstimates(_ query: RVUAnalyticsQuery, catalogYear: Int? = nil) throws
     -> (byPeriod: [LocalDate: PaymentEstimate], total: PaymentEstimate)
   {
-    try writer.read { db in
+    _ = try RVUAnalyticsWindow.checked(query.range)
+    return try writer.read { db in
       let year = try self.catalogYear(db, catalogYear)
       let procedures = try Procedure.owned(by: query.userId)
         .filter(Procedure.Columns.isNoShow == false)
@@ -73,48 +81,58 @@ extension RVUStore {
           Procedure.Columns.date >= query.range.start && Procedure.Columns.date <= query.range.end
         )
         .fetchAll(db)
+      let context = try EstimateContext(db, procedures, userId: query.userId, year: year)
       let buckets = Dictionary(grouping: procedures) {
         query.period.start(of: $0.date, weekStart: query.weekStart)
       }
-      var byPeriod: [LocalDate: PaymentEstimate] = [:]
-      for (start, rows) in buckets {
-        byPeriod[start] = try estimate(db, rows, userId: query.userId, year: year)
-      }
-      return (byPeriod, try estimate(db, procedures, userId: query.userId, year: year))
+      return (buckets.mapValues(context.estimate), context.estimate(procedures))
     }
   }
+}
 
-  private func estimate(_ db: Database, _ procedures: [Procedure], userId: String, year: Int)
-    throws -> PaymentEstimate
-  {
-    let setting =
-      try RVUSettings.owned(by: userId).fetchOne(db)?.practiceSetting ?? .nonFacility
+/// What estimates are made from, read in three queries however many procedures and periods:
+/// the user's setting, the version's conversion factor, and the catalog rows of every code the
+/// procedures name.
+private struct EstimateContext {
+  let setting: PracticeSetting
+  let year: Int
+  let factor: ConversionFactor?
+  /// Every row of each code named, by code.
+  let rows: [String: [CatalogCode]]
+
+  init(_ db: Database, _ procedures: [Procedure], userId: String, year: Int) throws {
+    setting = try RVUSettings.owned(by: userId).fetchOne(db)?.practiceSetting ?? .nonFacility
+    self.year = year
+    let version = CatalogCode.filter(CatalogCode.Columns.year == year)
     // One factor per fee-schedule year: every row of a CMS file carries the same one.
-    let factorText = try CatalogCode.filter(CatalogCode.Columns.year == year)
+    factor = try version.filter(CatalogCode.Columns.conversionFactor != "")
       .select(CatalogCode.Columns.conversionFactor, as: String.self).fetchOne(db)
+      .flatMap(ConversionFactor.init)
+    let codes = Set(procedures.map(\.hcpcs))
+    rows = Dictionary(
+      grouping: try version.filter(codes.contains(CatalogCode.Columns.hcpcs)).fetchAll(db),
+      by: \.hcpcs)
+  }
+
+  func estimate(_ procedures: [Procedure]) -> PaymentEstimate {
     var missing: Set<String> = []
-    var catalog: [String: CatalogCode?] = [:]
     var total = FixedDecimal.zero
     for procedure in procedures {
-      let key = procedure.hcpcs + ":" + (procedure.modifier ?? "")
-      if catalog[key] == nil {
-        catalog[key] = .some(
-          try lookup(db, hcpcs: procedure.hcpcs, modifier: procedure.modifier, year: year))
-      }
       var rvus = procedure.workRVU
-      if let code = catalog[key] ?? nil {
-        rvus =
-          rvus + code.malpracticeRVU
-          + (setting == .facility
-            ? code.facilityPracticeExpenseRVU : code.nonFacilityPracticeExpenseRVU)
+      if let code = CatalogCode.best(of: rows[procedure.hcpcs] ?? [], modifier: procedure.modifier)
+      {
+        // An RVU the catalog leaves empty adds nothing.
+        let practiceExpense =
+          setting == .facility
+          ? code.facilityPracticeExpenseRVU : code.nonFacilityPracticeExpenseRVU
+        rvus = rvus + (code.malpracticeRVU ?? .zero) + (practiceExpense ?? .zero)
       } else {
         missing.insert(procedure.hcpcs)
       }
       total = total + rvus * procedure.quantity
     }
-    let amount = factorText.flatMap(ConversionFactor.init)?.dollars(total) ?? .zero
     return PaymentEstimate(
-      setting: setting, catalogYear: year, totalRVU: total, amount: amount,
+      setting: setting, catalogYear: year, totalRVU: total, amount: factor?.dollars(total) ?? .zero,
       codesWithoutCatalogRow: missing.sorted())
   }
 }

@@ -94,6 +94,16 @@ public struct RVUSettingsChanges: Sendable, Equatable {
 }
 
 extension RVUStore {
+  /// The plausible settings: a dollar rate far above any contract's (about $50 per RVU), RVU
+  /// counts far above a year of any physician's work (about 5,000-10,000), and a bonus of at
+  /// most the whole rate again. Within them every goal and estimate stays far inside 64-bit
+  /// hundredths, so no product can overflow.
+  public static let settingRanges = (
+    dollarsPerRVU: FixedDecimal.zero...FixedDecimal(hundredths: 1_000_000),
+    rvus: FixedDecimal.zero...FixedDecimal(hundredths: 100_000_000),
+    bonusRate: FixedDecimal.zero...FixedDecimal(hundredths: 100)
+  )
+
   /// The user's settings (all unset, non-facility, until first set).
   public func settings(userId: String) throws -> RVUSettings {
     try writer.read { db in
@@ -103,21 +113,22 @@ extension RVUStore {
 
   /// Changes the settings `changes` gives and keeps the others.
   ///
-  /// - throws: `TallyError` naming a negative amount, or a bonus rate above 1 (more than the
-  ///   whole rate again is a typing slip, not a contract); nothing changes.
+  /// - throws: `TallyError` naming an amount outside `settingRanges`, such as a negative one or
+  ///   a bonus rate above 1 (more than the whole rate again is a typing slip, not a contract);
+  ///   nothing changes.
   public func updateSettings(_ changes: RVUSettingsChanges, userId: String) throws
     -> RVUSettings
   {
-    let amounts: [(String, FixedDecimal?)] = [
-      ("dollars_per_rvu", changes.dollarsPerRVU), ("annual_target", changes.annualTarget),
-      ("bonus_rate", changes.bonusRate), ("bonus_threshold", changes.bonusThreshold),
+    let ranges = Self.settingRanges
+    let amounts: [(String, FixedDecimal?, ClosedRange<FixedDecimal>, String)] = [
+      ("dollars_per_rvu", changes.dollarsPerRVU, ranges.dollarsPerRVU, ""),
+      ("annual_target", changes.annualTarget, ranges.rvus, " RVUs"),
+      ("bonus_rate", changes.bonusRate, ranges.bonusRate, " (0.25 for a quarter)"),
+      ("bonus_threshold", changes.bonusThreshold, ranges.rvus, " RVUs"),
     ]
-    for case (let field, let value?) in amounts where value < .zero {
-      throw TallyError.invalid(field, "\(value)", expected: "0 or more", category: .usage)
-    }
-    if let rate = changes.bonusRate, rate > FixedDecimal(hundredths: 100) {
+    for case (let field, let value?, let range, let unit) in amounts where !range.contains(value) {
       throw TallyError.invalid(
-        "bonus_rate", "\(rate)", expected: "a share from 0 to 1 (0.25 for a quarter)",
+        field, "\(value)", expected: "\(range.lowerBound) to \(range.upperBound)\(unit)",
         category: .usage)
     }
     return try writer.write { db in

@@ -17,24 +17,27 @@ public struct CatalogCode: Sendable, Equatable, FetchableRecord, PersistableReco
   public var description: String
   /// The CMS status code (`A` active, `I` not valid for Medicare, …).
   public var statusCode: String
-  public var workRVU: FixedDecimal
-  public var nonFacilityPracticeExpenseRVU: FixedDecimal
-  public var facilityPracticeExpenseRVU: FixedDecimal
-  public var malpracticeRVU: FixedDecimal
-  public var nonFacilityTotal: FixedDecimal
-  public var facilityTotal: FixedDecimal
+  // The RVUs are `nil` where the file leaves the cell empty (CMS does for codes it does not
+  // price), which is not the same as a published 0.00.
+  public var workRVU: FixedDecimal?
+  public var nonFacilityPracticeExpenseRVU: FixedDecimal?
+  public var facilityPracticeExpenseRVU: FixedDecimal?
+  public var malpracticeRVU: FixedDecimal?
+  public var nonFacilityTotal: FixedDecimal?
+  public var facilityTotal: FixedDecimal?
   /// The global surgery period (`000`, `010`, `090`, `XXX`, `ZZZ`, …).
   public var globalDays: String
   /// The conversion factor, as written in the file (`32.3465`: four decimals, more than an
-  /// RVU's two, so it is kept as text rather than a `FixedDecimal`).
+  /// RVU's two, so it is kept as text rather than a `FixedDecimal`); empty when the file leaves
+  /// it empty.
   public var conversionFactor: String
 
   public init(
     id: Int64? = nil, year: Int, hcpcs: String, modifier: String?, description: String,
-    statusCode: String, workRVU: FixedDecimal,
-    nonFacilityPracticeExpenseRVU: FixedDecimal = .zero,
-    facilityPracticeExpenseRVU: FixedDecimal = .zero, malpracticeRVU: FixedDecimal = .zero,
-    nonFacilityTotal: FixedDecimal = .zero, facilityTotal: FixedDecimal = .zero,
+    statusCode: String, workRVU: FixedDecimal?,
+    nonFacilityPracticeExpenseRVU: FixedDecimal? = .zero,
+    facilityPracticeExpenseRVU: FixedDecimal? = .zero, malpracticeRVU: FixedDecimal? = .zero,
+    nonFacilityTotal: FixedDecimal? = .zero, facilityTotal: FixedDecimal? = .zero,
     globalDays: String = "XXX", conversionFactor: String = ""
   ) {
     self.id = id
@@ -110,5 +113,17 @@ public struct CatalogCode: Sendable, Equatable, FetchableRecord, PersistableReco
     container[Columns.globalDays] = globalDays
     container[Columns.conversionFactor] = conversionFactor
     container[Columns.searchText] = SearchText.terms(hcpcs: hcpcs, description: description)
+  }
+}
+
+extension CatalogCode {
+  /// Of one code's rows, the one a procedure with `modifier` takes its values from: the
+  /// modifier's own row (`71045-26`), else the plain row, else the first by modifier (a code
+  /// CMS lists only with modifiers).
+  static func best(of rows: [CatalogCode], modifier: String?) -> CatalogCode? {
+    let wanted = modifier.flatMap { $0.isEmpty ? nil : $0.uppercased() }
+    if let wanted, let exact = rows.first(where: { $0.modifier == wanted }) { return exact }
+    return rows.first { $0.modifier == nil }
+      ?? rows.min { ($0.modifier ?? "") < ($1.modifier ?? "") }
   }
 }

@@ -18,6 +18,10 @@ public struct CatalogVersion: Sendable, Equatable, FetchableRecord, PersistableR
   /// How many code+modifier rows it holds.
   public var rowCount: Int
 
+  /// The years a version may have: the fee schedule began in 1992, and two centuries of
+  /// releases is far beyond any file a user has.
+  public static let years = 1992...2199
+
   public enum Columns {
     public static let year = Column("year")
     public static let title = Column("title")

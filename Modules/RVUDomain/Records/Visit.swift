@@ -18,7 +18,7 @@ public struct Visit: Sendable, Equatable, FetchableRecord, MutablePersistableRec
   /// Whether the patient did not show up (counts as a no-show, never as an encounter).
   public var isNoShow: Bool
   /// Σ work RVU × quantity of its procedures, kept with the visit in the same transaction so that
-  /// period totals read one index (a no-show's procedures are summed too; analytics skip them).
+  /// period totals read one index; 0 for a no-show, which earns nothing (`totalWorkRVU(of:)`).
   public var totalWorkRVU: FixedDecimal
   public var createdAt: Instant
   public var updatedAt: Instant
@@ -75,6 +75,13 @@ public struct Visit: Sendable, Equatable, FetchableRecord, MutablePersistableRec
   }
 
   public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+
+  /// A visit's total: Σ work RVU × quantity of its procedures, or 0 for a no-show, whose
+  /// procedures (kept as logged, in case it is marked attended later) earn nothing. Every write
+  /// (add, update, import) takes its total from here.
+  static func totalWorkRVU(of procedures: [Procedure], isNoShow: Bool) -> FixedDecimal {
+    isNoShow ? .zero : procedures.map { $0.workRVU * $0.quantity }.sum()
+  }
 }
 
 extension Visit: UserOwned {

@@ -218,6 +218,44 @@ enum RVUSchema {
       }
       try db.execute(sql: "INSERT INTO catalog_code_fts(catalog_code_fts) VALUES ('rebuild')")
     }
+    migrator.registerMigration("rvu-6-no-show-totals") { db in
+      // A no-show earns nothing: its total becomes 0 like those written from now on. Daily
+      // totals already left no-shows out, so they stay as they are.
+      try db.execute(sql: "UPDATE visit SET total_work_rvu = 0 WHERE is_no_show = 1")
+    }
+    migrator.registerMigration("rvu-7-catalog-rvus-nullable") { db in
+      // CMS leaves some RVU cells empty; such a cell is NULL, not 0.00. SQLite cannot drop a
+      // NOT NULL constraint, so catalog_code is rebuilt (create, copy, drop, rename) keeping
+      // its ids, which the external-content full-text index is keyed by: the index stays valid.
+      try db.execute(
+        sql: """
+          CREATE TABLE catalog_code_new (
+            id INTEGER PRIMARY KEY,
+            year INTEGER NOT NULL REFERENCES catalog_version(year) ON DELETE CASCADE,
+            hcpcs TEXT NOT NULL,
+            modifier TEXT NOT NULL DEFAULT '',
+            description TEXT NOT NULL,
+            status_code TEXT NOT NULL,
+            work_rvu INTEGER,
+            non_facility_pe_rvu INTEGER,
+            facility_pe_rvu INTEGER,
+            malpractice_rvu INTEGER,
+            non_facility_total INTEGER,
+            facility_total INTEGER,
+            global_days TEXT NOT NULL,
+            conversion_factor TEXT NOT NULL,
+            search_text TEXT NOT NULL DEFAULT '',
+            UNIQUE (year, hcpcs, modifier)
+          );
+          INSERT INTO catalog_code_new
+            SELECT id, year, hcpcs, modifier, description, status_code, work_rvu,
+                   non_facility_pe_rvu, facility_pe_rvu, malpractice_rvu, non_facility_total,
+                   facility_total, global_days, conversion_factor, search_text
+            FROM catalog_code;
+          DROP TABLE catalog_code;
+          ALTER TABLE catalog_code_new RENAME TO catalog_code;
+          """)
+    }
     return migrator
   }
 }

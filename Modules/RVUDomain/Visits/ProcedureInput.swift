@@ -100,11 +100,21 @@ public struct ProcedureInput: Sendable, Equatable {
     return quantity
   }
 
-  /// A work RVU of 0 or more: a negative one would take RVUs off the totals.
+  /// The RVUs one unit may carry, from a file or a user: a negative one would take RVUs off
+  /// the totals, and the highest in any CMS release is below 200 (a few transplant and trauma
+  /// codes), so more than 10,000 is a slip that would only inflate every total.
+  public static let workRVUs = FixedDecimal.zero...FixedDecimal(hundredths: 1_000_000)
+
+  /// A work RVU within `workRVUs`.
   static func checkWorkRVU(_ value: FixedDecimal) throws -> FixedDecimal {
-    guard value >= .zero else {
+    guard value >= workRVUs.lowerBound else {
       throw TallyError.invalid(
         "work_rvu", "\(value)", expected: "a work RVU of 0 or more", category: .usage)
+    }
+    guard value <= workRVUs.upperBound else {
+      throw TallyError.invalid(
+        "work_rvu", "\(value)", expected: "a work RVU of at most \(workRVUs.upperBound)",
+        category: .usage)
     }
     return value
   }

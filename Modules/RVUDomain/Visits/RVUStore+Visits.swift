@@ -48,32 +48,42 @@ extension RVUStore {
       }
       var writer = VisitWriter(db, store: self, year: try self.catalogYear(db, catalogYear))
       writer.touch(userId: userId, day: visit.date)
-      if let date = changes.date { visit.date = date }
+      if let date = changes.date {
+        let today = self.today()
+        guard date <= today else { throw TallyError.futureVisit(date, today: today) }
+        visit.date = date
+      }
       if let time = changes.time { visit.time = time?.descriptionWithSeconds }
       if let notes = changes.notes { visit.notes = notes }
       if let isNoShow = changes.isNoShow { visit.isNoShow = isNoShow }
       writer.touch(userId: userId, day: visit.date)
       let ofVisit = Procedure.filter(Procedure.Columns.visitId == id)
-      let procedures: [Procedure]
+      var procedures: [Procedure]
       if let inputs = changes.procedures {
-        let resolved = try writer.resolve(
+        procedures = try writer.resolve(
           VisitInput(date: visit.date, isNoShow: visit.isNoShow, procedures: inputs))
-        visit.totalWorkRVU = resolved.map { $0.workRVU * $0.quantity }.sum()
-        visit.updatedAt = clock()
-        try visit.update(db)
-        try ofVisit.deleteAll(db)
-        procedures = try writer.insertProcedures(resolved, of: visit)
       } else {
-        let kept = try ofVisit.fetchCount(db)
-        guard visit.isNoShow || kept > 0 else {
+        procedures = try ofVisit.order(Procedure.Columns.position).fetchAll(db)
+        guard visit.isNoShow || !procedures.isEmpty else {
           throw TallyError.visitNeedsProcedure
         }
-        visit.updatedAt = clock()
-        try visit.update(db)
+      }
+      // The total follows the no-show flag: marking a visit a no-show takes its RVUs off,
+      // marking it attended again gives back those of its kept procedures.
+      visit.totalWorkRVU = Visit.totalWorkRVU(of: procedures, isNoShow: visit.isNoShow)
+      visit.updatedAt = clock()
+      try visit.update(db)
+      if changes.procedures != nil {
+        try ofVisit.deleteAll(db)
+        procedures = try writer.insertProcedures(procedures, of: visit)
+      } else {
         try ofVisit.updateAll(
           db, Procedure.Columns.date.set(to: visit.date),
           Procedure.Columns.isNoShow.set(to: visit.isNoShow))
-        procedures = try ofVisit.order(Procedure.Columns.position).fetchAll(db)
+        for index in procedures.indices {
+          procedures[index].date = visit.date
+          procedures[index].isNoShow = visit.isNoShow
+        }
       }
       try writer.finish()
       return VisitDetail(visit: visit, procedures: procedures)
@@ -97,12 +107,17 @@ extension RVUStore {
   ///
   /// - throws: `TallyError` when the user has no visit with that id.
   public func visit(id: Int64, userId: String) throws -> VisitDetail {
-    try writer.read { db in
-      guard let visit = try ownVisit(db, id: id, userId: userId) else {
-        throw TallyError.unknownVisit(id)
-      }
-      return try details(db, [visit])[0]
+    try writer.read { db in try visitDetail(db, id: id, userId: userId) }
+  }
+
+  /// One of the user's visits with its procedures.
+  ///
+  /// - throws: `TallyError` when the user has no visit with that id.
+  func visitDetail(_ db: Database, id: Int64, userId: String) throws -> VisitDetail {
+    guard let visit = try ownVisit(db, id: id, userId: userId) else {
+      throw TallyError.unknownVisit(id)
     }
+    return try details(db, [visit])[0]
   }
 
   /// The user's visits from one day through another (either open), by date, time and id.

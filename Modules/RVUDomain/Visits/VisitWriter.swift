@@ -32,7 +32,7 @@ struct VisitWriter {
     var visit = Visit(
       id: nil, userId: userId, date: input.date, time: input.time?.descriptionWithSeconds,
       notes: input.notes, isNoShow: input.isNoShow,
-      totalWorkRVU: procedures.map { $0.workRVU * $0.quantity }.sum(), createdAt: now,
+      totalWorkRVU: Visit.totalWorkRVU(of: procedures, isNoShow: input.isNoShow), createdAt: now,
       updatedAt: now)
     let statement = try db.cachedStatement(
       sql: """
@@ -59,8 +59,9 @@ struct VisitWriter {
 
   /// Procedures with the catalog's values filled in (not yet tied to a visit).
   ///
-  /// - throws: `TallyError` (at `source`) for a visit without procedures that is not a no-show,
-  ///   a negative work RVU, or a code missing from the catalog without a work RVU of its own.
+  /// - throws: `TallyError` (at `source`) for a day after the store's today, a visit without
+  ///   procedures that is not a no-show, a work RVU outside `ProcedureInput.workRVUs`, or a code
+  ///   missing from the catalog without a work RVU of its own.
   mutating func resolve(_ input: VisitInput, source: TallyError.Source? = nil) throws
     -> [Procedure]
   {
@@ -71,6 +72,8 @@ struct VisitWriter {
       located.category = .badData
       return located
     }
+    let today = store.today()
+    guard input.date <= today else { throw located(.futureVisit(input.date, today: today)) }
     guard input.isNoShow || !input.procedures.isEmpty else {
       throw located(.visitNeedsProcedure)
     }
@@ -88,7 +91,10 @@ struct VisitWriter {
         }
       }
       guard let workRVU = entry.workRVU ?? code?.workRVU else {
-        throw located(.unknownCode(entry.hcpcs, modifier: entry.modifier, year: year))
+        throw located(
+          code == nil
+            ? .unknownCode(entry.hcpcs, modifier: entry.modifier, year: year)
+            : .unpricedCode(entry.hcpcs, year: year))
       }
       result.append(
         Procedure(

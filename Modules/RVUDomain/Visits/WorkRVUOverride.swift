@@ -23,8 +23,11 @@ public struct WorkRVUOverride: Sendable, Equatable {
         workRVU = try ProcedureInput.parseWorkRVU(text)
       }
     } catch {
+      let range = ProcedureInput.workRVUs
       throw TallyError(
-        value: text, expected: "CODE=VALUE with a work RVU of 0 or more, at most 2 decimals")
+        value: text,
+        expected: "CODE=VALUE with a work RVU from \(range.lowerBound) to \(range.upperBound), "
+          + "at most 2 decimals")
     }
   }
 

@@ -13,10 +13,15 @@ extension Instant {
 }
 
 extension CodeSearchResult {
+  /// The keys of `jsonObject`, in order: the header of an empty CSV.
+  public static let columns = [
+    "hcpcs", "modifier", "description", "status_code", "work_rvu", "is_favorite",
+  ]
+
   public var jsonObject: JSONObject {
     [
       "hcpcs": .string(hcpcs), "modifier": .string(modifier), "description": .string(description),
-      "status_code": .string(statusCode), "work_rvu": .decimal(workRVU),
+      "status_code": .string(statusCode), "work_rvu": .amount(workRVU),
       "is_favorite": .bool(isFavorite),
     ]
   }
@@ -27,12 +32,12 @@ extension CatalogCode {
     [
       "year": .int(year), "hcpcs": .string(hcpcs), "modifier": .string(modifier),
       "description": .string(description), "status_code": .string(statusCode),
-      "work_rvu": .decimal(workRVU),
-      "non_facility_pe_rvu": .decimal(nonFacilityPracticeExpenseRVU),
-      "facility_pe_rvu": .decimal(facilityPracticeExpenseRVU),
-      "malpractice_rvu": .decimal(malpracticeRVU),
-      "non_facility_total": .decimal(nonFacilityTotal),
-      "facility_total": .decimal(facilityTotal), "global_days": .string(globalDays),
+      "work_rvu": .amount(workRVU),
+      "non_facility_pe_rvu": .amount(nonFacilityPracticeExpenseRVU),
+      "facility_pe_rvu": .amount(facilityPracticeExpenseRVU),
+      "malpractice_rvu": .amount(malpracticeRVU),
+      "non_facility_total": .amount(nonFacilityTotal),
+      "facility_total": .amount(facilityTotal), "global_days": .string(globalDays),
       "conversion_factor": Self.number(conversionFactor),
     ]
   }
@@ -47,6 +52,8 @@ extension CatalogCode {
 }
 
 extension CatalogVersion {
+  public static let columns = ["year", "title", "source", "imported_at", "row_count"]
+
   public var jsonObject: JSONObject {
     [
       "year": .int(year), "title": .string(title), "source": .string(source),
@@ -71,6 +78,12 @@ extension Procedure {
 }
 
 extension VisitDetail {
+  /// The keys of `jsonObject(nested: false)`, in order.
+  public static let columns = [
+    "id", "user_id", "date", "time", "notes", "is_no_show", "total_work_rvu", "procedures",
+    "created_at", "updated_at",
+  ]
+
   /// A visit with nested procedures (`nested`, as the API returns it) or a compact
   /// `99213x2:25 G2211` list for flat formats (tables, CSV).
   public func jsonObject(nested: Bool) -> JSONObject {
@@ -89,6 +102,8 @@ extension VisitDetail {
 }
 
 extension Favorite {
+  public static let columns = ["id", "user_id", "hcpcs", "sort_order", "created_at"]
+
   public var jsonObject: JSONObject {
     [
       "id": .int(Int(id ?? 0)), "user_id": .string(userId), "hcpcs": .string(hcpcs),
@@ -98,6 +113,10 @@ extension Favorite {
 }
 
 extension RVUSummaryRow {
+  public static let columns = [
+    "period_start", "total_work_rvu", "total_encounters", "total_no_shows",
+  ]
+
   public var jsonObject: JSONObject {
     [
       "period_start": .date(periodStart), "total_work_rvu": .decimal(totalWorkRVU),
@@ -107,6 +126,11 @@ extension RVUSummaryRow {
 }
 
 extension RVUCodeRow {
+  public static let columns = [
+    "period_start", "hcpcs", "description", "status_code", "total_work_rvu", "total_quantity",
+    "encounter_count",
+  ]
+
   public var jsonObject: JSONObject {
     [
       "period_start": .date(periodStart), "hcpcs": .string(hcpcs),
@@ -125,4 +149,9 @@ extension RVUTotals {
       "avg_rvu_per_encounter": .decimal(averageRVUPerEncounter),
     ]
   }
+}
+
+extension PaymentEstimate {
+  /// The key an estimate's amount is added under, to a visit or an analytics row.
+  public static let column = "medicare_payment_estimate"
 }
