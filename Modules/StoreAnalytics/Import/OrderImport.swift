@@ -10,10 +10,14 @@ import Foundation
 struct OrderImport {
   private let transaction: any StoreTransaction
   private let orders: OrderGroups
+  /// The orders to write, by number in `orders`: those not already present.
+  private var written: [Int] = []
   /// Stores created because the file named them.
   private(set) var createdStores: [String] = []
   /// Orders that replaced earlier ones.
   private(set) var replaced = 0
+  /// Orders skipped because they were imported before (same id, same store).
+  private(set) var alreadyPresent = 0
   private var planner: OrderPlanner
 
   /// Orders handed from the planner's thread to the writing one.
@@ -28,14 +32,15 @@ struct OrderImport {
   static let ordersPerHandoff = 4096
   private static let handoffCapacity = 4
 
-  /// Prepares the import: loads stores and menu items, creates the stores and customers the
-  /// import names, and removes the orders it replaces.
+  /// Prepares one part of an import: loads stores and menu items, creates the stores and
+  /// customers the part names, skips the orders imported before and removes those it replaces.
   ///
-  /// - throws: `TallyError` (`.exists`) naming the line of an order that exists when not
-  ///   `replace`.
+  /// - throws: `TallyError` naming the line of an order whose id is taken by another store (when
+  ///   not `replace`: `.exists`), of an order whose lines are not together in the file, or of an
+  ///   order placed after today in its store's zone.
   init(
     _ transaction: any StoreTransaction, lines: [OrderLineInput], orders: OrderGroups,
-    newStoreZone: Zone, replace: Bool
+    state: inout ImportState
   ) throws {
     self.transaction = transaction
     self.orders = orders
@@ -43,7 +48,7 @@ struct OrderImport {
       lines: lines, nextOrderKey: try transaction.nextOrderKey(),
       nextItemId: try transaction.nextMenuItemId())
     for shop in try transaction.shops() {
-      planner.addStore(shop.id, zone: try Zone(identifier: shop.timeZone))
+      planner.addStore(shop.id, zone: try Zone(identifier: shop.timeZone), now: state.now)
     }
     for item in try transaction.menuItems() { planner.addItem(item) }
 
@@ -52,38 +57,56 @@ struct OrderImport {
       let first = Int(orders.lines(of: order).first!)
       let store = lines[first].storeId
       if planner.storeNumber(store) == nil {
-        try transaction.insert(Shop(id: store, name: store, timeZone: newStoreZone.identifier))
+        try transaction.insert(
+          Shop(id: store, name: store, timeZone: state.newStoreZone.identifier))
         createdStores.append(store)
-        planner.addStore(store, zone: newStoreZone)
+        planner.addStore(store, zone: state.newStoreZone, now: state.now)
       }
-      if let customer = lines[first].customerId, !customer.isEmpty { customers.insert(customer) }
+      if let customer = lines[first].customerId, state.customers[customer] == nil {
+        customers.insert(customer)
+      }
     }
     for (customer, key) in try transaction.customerKeys(customers) {
-      planner.addCustomer(customer, key: key)
+      state.customers[customer] = key
     }
+    planner.customerKeys = state.customers
 
-    if try transaction.hasOrders() {
-      for order in 0..<orders.count {
-        try removeExisting(lines[Int(orders.lines(of: order).first!)], replace: replace)
-      }
+    written.reserveCapacity(orders.count)
+    for order in 0..<orders.count {
+      let line = lines[Int(orders.lines(of: order).first!)]
+      let seen = !state.seenOrders.insert(line.orderId.hashValue).inserted
+      if state.hadOrders || seen, try !isNew(line, state: &state) { continue }
+      written.append(order)
     }
   }
 
-  /// Deletes the stored order with this line's order id, if any, taking it out of the
-  /// aggregates.
-  private mutating func removeExisting(_ line: OrderLineInput, replace: Bool) throws {
-    guard let (order, orderLines) = try transaction.order(id: line.orderId) else { return }
-    guard replace else {
+  /// Whether the order of this line is to be written: not when it was imported before by the
+  /// same store (unless `replace`, which takes the old one out of the aggregates and deletes it).
+  private mutating func isNew(_ line: OrderLineInput, state: inout ImportState) throws -> Bool {
+    guard let (order, orderLines) = try transaction.order(id: line.orderId) else { return true }
+    guard order.key < state.firstOrderKey else {
+      throw TallyError.invalid(
+        "order_id", line.orderId,
+        expected: "the lines of one order together (this order has lines far earlier in the file)",
+        source: line.source)
+    }
+    guard state.replace else {
+      if order.storeId == line.storeId {
+        alreadyPresent += 1
+        return false
+      }
       throw TallyError(.badData, .exists(kind: "order", name: line.orderId), source: line.source)
     }
-    if let customer = order.customerId, !customer.isEmpty, planner.customerKey(customer) == nil {
+    if let customer = order.customerId, state.customers[customer] == nil {
       for (customer, key) in try transaction.customerKeys([customer]) {
-        planner.addCustomer(customer, key: key)
+        state.customers[customer] = key
+        planner.customerKeys[customer] = key
       }
     }
     planner.subtract(order, lines: orderLines)
     try transaction.delete(order)
     replaced += 1
+    return true
   }
 
   /// Writes every order and line: the planner makes rows on its own thread while this thread
@@ -93,12 +116,12 @@ struct OrderImport {
   mutating func write(progress: (Int) -> Void) throws {
     let handoff = Handoff<Message>(capacity: Self.handoffCapacity)
     let encoder = transaction.encoder
-    Thread.detachNewThread { [planner, orders] in
+    Thread.detachNewThread { [planner, orders, written] in
       var planner = planner
       var rows = PlannedOrders()
       func message() -> Message { .rows(rows, encoded: encoder?(rows)) }
       do throws(TallyError) {
-        for order in 0..<orders.count {
+        for order in written {
           try planner.plan(orders.lines(of: order), into: &rows)
           if rows.orders.count >= Self.ordersPerHandoff {
             guard handoff.put(message()) else { return }
@@ -113,13 +136,13 @@ struct OrderImport {
     // Stops the planner when this thread fails.
     defer { handoff.close() }
 
-    var written = 0
+    var count = 0
     while true {
       switch handoff.take() {
       case .rows(let rows, let encoded):
         try transaction.write(rows, encoded: encoded)
-        written += rows.orders.count
-        progress(written)
+        count += rows.orders.count
+        progress(count)
       case .done(let finished):
         try transaction.finishWriting()
         planner = finished
@@ -128,6 +151,11 @@ struct OrderImport {
         throw error
       }
     }
+  }
+
+  /// Orders and lines written.
+  var counts: (orders: Int, lines: Int) {
+    (written.count, written.reduce(0) { $0 + orders.lines(of: $1).count })
   }
 
   /// Saves the menu items the import named — new ones, and the latest name, category and price
@@ -151,4 +179,21 @@ struct OrderImport {
     try transaction.apply(
       planner.delta.changes(storeIds: planner.storeIds, categories: moved ? nil : categories))
   }
+}
+
+/// What the parts of one import share: the rules it runs under and what earlier parts learned.
+struct ImportState {
+  let replace: Bool
+  let newStoreZone: Zone
+  /// "Now" by the store's clock: orders placed after today in their store's zone are refused.
+  let now: Instant
+  /// Whether orders were stored before the import (else none can be present already).
+  let hadOrders: Bool
+  /// The first order key of the import: stored orders with smaller keys were there before.
+  let firstOrderKey: Int64
+  /// Customer keys by POS id, of every customer named so far.
+  var customers: [String: Int64] = [:]
+  /// Hashes of the order ids read so far: an order id seen in an earlier part of the file is
+  /// looked up (its lines are not together); 8 bytes an order rather than the ids themselves.
+  var seenOrders: Set<Int> = []
 }
