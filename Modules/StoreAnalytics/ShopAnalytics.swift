@@ -98,7 +98,7 @@ public struct ShopAnalytics: Sendable {
     _ lines: [OrderLineInput], replace: Bool = false, newStoreZone: Zone = .utc,
     progress: (Int) -> Void = { _ in }
   ) throws -> OrderImportSummary {
-    var parts = [lines]
+    var parts = [(lines, try OrderGroups(lines))]
     return try importParts(
       next: { parts.popLast() }, replace: replace, newStoreZone: newStoreZone, progress: progress)
   }
@@ -133,7 +133,7 @@ public struct ShopAnalytics: Sendable {
         OrderLineFile.parse(data, fileName: fileName), replace: replace,
         newStoreZone: newStoreZone, progress: progress)
     }
-    let parts = Handoff<Result<[OrderLineInput], any Error>?>(capacity: 2)
+    let parts = Handoff<Result<([OrderLineInput], OrderGroups), any Error>?>(capacity: 2)
     Thread.detachNewThread {
       do {
         var reader = try OrderLineCSV(fileName: fileName, read: read)
@@ -141,12 +141,15 @@ public struct ShopAnalytics: Sendable {
         while let line = try reader.next() {
           // Parts are cut between orders: an order's lines stay in one part.
           if part.count >= linesPerPart, line.orderId != part.last!.orderId {
-            guard parts.put(.success(part)) else { return }
+            guard parts.put(.success((part, try OrderGroups(part)))) else { return }
             part = []
           }
           part.append(line)
         }
-        if part.isEmpty || parts.put(.success(part)) { _ = parts.put(nil) }
+        if !part.isEmpty {
+          guard parts.put(.success((part, try OrderGroups(part)))) else { return }
+        }
+        _ = parts.put(nil)
       } catch {
         _ = parts.put(.failure(error))
       }
@@ -172,17 +175,17 @@ public struct ShopAnalytics: Sendable {
 
   /// Imports the parts `next` returns (`nil` after the last) in one transaction.
   private func importParts(
-    next: () throws -> [OrderLineInput]?, replace: Bool, newStoreZone: Zone,
+    next: () throws -> ([OrderLineInput], OrderGroups)?, replace: Bool, newStoreZone: Zone,
     progress: (Int) -> Void
   ) throws -> OrderImportSummary {
     let now = clock()
     return try repository.inTransaction { transaction in
       var state = ImportState(
         replace: replace, newStoreZone: newStoreZone, now: now,
-        hadOrders: try transaction.hasOrders(), firstOrderKey: try transaction.nextOrderKey())
+        hadOrders: try transaction.hasOrders(), firstOrderKey: try transaction.nextOrderKey(),
+        customers: try transaction.allCustomerKeys())
       var summary = OrderImportSummary()
-      while let lines = try next() {
-        let orders = try OrderGroups(lines)
+      while let (lines, orders) = try next() {
         var run = try OrderImport(transaction, lines: lines, orders: orders, state: &state)
         let before = summary.orders
         try run.write { progress(before + $0) }

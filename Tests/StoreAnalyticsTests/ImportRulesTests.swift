@@ -8,7 +8,7 @@ import Testing
 /// Reads `text` through `CSVStream` in chunks of `size` bytes.
 private func streamed(_ text: String, chunk size: Int) throws -> [CSVRecord] {
   var bytes = Array(text.utf8)[...]
-  var stream = CSVStream(fileName: "t.csv") {
+  let stream = CSVStream(fileName: "t.csv") {
     defer { bytes = bytes.dropFirst(min(size, bytes.count)) }
     return Data(bytes.prefix(size))
   }

@@ -11,7 +11,9 @@ import Foundation
 /// files of millions of lines, and that was most of its time (issue 13). Memory stays bounded:
 /// only the unread part of a chunk and one record are held, and a field longer than its limit
 /// is refused as soon as it is seen, before it is held whole.
-struct CSVStream {
+///
+/// A class: the scanning closures would otherwise copy the reader, buffers and all, per record.
+final class CSVStream {
   private let read: () throws -> Data?
   private let fileName: String
   private var buffer: [UInt8] = []
@@ -23,10 +25,13 @@ struct CSVStream {
   private var nextLine = 1
   /// The line the current record starts on.
   private(set) var line = 0
-  private var starts: [Int] = []
-  private var ends: [Int] = []
-  /// Fields that were quoted (they need unquoting).
-  private var quoted: [Bool] = []
+  /// Where a field's bytes are in `buffer`; a quoted one still has its quotes.
+  private struct Field {
+    var start: Int
+    var end: Int
+    var quoted: Bool
+  }
+  private var fields: [Field] = []
   /// The byte limit of each column by position; columns past the end take `CSVReader.fieldLimit`.
   var limits: [Int] = []
   /// Column names by position, for errors about a field that is too long.
@@ -39,10 +44,10 @@ struct CSVStream {
   }
 
   /// How many fields the current record has.
-  var fieldCount: Int { starts.count }
+  var fieldCount: Int { fields.count }
 
   /// Whether every field of the current record is empty (a blank line or a row of commas).
-  var isBlank: Bool { zip(starts, ends).allSatisfy { $0 == $1 } }
+  var isBlank: Bool { fields.allSatisfy { $0.start == $0.end } }
 
   /// Where the current record is, for errors.
   var source: TallyError.Source { TallyError.Source(fileName, line: line) }
@@ -51,7 +56,7 @@ struct CSVStream {
   ///
   /// - throws: `TallyError` (bad data) for a quoted field that is never closed, too many fields
   ///   or a field longer than its limit, naming the line and column; errors of `read`.
-  mutating func next() throws -> Bool {
+  func next() throws -> Bool {
     if !startedReading {
       startedReading = true
       while buffer.count < 3, !exhausted { try refill() }
@@ -69,15 +74,16 @@ struct CSVStream {
   func withField<Result>(
     _ index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
   ) rethrows -> Result {
-    guard index < starts.count else {
+    guard index < fields.count else {
       return try body(UnsafeBufferPointer(start: nil, count: 0))
     }
-    if quoted[index] {
-      let bytes = unquoted(buffer[starts[index]..<ends[index]])
+    let field = fields[index]
+    if field.quoted {
+      let bytes = unquoted(buffer[field.start..<field.end])
       return try bytes.withUnsafeBufferPointer(body)
     }
     return try buffer.withUnsafeBufferPointer { all in
-      try body(UnsafeBufferPointer(rebasing: all[starts[index]..<ends[index]]))
+      try body(UnsafeBufferPointer(rebasing: all[field.start..<field.end]))
     }
   }
 
@@ -89,7 +95,7 @@ struct CSVStream {
   // MARK: Scanning
 
   /// Drops what was read and appends the next chunk.
-  private mutating func refill() throws {
+  private func refill() throws {
     guard !exhausted else { return }
     buffer.removeSubrange(0..<position)
     position = 0
@@ -109,12 +115,30 @@ struct CSVStream {
   private static let lineFeed: UInt8 = 0x0A
   private static let carriageReturn: UInt8 = 0x0D
 
-  /// Reads the record at `position` into `starts`/`ends`; false when the buffer ends first
+  /// Reads the record at `position` into `fields`; false when the buffer ends first
   /// (unless `atEnd`, where the end of the file ends the record).
-  private mutating func scan(atEnd: Bool) throws -> Bool {
-    starts.removeAll(keepingCapacity: true)
-    ends.removeAll(keepingCapacity: true)
-    quoted.removeAll(keepingCapacity: true)
+  private func scan(atEnd: Bool) throws -> Bool {
+    // Fields are gathered in a local array: appending to the class's own would check exclusive
+    // access on every field.
+    var fields: [Field] = []
+    swap(&fields, &self.fields)
+    fields.removeAll(keepingCapacity: true)
+    defer { swap(&fields, &self.fields) }
+    let limits = self.limits
+    let fileName = self.fileName
+    let names = self.names
+    let nextLine = self.nextLine
+    /// Refuses a field (perhaps still being read) longer than its column's limit. `length`
+    /// counts quotes, so it is held against twice the limit (every byte a doubled quote) — a
+    /// bound on memory; the reader of the record checks the exact length of what it keeps.
+    func check(length: Int, column: Int) throws(TallyError) {
+      let limit = column < limits.count ? limits[column] : CSVReader.fieldLimit
+      guard length > 2 * limit + 2 else { return }
+      let name = column < names.count ? names[column] : "column \(column + 1)"
+      throw TallyError.invalid(
+        name, "longer than \(limit) bytes", expected: "at most \(limit) bytes",
+        source: TallyError.Source(fileName, line: nextLine))
+    }
     var lines = 0
     let recordStart = position
     let found: Int? = try buffer.withUnsafeBufferPointer { bytes throws(TallyError) -> Int? in
@@ -129,15 +153,13 @@ struct CSVStream {
         {
           end -= 1
         }
-        try check(length: end - fieldStart, column: starts.count)
-        guard starts.count < CSVReader.fieldCountLimit else {
+        try check(length: end - fieldStart, column: fields.count)
+        guard fields.count < CSVReader.fieldCountLimit else {
           throw TallyError.refused(
             "more than \(CSVReader.fieldCountLimit) fields in one record: expected fewer",
             source: TallyError.Source(fileName, line: nextLine))
         }
-        starts.append(fieldStart)
-        ends.append(end)
-        quoted.append(fieldQuoted)
+        fields.append(Field(start: fieldStart, end: end, quoted: fieldQuoted))
       }
       while index < count {
         let byte = bytes[index]
@@ -159,11 +181,11 @@ struct CSVStream {
                 throw TallyError(
                   .badData,
                   .invalid(
-                    field: starts.count < names.count ? names[starts.count] : nil,
+                    field: fields.count < names.count ? names[fields.count] : nil,
                     value: "an open quote", expected: "a closing double quote"),
                   source: TallyError.Source(fileName, line: nextLine))
               }
-              try check(length: index - fieldStart, column: starts.count)
+              try check(length: index - fieldStart, column: fields.count)
               return nil
             }
             let inner = bytes[index]
@@ -184,7 +206,7 @@ struct CSVStream {
         }
       }
       // The buffer ended inside the record.
-      try check(length: index - fieldStart, column: starts.count)
+      try check(length: index - fieldStart, column: fields.count)
       guard index - recordStart <= Self.recordLimit else {
         throw TallyError.refused(
           "a record longer than \(Self.recordLimit >> 20) MiB: expected shorter records",
@@ -197,20 +219,8 @@ struct CSVStream {
     guard let found else { return false }
     position = found
     line = nextLine
-    nextLine += lines
+    self.nextLine += lines
     return true
-  }
-
-  /// Refuses a field (perhaps still being read) longer than its column's limit. `length` counts
-  /// quotes, so it is held against twice the limit (every byte a doubled quote) — a bound on
-  /// memory; the reader of the record checks the exact length of what it keeps.
-  private func check(length: Int, column: Int) throws(TallyError) {
-    let limit = column < limits.count ? limits[column] : CSVReader.fieldLimit
-    guard length > 2 * limit + 2 else { return }
-    let name = column < names.count ? names[column] : "column \(column + 1)"
-    throw TallyError.invalid(
-      name, "longer than \(limit) bytes", expected: "at most \(limit) bytes",
-      source: TallyError.Source(fileName, line: nextLine))
   }
 
   /// A quoted field's text: `""` is one quote; what follows the closing quote is kept, as

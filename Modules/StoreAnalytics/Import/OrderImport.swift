@@ -52,7 +52,7 @@ struct OrderImport {
     }
     for item in try transaction.menuItems() { planner.addItem(item) }
 
-    var customers: Set<String> = []
+    var newCustomers: Set<String> = []
     for order in 0..<orders.count {
       let first = Int(orders.lines(of: order).first!)
       let store = lines[first].storeId
@@ -63,10 +63,10 @@ struct OrderImport {
         planner.addStore(store, zone: state.newStoreZone, now: state.now)
       }
       if let customer = lines[first].customerId, state.customers[customer] == nil {
-        customers.insert(customer)
+        newCustomers.insert(customer)
       }
     }
-    for (customer, key) in try transaction.customerKeys(customers) {
+    for (customer, key) in try transaction.insertCustomers(Array(newCustomers)) {
       state.customers[customer] = key
     }
     planner.customerKeys = state.customers
@@ -75,14 +75,14 @@ struct OrderImport {
     for order in 0..<orders.count {
       let line = lines[Int(orders.lines(of: order).first!)]
       let seen = !state.seenOrders.insert(line.orderId.hashValue).inserted
-      if state.hadOrders || seen, try !isNew(line, state: &state) { continue }
+      if state.hadOrders || seen, try !isNew(line, state: state) { continue }
       written.append(order)
     }
   }
 
   /// Whether the order of this line is to be written: not when it was imported before by the
   /// same store (unless `replace`, which takes the old one out of the aggregates and deletes it).
-  private mutating func isNew(_ line: OrderLineInput, state: inout ImportState) throws -> Bool {
+  private mutating func isNew(_ line: OrderLineInput, state: ImportState) throws -> Bool {
     guard let (order, orderLines) = try transaction.order(id: line.orderId) else { return true }
     guard order.key < state.firstOrderKey else {
       throw TallyError.invalid(
@@ -96,12 +96,6 @@ struct OrderImport {
         return false
       }
       throw TallyError(.badData, .exists(kind: "order", name: line.orderId), source: line.source)
-    }
-    if let customer = order.customerId, state.customers[customer] == nil {
-      for (customer, key) in try transaction.customerKeys([customer]) {
-        state.customers[customer] = key
-        planner.customerKeys[customer] = key
-      }
     }
     planner.subtract(order, lines: orderLines)
     try transaction.delete(order)
@@ -191,8 +185,9 @@ struct ImportState {
   let hadOrders: Bool
   /// The first order key of the import: stored orders with smaller keys were there before.
   let firstOrderKey: Int64
-  /// Customer keys by POS id, of every customer named so far.
-  var customers: [String: Int64] = [:]
+  /// Customer keys by POS id: every stored customer (read when the import starts) and every
+  /// customer it created.
+  var customers: [String: Int64]
   /// Hashes of the order ids read so far: an order id seen in an earlier part of the file is
   /// looked up (its lines are not together); 8 bytes an order rather than the ids themselves.
   var seenOrders: Set<Int> = []

@@ -6,7 +6,7 @@ import Foundation
 /// (`CSVHeader`), values made straight from each field's bytes — numbers, times and statuses
 /// never become a `String`, and texts are trimmed and measured as bytes.
 struct OrderLineCSV {
-  private var stream: CSVStream
+  private let stream: CSVStream
   private let fileName: String
   /// Column positions; `Int.max` for an absent optional column (read as empty).
   private let orderId, storeId, placedAt, itemName, category, quantity, unitPrice: Int

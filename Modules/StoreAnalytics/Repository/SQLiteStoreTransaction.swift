@@ -23,21 +23,28 @@ final class SQLiteStoreTransaction: StoreTransaction {
 
   func update(_ shop: Shop) throws { try shop.update(db) }
 
-  func customerKeys(_ externalIds: Set<String>) throws -> [String: Int64] {
-    // Cached statements: an import names up to hundreds of thousands of customers, and a query
-    // built and compiled per customer would be repeated as often.
+  func allCustomerKeys() throws -> [String: Int64] {
+    var keys: [String: Int64] = [:]
+    let rows = try Customer.fetchCursor(db)
+    while let customer = try rows.next() { keys[customer.externalId] = customer.id }
+    return keys
+  }
+
+  func insertCustomers(_ externalIds: [String]) throws -> [String: Int64] {
+    guard !externalIds.isEmpty else { return [:] }
+    // Keys handed out here rather than by SQLite, so the rows go 64 to a statement (a large
+    // import names hundreds of thousands of customers).
+    var next = (try Customer.select(max(Customer.Columns.id), as: Int64.self).fetchOne(db) ?? 0) + 1
+    var rows = try BatchInsert(db, "INSERT INTO customer (id, external_id)", columns: 2)
     var keys: [String: Int64] = [:]
     keys.reserveCapacity(externalIds.count)
-    let select = try db.cachedStatement(sql: "SELECT id FROM customer WHERE external_id = ?")
-    let insert = try db.cachedStatement(sql: "INSERT INTO customer (external_id) VALUES (?)")
     for id in externalIds {
-      if let key = try Int64.fetchOne(select, arguments: [id]) {
-        keys[id] = key
-      } else {
-        try insert.execute(arguments: [id])
-        keys[id] = db.lastInsertedRowID
-      }
+      try rows.append(.integer(next))
+      try rows.append(.text(id))
+      keys[id] = next
+      next += 1
     }
+    try rows.flush()
     return keys
   }
 

@@ -53,8 +53,11 @@ public protocol StoreTransaction {
   func menuItems() throws -> [MenuItem]
   func insert(_ shop: Shop) throws
   func update(_ shop: Shop) throws
-  /// The keys of these customers, creating the ones not stored yet.
-  func customerKeys(_ externalIds: Set<String>) throws -> [String: Int64]
+  /// Every stored customer's key, by POS id: an import reads them once, so the customers it
+  /// does not find are new and need no lookup.
+  func allCustomerKeys() throws -> [String: Int64]
+  /// Stores customers known to be new, and returns their keys.
+  func insertCustomers(_ externalIds: [String]) throws -> [String: Int64]
   /// Whether any order is stored (when none, an import need not look for ones it replaces).
   func hasOrders() throws -> Bool
   /// The stored order with this POS id and its lines.
