@@ -83,20 +83,21 @@ struct OrderImport {
   /// Whether the order of this line is to be written: not when it was imported before by the
   /// same store (unless `replace`, which takes the old one out of the aggregates and deletes it).
   private mutating func isNew(_ line: OrderLineInput, state: ImportState) throws -> Bool {
-    guard let (order, orderLines) = try transaction.order(id: line.orderId) else { return true }
-    guard order.key < state.firstOrderKey else {
+    guard let (key, storeId) = try transaction.orderKey(id: line.orderId) else { return true }
+    guard key < state.firstOrderKey else {
       throw TallyError.invalid(
         "order_id", line.orderId,
         expected: "the lines of one order together (this order has lines far earlier in the file)",
         source: line.source)
     }
     guard state.replace else {
-      if order.storeId == line.storeId {
+      if storeId == line.storeId {
         alreadyPresent += 1
         return false
       }
       throw TallyError(.badData, .exists(kind: "order", name: line.orderId), source: line.source)
     }
+    guard let (order, orderLines) = try transaction.order(id: line.orderId) else { return true }
     planner.subtract(order, lines: orderLines)
     try transaction.delete(order)
     replaced += 1

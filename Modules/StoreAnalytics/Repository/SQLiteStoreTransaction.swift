@@ -50,6 +50,16 @@ final class SQLiteStoreTransaction: StoreTransaction {
 
   func hasOrders() throws -> Bool { try StoreOrder.limit(1).fetchCount(db) > 0 }
 
+  func orderKey(id: String) throws -> (key: Int64, storeId: String)? {
+    // A cached statement, without the lines: this runs once per order of a re-imported file.
+    // Measured on 100,000 orders already present: 2 min 10 s through `order(id:)` (a query built
+    // per order, lines read too), 1.6 s with this.
+    let statement = try db.cachedStatement(
+      sql: "SELECT key, store_id FROM store_order WHERE id = ?")
+    guard let row = try Row.fetchOne(statement, arguments: [id]) else { return nil }
+    return (row[0], row[1])
+  }
+
   func order(id: String) throws -> (order: StoreOrder, lines: [OrderLine])? {
     guard let order = try StoreOrder.filter(StoreOrder.Columns.id == id).fetchOne(db) else {
       return nil
