@@ -19,11 +19,13 @@ struct OrderImport {
   /// Orders skipped because they were imported before (same id, same store).
   private(set) var alreadyPresent = 0
   private var planner: OrderPlanner
+  /// What `finish` writes, once the planner has made it.
+  private var finalWrites: FinalWrites?
 
   /// Orders handed from the planner's thread to the writing one.
   private enum Message: Sendable {
     case rows(PlannedOrders, encoded: (any Sendable)?)
-    case done(OrderPlanner)
+    case done(FinalWrites)
     case failed(TallyError)
   }
 
@@ -123,7 +125,8 @@ struct OrderImport {
             rows = PlannedOrders()
           }
         }
-        if handoff.put(message()) { _ = handoff.put(.done(planner)) }
+        // The aggregate changes are sorted here too, while the writing thread writes rows.
+        if handoff.put(message()) { _ = handoff.put(.done(planner.finalWrites())) }
       } catch {
         _ = handoff.put(.failed(error))
       }
@@ -138,9 +141,9 @@ struct OrderImport {
         try transaction.write(rows, encoded: encoded)
         count += rows.orders.count
         progress(count)
-      case .done(let finished):
+      case .done(let writes):
         try transaction.finishWriting()
-        planner = finished
+        finalWrites = writes
         return
       case .failed(let error):
         throw error
@@ -157,22 +160,10 @@ struct OrderImport {
   /// of known ones — then applies the aggregate deltas; when an item moved to another category,
   /// the category totals are recounted instead.
   func finish() throws {
-    var categories = planner.storedCategories
-    var moved = false
-    var newItems: [MenuItem] = []
-    var updatedItems: [MenuItem] = []
-    for (isNew, item) in planner.latestItems() {
-      if isNew {
-        newItems.append(item)
-      } else {
-        updatedItems.append(item)
-        if categories[item.id] != item.categoryKey { moved = true }
-      }
-      categories[item.id] = item.categoryKey
-    }
-    try transaction.save(newItems: newItems, updatedItems: updatedItems)
-    try transaction.apply(
-      planner.delta.changes(storeIds: planner.storeIds, categories: moved ? nil : categories))
+    // Made on the planner's thread by `write`, which runs first.
+    let writes = finalWrites ?? planner.finalWrites()
+    try transaction.save(newItems: writes.newItems, updatedItems: writes.updatedItems)
+    try transaction.apply(writes.changes)
   }
 }
 

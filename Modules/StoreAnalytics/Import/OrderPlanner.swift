@@ -152,6 +152,26 @@ struct OrderPlanner: Sendable {
     }
   }
 
+  /// The menu items the import named — new ones, and the latest name, category and price of
+  /// known ones — and the aggregate changes; when an item moved to another category, the
+  /// category totals are left to a recount.
+  func finalWrites() -> FinalWrites {
+    var categories = storedCategories
+    var moved = false
+    var writes = FinalWrites()
+    for (isNew, item) in latestItems() {
+      if isNew {
+        writes.newItems.append(item)
+      } else {
+        writes.updatedItems.append(item)
+        if categories[item.id] != item.categoryKey { moved = true }
+      }
+      categories[item.id] = item.categoryKey
+    }
+    writes.changes = delta.changes(storeIds: storeIds, categories: moved ? nil : categories)
+    return writes
+  }
+
   // MARK: Helpers
 
   /// The instant and the store-local date-time, with the zone offset cached per hour.
@@ -223,4 +243,11 @@ struct OrderPlanner: Sendable {
       "the amounts of order \(lines[line].orderId) are too large to add up exactly",
       source: lines[line].source)
   }
+}
+
+/// What an import part writes after its orders: menu items and aggregate changes.
+struct FinalWrites: Sendable {
+  var newItems: [MenuItem] = []
+  var updatedItems: [MenuItem] = []
+  var changes = AggregateChanges()
 }
