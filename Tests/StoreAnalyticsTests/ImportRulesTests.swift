@@ -71,6 +71,21 @@ struct ImportRulesTests {
     #expect(error.expected == "at most \(limit) bytes")
   }
 
+  @Test("lines made in code keep the same length limits")
+  func codeLines() throws {
+    let store = try ShopAnalytics.inMemory()
+    let line = OrderLineInput(
+      source: TallyError.Source("code"), orderId: "A", storeId: "S",
+      placedAt: .local(
+        LocalDateTime(date: day("2026-03-08"), time: TimeOfDay(hour: 10, minute: 0)!)),
+      itemName: String(repeating: "é", count: 101), category: "Food", quantity: 1,
+      unitPrice: FixedDecimal(hundredths: 100))
+    // 101 × "é" is 202 UTF-8 bytes: over the 200-byte limit though only 101 characters.
+    let error = try #require(throws: TallyError.self) { try store.importLines([line]) }
+    #expect(error.field == "item_name" && error.expected == "at most 200 bytes")
+    #expect(try store.stores().isEmpty)
+  }
+
   @Test("a huge item_name is refused while read, without holding it")
   func hugeField() throws {
     // 8 MiB of name, fed 64 KiB at a time: refused once past twice the limit (quotes count),

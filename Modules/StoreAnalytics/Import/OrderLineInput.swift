@@ -102,17 +102,15 @@ public struct OrderLineInput: Sendable, Equatable {
     ] where value.trimmingCharacters(in: .whitespaces).isEmpty {
       throw TallyError(.badData, .missing(field: field, expected: "a value"), source: source)
     }
-    for (field, value) in [
-      ("order_id", orderId), ("store_id", storeId), ("customer_id", customerId),
-      ("item_id", itemId), ("item_name", itemName), ("category", category),
-      ("subcategory", subcategory),
-    ] {
-      let bytes = value?.utf8.count ?? 0
-      if let limit = Self.lengthLimit(of: field), bytes > limit {
-        throw Self.tooLong(field, bytes: bytes, limit: limit, source: source)
-      }
-    }
     return try validatedTyped()
+  }
+
+  /// Whether every text is within its limit (`utf8.count` of a native string costs nothing).
+  var textsWithinLimits: Bool {
+    orderId.utf8.count <= Self.idLimit && storeId.utf8.count <= Self.idLimit
+      && (customerId?.utf8.count ?? 0) <= Self.idLimit && (itemId?.utf8.count ?? 0) <= Self.idLimit
+      && itemName.utf8.count <= Self.nameLimit && category.utf8.count <= Self.nameLimit
+      && (subcategory?.utf8.count ?? 0) <= Self.nameLimit
   }
 
   /// Whether the numbers keep their ranges: one comparison per value, for the import's hot loop.
@@ -122,10 +120,21 @@ public struct OrderLineInput: Sendable, Equatable {
       && (0...Self.amountLimit).contains(tax.hundredths)
   }
 
-  /// The checks of `validated()` that need no string work, for the import's hot loop.
+  /// The checks of `validated()` that need no trimming, for the import's hot loop: lengths and
+  /// number ranges.
   func validatedTyped() throws(TallyError) -> OrderLineInput {
     func bad(_ field: String, _ value: String, _ expected: String) -> TallyError {
       TallyError.invalid(field, value, expected: expected, source: source)
+    }
+    for (field, value) in [
+      ("order_id", orderId), ("store_id", storeId), ("customer_id", customerId),
+      ("item_id", itemId), ("item_name", itemName), ("category", category),
+      ("subcategory", subcategory),
+    ] {
+      let bytes = value?.utf8.count ?? 0
+      if let limit = Self.lengthLimit(of: field), bytes > limit {
+        throw Self.tooLong(field, bytes: bytes, limit: limit, source: source)
+      }
     }
     guard (1...Self.quantityLimit).contains(quantity) else {
       throw bad("quantity", String(quantity), OrderLineFile.expectedQuantity)

@@ -95,7 +95,9 @@ struct OrderPlanner: Sendable {
     for position in positions {
       // Files are checked as they are read; lines made in code are checked here, where each
       // line is read anyway, so that a bad one is refused by name rather than by the database.
-      if !lines[Int(position)].numbersInRange { _ = try lines[Int(position)].validatedTyped() }
+      if !lines[Int(position)].numbersInRange || !lines[Int(position)].textsWithinLimits {
+        _ = try lines[Int(position)].validatedTyped()
+      }
       let (amount, overflow) = lines[Int(position)].unitPrice.hundredths
         .multipliedReportingOverflow(by: Int64(lines[Int(position)].quantity))
       guard !overflow else { throw tooLarge(first) }
