@@ -11,14 +11,15 @@ extension StoreMetricsCommand {
       discussion: "Example:\n  store-metrics daily --store downtown --limit 7 --format json")
     @OptionGroup var global: GlobalOptions
     @OptionGroup var store: StoreOption
-    @Option(help: "The most days to show.") var limit: Int = 30
+    @Option(help: "The most days to show (1 to 100000).") var limit: Int = 30
 
     func run() throws {
       let (db, asOf) = try store.open(global)
       let days = try db.daily(storeId: store.store, limit: limit, asOf: asOf)
       Terminal.writeOutput(
         StoreOutput.render(
-          days.map(StoreWire.daily), chart: days.reversed().map { ("\($0.date)", $0.totalRevenue) },
+          days.map(StoreWire.daily), columns: StoreWire.dailyColumns,
+          chart: days.reversed().map { ("\($0.date)", $0.totalRevenue) },
           format: global.format))
     }
   }
@@ -44,6 +45,7 @@ extension StoreMetricsCommand {
       Terminal.writeOutput(
         StoreOutput.render(
           hours.map { StoreWire.hourly($0, storeId: store.store) },
+          columns: StoreWire.hourlyColumns,
           chart: hours.map { (String($0.key), $0.revenue) }, format: global.format))
     }
   }
@@ -74,6 +76,7 @@ extension StoreMetricsCommand {
       Terminal.writeOutput(
         StoreOutput.render(
           parts.map { StoreWire.timeDistribution($0, storeId: store.store) },
+          columns: StoreWire.timeDistributionColumns,
           chart: parts.map { (StoreWire.label($0.key), $0.revenue) }, format: global.format))
     }
   }
@@ -89,7 +92,7 @@ extension StoreMetricsCommand {
     @OptionGroup var global: GlobalOptions
     @Option(help: ArgumentHelp("Only this store.", valueName: "id"), completion: storeCompletion)
     var store: String?
-    @Option(help: "The most rows to show.") var limit: Int = 10
+    @Option(help: "The most rows to show (1 to 100000).") var limit: Int = 10
     @OptionGroup var days: DayRangeOptions
 
     func run() throws {
@@ -100,7 +103,7 @@ extension StoreMetricsCommand {
         storeId: store, range: try days.range(asOf: asOf), limit: limit)
       Terminal.writeOutput(
         StoreOutput.render(
-          rows.map(StoreWire.category),
+          rows.map(StoreWire.category), columns: StoreWire.categoryColumns,
           chart: rows.map {
             ($0.category + ($0.subcategory.map { " / " + $0 } ?? ""), $0.totalRevenue)
           },
@@ -118,7 +121,7 @@ extension StoreMetricsCommand {
         """)
     @OptionGroup var global: GlobalOptions
     @OptionGroup var store: StoreOption
-    @Option(help: "The most rows to show.") var limit: Int = 5
+    @Option(help: "The most rows to show (1 to 100000).") var limit: Int = 5
     @OptionGroup var days: DayRangeOptions
 
     func run() throws {
@@ -127,7 +130,8 @@ extension StoreMetricsCommand {
         storeId: store.store, range: try days.range(asOf: asOf), limit: limit)
       Terminal.writeOutput(
         StoreOutput.render(
-          rows.map(StoreWire.popular), chart: rows.map { ($0.itemName, $0.totalRevenue) },
+          rows.map(StoreWire.popular), columns: StoreWire.popularColumns,
+          chart: rows.map { ($0.itemName, $0.totalRevenue) },
           format: global.format))
     }
   }
@@ -136,13 +140,14 @@ extension StoreMetricsCommand {
     static let configuration = CommandConfiguration(
       abstract: "KPIs of a window against the previous window of equal length.",
       discussion: """
-        Windows end on the as-of day: today 1 day, week 7, month 30, quarter 90, year 365; the
-        previous window is the same number of days right before. With --calendar: this
-        week/month/quarter/year so far against the same span of the previous one.
-        revenue_change is a percent (null when the previous revenue is 0); orders_change is the
-        difference in orders. On the last day of a period, --calendar compares whole periods.
-        --start/--end: any days, against the days right before (--compare previous) or the same
-        days a year earlier (--compare year-ago).
+        Windows end on the as-of day: today 1 day, week 7, month 30, quarter 90, year 365; the \
+        previous window is the same number of days right before. With --calendar: this \
+        week/month/quarter/year so far against the same span of the previous one. \
+        revenue_change is a percent (null when the previous revenue is 0); orders_change is the \
+        difference in orders. On the last day of a period, --calendar compares whole periods. \
+        --start/--end: any days, against the days right before (--compare previous) or the same \
+        days a year earlier (--compare year-ago). unique_customers is null (— in a table) when \
+        the window has orders but none names a customer.
 
         Examples:
           store-metrics metrics --store downtown --range month --format json
@@ -174,7 +179,11 @@ extension StoreMetricsCommand {
         metrics = try db.metrics(
           storeId: store.store, range: range ?? .today, asOf: asOf, calendar: calendar)
       }
-      global.print(object: StoreWire.metrics(metrics))
+      if global.format == .table {
+        Terminal.writeOutput(StoreOutput.metricsTable(metrics))
+      } else {
+        global.print(object: StoreWire.metrics(metrics))
+      }
     }
   }
 
@@ -182,8 +191,8 @@ extension StoreMetricsCommand {
     static let configuration = CommandConfiguration(
       abstract: "The revenue chart of a window, zero-filled and chronological.",
       discussion: """
-        today: 24 hourly points (12am…11pm); week: 7 days (Mon…); month: 30 days (Feb 8);
-        quarter: Monday weeks (Week of Feb 2); year: months (Mar 2025), 13 for a 365-day window.
+        today: 24 hourly points (12am…11pm); week: 7 days (Mon…); month: 30 days (Feb 8); \
+        quarter: Monday weeks (Week of Feb 2); year: months (Mar 2025), 13 for a 365-day window. \
         --start/--end: by day up to 31 days, by Monday week up to 92, else by month.
 
         Examples:
@@ -207,7 +216,7 @@ extension StoreMetricsCommand {
         }
       Terminal.writeOutput(
         StoreOutput.render(
-          StoreWire.chart(points),
+          StoreWire.chart(points), columns: StoreWire.chartColumns,
           chart: Array(zip(StoreWire.chartLabels(points), points.map(\.revenue))),
           format: global.format))
     }
@@ -239,6 +248,7 @@ extension StoreMetricsCommand {
       Terminal.writeOutput(
         StoreOutput.render(
           rows.map { StoreWire.weekday($0, storeId: store.store) },
+          columns: StoreWire.weekdayColumns,
           chart: rows.map { ($0.weekday.shortName, $0.revenue) }, format: global.format))
     }
   }

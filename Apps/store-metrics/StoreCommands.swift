@@ -38,9 +38,9 @@ extension StoreMetricsCommand {
       static let configuration = CommandConfiguration(
         abstract: "Rename a store or correct its time zone.",
         discussion: """
-          A new zone re-derives every order of the store and every figure, in one transaction:
-          orders imported with an offset (…Z, -06:00) keep their instant and take the new zone's
-          local day and hour; orders imported as a local time (2026-02-08 14:30) keep that local
+          A new zone re-derives every order of the store and every figure, in one transaction: \
+          orders imported with an offset (…Z, -06:00) keep their instant and take the new zone's \
+          local day and hour; orders imported as a local time (2026-02-08 14:30) keep that local \
           time.
 
           Example:
@@ -74,7 +74,9 @@ extension StoreMetricsCommand {
       @OptionGroup var global: GlobalOptions
 
       func run() throws {
-        global.print(rows: try global.openStoreMetrics().stores().map(StoreWire.shop))
+        global.print(
+          rows: try global.openStoreMetrics().stores().map(StoreWire.shop),
+          columns: StoreWire.shopColumns)
       }
     }
   }
@@ -84,25 +86,41 @@ extension StoreMetricsCommand {
     static let configuration = CommandConfiguration(
       abstract: "Import order lines from CSV or JSON Lines; all or nothing.",
       discussion: """
-        One row per order line; columns by header name in any order: order_id, store_id,
-        placed_at, status?, customer_id?, item_id?, item_name, category, subcategory?, quantity,
-        unit_price, tax? (? = optional). placed_at is an instant with offset
-        (2026-02-08T14:30:00-06:00, …Z) or a local 2026-02-08 14:30 read in the store's zone.
-        Unknown stores are created with --time-zone (default UTC). An order id imported before is
-        an error unless --replace.
+        One row per order line; columns by header name in any order: order_id, store_id, \
+        placed_at, status?, customer_id?, item_id?, item_name, category, subcategory?, quantity, \
+        unit_price, tax? (? = optional). placed_at is an instant with offset \
+        (2026-02-08T14:30:00-06:00, …Z) or a local 2026-02-08 14:30 read in the store's zone; \
+        a day after today in the store's zone is refused. Unknown stores are created with \
+        --time-zone (default UTC).
+
+        Orders imported before by the same store (same order_id) are skipped and counted as \
+        already present, so importing a file again adds only what is new; --replace replaces \
+        them instead. An order id that another store has is an error unless --replace. Ids may \
+        be 100 bytes long, names 200; quantities 1 to 100000; prices and tax 0 to 1000000.00.
 
         Example:
           store-metrics import orders.csv --time-zone America/Chicago
         """)
     @OptionGroup var global: GlobalOptions
     @Argument(help: ArgumentHelp("A .csv or .jsonl file.", valueName: "file")) var file: String
-    @Flag(help: "Replace orders that were imported before.") var replace = false
+    @Flag(help: "Replace orders that were imported before (default: skip them).")
+    var replace = false
 
     func run() throws {
       let name = URL(fileURLWithPath: file).lastPathComponent
-      let lines = try OrderLineFile.parse(
-        try readFile(file), fileName: name)
-      try StoreMetricsCommand.importLines(lines, name: name, replace: replace, global: global)
+      if (try FileManager.default.attributesOfItem(atPath: file))[.type] as? FileAttributeType
+        == .typeDirectory
+      {
+        throw TallyError.invalid(nil, file, expected: "a file, not a folder", category: .usage)
+      }
+      // Read in chunks as the import goes: memory stays bounded however long the file.
+      let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: file))
+      defer { try? handle.close() }
+      try StoreMetricsCommand.importing(name, replace: replace, global: global) { db, progress in
+        try db.importFile(
+          named: name, read: { try handle.read(upToCount: ShopAnalytics.fileChunkSize) },
+          replace: replace, newStoreZone: global.timeZoneOption ?? .utc, progress: progress)
+      }
     }
   }
 
@@ -112,13 +130,13 @@ extension StoreMetricsCommand {
       commandName: "import-split",
       abstract: "Import a data set kept in four files: orders, order lines, items and item types.",
       discussion: """
-        The layout of the pizza sales set: orders (order_id, date, time), lines (order_id,
-        pizza_id, quantity), items (pizza_id, pizza_type_id, size, price), types (pizza_type_id,
-        name, category). All orders go to one store (created with --time-zone when new).
+        The layout of the pizza sales set: orders (order_id, date, time), lines (order_id, \
+        pizza_id, quantity), items (pizza_id, pizza_type_id, size, price), types (pizza_type_id, \
+        name, category). All orders go to one store (created with --time-zone when new). Orders \
+        imported before are skipped unless --replace.
 
         Example:
-          store-metrics import-split --store pizza --orders orders.csv --lines order_details.csv \\
-            --items pizzas.csv --types pizza_types.csv --time-zone America/New_York
+          store-metrics import-split --store pizza --orders orders.csv --lines order_details.csv --items pizzas.csv --types pizza_types.csv --time-zone America/New_York
         """)
     @OptionGroup var global: GlobalOptions
     @Option(help: "The store the orders belong to.") var store: String
@@ -126,7 +144,8 @@ extension StoreMetricsCommand {
     @Option(help: ArgumentHelp("The order lines file.", valueName: "file")) var lines: String
     @Option(help: ArgumentHelp("The items file.", valueName: "file")) var items: String
     @Option(help: ArgumentHelp("The item types file.", valueName: "file")) var types: String
-    @Flag(help: "Replace orders that were imported before.") var replace = false
+    @Flag(help: "Replace orders that were imported before (default: skip them).")
+    var replace = false
 
     func run() throws {
       func read(_ path: String) throws -> (String, Data) {
@@ -138,20 +157,24 @@ extension StoreMetricsCommand {
       let converted = try SplitOrderFiles.lines(
         orders: try read(orders), lines: try read(lines), items: try read(items),
         types: try read(types), storeId: store)
-      try StoreMetricsCommand.importLines(
-        converted, name: "the split files", replace: replace, global: global)
+      try StoreMetricsCommand.importing("the split files", replace: replace, global: global) {
+        db, progress in
+        try db.importLines(
+          converted, replace: replace, newStoreZone: global.timeZoneOption ?? .utc,
+          progress: progress)
+      }
     }
   }
 
-  static func importLines(
-    _ lines: [OrderLineInput], name: String, replace: Bool, global: GlobalOptions
+  /// Runs an import with a progress line and prints what it did.
+  static func importing(
+    _ name: String, replace: Bool, global: GlobalOptions,
+    _ body: (ShopAnalytics, (Int) -> Void) throws -> OrderImportSummary
   ) throws {
     let progress = Progress(label: "importing \(name)", total: nil)
     let summary: OrderImportSummary
     do {
-      summary = try global.openStoreMetrics().importLines(
-        lines, replace: replace, newStoreZone: global.timeZoneOption ?? .utc,
-        progress: progress.update)
+      summary = try body(global.openStoreMetrics(), progress.update)
     } catch let error as TallyError {
       if case .exists(kind: "order", _) = error.cause {
         throw error.hinted("use --replace to replace imported orders")
@@ -165,8 +188,10 @@ extension StoreMetricsCommand {
     }
     if global.format == .table {
       Terminal.writeOutput(
-        "Imported \(summary.orders) orders (\(summary.lines) lines)"
-          + (summary.replaced > 0 ? ", \(summary.replaced) replaced" : "") + ".\n")
+        "Imported \(summary.newOrders) new orders (\(summary.lines) lines)"
+          + (summary.replaced > 0 ? ", \(summary.replaced) replaced" : "")
+          + (summary.alreadyPresent > 0 ? ", \(summary.alreadyPresent) already present" : "")
+          + ".\n")
     } else {
       global.print(object: StoreWire.importSummary(summary))
     }

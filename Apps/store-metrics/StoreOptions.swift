@@ -37,15 +37,35 @@ extension GlobalOptions {
 
 /// The table rendering of store reports: rows, then a bar chart of revenue.
 enum StoreOutput {
-  /// The rows, and in table format a bar chart of revenue by label.
+  /// The rows (an empty CSV still has the header of `columns`), and in table format a bar chart
+  /// of revenue by label.
   static func render(
-    _ rows: [JSONObject], chart: [(label: String, revenue: FixedDecimal)], format: OutputFormat
+    _ rows: [JSONObject], columns: [String], chart: [(label: String, revenue: FixedDecimal)],
+    format: OutputFormat
   ) -> String {
-    var out = format.render(rows: rows)
+    var out = format.render(rows: rows, columns: columns)
     if format == .table, chart.contains(where: { $0.revenue > .zero }) {
       out += "\n" + BarChart.render(chart.map { ($0.label, $0.revenue.doubleValue) })
     }
     return out
+  }
+}
+
+extension StoreOutput {
+  /// Metrics as a table: the windows' days first, in words rather than `period.…` keys, then the
+  /// figures; an unknown customer count shows as `—`.
+  static func metricsTable(_ metrics: StoreMetrics) -> String {
+    func days(_ range: DayRange) -> JSONValue {
+      .string("\(range.start) to \(range.end) (\(range.dayCount) days)")
+    }
+    var object: JSONObject = [
+      "window": days(metrics.current), "compared_with": days(metrics.previous),
+    ]
+    for field in StoreWire.metrics(metrics).fields where field.key != "period" {
+      object[field.key] =
+        field.key == "unique_customers" && field.value == .null ? .string("—") : field.value
+    }
+    return TableWriter.write(keyValue: object)
   }
 }
 

@@ -4,8 +4,10 @@ import GRDB
 import Storage
 import StoreAnalytics
 
-/// StoreAnalytics cases: importing 2.5 million lines, and every query against the same answer
-/// computed straight from the order tables with one SQL query.
+/// StoreAnalytics cases: importing a CSV file of 2.5 million lines through the code
+/// `store-metrics import` runs, `metrics --range year` in-process and as a whole process, and
+/// every query against the same answer computed straight from the order tables with one SQL
+/// query.
 enum StoreBenchmarks {
   static let zones = [
     "America/New_York", "America/Chicago", "America/Denver", "America/Los_Angeles",
@@ -51,9 +53,31 @@ enum StoreBenchmarks {
     return lines
   }
 
+  /// Writes `lines` as the order-line CSV `store-metrics import` reads, in chunks.
+  static func writeCSV(_ lines: [OrderLineInput], to path: String) throws {
+    FileManager.default.createFile(atPath: path, contents: nil)
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    defer { try? handle.close() }
+    var text = "order_id,store_id,placed_at,status,customer_id,item_name,category,subcategory,"
+    text += "quantity,unit_price,tax\n"
+    for line in lines {
+      guard case .local(let when) = line.placedAt else { continue }
+      text += "\(line.orderId),\(line.storeId),\(when),\(line.status.rawValue),"
+      text += "\(line.customerId ?? ""),\(line.itemName),\(line.category),"
+      text += "\(line.subcategory ?? ""),\(line.quantity),\(line.unitPrice),\(line.tax)\n"
+      if text.utf8.count > 1 << 20 {
+        try handle.write(contentsOf: Data(text.utf8))
+        text = ""
+      }
+    }
+    try handle.write(contentsOf: Data(text.utf8))
+  }
+
   static func cases(scratch: String, filter: String?) throws -> [BenchmarkCase] {
     let lines = try generate(orders: 1_000_000)
     let size = "29 stores, 1000000 orders, \(lines.count) lines"
+    let csv = scratch + "/store-lines.csv"
+    try writeCSV(lines, to: csv)
     var round = 0
     var store: ShopAnalytics?
     var path = ""
@@ -71,7 +95,12 @@ enum StoreBenchmarks {
           _ = try fresh.addStore(id: "S\(id)", name: "Store \(id)", zone: Zone(identifier: zone))
         }
       }
-      _ = try fresh.importLines(lines)
+      // The file goes through the command's own path: read in chunks, parsed as bytes.
+      let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: csv))
+      defer { try? handle.close() }
+      _ = try fresh.importFile(
+        named: "store-lines.csv",
+        read: { try handle.read(upToCount: ShopAnalytics.fileChunkSize) })
       store = fresh
       return fresh
     }
@@ -109,6 +138,31 @@ enum StoreBenchmarks {
     let year = try DayRange.lastDays(365, asOf: asOf)
     query("store.metrics-year", target: "≤ 5 ms") {
       _ = try $0.metrics(storeId: "S7", range: .year, asOf: asOf, calendar: false)
+    }
+    // The same answer as a whole process, start-up included: the release `store-metrics` beside
+    // this benchmark's binary.
+    let app = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("store-metrics").path
+    if FileManager.default.isExecutableFile(atPath: app) {
+      cases.append(
+        BenchmarkCase(
+          name: "store.metrics-year.process", size: size, target: "≤ 10 ms (whole process)",
+          runs: 30
+        ) {
+          _ = try prepared()
+          let process = Process()
+          process.executableURL = URL(fileURLWithPath: app)
+          process.arguments = [
+            "metrics", "--store", "S7", "--range", "year", "--as-of", "2026-02-28", "--format",
+            "json", "--db", path,
+          ]
+          process.standardOutput = FileHandle.nullDevice
+          try process.run()
+          process.waitUntilExit()
+          guard process.terminationStatus == 0 else {
+            throw TallyError.refused("store-metrics metrics exited \(process.terminationStatus)")
+          }
+        })
     }
     direct(
       "store.metrics-year.direct",

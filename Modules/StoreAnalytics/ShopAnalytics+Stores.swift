@@ -31,8 +31,7 @@ extension ShopAnalytics {
     edited.timeZone = zone.identifier
     return try repository.inTransaction { transaction in
       let orders = try transaction.orders(of: id)
-      let customers = try transaction.customerKeys(
-        Set(orders.compactMap(\.order.customerId).filter { !$0.isEmpty }))
+      let customers = try transaction.allCustomerKeys()
       var delta = AggregateDelta()
       var changed: [StoreOrder] = []
       var moved = 0

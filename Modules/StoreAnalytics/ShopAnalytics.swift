@@ -4,14 +4,21 @@ import Storage
 
 /// What an import did.
 public struct OrderImportSummary: Sendable, Equatable {
-  /// Orders written.
-  public let orders: Int
+  /// Orders written (new ones and replacements).
+  public internal(set) var orders = 0
   /// Lines written.
-  public let lines: Int
+  public internal(set) var lines = 0
   /// Orders that replaced earlier ones with the same id.
-  public let replaced: Int
+  public internal(set) var replaced = 0
+  /// Orders skipped because the same store imported them before.
+  public internal(set) var alreadyPresent = 0
+  /// The lines of those orders.
+  var alreadyPresentLines = 0
   /// Stores created because the file named them (in the import's time zone).
-  public let createdStores: [String]
+  public internal(set) var createdStores: [String] = []
+
+  /// Orders written that were not there before.
+  public var newOrders: Int { orders - replaced }
 }
 
 /// The store-metrics domain over any `StoreRepository`: restaurant stores (`Shop`), order
@@ -19,16 +26,28 @@ public struct OrderImportSummary: Sendable, Equatable {
 /// the backend-free types it uses; the repository only stores and reads.
 public struct ShopAnalytics: Sendable {
   public let repository: any StoreRepository
+  /// When "now" is — the wall clock, or a fixed instant in tests: an order placed after today in
+  /// its store's zone is refused.
+  let clock: @Sendable () -> Instant
 
-  public init(repository: any StoreRepository) { self.repository = repository }
+  public init(
+    repository: any StoreRepository, clock: @escaping @Sendable () -> Instant = { Instant(Date()) }
+  ) {
+    self.repository = repository
+    self.clock = clock
+  }
 
   /// Opens (and migrates) the SQLite database at `location`.
-  public static func open(_ location: DatabaseLocation) throws -> ShopAnalytics {
-    ShopAnalytics(repository: try SQLiteStoreRepository.open(location))
+  public static func open(
+    _ location: DatabaseLocation, clock: @escaping @Sendable () -> Instant = { Instant(Date()) }
+  ) throws -> ShopAnalytics {
+    ShopAnalytics(repository: try SQLiteStoreRepository.open(location), clock: clock)
   }
 
   /// An empty in-memory SQLite database.
-  public static func inMemory() throws -> ShopAnalytics { try open(.memory) }
+  public static func inMemory(
+    clock: @escaping @Sendable () -> Instant = { Instant(Date()) }
+  ) throws -> ShopAnalytics { try open(.memory, clock: clock) }
 
   // MARK: Stores
 
@@ -67,25 +86,119 @@ public struct ShopAnalytics: Sendable {
   /// Imports order lines in one transaction, aggregates included: all or nothing.
   ///
   /// - Parameters:
-  ///   - replace: replace orders whose ids exist already (otherwise that is an error).
+  ///   - replace: replace orders whose ids exist already; otherwise an order imported before by
+  ///     the same store is skipped (counted as already present), and one whose id another store
+  ///     took is an error.
   ///   - newStoreZone: the zone of stores the file names that do not exist yet.
   ///   - progress: called with the number of orders written so far.
   /// - throws: `TallyError` naming the first bad line: lines of one order that disagree, a line
-  ///   whose values break the rules (`OrderLineInput.validated()`), an order id that exists
-  ///   without `replace` (`.exists`).
+  ///   whose values break the rules (`OrderLineInput.validated()`), an order placed after today
+  ///   in its store's zone, an order id another store took without `replace` (`.exists`).
   public func importLines(
     _ lines: [OrderLineInput], replace: Bool = false, newStoreZone: Zone = .utc,
     progress: (Int) -> Void = { _ in }
   ) throws -> OrderImportSummary {
-    let orders = try OrderGroups(lines)
+    var parts = [(lines, try OrderGroups(lines))]
+    return try importParts(
+      next: { parts.popLast() }, replace: replace, newStoreZone: newStoreZone, progress: progress)
+  }
+
+  /// Imports an order-line file as it is read (CSV; JSON Lines is read whole), in one
+  /// transaction: all or nothing. Lines are parsed on another thread in parts of about
+  /// `linesPerPart`, cut between orders, so memory stays bounded however long the file.
+  ///
+  /// - Parameters:
+  ///   - fileName: names the file in errors; `.jsonl`/`.ndjson` is JSON Lines, else CSV.
+  ///   - read: the next chunk of the file, `nil` or empty at its end.
+  ///   - replace, newStoreZone, progress: as for `importLines`.
+  /// - throws: `TallyError` naming the line and column of the first problem, as `importLines`.
+  public func importFile(
+    named fileName: String, read: @escaping @Sendable () throws -> Data?, replace: Bool = false,
+    newStoreZone: Zone = .utc, progress: (Int) -> Void = { _ in }
+  ) throws -> OrderImportSummary {
+    try importFile(
+      named: fileName, read: read, replace: replace, newStoreZone: newStoreZone,
+      linesPerPart: Self.linesPerPart, progress: progress)
+  }
+
+  /// `importFile` in parts of `linesPerPart` (tests make them small).
+  func importFile(
+    named fileName: String, read: @escaping @Sendable () throws -> Data?, replace: Bool,
+    newStoreZone: Zone, linesPerPart: Int, progress: (Int) -> Void = { _ in }
+  ) throws -> OrderImportSummary {
+    if OrderLineFile.isJSONLines(fileName) {
+      var data = Data()
+      while let chunk = try read(), !chunk.isEmpty { data.append(chunk) }
+      return try importLines(
+        OrderLineFile.parse(data, fileName: fileName), replace: replace,
+        newStoreZone: newStoreZone, progress: progress)
+    }
+    let parts = Handoff<Result<([OrderLineInput], OrderGroups), any Error>?>(capacity: 2)
+    Thread.detachNewThread {
+      do {
+        var reader = try OrderLineCSV(fileName: fileName, read: read)
+        var part: [OrderLineInput] = []
+        while let line = try reader.next() {
+          // Parts are cut between orders: an order's lines stay in one part.
+          if part.count >= linesPerPart, line.orderId != part.last!.orderId {
+            guard parts.put(.success((part, try OrderGroups(part)))) else { return }
+            part = []
+          }
+          part.append(line)
+        }
+        if !part.isEmpty {
+          guard parts.put(.success((part, try OrderGroups(part)))) else { return }
+        }
+        _ = parts.put(nil)
+      } catch {
+        _ = parts.put(.failure(error))
+      }
+    }
+    // Stops the reading thread when this one fails.
+    defer { parts.close() }
+    let summary = try importParts(
+      next: { try parts.take()?.get() }, replace: replace, newStoreZone: newStoreZone,
+      progress: progress)
+    guard summary.lines + summary.alreadyPresentLines > 0 else {
+      throw OrderLineFile.noLines(fileName)
+    }
+    return summary
+  }
+
+  /// Bytes an app reads per chunk of an imported file: large enough that reads are few, small
+  /// enough to stay a few megabytes.
+  public static let fileChunkSize = 4 << 20
+
+  /// Lines per part of a file import: enough that each part's aggregate upserts and lookups are
+  /// shared by many orders, few enough that two parts in flight stay tens of megabytes.
+  static let linesPerPart = 100_000
+
+  /// Imports the parts `next` returns (`nil` after the last) in one transaction.
+  private func importParts(
+    next: () throws -> ([OrderLineInput], OrderGroups)?, replace: Bool, newStoreZone: Zone,
+    progress: (Int) -> Void
+  ) throws -> OrderImportSummary {
+    let now = clock()
     return try repository.inTransaction { transaction in
-      var run = try OrderImport(
-        transaction, lines: lines, orders: orders, newStoreZone: newStoreZone, replace: replace)
-      try run.write(progress: progress)
-      try run.finish()
-      return OrderImportSummary(
-        orders: orders.count, lines: lines.count, replaced: run.replaced,
-        createdStores: run.createdStores)
+      var state = ImportState(
+        replace: replace, newStoreZone: newStoreZone, now: now,
+        hadOrders: try transaction.hasOrders(), firstOrderKey: try transaction.nextOrderKey(),
+        customers: try transaction.allCustomerKeys())
+      var summary = OrderImportSummary()
+      while let (lines, orders) = try next() {
+        var run = try OrderImport(transaction, lines: lines, orders: orders, state: &state)
+        let before = summary.orders
+        try run.write { progress(before + $0) }
+        try run.finish()
+        let counts = run.counts
+        summary.orders += counts.orders
+        summary.lines += counts.lines
+        summary.replaced += run.replaced
+        summary.alreadyPresent += run.alreadyPresent
+        summary.alreadyPresentLines += lines.count - counts.lines
+        summary.createdStores += run.createdStores
+      }
+      return summary
     }
   }
 }

@@ -1,5 +1,6 @@
 import CLIKit
 import Foundation
+import StoreAnalytics
 import Testing
 
 @testable import store_metrics
@@ -41,7 +42,7 @@ struct StoreCLICaptureTests {
     #expect(result.status == 65)
     #expect(
       result.error
-        == "store-metrics: q.csv line 2: quantity \"0\" is not valid: expected a whole number of at least 1\n"
+        == "store-metrics: q.csv line 2: quantity \"0\" is not valid: expected a whole number from 1 to 100000\n"
     )
     let jsonl = try scratch.write(
       "q.jsonl",
@@ -50,7 +51,7 @@ struct StoreCLICaptureTests {
     let json = scratch.run(["import", jsonl])
     #expect(json.status == 65)
     #expect(json.error.hasPrefix("store-metrics: q.jsonl line 1: quantity \"0\" is not valid"))
-    #expect(scratch.run(["stores", "list", "--format", "csv"]).output.isEmpty)
+    #expect(scratch.run(["stores", "list", "--format", "csv"]).output == "id,name,time_zone\r\n")
   }
 
   @Test("stores edit: a corrected zone moves instant orders to their new local day")
@@ -82,20 +83,61 @@ struct StoreCLICaptureTests {
     #expect(unknown.error == "store-metrics: there is no store \"T\": expected one of S\n")
   }
 
-  @Test("a limit below 1 shows one row instead of every row")
-  func clampedLimit() throws {
+  @Test("a limit outside 1…100000 is refused with the accepted range, exit 64")
+  func limitOutOfRange() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
     let csv = try scratch.write(
-      "o.csv",
-      header + "\nA,S,2026-03-07 10:00,completed,,Tea,Drinks,1,2.50\n"
-        + "B,S,2026-03-08 10:00,completed,,Tea,Drinks,1,2.50\n")
+      "o.csv", header + "\nA,S,2026-03-07 10:00,completed,,Tea,Drinks,1,2.50\n")
     #expect(scratch.run(["import", csv]).status == 0)
-    let daily = scratch.run([
-      "daily", "--store", "S", "--limit=-1", "--as-of", "2026-03-08", "--format", "csv",
+    for (command, limit) in [
+      (["daily", "--store", "S"], "0"), (["daily", "--store", "S"], "-1"),
+      (["popular", "--store", "S"], "0"), (["categories"], "100001"),
+    ] {
+      let result = scratch.run(command + ["--limit=" + limit])
+      #expect(result.status == 64, "\(command) \(limit)")
+      #expect(
+        result.error
+          == "store-metrics: limit \"\(limit)\" is not valid: expected a number from 1 to 100000\n")
+    }
+  }
+
+  @Test("metrics in a table name both windows' days; unknown customers show as —")
+  func metricsTable() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let csv = try scratch.write(
+      "o.csv", header + "\nA,S,2026-03-07 10:00,completed,,Tea,Drinks,1,2.50\n")
+    #expect(scratch.run(["import", csv]).status == 0)
+    let table = scratch.run([
+      "metrics", "--store", "S", "--range", "week", "--as-of", "2026-03-08", "--wide",
     ])
-    // A header and one day.
-    #expect(daily.output.split(separator: "\r\n").count == 2)
+    #expect(table.status == 0, "\(table.error)")
+    // A week ending 03-08 starts 03-02; the week before is 02-23…03-01.
+    let lines = table.output.split(separator: "\n").map(String.init)
+    #expect(lines[0].hasPrefix("window") && lines[0].hasSuffix("2026-03-02 to 2026-03-08 (7 days)"))
+    #expect(
+      lines[1].hasPrefix("compared_with")
+        && lines[1].hasSuffix("2026-02-23 to 2026-03-01 (7 days)"))
+    #expect(lines.contains { $0.hasPrefix("unique_customers") && $0.hasSuffix("—") })
+    #expect(!table.output.contains("period."))
+  }
+
+  @Test("an empty result in CSV prints exactly the header line")
+  func emptyCSV() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    #expect(scratch.run(["stores", "add", "S", "--time-zone", "UTC"]).status == 0)
+    let cases: [([String], String)] = [
+      (["daily", "--store", "S"], StoreWire.dailyColumns.joined(separator: ",")),
+      (["popular", "--store", "S"], StoreWire.popularColumns.joined(separator: ",")),
+      (["categories"], "category,subcategory,order_count,items_sold,total_revenue"),
+    ]
+    for (command, header) in cases {
+      let result = scratch.run(command + ["--format", "csv"])
+      #expect(result.status == 0)
+      #expect(result.output == header + "\r\n", "\(command)")
+    }
   }
 
   @Test("adding a store twice is refused naming the store")
@@ -133,7 +175,7 @@ struct StoreRangeCLITests {
           "total_revenue": 25.00,
           "total_orders": 2,
           "avg_order_value": 12.50,
-          "unique_customers": 0,
+          "unique_customers": null,
           "revenue_change": 150.0,
           "orders_change": 1,
           "orders_change_percent": 100.0,

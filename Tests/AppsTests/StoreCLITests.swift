@@ -40,7 +40,7 @@ struct StoreCLITests {
       ]).status == 0)
     let imported = try scratch.run(["import", try scratch.write("o.csv", orders)])
     #expect(imported.status == 0, "\(imported.error)")
-    #expect(imported.output == "Imported 3 orders (3 lines).\n")
+    #expect(imported.output == "Imported 3 new orders (3 lines).\n")
     let metrics = try scratch.run([
       "metrics", "--store", "NYC", "--range", "today", "--as-of", "2026-03-08", "--format", "json",
     ])
@@ -144,23 +144,33 @@ struct StoreCLITests {
       #expect(result.error.contains(named), "\(arguments): \(result.error)")
       #expect(result.error.filter { $0 == "\n" }.count == 1, "\(arguments): \(result.error)")
     }
-    #expect(try scratch.run(["stores", "list", "--format", "csv"]).output.isEmpty)
+    #expect(
+      try scratch.run(["stores", "list", "--format", "csv"]).output == "id,name,time_zone\r\n")
   }
 
-  @Test("re-import needs --replace; unknown stores are created and reported") func replace() throws
-  {
+  @Test(
+    "re-import skips what is present; another store's order id needs --replace; unknown stores are created and reported"
+  )
+  func replace() throws {
     let scratch = try StoreScratch()
     defer { scratch.remove() }
     let file = try scratch.write("o.csv", orders)
     let first = try scratch.run(["import", file, "--time-zone", "America/New_York"])
     #expect(first.error == "store-metrics: created store NYC in America/New_York\n")
     let again = try scratch.run(["import", file])
-    #expect(again.status == 65)
+    #expect(again.status == 0, "\(again.error)")
+    #expect(again.output == "Imported 0 new orders (0 lines), 3 already present.\n")
+    let moved = try scratch.run([
+      "import", try scratch.write("m.csv", orders.replacingOccurrences(of: ",NYC,", with: ",LA,")),
+    ])
+    #expect(moved.status == 65)
     #expect(
-      again.error
-        == "store-metrics: o.csv line 2: order \"A1\" exists already: use --replace to replace imported orders\n"
+      moved.error
+        == "store-metrics: m.csv line 2: order \"A1\" exists already: use --replace to replace imported orders\n"
     )
-    #expect(try scratch.run(["import", file, "--replace"]).status == 0)
+    let replaced = try scratch.run(["import", file, "--replace", "--format", "json"])
+    #expect(replaced.status == 0)
+    #expect(replaced.output.contains("\"replaced\": 3,\n  \"already_present\": 0,"))
   }
 
   @Test(

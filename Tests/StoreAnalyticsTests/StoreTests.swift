@@ -282,26 +282,41 @@ struct OrderImportTests {
     #expect(try store.stores().map(\.timeZone) == ["Europe/Paris", "Europe/Paris"])
   }
 
-  @Test("re-importing an order is an error unless replacing; replacing rebuilds the days")
-  func replace()
-    throws
-  {
+  @Test(
+    "re-importing an order of the same store skips it; another store's id is an error; replacing rebuilds the days"
+  )
+  func replace() throws {
     let store = try fixture()
-    let again = try OrderLineFile.parse(
-      Data(
-        "order_id,store_id,placed_at,item_name,category,quantity,unit_price\nA2,NYC,2026-03-06 10:00,Burger,Mains,3,10.00\n"
-          .utf8),
-      fileName: "fix.csv")
-    let error = try #require(throws: TallyError.self) { try store.importLines(again) }
+    func file(_ text: String) throws -> [OrderLineInput] {
+      try OrderLineFile.parse(
+        Data(("order_id,store_id,placed_at,item_name,category,quantity,unit_price\n" + text).utf8),
+        fileName: "fix.csv")
+    }
+    let again = try file(
+      "A2,NYC,2026-03-06 10:00,Burger,Mains,3,10.00\nN1,NYC,2026-03-06 11:00,Tea,Drinks,1,2.00\n")
+    let before = try store.daily(storeId: "NYC", limit: 30, asOf: asOf)
+    let skipped = try store.importLines(again)
+    // A2 is NYC's already: skipped, whatever its lines say now; N1 is new.
+    #expect(skipped.alreadyPresent == 1 && skipped.orders == 1 && skipped.lines == 1)
+    #expect(skipped.newOrders == 1 && skipped.replaced == 0)
+    let after = try store.daily(storeId: "NYC", limit: 30, asOf: asOf)
+    #expect(after.filter { $0.date != day("2026-03-06") } == before)
+    // N1 alone on 03-06: 2.00.
+    #expect(after.last?.totalRevenue == cents("2.00"))
+
+    let otherStore = try file("A2,LA,2026-03-06 10:00,Burger,Mains,3,10.00\n")
+    let error = try #require(throws: TallyError.self) { try store.importLines(otherStore) }
     #expect(error.cause == .exists(kind: "order", name: "A2"))
     #expect(error.source == TallyError.Source("fix.csv", line: 2))
     #expect(error.hint == nil)  // the app names its flag
-    let summary = try store.importLines(again, replace: true)
-    #expect(summary.replaced == 1)
+    let summary = try store.importLines(
+      try file("A2,NYC,2026-03-06 10:00,Burger,Mains,3,10.00\n"), replace: true)
+    #expect(summary.replaced == 1 && summary.newOrders == 0)
     let days = try store.daily(storeId: "NYC", limit: 30, asOf: asOf)
     #expect(days.map(\.date) == ["2026-03-08", "2026-03-07", "2026-03-06"].map(day))
     #expect(days[0].totalRevenue == cents("22.25"))  // A2 moved away
-    #expect(days[2].totalRevenue == cents("30.00"))
+    // A2 3 × 10.00 + N1 2.00.
+    #expect(days[2].totalRevenue == cents("32.00"))
   }
 
   @Test(

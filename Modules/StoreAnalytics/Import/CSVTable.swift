@@ -2,23 +2,26 @@ import AnalyticsCore
 import DataFormats
 import Foundation
 
-/// A CSV file read through its header (`CSVHeader`): the one way both store importers find
-/// their columns, name the missing ones and skip blank rows.
+/// A small CSV file read whole through its header (`CSVHeader`): the split files' way to find
+/// their columns, name the missing ones and skip blank rows. (Order-line files, which can be
+/// millions of lines, stream through `OrderLineCSV`.)
 struct CSVTable {
   /// A data row: its line, and its trimmed cells by column name (`nil` when absent or empty).
   struct Row {
     let source: TallyError.Source
     private let fields: [String]
-    private let positions: [String: Int]
+    private let header: CSVHeader
 
-    fileprivate init(source: TallyError.Source, fields: [String], positions: [String: Int]) {
+    fileprivate init(source: TallyError.Source, fields: [String], header: CSVHeader) {
       self.source = source
       self.fields = fields
-      self.positions = positions
+      self.header = header
     }
 
     subscript(_ column: String) -> String? {
-      guard let position = positions[column], position < fields.count else { return nil }
+      guard let position = header.position(of: column), position < fields.count else {
+        return nil
+      }
       let value = fields[position].trimmingCharacters(in: .whitespaces)
       return value.isEmpty ? nil : value
     }
@@ -36,11 +39,10 @@ struct CSVTable {
 
   let rows: [Row]
 
-  /// Reads `data` named `fileName`, whose header must hold `required` columns; `optional` ones
-  /// are read when present.
+  /// Reads `data` named `fileName`, whose header must hold `required` columns.
   ///
   /// - throws: `TallyError` (bad data) for an empty file, a missing column or malformed CSV.
-  init(_ data: Data, fileName: String, required: [String], optional: [String] = []) throws {
+  init(_ data: Data, fileName: String, required: [String]) throws {
     var iterator = CSVReader(data: data).makeIterator()
     func next() throws -> CSVRecord? {
       do { return try iterator.nextRecord() } catch {
@@ -55,24 +57,19 @@ struct CSVTable {
     }
     let header = CSVHeader(headerRecord)
     let headerSource = TallyError.Source(fileName, line: headerRecord.line)
-    var positions: [String: Int] = [:]
-    for column in required {
-      guard let position = header.position(of: column) else {
-        throw TallyError(
-          .badData,
-          .missing(field: column, expected: "the columns " + required.joined(separator: ", ")),
-          source: headerSource)
-      }
-      positions[column] = position
+    for column in required where header.position(of: column) == nil {
+      throw TallyError(
+        .badData,
+        .missing(field: column, expected: "the columns " + required.joined(separator: ", ")),
+        source: headerSource)
     }
-    for column in optional { positions[column] = header.position(of: column) }
     var rows: [Row] = []
     while let record = try next() {
       if record.isBlank { continue }
       rows.append(
         Row(
           source: TallyError.Source(fileName, line: record.line), fields: record.fields,
-          positions: positions))
+          header: header))
     }
     self.rows = rows
   }

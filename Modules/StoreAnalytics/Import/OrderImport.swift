@@ -10,16 +10,22 @@ import Foundation
 struct OrderImport {
   private let transaction: any StoreTransaction
   private let orders: OrderGroups
+  /// The orders to write, by number in `orders`: those not already present.
+  private var written: [Int] = []
   /// Stores created because the file named them.
   private(set) var createdStores: [String] = []
   /// Orders that replaced earlier ones.
   private(set) var replaced = 0
+  /// Orders skipped because they were imported before (same id, same store).
+  private(set) var alreadyPresent = 0
   private var planner: OrderPlanner
+  /// What `finish` writes, once the planner has made it.
+  private var finalWrites: FinalWrites?
 
   /// Orders handed from the planner's thread to the writing one.
   private enum Message: Sendable {
     case rows(PlannedOrders, encoded: (any Sendable)?)
-    case done(OrderPlanner)
+    case done(FinalWrites)
     case failed(TallyError)
   }
 
@@ -28,14 +34,15 @@ struct OrderImport {
   static let ordersPerHandoff = 4096
   private static let handoffCapacity = 4
 
-  /// Prepares the import: loads stores and menu items, creates the stores and customers the
-  /// import names, and removes the orders it replaces.
+  /// Prepares one part of an import: loads stores and menu items, creates the stores and
+  /// customers the part names, skips the orders imported before and removes those it replaces.
   ///
-  /// - throws: `TallyError` (`.exists`) naming the line of an order that exists when not
-  ///   `replace`.
+  /// - throws: `TallyError` naming the line of an order whose id is taken by another store (when
+  ///   not `replace`: `.exists`), of an order whose lines are not together in the file, or of an
+  ///   order placed after today in its store's zone.
   init(
     _ transaction: any StoreTransaction, lines: [OrderLineInput], orders: OrderGroups,
-    newStoreZone: Zone, replace: Bool
+    state: inout ImportState
   ) throws {
     self.transaction = transaction
     self.orders = orders
@@ -43,47 +50,60 @@ struct OrderImport {
       lines: lines, nextOrderKey: try transaction.nextOrderKey(),
       nextItemId: try transaction.nextMenuItemId())
     for shop in try transaction.shops() {
-      planner.addStore(shop.id, zone: try Zone(identifier: shop.timeZone))
+      planner.addStore(shop.id, zone: try Zone(identifier: shop.timeZone), now: state.now)
     }
     for item in try transaction.menuItems() { planner.addItem(item) }
 
-    var customers: Set<String> = []
+    var newCustomers: Set<String> = []
     for order in 0..<orders.count {
       let first = Int(orders.lines(of: order).first!)
       let store = lines[first].storeId
       if planner.storeNumber(store) == nil {
-        try transaction.insert(Shop(id: store, name: store, timeZone: newStoreZone.identifier))
+        try transaction.insert(
+          Shop(id: store, name: store, timeZone: state.newStoreZone.identifier))
         createdStores.append(store)
-        planner.addStore(store, zone: newStoreZone)
+        planner.addStore(store, zone: state.newStoreZone, now: state.now)
       }
-      if let customer = lines[first].customerId, !customer.isEmpty { customers.insert(customer) }
+      if let customer = lines[first].customerId, state.customers[customer] == nil {
+        newCustomers.insert(customer)
+      }
     }
-    for (customer, key) in try transaction.customerKeys(customers) {
-      planner.addCustomer(customer, key: key)
+    for (customer, key) in try transaction.insertCustomers(Array(newCustomers)) {
+      state.customers[customer] = key
     }
+    planner.customerKeys = state.customers
 
-    if try transaction.hasOrders() {
-      for order in 0..<orders.count {
-        try removeExisting(lines[Int(orders.lines(of: order).first!)], replace: replace)
-      }
+    written.reserveCapacity(orders.count)
+    for order in 0..<orders.count {
+      let line = lines[Int(orders.lines(of: order).first!)]
+      let seen = !state.seenOrders.insert(line.orderId.hashValue).inserted
+      if state.hadOrders || seen, try !isNew(line, state: state) { continue }
+      written.append(order)
     }
   }
 
-  /// Deletes the stored order with this line's order id, if any, taking it out of the
-  /// aggregates.
-  private mutating func removeExisting(_ line: OrderLineInput, replace: Bool) throws {
-    guard let (order, orderLines) = try transaction.order(id: line.orderId) else { return }
-    guard replace else {
+  /// Whether the order of this line is to be written: not when it was imported before by the
+  /// same store (unless `replace`, which takes the old one out of the aggregates and deletes it).
+  private mutating func isNew(_ line: OrderLineInput, state: ImportState) throws -> Bool {
+    guard let (key, storeId) = try transaction.orderKey(id: line.orderId) else { return true }
+    guard key < state.firstOrderKey else {
+      throw TallyError.invalid(
+        "order_id", line.orderId,
+        expected: "the lines of one order together (this order has lines far earlier in the file)",
+        source: line.source)
+    }
+    guard state.replace else {
+      if storeId == line.storeId {
+        alreadyPresent += 1
+        return false
+      }
       throw TallyError(.badData, .exists(kind: "order", name: line.orderId), source: line.source)
     }
-    if let customer = order.customerId, !customer.isEmpty, planner.customerKey(customer) == nil {
-      for (customer, key) in try transaction.customerKeys([customer]) {
-        planner.addCustomer(customer, key: key)
-      }
-    }
+    guard let (order, orderLines) = try transaction.order(id: line.orderId) else { return true }
     planner.subtract(order, lines: orderLines)
     try transaction.delete(order)
     replaced += 1
+    return true
   }
 
   /// Writes every order and line: the planner makes rows on its own thread while this thread
@@ -93,19 +113,20 @@ struct OrderImport {
   mutating func write(progress: (Int) -> Void) throws {
     let handoff = Handoff<Message>(capacity: Self.handoffCapacity)
     let encoder = transaction.encoder
-    Thread.detachNewThread { [planner, orders] in
+    Thread.detachNewThread { [planner, orders, written] in
       var planner = planner
       var rows = PlannedOrders()
       func message() -> Message { .rows(rows, encoded: encoder?(rows)) }
       do throws(TallyError) {
-        for order in 0..<orders.count {
+        for order in written {
           try planner.plan(orders.lines(of: order), into: &rows)
           if rows.orders.count >= Self.ordersPerHandoff {
             guard handoff.put(message()) else { return }
             rows = PlannedOrders()
           }
         }
-        if handoff.put(message()) { _ = handoff.put(.done(planner)) }
+        // The aggregate changes are sorted here too, while the writing thread writes rows.
+        if handoff.put(message()) { _ = handoff.put(.done(planner.finalWrites())) }
       } catch {
         _ = handoff.put(.failed(error))
       }
@@ -113,16 +134,16 @@ struct OrderImport {
     // Stops the planner when this thread fails.
     defer { handoff.close() }
 
-    var written = 0
+    var count = 0
     while true {
       switch handoff.take() {
       case .rows(let rows, let encoded):
         try transaction.write(rows, encoded: encoded)
-        written += rows.orders.count
-        progress(written)
-      case .done(let finished):
+        count += rows.orders.count
+        progress(count)
+      case .done(let writes):
         try transaction.finishWriting()
-        planner = finished
+        finalWrites = writes
         return
       case .failed(let error):
         throw error
@@ -130,25 +151,36 @@ struct OrderImport {
     }
   }
 
+  /// Orders and lines written.
+  var counts: (orders: Int, lines: Int) {
+    (written.count, written.reduce(0) { $0 + orders.lines(of: $1).count })
+  }
+
   /// Saves the menu items the import named — new ones, and the latest name, category and price
   /// of known ones — then applies the aggregate deltas; when an item moved to another category,
   /// the category totals are recounted instead.
   func finish() throws {
-    var categories = planner.storedCategories
-    var moved = false
-    var newItems: [MenuItem] = []
-    var updatedItems: [MenuItem] = []
-    for (isNew, item) in planner.latestItems() {
-      if isNew {
-        newItems.append(item)
-      } else {
-        updatedItems.append(item)
-        if categories[item.id] != item.categoryKey { moved = true }
-      }
-      categories[item.id] = item.categoryKey
-    }
-    try transaction.save(newItems: newItems, updatedItems: updatedItems)
-    try transaction.apply(
-      planner.delta.changes(storeIds: planner.storeIds, categories: moved ? nil : categories))
+    // Made on the planner's thread by `write`, which runs first.
+    let writes = finalWrites ?? planner.finalWrites()
+    try transaction.save(newItems: writes.newItems, updatedItems: writes.updatedItems)
+    try transaction.apply(writes.changes)
   }
+}
+
+/// What the parts of one import share: the rules it runs under and what earlier parts learned.
+struct ImportState {
+  let replace: Bool
+  let newStoreZone: Zone
+  /// "Now" by the store's clock: orders placed after today in their store's zone are refused.
+  let now: Instant
+  /// Whether orders were stored before the import (else none can be present already).
+  let hadOrders: Bool
+  /// The first order key of the import: stored orders with smaller keys were there before.
+  let firstOrderKey: Int64
+  /// Customer keys by POS id: every stored customer (read when the import starts) and every
+  /// customer it created.
+  var customers: [String: Int64]
+  /// Hashes of the order ids read so far: an order id seen in an earlier part of the file is
+  /// looked up (its lines are not together); 8 bytes an order rather than the ids themselves.
+  var seenOrders: Set<Int> = []
 }

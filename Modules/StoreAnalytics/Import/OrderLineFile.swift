@@ -14,8 +14,9 @@ public enum OrderLineFile {
     "order_id", "store_id", "placed_at", "item_name", "category", "quantity", "unit_price",
   ]
   static let optional = ["status", "customer_id", "item_id", "subcategory", "tax"]
-  static let expectedQuantity = "a whole number of at least 1"
-  static let expectedAmount = "an amount of 0 or more with at most 2 decimals"
+  static let expectedQuantity = "a whole number from 1 to \(OrderLineInput.quantityLimit)"
+  static let expectedAmount =
+    "an amount from 0 to \(FixedDecimal(hundredths: OrderLineInput.amountLimit)) with at most 2 decimals"
   static let expectedPlacedAt =
     "2026-02-08T14:30:00-06:00, …Z, or a local 2026-02-08 14:30 read in the store's zone"
   static let expectedStatus = "completed, cancelled or refunded"
@@ -26,56 +27,96 @@ public enum OrderLineFile {
   /// - throws: `TallyError` (bad data) naming the file, line and column of the first problem, or
   ///   an empty file.
   public static func parse(_ data: Data, fileName: String) throws -> [OrderLineInput] {
-    let lower = fileName.lowercased()
     let lines: [OrderLineInput]
-    if lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson") {
+    if isJSONLines(fileName) {
       lines = try jsonLines(data, fileName: fileName)
     } else {
-      lines = try CSVTable(data, fileName: fileName, required: required, optional: optional)
-        .rows.map(line)
+      var remaining: Data? = data
+      var reader = try OrderLineCSV(fileName: fileName) {
+        defer { remaining = nil }
+        return remaining
+      }
+      var read: [OrderLineInput] = []
+      while let line = try reader.next() { read.append(line) }
+      lines = read
     }
-    guard !lines.isEmpty else {
-      throw TallyError(
-        .badData, .missing(field: "order lines", expected: "a header and rows"),
-        source: TallyError.Source(fileName))
-    }
+    guard !lines.isEmpty else { throw noLines(fileName) }
     return lines
   }
 
-  static func line(_ row: CSVTable.Row) throws -> OrderLineInput {
-    func bad(_ column: String, _ value: String, _ expected: String) -> TallyError {
-      TallyError.invalid(column, value, expected: expected, source: row.source)
+  /// Whether a file is JSON Lines (`.jsonl`, `.ndjson`) rather than CSV, by its name.
+  static func isJSONLines(_ fileName: String) -> Bool {
+    let lower = fileName.lowercased()
+    return lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson")
+  }
+
+  static func noLines(_ fileName: String) -> TallyError {
+    TallyError(
+      .badData, .missing(field: "order lines", expected: "a header and rows"),
+      source: TallyError.Source(fileName))
+  }
+
+  /// A quantity of 1…`OrderLineInput.quantityLimit` (a `+` sign allowed), or `nil`.
+  static func quantity(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    var index = bytes.first == UInt8(ascii: "+") ? 1 : 0
+    guard index < bytes.count else { return nil }
+    var value = 0
+    while index < bytes.count {
+      let digit = Int(bytes[index]) - 0x30
+      guard (0...9).contains(digit), value <= OrderLineInput.quantityLimit else { return nil }
+      value = value * 10 + digit
+      index += 1
     }
-    let placedText = try row.required("placed_at")
-    guard let placedAt = parsePlacedAt(placedText) else {
-      throw bad("placed_at", placedText, expectedPlacedAt)
-    }
-    let quantityText = try row.required("quantity")
-    guard let quantity = Int(quantityText) else {
-      throw bad("quantity", quantityText, expectedQuantity)
-    }
-    func amount(_ column: String, _ text: String) throws -> FixedDecimal {
-      guard let amount = try? FixedDecimal(parsing: text) else {
-        throw bad(column, text, expectedAmount)
+    return (1...OrderLineInput.quantityLimit).contains(value) ? value : nil
+  }
+
+  /// An amount of 0…`OrderLineInput.amountLimit` cents with at most 2 decimals, or `nil`. Plain
+  /// `12.50` is read here; other spellings (`+7.5`, `.5`) by `FixedDecimal(parsing:)`.
+  static func amount(_ bytes: UnsafeBufferPointer<UInt8>) -> FixedDecimal? {
+    var cents: Int64 = 0
+    var index = 0
+    var wholeDigits = 0
+    var fractionDigits = 0
+    var sawPoint = false
+    var plain = !bytes.isEmpty
+    while index < bytes.count, plain {
+      let byte = bytes[index]
+      index += 1
+      if byte == UInt8(ascii: "."), !sawPoint, wholeDigits > 0 {
+        sawPoint = true
+        continue
       }
-      return amount
-    }
-    let price = try amount("unit_price", try row.required("unit_price"))
-    let tax = try row["tax"].map { try amount("tax", $0) } ?? .zero
-    var status = OrderStatus.completed
-    if let statusText = row["status"] {
-      guard let parsed = OrderStatus(rawValue: statusText.lowercased()) else {
-        throw bad("status", statusText, expectedStatus)
+      let digit = Int64(byte) - 0x30
+      guard (0...9).contains(digit), cents <= OrderLineInput.amountLimit else {
+        plain = false
+        break
       }
-      status = parsed
+      if sawPoint { fractionDigits += 1 } else { wholeDigits += 1 }
+      cents = cents * 10 + digit
     }
-    return try OrderLineInput(
-      source: row.source, orderId: try row.required("order_id"),
-      storeId: try row.required("store_id"), placedAt: placedAt, status: status,
-      customerId: row["customer_id"], itemId: row["item_id"],
-      itemName: try row.required("item_name"), category: try row.required("category"),
-      subcategory: row["subcategory"], quantity: quantity, unitPrice: price, tax: tax
-    ).validated()
+    let value: FixedDecimal
+    if plain, fractionDigits <= 2, !(sawPoint && fractionDigits == 0) {
+      value = FixedDecimal(
+        hundredths: cents * (fractionDigits == 2 ? 1 : fractionDigits == 1 ? 10 : 100))
+    } else {
+      guard let parsed = try? FixedDecimal(parsing: String(decoding: bytes, as: UTF8.self)) else {
+        return nil
+      }
+      value = parsed
+    }
+    return (0...OrderLineInput.amountLimit).contains(value.hundredths) ? value : nil
+  }
+
+  /// `quantity(_:)` of a text.
+  static func quantity(_ text: String) -> Int? {
+    var text = text
+    return text.withUTF8 { quantity($0) }
+  }
+
+  /// `amount(_:)` of a text.
+  static func amount(_ text: String) -> FixedDecimal? {
+    var text = text
+    return text.withUTF8 { amount($0) }
   }
 
   /// One JSON Lines object. Ids may be JSON strings or integers (POS exports write both);
@@ -182,6 +223,34 @@ public enum OrderLineFile {
     default:
       return TallyError(.badData, .failed("\(error)"), source: source)
     }
+  }
+
+  /// `parsePlacedAt(_:)` of bytes: a local `YYYY-MM-DD HH:MM[:SS]` is read here, anything else
+  /// through the text.
+  static func parsePlacedAt(_ bytes: UnsafeBufferPointer<UInt8>) -> PlacedAt? {
+    let count = bytes.count
+    if count == 16 || count == 19, bytes[4] == 0x2D, bytes[7] == 0x2D,
+      bytes[10] == 0x20 || bytes[10] == 0x54, bytes[13] == 0x3A, count == 16 || bytes[16] == 0x3A
+    {
+      func number(_ start: Int, _ length: Int) -> Int? {
+        var value = 0
+        for index in start..<(start + length) {
+          let digit = Int(bytes[index]) - 0x30
+          guard (0...9).contains(digit) else { return nil }
+          value = value * 10 + digit
+        }
+        return value
+      }
+      if let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+        let hour = number(11, 2), let minute = number(14, 2),
+        let second = count == 19 ? number(17, 2) : 0,
+        let date = LocalDate(year: year, month: month, day: day),
+        let time = TimeOfDay(hour: hour, minute: minute, second: second)
+      {
+        return .local(LocalDateTime(date: date, time: time))
+      }
+    }
+    return parsePlacedAt(String(decoding: bytes, as: UTF8.self))
   }
 
   /// An instant with an offset or `Z` (`Instant`'s one ISO 8601 reading), else a local

@@ -61,15 +61,41 @@ public struct OrderLineInput: Sendable, Equatable {
     self.tax = tax
   }
 
+  /// The longest id (order, store, customer, item), in UTF-8 bytes: above any POS id or UUID.
+  public static let idLimit = 100
+  /// The longest item name, category or subcategory, in UTF-8 bytes: above any menu's names, far
+  /// below what would let one cell fill the database (a 100 MB item name was accepted once).
+  public static let nameLimit = 200
+  /// The largest quantity on one line: a catering order stays far below it.
+  public static let quantityLimit = 100_000
+  /// The largest unit price or tax on one line, in cents (1,000,000.00): with `quantityLimit`,
+  /// a line's amount stays below 10¹⁴ cents, so sums over millions of lines cannot overflow.
+  public static let amountLimit: Int64 = 100_000_000
+
+  /// The length limit of a text column, in bytes; `nil` for columns that are not text.
+  static func lengthLimit(of column: String) -> Int? {
+    switch column {
+    case "order_id", "store_id", "customer_id", "item_id": return idLimit
+    case "item_name", "category", "subcategory": return nameLimit
+    default: return nil
+    }
+  }
+
+  /// The error for a text longer than its column's limit.
+  static func tooLong(_ column: String, bytes: Int, limit: Int, source: TallyError.Source)
+    -> TallyError
+  {
+    TallyError.invalid(
+      column, "\(bytes) bytes long", expected: "at most \(limit) bytes", source: source)
+  }
+
   /// The line itself, when its values keep the rules every importer checks: an id, store, item
-  /// and category that are not empty, a quantity of at least 1, a unit price and tax of 0 or
-  /// more. Files are checked as they are read; lines made in code are checked here.
+  /// and category that are not empty, texts within their limits (`idLimit`, `nameLimit`), a
+  /// quantity of 1…`quantityLimit`, a unit price and tax of 0…`amountLimit` cents. Files are
+  /// checked as they are read; lines made in code are checked here.
   ///
   /// - throws: `TallyError` (bad data) naming the line and the field.
   public func validated() throws -> OrderLineInput {
-    func bad(_ field: String, _ value: String, _ expected: String) -> TallyError {
-      TallyError.invalid(field, value, expected: expected, source: source)
-    }
     for (field, value) in [
       ("order_id", orderId), ("store_id", storeId), ("item_name", itemName),
       ("category", category),
@@ -79,18 +105,46 @@ public struct OrderLineInput: Sendable, Equatable {
     return try validatedTyped()
   }
 
-  /// The checks of `validated()` that need no string work, for the import's hot loop.
+  /// Whether every text is within its limit (`utf8.count` of a native string costs nothing).
+  var textsWithinLimits: Bool {
+    orderId.utf8.count <= Self.idLimit && storeId.utf8.count <= Self.idLimit
+      && (customerId?.utf8.count ?? 0) <= Self.idLimit && (itemId?.utf8.count ?? 0) <= Self.idLimit
+      && itemName.utf8.count <= Self.nameLimit && category.utf8.count <= Self.nameLimit
+      && (subcategory?.utf8.count ?? 0) <= Self.nameLimit
+  }
+
+  /// Whether the numbers keep their ranges: one comparison per value, for the import's hot loop.
+  var numbersInRange: Bool {
+    (1...Self.quantityLimit).contains(quantity)
+      && (0...Self.amountLimit).contains(unitPrice.hundredths)
+      && (0...Self.amountLimit).contains(tax.hundredths)
+  }
+
+  /// The checks of `validated()` that need no trimming, for the import's hot loop: lengths and
+  /// number ranges.
   func validatedTyped() throws(TallyError) -> OrderLineInput {
     func bad(_ field: String, _ value: String, _ expected: String) -> TallyError {
       TallyError.invalid(field, value, expected: expected, source: source)
     }
-    guard quantity >= 1 else {
+    for (field, value) in [
+      ("order_id", orderId), ("store_id", storeId), ("customer_id", customerId),
+      ("item_id", itemId), ("item_name", itemName), ("category", category),
+      ("subcategory", subcategory),
+    ] {
+      let bytes = value?.utf8.count ?? 0
+      if let limit = Self.lengthLimit(of: field), bytes > limit {
+        throw Self.tooLong(field, bytes: bytes, limit: limit, source: source)
+      }
+    }
+    guard (1...Self.quantityLimit).contains(quantity) else {
       throw bad("quantity", String(quantity), OrderLineFile.expectedQuantity)
     }
-    guard unitPrice >= .zero else {
+    guard (0...Self.amountLimit).contains(unitPrice.hundredths) else {
       throw bad("unit_price", unitPrice.description, OrderLineFile.expectedAmount)
     }
-    guard tax >= .zero else { throw bad("tax", tax.description, OrderLineFile.expectedAmount) }
+    guard (0...Self.amountLimit).contains(tax.hundredths) else {
+      throw bad("tax", tax.description, OrderLineFile.expectedAmount)
+    }
     return self
   }
 }

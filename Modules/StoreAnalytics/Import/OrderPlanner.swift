@@ -13,6 +13,8 @@ struct OrderPlanner: Sendable {
   private var storeNumbers: [String: Int32] = [:]
   private var zones: [Zone] = []
   private var offsets: [[Int: Int]] = []
+  /// Each store's today: orders placed after it are refused.
+  private var latestDays: [LocalDate] = []
   private var itemsByExternalId: [String: Int64] = [:]
   private var itemsByName: [String: Int64] = [:]
   /// Each item's category as stored before the import.
@@ -24,7 +26,7 @@ struct OrderPlanner: Sendable {
   /// price it takes), -1 when none: an array, as it is set for every line.
   private var latestLines: [Int32] = []
   /// Customer keys of every customer the import names.
-  private var customerKeys: [String: Int64] = [:]
+  var customerKeys: [String: Int64] = [:]
   private var nextKey: Int64
   private(set) var delta = AggregateDelta()
   /// The current order's line amounts (quantity × unit price), kept to reuse the storage.
@@ -41,12 +43,13 @@ struct OrderPlanner: Sendable {
   /// The number of a store, when known.
   func storeNumber(_ id: String) -> Int32? { storeNumbers[id] }
 
-  /// Adds a store.
-  mutating func addStore(_ id: String, zone: Zone) {
+  /// Adds a store; `now` decides its today.
+  mutating func addStore(_ id: String, zone: Zone, now: Instant) {
     storeNumbers[id] = Int32(storeIds.count)
     storeIds.append(id)
     zones.append(zone)
     offsets.append([:])
+    latestDays.append(zone.localDate(of: now))
   }
 
   /// Adds a stored menu item.
@@ -55,9 +58,6 @@ struct OrderPlanner: Sendable {
     itemsByName[item.name] = itemsByName[item.name] ?? item.id
     storedCategories[item.id] = item.categoryKey
   }
-
-  /// Adds a customer's key.
-  mutating func addCustomer(_ id: String, key: Int64) { customerKeys[id] = key }
 
   /// A customer's key; `nil` without a customer.
   func customerKey(_ id: String?) -> Int64? {
@@ -74,7 +74,8 @@ struct OrderPlanner: Sendable {
 
   /// Appends the rows of the order whose lines are at `positions` to `rows`.
   ///
-  /// - throws: `TallyError` when an amount is too large to add up exactly.
+  /// - throws: `TallyError` when an amount is too large to add up exactly, a number is out of
+  ///   range, or the order was placed after today in its store's zone.
   mutating func plan(_ positions: ArraySlice<Int32>, into rows: inout PlannedOrders)
     throws(TallyError)
   {
@@ -82,15 +83,19 @@ struct OrderPlanner: Sendable {
     let first = Int(positions.first!)
     let store = storeNumbers[lines[first].storeId]!
     let (placedAt, local) = resolve(lines[first].placedAt, store: store)
+    guard local.date <= latestDays[Int(store)] else {
+      throw TallyError.invalid(
+        "placed_at", local.description,
+        expected: "a day on or before \(latestDays[Int(store)]), today in the store's zone",
+        source: lines[first].source)
+    }
     var subtotal: Int64 = 0
     var tax: Int64 = 0
     amounts.removeAll(keepingCapacity: true)
     for position in positions {
       // Files are checked as they are read; lines made in code are checked here, where each
       // line is read anyway, so that a bad one is refused by name rather than by the database.
-      if lines[Int(position)].quantity < 1 || lines[Int(position)].unitPrice < .zero
-        || lines[Int(position)].tax < .zero
-      {
+      if !lines[Int(position)].numbersInRange || !lines[Int(position)].textsWithinLimits {
         _ = try lines[Int(position)].validatedTyped()
       }
       let (amount, overflow) = lines[Int(position)].unitPrice.hundredths
@@ -147,6 +152,26 @@ struct OrderPlanner: Sendable {
           subcategory: line.subcategory, price: line.unitPrice)
       )
     }
+  }
+
+  /// The menu items the import named — new ones, and the latest name, category and price of
+  /// known ones — and the aggregate changes; when an item moved to another category, the
+  /// category totals are left to a recount.
+  func finalWrites() -> FinalWrites {
+    var categories = storedCategories
+    var moved = false
+    var writes = FinalWrites()
+    for (isNew, item) in latestItems() {
+      if isNew {
+        writes.newItems.append(item)
+      } else {
+        writes.updatedItems.append(item)
+        if categories[item.id] != item.categoryKey { moved = true }
+      }
+      categories[item.id] = item.categoryKey
+    }
+    writes.changes = delta.changes(storeIds: storeIds, categories: moved ? nil : categories)
+    return writes
   }
 
   // MARK: Helpers
@@ -220,4 +245,11 @@ struct OrderPlanner: Sendable {
       "the amounts of order \(lines[line].orderId) are too large to add up exactly",
       source: lines[line].source)
   }
+}
+
+/// What an import part writes after its orders: menu items and aggregate changes.
+struct FinalWrites: Sendable {
+  var newItems: [MenuItem] = []
+  var updatedItems: [MenuItem] = []
+  var changes = AggregateChanges()
 }

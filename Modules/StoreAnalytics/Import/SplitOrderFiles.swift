@@ -37,7 +37,7 @@ public enum SplitOrderFiles {
           "pizza_type_id", typeId, expected: "a type in \(types.name)", source: row.source)
       }
       let priceText = try row.required("price")
-      guard let price = try? FixedDecimal(parsing: priceText), price >= .zero else {
+      guard let price = OrderLineFile.amount(priceText) else {
         throw TallyError.invalid(
           "price", priceText, expected: OrderLineFile.expectedAmount, source: row.source)
       }
@@ -68,7 +68,7 @@ public enum SplitOrderFiles {
           "pizza_id", itemId, expected: "an item in \(items.name)", source: row.source)
       }
       let quantityText = try row.required("quantity")
-      guard let quantity = Int(quantityText) else {
+      guard let quantity = OrderLineFile.quantity(quantityText) else {
         throw TallyError.invalid(
           "quantity", quantityText, expected: OrderLineFile.expectedQuantity, source: row.source)
       }

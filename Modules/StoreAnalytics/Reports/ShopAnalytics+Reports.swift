@@ -1,20 +1,31 @@
 import AnalyticsCore
 
 extension ShopAnalytics {
-  /// The most rows a list report returns: any `limit` is clamped to 1…this, so a negative or zero
-  /// limit never reaches a backend (where SQLite reads a negative LIMIT as none).
+  /// The most rows a list report returns: far above any screen or export, and a bound on what
+  /// one answer reads.
   public static let maximumRows = 100_000
 
-  static func clamped(_ limit: Int) -> Int { min(max(1, limit), maximumRows) }
+  /// `limit` when it is within 1…`maximumRows`.
+  ///
+  /// - throws: `TallyError` (usage) naming the accepted range: 0 or a negative limit would show
+  ///   nothing (SQLite even reads a negative LIMIT as none).
+  static func checked(_ limit: Int) throws -> Int {
+    guard (1...maximumRows).contains(limit) else {
+      throw TallyError.invalid(
+        "limit", String(limit), expected: "a number from 1 to \(maximumRows)", category: .usage)
+    }
+    return limit
+  }
 
   /// Daily totals of completed orders, newest first, up to the as-of day.
   public func daily(storeId: String, limit: Int, asOf: LocalDate) throws -> [DailyStats] {
     _ = try store(storeId)
-    return try repository.latestDays(of: storeId, through: asOf, limit: Self.clamped(limit))
+    return try repository.latestDays(of: storeId, through: asOf, limit: try Self.checked(limit))
       .map { day in
         DailyStats(
           storeId: storeId, date: day.date, totalOrders: day.orders, totalRevenue: day.revenue,
-          totalTax: day.tax, totalWithTax: day.total, uniqueCustomers: day.customers)
+          totalTax: day.tax, totalWithTax: day.total,
+          uniqueCustomers: knownCustomers(day.customers, orders: day.orders))
       }
   }
 
@@ -63,18 +74,18 @@ extension ShopAnalytics {
   {
     if let storeId { _ = try store(storeId) }
     guard let range else {
-      return try repository.categorySales(of: storeId, limit: Self.clamped(limit))
+      return try repository.categorySales(of: storeId, limit: try Self.checked(limit))
     }
-    return try repository.categorySales(of: storeId, in: range, limit: Self.clamped(limit))
+    return try repository.categorySales(of: storeId, in: range, limit: try Self.checked(limit))
   }
 
   /// A store's best-selling items by revenue (highest first), over all time or a range.
   public func popular(storeId: String, range: DayRange? = nil, limit: Int) throws -> [ItemSales] {
     _ = try store(storeId)
     guard let range else {
-      return try repository.itemSales(of: storeId, limit: Self.clamped(limit))
+      return try repository.itemSales(of: storeId, limit: try Self.checked(limit))
     }
-    return try repository.itemSales(of: storeId, in: range, limit: Self.clamped(limit))
+    return try repository.itemSales(of: storeId, in: range, limit: try Self.checked(limit))
   }
 
   /// KPIs of a window against the previous one.
@@ -93,7 +104,8 @@ extension ShopAnalytics {
     let totals = try repository.metricsTotals(of: storeId, current: current, previous: previous)
     return StoreMetrics(
       current: current, previous: previous, totalRevenue: totals.revenue,
-      totalOrders: totals.orders, uniqueCustomers: totals.customers,
+      totalOrders: totals.orders,
+      uniqueCustomers: knownCustomers(totals.customers, orders: totals.orders),
       previousRevenue: totals.previousRevenue, previousOrders: totals.previousOrders,
       cancelled: totals.cancelled, refunded: totals.refunded)
   }

@@ -108,8 +108,9 @@ public struct DailyStats: Sendable, Equatable {
   public let totalTax: FixedDecimal
   /// Σ totals.
   public let totalWithTax: FixedDecimal
-  /// Distinct non-empty customer ids.
-  public let uniqueCustomers: Int
+  /// Distinct non-empty customer ids; `nil` (unknown) when the day has orders but none of them
+  /// names a customer — a file without customer ids says nothing about how many there were.
+  public let uniqueCustomers: Int?
 
   /// Revenue ÷ orders, rounded to the cent; 0 without orders.
   public var averageOrderValue: FixedDecimal { totalRevenue.divided(by: totalOrders) }
@@ -160,11 +161,18 @@ public struct ItemSales: Sendable, Equatable {
   public var averagePrice: FixedDecimal { totalRevenue.divided(by: totalQuantity) }
 }
 
+/// Distinct customers as known: orders without any customer id leave the count unknown (`nil`)
+/// rather than 0; without orders there were no customers.
+func knownCustomers(_ customers: Int, orders: Int) -> Int? {
+  customers == 0 && orders > 0 ? nil : customers
+}
+
 /// KPIs of a window against the previous one.
 public struct StoreMetrics: Sendable, Equatable {
   public let current: DayRange, previous: DayRange
-  /// Revenue, orders and distinct customers of the window.
-  public let totalRevenue: FixedDecimal, totalOrders: Int, uniqueCustomers: Int
+  /// Revenue, orders and distinct customers of the window; customers are `nil` (unknown) when
+  /// the window has orders but none of them names a customer.
+  public let totalRevenue: FixedDecimal, totalOrders: Int, uniqueCustomers: Int?
   /// The previous window's revenue and orders.
   public let previousRevenue: FixedDecimal, previousOrders: Int
   /// The window's cancelled and refunded orders (counted in no other figure).

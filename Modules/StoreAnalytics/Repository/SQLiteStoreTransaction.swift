@@ -23,21 +23,42 @@ final class SQLiteStoreTransaction: StoreTransaction {
 
   func update(_ shop: Shop) throws { try shop.update(db) }
 
-  func customerKeys(_ externalIds: Set<String>) throws -> [String: Int64] {
+  func allCustomerKeys() throws -> [String: Int64] {
     var keys: [String: Int64] = [:]
+    let rows = try Customer.fetchCursor(db)
+    while let customer = try rows.next() { keys[customer.externalId] = customer.id }
+    return keys
+  }
+
+  func insertCustomers(_ externalIds: [String]) throws -> [String: Int64] {
+    guard !externalIds.isEmpty else { return [:] }
+    // Keys handed out here rather than by SQLite, so the rows go 64 to a statement (a large
+    // import names hundreds of thousands of customers).
+    var next = (try Customer.select(max(Customer.Columns.id), as: Int64.self).fetchOne(db) ?? 0) + 1
+    var rows = try BatchInsert(db, "INSERT INTO customer (id, external_id)", columns: 2)
+    var keys: [String: Int64] = [:]
+    keys.reserveCapacity(externalIds.count)
     for id in externalIds {
-      if let customer = try Customer.filter(Customer.Columns.externalId == id).fetchOne(db) {
-        keys[id] = customer.id
-      } else {
-        try db.cachedStatement(sql: "INSERT INTO customer (external_id) VALUES (?)")
-          .execute(arguments: [id])
-        keys[id] = db.lastInsertedRowID
-      }
+      try rows.append(.integer(next))
+      try rows.append(.text(id))
+      keys[id] = next
+      next += 1
     }
+    try rows.flush()
     return keys
   }
 
   func hasOrders() throws -> Bool { try StoreOrder.limit(1).fetchCount(db) > 0 }
+
+  func orderKey(id: String) throws -> (key: Int64, storeId: String)? {
+    // A cached statement, without the lines: this runs once per order of a re-imported file.
+    // Measured on 100,000 orders already present: 2 min 10 s through `order(id:)` (a query built
+    // per order, lines read too), 1.6 s with this.
+    let statement = try db.cachedStatement(
+      sql: "SELECT key, store_id FROM store_order WHERE id = ?")
+    guard let row = try Row.fetchOne(statement, arguments: [id]) else { return nil }
+    return (row[0], row[1])
+  }
 
   func order(id: String) throws -> (order: StoreOrder, lines: [OrderLine])? {
     guard let order = try StoreOrder.filter(StoreOrder.Columns.id == id).fetchOne(db) else {

@@ -53,10 +53,16 @@ public protocol StoreTransaction {
   func menuItems() throws -> [MenuItem]
   func insert(_ shop: Shop) throws
   func update(_ shop: Shop) throws
-  /// The keys of these customers, creating the ones not stored yet.
-  func customerKeys(_ externalIds: Set<String>) throws -> [String: Int64]
+  /// Every stored customer's key, by POS id: an import reads them once, so the customers it
+  /// does not find are new and need no lookup.
+  func allCustomerKeys() throws -> [String: Int64]
+  /// Stores customers known to be new, and returns their keys.
+  func insertCustomers(_ externalIds: [String]) throws -> [String: Int64]
   /// Whether any order is stored (when none, an import need not look for ones it replaces).
   func hasOrders() throws -> Bool
+  /// The key and store of the stored order with this POS id: what an import checks for every
+  /// order of a file when orders are stored (so it must be cheap).
+  func orderKey(id: String) throws -> (key: Int64, storeId: String)?
   /// The stored order with this POS id and its lines.
   func order(id: String) throws -> (order: StoreOrder, lines: [OrderLine])?
   /// Every order of a store and its lines, in key order.

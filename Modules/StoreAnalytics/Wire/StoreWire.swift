@@ -5,9 +5,17 @@ import DataFormats
 /// serve — built in one place so every edge writes the same shapes, and the labels of typed
 /// buckets (`"2pm"`, `"Late Night"`, `"Week of Feb 2"`) rendered once.
 public enum StoreWire {
+  /// The columns of `shop` rows, for an empty CSV.
+  public static let shopColumns = ["id", "name", "time_zone"]
+
   public static func shop(_ shop: Shop) -> JSONObject {
     ["id": .string(shop.id), "name": .string(shop.name), "time_zone": .string(shop.timeZone)]
   }
+
+  public static let dailyColumns = [
+    "store_id", "date", "total_orders", "total_revenue", "total_tax", "total_with_tax",
+    "avg_order_value", "unique_customers",
+  ]
 
   public static func daily(_ day: DailyStats) -> JSONObject {
     [
@@ -16,9 +24,14 @@ public enum StoreWire {
       "total_revenue": .decimal(day.totalRevenue), "total_tax": .decimal(day.totalTax),
       "total_with_tax": .decimal(day.totalWithTax),
       "avg_order_value": .decimal(day.averageOrderValue),
-      "unique_customers": .int(day.uniqueCustomers),
+      "unique_customers": customers(day.uniqueCustomers),
     ]
   }
+
+  /// A distinct-customer count; `null` when unknown (orders without customer ids).
+  private static func customers(_ count: Int?) -> JSONValue { count.map(JSONValue.int) ?? .null }
+
+  public static let hourlyColumns = ["store_id", "hour", "orders", "revenue"]
 
   public static func hourly(_ hour: RevenueBucket<Int>, storeId: String) -> JSONObject {
     [
@@ -26,6 +39,10 @@ public enum StoreWire {
       "revenue": .decimal(hour.revenue),
     ]
   }
+
+  public static let timeDistributionColumns = [
+    "store_id", "time_period", "order_count", "revenue",
+  ]
 
   public static func timeDistribution(_ part: RevenueBucket<DayPart>, storeId: String)
     -> JSONObject
@@ -36,6 +53,10 @@ public enum StoreWire {
     ]
   }
 
+  public static let categoryColumns = [
+    "category", "subcategory", "order_count", "items_sold", "total_revenue",
+  ]
+
   public static func category(_ row: CategorySales) -> JSONObject {
     [
       "category": .string(row.category), "subcategory": .string(row.subcategory),
@@ -43,6 +64,11 @@ public enum StoreWire {
       "total_revenue": .decimal(row.totalRevenue),
     ]
   }
+
+  public static let popularColumns = [
+    "store_id", "menu_item_id", "item_name", "times_ordered", "total_quantity", "total_revenue",
+    "avg_price",
+  ]
 
   public static func popular(_ row: ItemSales) -> JSONObject {
     [
@@ -52,6 +78,10 @@ public enum StoreWire {
       "avg_price": .decimal(row.averagePrice),
     ]
   }
+
+  public static let weekdayColumns = [
+    "store_id", "weekday", "days", "orders", "revenue", "avg_revenue_per_day", "avg_order_value",
+  ]
 
   public static func weekday(_ row: WeekdaySales, storeId: String) -> JSONObject {
     [
@@ -66,7 +96,7 @@ public enum StoreWire {
     [
       "total_revenue": .decimal(metrics.totalRevenue), "total_orders": .int(metrics.totalOrders),
       "avg_order_value": .decimal(metrics.averageOrderValue),
-      "unique_customers": .int(metrics.uniqueCustomers),
+      "unique_customers": customers(metrics.uniqueCustomers),
       "revenue_change": .number(metrics.revenueChange, decimals: 1),
       "orders_change": .int(metrics.ordersChange),
       "orders_change_percent": .number(metrics.ordersChangePercent, decimals: 1),
@@ -83,6 +113,8 @@ public enum StoreWire {
       ]),
     ]
   }
+
+  public static let chartColumns = ["time_label", "revenue", "orders"]
 
   /// Chart points with their labels; a chart of at most a week of days names the weekdays.
   public static func chart(_ points: [RevenueBucket<ChartBucket>]) -> [JSONObject] {
@@ -128,7 +160,7 @@ public enum StoreWire {
   public static func importSummary(_ summary: OrderImportSummary) -> JSONObject {
     [
       "orders": .int(summary.orders), "lines": .int(summary.lines),
-      "replaced": .int(summary.replaced),
+      "replaced": .int(summary.replaced), "already_present": .int(summary.alreadyPresent),
       "created_stores": .array(summary.createdStores.map(JSONValue.string)),
     ]
   }

@@ -1,0 +1,168 @@
+import AnalyticsCore
+import DataFormats
+import Foundation
+
+/// The order lines of a CSV file, read one at a time from a `CSVStream`: columns by header name
+/// (`CSVHeader`), values made straight from each field's bytes — numbers, times and statuses
+/// never become a `String`, and texts are trimmed and measured as bytes.
+struct OrderLineCSV {
+  private let stream: CSVStream
+  private let fileName: String
+  /// Column positions; `Int.max` for an absent optional column (read as empty).
+  private let orderId, storeId, placedAt, itemName, category, quantity, unitPrice: Int
+  private let status, customerId, itemId, subcategory, tax: Int
+  /// The last `placed_at` read: an order's lines repeat it.
+  private var lastPlacedBytes: [UInt8] = []
+  private var lastPlaced: PlacedAt?
+
+  /// Reads the header.
+  ///
+  /// - throws: `TallyError` (bad data) for an empty file or a missing column, naming it.
+  init(fileName: String, read: @escaping () throws -> Data?) throws {
+    self.fileName = fileName
+    stream = CSVStream(fileName: fileName, read: read)
+    let required = OrderLineFile.required
+    var header: CSVHeader?
+    while try stream.next() {
+      if stream.isBlank { continue }
+      header = CSVHeader(CSVRecord(line: stream.line, fields: stream.strings))
+      break
+    }
+    guard let header else {
+      throw TallyError(
+        .badData,
+        .missing(field: "header", expected: "a header with " + required.joined(separator: ", ")),
+        source: TallyError.Source(fileName))
+    }
+    let headerSource = stream.source
+    func position(_ column: String) throws -> Int {
+      guard let position = header.position(of: column) else {
+        throw TallyError(
+          .badData,
+          .missing(field: column, expected: "the columns " + required.joined(separator: ", ")),
+          source: headerSource)
+      }
+      return position
+    }
+    orderId = try position("order_id")
+    storeId = try position("store_id")
+    placedAt = try position("placed_at")
+    itemName = try position("item_name")
+    category = try position("category")
+    quantity = try position("quantity")
+    unitPrice = try position("unit_price")
+    func optional(_ column: String) -> Int { header.position(of: column) ?? Int.max }
+    status = optional("status")
+    customerId = optional("customer_id")
+    itemId = optional("item_id")
+    subcategory = optional("subcategory")
+    tax = optional("tax")
+    stream.names = header.names
+    stream.limits = header.names.map {
+      OrderLineInput.lengthLimit(of: $0.lowercased()) ?? CSVReader.fieldLimit
+    }
+  }
+
+  /// The next line, or `nil` at the end; blank rows are skipped.
+  ///
+  /// - throws: `TallyError` (bad data) naming the line and column of a bad value.
+  mutating func next() throws -> OrderLineInput? {
+    while try stream.next() {
+      if stream.isBlank { continue }
+      return try line()
+    }
+    return nil
+  }
+
+  private mutating func line() throws -> OrderLineInput {
+    let source = stream.source
+    func bad(_ column: String, _ bytes: UnsafeBufferPointer<UInt8>, _ expected: String)
+      -> TallyError
+    {
+      TallyError.invalid(
+        column, String(decoding: bytes, as: UTF8.self), expected: expected, source: source)
+    }
+    func missing(_ column: String) -> TallyError {
+      TallyError(.badData, .missing(field: column, expected: "a value"), source: source)
+    }
+    /// A trimmed text, `nil` when empty, refused beyond its column's limit.
+    func text(_ position: Int, _ column: String) throws -> String? {
+      try stream.withField(position) { raw in
+        let bytes = Self.trimmed(raw)
+        guard !bytes.isEmpty else { return nil }
+        if let limit = OrderLineInput.lengthLimit(of: column), bytes.count > limit {
+          throw OrderLineInput.tooLong(column, bytes: bytes.count, limit: limit, source: source)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+      }
+    }
+    func required(_ position: Int, _ column: String) throws -> String {
+      guard let value = try text(position, column) else { throw missing(column) }
+      return value
+    }
+    func value<Value>(
+      _ position: Int, _ column: String, _ expected: String,
+      _ parse: (UnsafeBufferPointer<UInt8>) -> Value?
+    ) throws -> Value? {
+      try stream.withField(position) { raw in
+        let bytes = Self.trimmed(raw)
+        guard !bytes.isEmpty else { return nil }
+        guard let value = parse(bytes) else { throw bad(column, bytes, expected) }
+        return value
+      }
+    }
+    let placed: PlacedAt =
+      try stream.withField(placedAt) { raw in
+        let bytes = Self.trimmed(raw)
+        guard !bytes.isEmpty else { throw missing("placed_at") }
+        if let lastPlaced, bytes.elementsEqual(lastPlacedBytes) { return lastPlaced }
+        guard let placed = OrderLineFile.parsePlacedAt(bytes) else {
+          throw bad("placed_at", bytes, OrderLineFile.expectedPlacedAt)
+        }
+        lastPlacedBytes.removeAll(keepingCapacity: true)
+        lastPlacedBytes.append(contentsOf: bytes)
+        lastPlaced = placed
+        return placed
+      }
+    guard
+      let quantity = try value(
+        quantity, "quantity", OrderLineFile.expectedQuantity, OrderLineFile.quantity)
+    else { throw missing("quantity") }
+    guard
+      let price = try value(
+        unitPrice, "unit_price", OrderLineFile.expectedAmount, OrderLineFile.amount)
+    else { throw missing("unit_price") }
+    let tax = try value(tax, "tax", OrderLineFile.expectedAmount, OrderLineFile.amount) ?? .zero
+    let status =
+      try value(status, "status", OrderLineFile.expectedStatus, Self.status) ?? .completed
+    return OrderLineInput(
+      source: source, orderId: try required(orderId, "order_id"),
+      storeId: try required(storeId, "store_id"), placedAt: placed, status: status,
+      customerId: try text(customerId, "customer_id"), itemId: try text(itemId, "item_id"),
+      itemName: try required(itemName, "item_name"), category: try required(category, "category"),
+      subcategory: try text(subcategory, "subcategory"), quantity: quantity, unitPrice: price,
+      tax: tax)
+  }
+
+  /// The bytes without leading and trailing spaces and tabs.
+  private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    var start = 0
+    var end = bytes.count
+    while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+    while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+    return UnsafeBufferPointer(rebasing: bytes[start..<end])
+  }
+
+  /// A status in any case.
+  private static func status(_ bytes: UnsafeBufferPointer<UInt8>) -> OrderStatus? {
+    for status in [OrderStatus.completed, .cancelled, .refunded] {
+      let name = status.rawValue.utf8
+      if name.count == bytes.count,
+        zip(name, bytes).allSatisfy({ $0 == $1 | (($1 >= 0x41 && $1 <= 0x5A) ? 0x20 : 0) })
+      {
+        return status
+      }
+    }
+    return nil
+  }
+}
