@@ -9,6 +9,7 @@ extension BehaviorCommand {
   /// `behavior-cli entries …`.
   struct Entries: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "entries",
       abstract: "List, show, edit and delete entries.",
       subcommands: [List.self, Show.self, Edit.self, Delete.self])
   }
@@ -18,6 +19,7 @@ extension BehaviorCommand.Entries {
   /// `behavior-cli entries list`.
   struct List: HintedCommand {
     static let configuration = CommandConfiguration(
+      commandName: "list",
       abstract: "List entries, newest first.",
       discussion: """
         Example:
@@ -68,6 +70,7 @@ extension BehaviorCommand.Entries {
   /// `behavior-cli entries show ID`.
   struct Show: HintedCommand {
     static let configuration = CommandConfiguration(
+      commandName: "show",
       abstract: "Show one entry.", discussion: "Example:\n  behavior-cli entries show 12")
 
     @OptionGroup var global: GlobalOptions
@@ -83,6 +86,7 @@ extension BehaviorCommand.Entries {
   /// `behavior-cli entries edit ID`.
   struct Edit: HintedCommand {
     static let configuration = CommandConfiguration(
+      commandName: "edit",
       abstract: "Change an entry: the options given replace those fields.",
       discussion: """
         --tag replaces all tags (--clear tags removes them); --clear removes intensity, duration, \
@@ -137,6 +141,7 @@ extension BehaviorCommand.Entries {
   /// `behavior-cli entries delete ID`.
   struct Delete: HintedCommand {
     static let configuration = CommandConfiguration(
+      commandName: "delete",
       abstract: "Delete an entry (journal entries linking to it stay).",
       discussion: "Example:\n  behavior-cli entries delete 12")
 

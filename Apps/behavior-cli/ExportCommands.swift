@@ -9,6 +9,7 @@ extension BehaviorCommand {
   /// `behavior-cli export`.
   struct Export: HintedCommand {
     static let configuration = CommandConfiguration(
+      commandName: "export",
       abstract: "Export everything as JSON (for import) or the entries as CSV.",
       discussion: """
         JSON (the default; a table is not an export) holds entries with tags, medications, \
@@ -59,6 +60,7 @@ extension BehaviorCommand {
   /// `behavior-cli import FILE`.
   struct Import: HintedCommand {
     static let configuration = CommandConfiguration(
+      commandName: "import",
       abstract: "Import a JSON export, all or nothing.",
       discussion: """
         Into a database without data the file's ids are kept (export → import → export gives \

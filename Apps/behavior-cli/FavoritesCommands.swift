@@ -9,12 +9,14 @@ extension BehaviorCommand {
   /// `behavior-cli favorites …`.
   struct Favorites: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "favorites",
       abstract: "Keep favorite pattern types for quick logging.",
       subcommands: [List.self, Add.self, Remove.self])
 
     /// `behavior-cli favorites list`.
     struct List: HintedCommand {
       static let configuration = CommandConfiguration(
+        commandName: "list",
         abstract: "List favorites in order (their numbers work with 'quick').",
         discussion: "Example:\n  behavior-cli favorites list")
       @OptionGroup var global: GlobalOptions
@@ -30,6 +32,7 @@ extension BehaviorCommand {
     /// `behavior-cli favorites add TYPE`.
     struct Add: HintedCommand {
       static let configuration = CommandConfiguration(
+        commandName: "add",
         abstract: "Add a pattern type at the end of the favorites.",
         discussion: "Example:\n  behavior-cli favorites add sensory-overload")
       @OptionGroup var global: GlobalOptions
@@ -47,6 +50,7 @@ extension BehaviorCommand {
     /// `behavior-cli favorites remove TYPE`.
     struct Remove: HintedCommand {
       static let configuration = CommandConfiguration(
+        commandName: "remove",
         abstract: "Remove a pattern type from the favorites.",
         discussion: "Example:\n  behavior-cli favorites remove sensory-overload")
       @OptionGroup var global: GlobalOptions

@@ -12,6 +12,7 @@ extension BehaviorCommand {
   /// `behavior-cli journal …`.
   struct Journal: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "journal",
       abstract: "Write, search and read journal entries.",
       subcommands: [
         Add.self, List.self, Search.self, Show.self, Read.self, Edit.self, Delete.self,
@@ -106,6 +107,7 @@ extension BehaviorCommand.Journal {
   /// `behavior-cli journal add`.
   struct Add: HintedCommand {
     static let configuration = CommandConfiguration(
+      commandName: "add",
       abstract:
         "Write a journal entry (text from --content, --file, standard input or your editor).",
       discussion: """
@@ -151,6 +153,7 @@ extension BehaviorCommand.Journal {
   /// `behavior-cli journal list`.
   struct List: HintedCommand {
     static let configuration = CommandConfiguration(
+      commandName: "list",
       abstract: "List journal entries, newest first.",
       discussion: "Example:\n  behavior-cli journal list --from 2026-02-01 --tag sleep")
 
@@ -174,6 +177,7 @@ extension BehaviorCommand.Journal {
   /// `behavior-cli journal search TEXT`.
   struct Search: HintedCommand {
     static let configuration = CommandConfiguration(
+      commandName: "search",
       abstract: "Search titles and texts (every word, as a prefix), best match first.",
       discussion: "Example:\n  behavior-cli journal search \"loud office\"")
 
@@ -193,6 +197,7 @@ extension BehaviorCommand.Journal {
   /// `behavior-cli journal show ID`.
   struct Show: HintedCommand {
     static let configuration = CommandConfiguration(
+      commandName: "show",
       abstract: "Show one journal entry.", discussion: "Example:\n  behavior-cli journal show 3")
 
     @OptionGroup var global: GlobalOptions
@@ -209,6 +214,7 @@ extension BehaviorCommand.Journal {
   /// `behavior-cli journal read ID`.
   struct Read: HintedCommand {
     static let configuration = CommandConfiguration(
+      commandName: "read",
       abstract: "Print a journal entry as plain text for a screen reader or speech tool.",
       discussion: """
         Title, date in words, the text, tags, and each linked entry as a sentence.
@@ -229,6 +235,7 @@ extension BehaviorCommand.Journal {
   /// `behavior-cli journal edit ID`.
   struct Edit: HintedCommand {
     static let configuration = CommandConfiguration(
+      commandName: "edit",
       abstract: "Change a journal entry: the options given replace those fields.",
       discussion: """
         --tag replaces all tags and --link all links; --clear-tags and --clear-links remove them.
@@ -269,6 +276,7 @@ extension BehaviorCommand.Journal {
   /// `behavior-cli journal delete ID`.
   struct Delete: HintedCommand {
     static let configuration = CommandConfiguration(
+      commandName: "delete",
       abstract: "Delete a journal entry (the entries it links to stay).",
       discussion: "Example:\n  behavior-cli journal delete 3")
 

@@ -38,6 +38,7 @@ extension BehaviorCommand {
   /// `behavior-cli log TYPE`.
   struct Log: HintedCommand {
     static let configuration = CommandConfiguration(
+      commandName: "log",
       abstract: "Log a pattern.",
       discussion: """
         Intensity and duration are optional, and allowed only on types that take them (see \
@@ -88,6 +89,7 @@ extension BehaviorCommand {
   /// `behavior-cli quick TYPE`.
   struct Quick: HintedCommand {
     static let configuration = CommandConfiguration(
+      commandName: "quick",
       abstract: "Log a pattern now with no details (a number picks that favorite).",
       discussion: """
         Example:

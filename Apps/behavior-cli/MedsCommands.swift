@@ -16,6 +16,7 @@ extension BehaviorCommand {
   /// `behavior-cli meds …`.
   struct Meds: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "meds",
       abstract: "Track medications, doses taken or skipped, and how they feel.",
       subcommands: [
         Add.self, List.self, Edit.self, Stop.self, Delete.self, Log.self, Logs.self,
@@ -27,6 +28,7 @@ extension BehaviorCommand.Meds {
   /// `behavior-cli meds add NAME`.
   struct Add: HintedCommand {
     static let configuration = CommandConfiguration(
+      commandName: "add",
       abstract: "Add a medication.",
       discussion: """
         Frequencies: daily, twice-daily, three-times-daily, weekly (due every 7 days from \
@@ -60,6 +62,7 @@ extension BehaviorCommand.Meds {
   /// `behavior-cli meds list`.
   struct List: HintedCommand {
     static let configuration = CommandConfiguration(
+      commandName: "list",
       abstract: "List active medications with their adherence over the last 30 days.",
       discussion: "Example:\n  behavior-cli meds list --all")
 
@@ -85,6 +88,7 @@ extension BehaviorCommand.Meds {
   /// `behavior-cli meds edit NAME|ID`.
   struct Edit: HintedCommand {
     static let configuration = CommandConfiguration(
+      commandName: "edit",
       abstract: "Change a medication: the options given replace those fields.",
       discussion: "Example:\n  behavior-cli meds edit Sertraline --dosage \"100 mg\"")
 
@@ -115,6 +119,7 @@ extension BehaviorCommand.Meds {
   /// `behavior-cli meds stop NAME|ID`.
   struct Stop: HintedCommand {
     static let configuration = CommandConfiguration(
+      commandName: "stop",
       abstract: "Mark a medication stopped; its history is kept.",
       discussion: """
         --on is the last day it was taken (default: the as-of day).
@@ -140,6 +145,7 @@ extension BehaviorCommand.Meds {
   /// `behavior-cli meds delete NAME|ID --yes`.
   struct Delete: HintedCommand {
     static let configuration = CommandConfiguration(
+      commandName: "delete",
       abstract: "Delete a medication and all its logs (needs --yes; 'meds stop' keeps history).",
       discussion: "Example:\n  behavior-cli meds delete Sertraline --yes")
 
@@ -162,6 +168,7 @@ extension BehaviorCommand.Meds {
   /// `behavior-cli meds log NAME --taken|--skipped`.
   struct Log: HintedCommand {
     static let configuration = CommandConfiguration(
+      commandName: "log",
       abstract: "Log a dose taken or skipped, with how you feel.",
       discussion: """
         Example:
@@ -220,6 +227,7 @@ extension BehaviorCommand.Meds {
   /// `behavior-cli meds logs [NAME]`.
   struct Logs: HintedCommand {
     static let configuration = CommandConfiguration(
+      commandName: "logs",
       abstract: "List medication logs, newest first.",
       discussion: "Example:\n  behavior-cli meds logs Sertraline --from 2026-02-01")
 

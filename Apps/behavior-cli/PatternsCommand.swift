@@ -9,6 +9,7 @@ extension BehaviorCommand {
   /// `behavior-cli patterns`.
   struct Patterns: HintedCommand {
     static let configuration = CommandConfiguration(
+      commandName: "patterns",
       abstract: "List the 37 pattern types by category, with what each takes.",
       discussion: """
         TYPE arguments elsewhere accept a type id, its display name, or an unambiguous prefix \

@@ -8,6 +8,7 @@ extension BehaviorCommand {
   /// `behavior-cli today`.
   struct Today: HintedCommand {
     static let configuration = CommandConfiguration(
+      commandName: "today",
       abstract: "The dashboard: streak, today's entries and medications, recent entries, insights.",
       discussion: """
         Entries after the as-of day are ignored.
@@ -31,11 +32,13 @@ extension BehaviorCommand {
   /// `behavior-cli report …`.
   struct Report: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "report",
       abstract: "Weekly and monthly reports.", subcommands: [Weekly.self, Monthly.self])
 
     /// `behavior-cli report weekly`.
     struct Weekly: HintedCommand {
       static let configuration = CommandConfiguration(
+        commandName: "weekly",
         abstract: "The 7 days ending on the as-of day.",
         discussion: """
           JSON has every figure; CSV is long form (section, name, metric, value); the table draws \
@@ -58,6 +61,7 @@ extension BehaviorCommand {
     /// `behavior-cli report monthly`.
     struct Monthly: HintedCommand {
       static let configuration = CommandConfiguration(
+        commandName: "monthly",
         abstract: "The 30 days ending on the as-of day, with changes against the 30 before.",
         discussion: """
           Example:

@@ -9,11 +9,13 @@ extension BehaviorCommand {
   /// `behavior-cli tags …`.
   struct Tags: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "tags",
       abstract: "List and rename tags.", subcommands: [List.self, Rename.self])
 
     /// `behavior-cli tags list`.
     struct List: HintedCommand {
       static let configuration = CommandConfiguration(
+        commandName: "list",
         abstract: "List tags with how many entries and journal entries carry each.",
         discussion: "Example:\n  behavior-cli tags list")
       @OptionGroup var global: GlobalOptions
@@ -28,6 +30,7 @@ extension BehaviorCommand {
     /// `behavior-cli tags rename OLD NEW`.
     struct Rename: HintedCommand {
       static let configuration = CommandConfiguration(
+        commandName: "rename",
         abstract: "Rename a tag; when NEW exists, the two are merged.",
         discussion: "Example:\n  behavior-cli tags rename Noise loud-noise")
       @OptionGroup var global: GlobalOptions

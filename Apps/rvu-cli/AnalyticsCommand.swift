@@ -8,6 +8,7 @@ extension RVUCommand {
   /// `rvu-cli analytics`.
   struct Analytics: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "analytics",
       abstract: "Work RVU totals by day, week, month or year, optionally per code.",
       discussion: """
         total_work_rvu sums work RVU × quantity over procedures of visits that are not \

@@ -9,6 +9,7 @@ extension RVUCommand {
   /// `rvu-cli codes …`: the HCPCS catalog.
   struct Codes: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "codes",
       abstract: "Import, search and show HCPCS/CPT codes and their RVUs.",
       discussion: "Example:\n  rvu-cli codes search \"knee injection\"",
       subcommands: [Import.self, Search.self, Show.self, Versions.self])
@@ -19,6 +20,7 @@ extension RVUCommand.Codes {
   /// `rvu-cli codes import FILE [--year YYYY]`.
   struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "import",
       abstract: "Import a CMS Physician Fee Schedule RVU file (PPRRVU CSV) as a catalog version.",
       discussion: """
         The version's year comes from --year, else from the file's title row. Re-importing a year \
@@ -61,6 +63,7 @@ extension RVUCommand.Codes {
   /// `rvu-cli codes search QUERY`.
   struct Search: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "search",
       abstract: "Search codes: exact code first, then code prefix, then description words.",
       discussion: """
         Every word must match the start of a word of the description, in any case.
@@ -89,6 +92,7 @@ extension RVUCommand.Codes {
   /// `rvu-cli codes show CODE`.
   struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "show",
       abstract: "Show a code with all its RVU columns.",
       discussion: "Example:\n  rvu-cli codes show 71045 --modifier 26")
 
@@ -111,6 +115,7 @@ extension RVUCommand.Codes {
   /// `rvu-cli codes versions`.
   struct Versions: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "versions",
       abstract: "List the catalog versions, newest (the default) first.",
       discussion: "Example:\n  rvu-cli codes versions --format json")
 

@@ -6,6 +6,7 @@ extension RVUCommand {
   /// `rvu-cli favorites …`.
   struct Favorites: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "favorites",
       abstract: "Keep an ordered list of favorite codes.",
       discussion: "Example:\n  rvu-cli favorites add 99214",
       subcommands: [List.self, Add.self, Remove.self, Reorder.self])
@@ -16,6 +17,7 @@ extension RVUCommand.Favorites {
   /// `rvu-cli favorites list`.
   struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "list",
       abstract: "List your favorites in order.", discussion: "Example:\n  rvu-cli favorites list")
 
     @OptionGroup var global: GlobalOptions
@@ -31,6 +33,7 @@ extension RVUCommand.Favorites {
   /// `rvu-cli favorites add CODE`.
   struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "add",
       abstract: "Add a code at the end of your favorites (a code already there stays put).",
       discussion: "Example:\n  rvu-cli favorites add 99214")
 
@@ -60,6 +63,7 @@ extension RVUCommand.Favorites {
   /// `rvu-cli favorites remove CODE`.
   struct Remove: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "remove",
       abstract: "Remove a code from your favorites.",
       discussion: "Example:\n  rvu-cli favorites remove 99214")
 
@@ -80,6 +84,7 @@ extension RVUCommand.Favorites {
   /// `rvu-cli favorites reorder CODE...`.
   struct Reorder: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "reorder",
       abstract: "Put your favorites in a new order: list every favorite once.",
       discussion: "Example:\n  rvu-cli favorites reorder 99214 99213 G2211")
 

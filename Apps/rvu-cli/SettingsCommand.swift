@@ -7,6 +7,7 @@ extension RVUCommand {
   /// `rvu-cli settings …`.
   struct Settings: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "settings",
       abstract: "Your RVU rate, annual target, bonus and practice setting.",
       discussion: "Example:\n  rvu-cli settings set --dollars-per-rvu 52.50",
       subcommands: [Show.self, Set.self], defaultSubcommand: Show.self)
@@ -15,6 +16,7 @@ extension RVUCommand {
   /// `rvu-cli goal`.
   struct Goal: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "goal",
       abstract: "Work RVUs to date against your annual target, pace, dollars and bonus.",
       discussion: """
         Expected by now counts working days (Monday to Friday) from January 1 through --as-of; \
@@ -45,6 +47,7 @@ extension RVUCommand.Settings {
   /// `rvu-cli settings show`.
   struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "show",
       abstract: "Show your settings (null until set).",
       discussion: "Example:\n  rvu-cli settings show --format json")
 
@@ -59,6 +62,7 @@ extension RVUCommand.Settings {
   /// `rvu-cli settings set …`.
   struct Set: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "set",
       abstract: "Change the settings given; the others stay.",
       discussion: """
         Example:

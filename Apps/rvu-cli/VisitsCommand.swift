@@ -8,6 +8,7 @@ extension RVUCommand {
   /// `rvu-cli visits …`.
   struct Visits: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "visits",
       abstract: "Add, list, show, update, delete and import visits.",
       discussion: "Example:\n  rvu-cli visits add --procedure 99213",
       subcommands: [Add.self, List.self, Show.self, Update.self, Delete.self, Import.self])
@@ -73,6 +74,7 @@ extension RVUCommand.Visits {
   /// `rvu-cli visits add`.
   struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "add",
       abstract: "Log a visit; each procedure copies its description and work RVU from the catalog.",
       discussion: """
         Example:
@@ -100,6 +102,7 @@ extension RVUCommand.Visits {
   /// `rvu-cli visits list`.
   struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "list",
       abstract: "List your visits by day and time.",
       discussion: "Example:\n  rvu-cli visits list --start 2026-02-01 --end 2026-02-28 --format csv"
     )
@@ -130,6 +133,7 @@ extension RVUCommand.Visits {
   /// `rvu-cli visits show ID`.
   struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "show",
       abstract: "Show one visit with its procedures and its Medicare payment estimate.",
       discussion: """
         medicare_payment_estimate = (work + PE + MP RVUs) × quantity × the catalog's conversion \
@@ -169,6 +173,7 @@ extension RVUCommand.Visits {
   /// `rvu-cli visits update ID`.
   struct Update: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "update",
       abstract: "Change what is given and keep the rest; --procedure replaces all procedures.",
       discussion: """
         Only the options given change: --notes alone keeps the day, time and procedures. \
@@ -225,6 +230,7 @@ extension RVUCommand.Visits {
   /// `rvu-cli visits delete ID`.
   struct Delete: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "delete",
       abstract: "Delete a visit and its procedures.",
       discussion: "Example:\n  rvu-cli visits delete 12")
 
@@ -241,6 +247,7 @@ extension RVUCommand.Visits {
   /// `rvu-cli visits import FILE`.
   struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "import",
       abstract: "Import visits from JSON (the API's visit bodies) or CSV (one row per procedure).",
       discussion: """
         JSON: an array of {date, time, notes, is_no_show, procedures: [{hcpcs, modifier, \

@@ -7,6 +7,7 @@ import StoreAnalytics
 extension StoreMetricsCommand {
   struct Daily: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "daily",
       abstract: "Daily totals of completed orders, newest first.",
       discussion: "Example:\n  store-metrics daily --store downtown --limit 7 --format json")
     @OptionGroup var global: GlobalOptions
@@ -26,6 +27,7 @@ extension StoreMetricsCommand {
 
   struct Hourly: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "hourly",
       abstract: "The 24 hours of the as-of day in the store's zone, zero-filled.",
       discussion: """
         With --start/--end: the 24 hours summed over those days, to find the busiest hours.
@@ -83,6 +85,7 @@ extension StoreMetricsCommand {
 
   struct Categories: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "categories",
       abstract: "Category sales by revenue; all stores unless --store; all time unless --start.",
       discussion: """
         Examples:
@@ -113,6 +116,7 @@ extension StoreMetricsCommand {
 
   struct Popular: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "popular",
       abstract: "A store's best-selling items by revenue; all time unless --start.",
       discussion: """
         Examples:
@@ -138,6 +142,7 @@ extension StoreMetricsCommand {
 
   struct Metrics: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "metrics",
       abstract: "KPIs of a window against the previous window of equal length.",
       discussion: """
         Windows end on the as-of day: today 1 day, week 7, month 30, quarter 90, year 365; the \
@@ -189,6 +194,7 @@ extension StoreMetricsCommand {
 
   struct Chart: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "chart",
       abstract: "The revenue chart of a window, zero-filled and chronological.",
       discussion: """
         today: 24 hourly points (12am…11pm); week: 7 days (Mon…); month: 30 days (Feb 8); \
@@ -224,6 +230,7 @@ extension StoreMetricsCommand {
 
   struct Weekdays: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "weekdays",
       abstract: "Sales by day of the week over a range (default: the last 90 days).",
       discussion: """
         avg_revenue_per_day divides by how many of that weekday the range holds, open or not.

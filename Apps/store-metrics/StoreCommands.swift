@@ -9,10 +9,12 @@ extension StoreMetricsCommand {
   /// `store-metrics stores …`.
   struct Stores: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "stores",
       abstract: "Add, edit and list stores.", subcommands: [Add.self, Edit.self, List.self])
 
     struct Add: ParsableCommand {
       static let configuration = CommandConfiguration(
+        commandName: "add",
         abstract: "Add a store with its IANA time zone.",
         discussion:
           "Example:\n  store-metrics stores add downtown --name Downtown --time-zone America/Chicago"
@@ -36,6 +38,7 @@ extension StoreMetricsCommand {
 
     struct Edit: ParsableCommand {
       static let configuration = CommandConfiguration(
+        commandName: "edit",
         abstract: "Rename a store or correct its time zone.",
         discussion: """
           A new zone re-derives every order of the store and every figure, in one transaction: \
@@ -70,6 +73,7 @@ extension StoreMetricsCommand {
 
     struct List: ParsableCommand {
       static let configuration = CommandConfiguration(
+        commandName: "list",
         abstract: "List stores.", discussion: "Example:\n  store-metrics stores list --format json")
       @OptionGroup var global: GlobalOptions
 
@@ -84,6 +88,7 @@ extension StoreMetricsCommand {
   /// `store-metrics import FILE`.
   struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "import",
       abstract: "Import order lines from CSV or JSON Lines; all or nothing.",
       discussion: """
         One row per order line; columns by header name in any order: order_id, store_id, \

@@ -168,7 +168,7 @@ struct RVUCLIRoundTwoTests {
 
   @Test("help paragraphs carry no hard line breaks; only examples are one per line")
   func helpWraps() {
-    var commands: [ParsableCommand.Type] = [RVUCommand.self]
+    var commands: [any ParsableCommand.Type] = [RVUCommand.self]
     var checked = 0
     while let command = commands.popLast() {
       commands += command.configuration.subcommands
