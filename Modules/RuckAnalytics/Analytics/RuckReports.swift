@@ -109,6 +109,8 @@ public struct RuckAnalyticsReport: Sendable, Equatable {
   public let range: DayRange
   /// Its totals.
   public let totals: RuckTotals
+  /// Sessions in the window of types reports leave out (runs, rides, `other`, unloaded walks).
+  public let sessionsOfOtherTypes: Int
   /// The weekly streak as of the as-of day.
   public let trainingStreakWeeks: Int
   /// Distance, sessions, pace and weight moved against the previous window.
@@ -143,6 +145,9 @@ public struct RuckRecords: Sendable, Equatable {
   public let mostWeightMoved: RuckRecord?
   /// Longest elapsed time, s.
   public let longestDuration: RuckRecord?
+  /// Sessions up to the as-of day of types records leave out (runs, rides, `other`, unloaded
+  /// walks).
+  public let sessionsOfOtherTypes: Int
 }
 
 /// One Monday week of the weekly summary.

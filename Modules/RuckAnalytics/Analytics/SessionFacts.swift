@@ -47,6 +47,13 @@ struct SessionFacts: Sendable, SessionMeasures {
         RuckSession.Columns.startedAt))
   }
 
+  /// The starts of the sessions reports leave out (runs, rides, `other`, unloaded walks): a
+  /// report says how many, so that a run imported from a watch is not silently missing.
+  static func startsLeftOut(_ db: Database) throws -> [Instant] {
+    try Instant.fetchAll(
+      db, RuckSession.select(RuckSession.Columns.startedAt).notCountedAsRucks())
+  }
+
   /// Every session reports count (`countedAsRucks`), oldest first.
   static func all(_ db: Database) throws -> [SessionFacts] {
     let cursor = try Row.fetchCursor(
