@@ -120,4 +120,35 @@ struct MultiTrackTests {
     #expect(session.elapsedSeconds == 4200 && session.movingSeconds == 1200)
     #expect(session.activity == .bike)  // the first activity's sport
   }
+
+  @Test("points are stored 100 to a statement and the rest one by one, in order")
+  func batchedInsert() throws {
+    // 3 segments of 70, 70 and 65 points = 205: two statements of 100, then 5 single rows.
+    var body = "<trk>"
+    var second = 0
+    for count in [70, 70, 65] {
+      body += "<trkseg>"
+      for index in 0..<count {
+        body +=
+          "<trkpt lat=\"0\" lon=\"\(Double(second) / 10_000)\"><ele>\(index)</ele>"
+          + "<time>2026-02-08T10:\(String(format: "%02d:%02d", second / 60, second % 60))Z</time>"
+          + "</trkpt>"
+        second += 1
+      }
+      body += "</trkseg>"
+    }
+    let store = try storeOnFeb8()
+    let session = try #require(
+      try store.importFile(gpx(body + "</trk>"), fileName: "many.gpx").sessions.first)
+    let points = try store.trackPoints(sessionId: session.id!)
+    #expect(points.count == 205)
+    #expect(points.map(\.seq) == Array(0..<205))
+    #expect(
+      points.map(\.segment) == Array(repeating: 0, count: 70) + Array(repeating: 1, count: 70)
+        + Array(repeating: 2, count: 65))
+    #expect(points.map(\.longitude) == (0..<205).map { Double($0) / 10_000 })
+    #expect(points.last?.elevation == 64)
+    // 10:00:00 + 204 s = 10:03:24.
+    #expect(points.last?.time == Instant(millisecondsSinceEpoch: 1_770_544_800_000 + 204_000))
+  }
 }

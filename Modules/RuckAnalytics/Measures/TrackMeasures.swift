@@ -77,7 +77,9 @@ public struct TrackMeasures: Sendable, Equatable {
     timesGoingBack = goingBack
     // A track whose points are only partly timed (some devices stamp only a few) has no
     // trustworthy durations: its start is known, its elapsed and moving time are not (0).
-    let timed = track.segments.reduce(0) { $0 + $1.filter { $0.time != nil }.count }
+    let timed = track.segments.reduce(0) { total, segment in
+      segment.reduce(total) { $1.time == nil ? $0 : $0 + 1 }  // counted, not filtered: no copy
+    }
     let partlyTimed = timed > 0 && timed < track.pointCount
     if partlyTimed { moving = 0 }
     self.distance = track.deviceDistance ?? distance

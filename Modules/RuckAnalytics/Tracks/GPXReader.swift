@@ -76,7 +76,8 @@ enum GPXReader {
           break
         }
       case .text(let chunk):
-        if field != nil { text += chunk }
+        // Most fields arrive in one chunk: taking it is a reference, appending would copy.
+        if field != nil { if text.isEmpty { text = chunk } else { text += chunk } }
       case .end(let element):
         if let current = field, element == current {
           let value = text.trimmedASCII
