@@ -119,17 +119,13 @@ extension RuckCommand {
       discussion: "Example:\n  ruck-cli weekly --weeks 12")
     @OptionGroup var global: GlobalOptions
     @OptionGroup var units: UnitsOption
-    @Option(help: "How many weeks.") var weeks: Int = 12
-
-    func validate() throws {
-      guard (1...520).contains(weeks) else {
-        throw ValidationError("--weeks \(weeks) is not valid: expected 1 to 520")
-      }
-    }
+    @Option(help: "How many weeks (1 to 520).") var weeks: Int = 12
 
     func run() throws {
       let store = try global.openRuckStore()
-      let weekly = try store.weekly(weeks: weeks, asOf: global.asOf, zone: global.zone)
+      let weekly = try hinting {
+        try store.weekly(weeks: weeks, asOf: global.asOf, zone: global.zone)
+      }
       guard global.format == .table else {
         let object = RuckWire.weekly(weekly)
         if global.format == .csv {

@@ -185,4 +185,15 @@ struct LimitsTests {
     // Σ split times = 1200 s, all of it.
     #expect(abs(splits.compactMap(\.seconds).reduce(0, +) - 1200) < 1e-9)
   }
+
+  @Test("weekly covers 1 to 520 weeks: its loop is sized by the option", arguments: [0, 521, -1])
+  func weeklyBound(weeks: Int) throws {
+    let store = try storeOnFeb8()
+    #expect {
+      _ = try store.weekly(weeks: weeks, asOf: try LocalDate(parsing: "2026-02-08"), zone: .utc)
+    } throws: { ($0 as! TallyError).category == .usage && ($0 as! TallyError).field == "weeks" }
+    #expect(
+      try store.weekly(weeks: 520, asOf: try LocalDate(parsing: "2026-02-08"), zone: .utc).weeks
+        .count == 520)
+  }
 }

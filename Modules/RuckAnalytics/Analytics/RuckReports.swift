@@ -166,6 +166,8 @@ public struct RuckWeek: Sendable, Equatable {
 public struct RuckWeekly: Sendable, Equatable {
   /// Every week, oldest first, zero-filled.
   public let weeks: [RuckWeek]
+  /// How many weeks a weekly report may cover: up to ten years.
+  public static let weekCounts = 1...520
   /// Mean sessions per week over them.
   public let averageSessionsPerWeek: Double
   /// Mean distance per week, m.

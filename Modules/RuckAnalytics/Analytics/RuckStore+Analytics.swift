@@ -72,8 +72,17 @@ extension RuckStore {
   }
 
   /// The last `weeks` Monday weeks up to the week holding the as-of day, zero-filled.
+  ///
+  /// - throws: `TallyError` (usage) for `weeks` outside `RuckWeekly.weekCounts`: the loop is
+  ///   sized by it.
   public func weekly(weeks: Int, asOf: LocalDate, zone: Zone) throws -> RuckWeekly {
-    let count = max(1, weeks)
+    guard RuckWeekly.weekCounts.contains(weeks) else {
+      throw TallyError.invalid(
+        "weeks", "\(weeks)",
+        expected: "\(RuckWeekly.weekCounts.lowerBound) to \(RuckWeekly.weekCounts.upperBound)",
+        category: .usage)
+    }
+    let count = weeks
     let (all, _, profile) = try dated(zone: zone, asOf: asOf)
     let minimum = profile.minRucksPerWeek
     let thisWeek = Period.week.start(of: asOf)
