@@ -40,7 +40,10 @@ enum RuckBenchmarks {
     func wanted(_ name: String) -> Bool { filter.map { name.contains($0) } ?? true }
     var cases: [BenchmarkCase] = []
     if wanted("ruck.parse-gpx") { cases.append(parseCase()) }
-    if ["ruck.import-gpx-file", "ruck.import-gpx-process", "ruck.gpxpy"].contains(where: wanted) {
+    let fileCaseNames = [
+      "ruck.import-gpx-file", "ruck.import-gpx-process", "ruck.import-gpx-gpxpy",
+    ]
+    if fileCaseNames.contains(where: wanted) {
       cases += try fileCases(scratch: scratch).filter { wanted($0.name) }
     }
     if ["ruck.import-1000-gpx", "ruck.parse-1000-gpx", "ruck.hash-1000-gpx"].contains(where: wanted)
@@ -105,12 +108,12 @@ enum RuckBenchmarks {
     if (try? run("/usr/bin/env", ["python3", "-c", "import gpxpy"])) != nil {
       cases.append(
         BenchmarkCase(
-          name: "ruck.gpxpy-same-file", size: size, target: "≥ 30× ruck.import-gpx-process",
+          name: "ruck.import-gpx-gpxpy", size: size, target: "≥ 30× ruck.import-gpx-process",
           runs: 1
         ) { try run("/usr/bin/env", ["python3", "-c", gpxpy, path]) })
     } else {
       FileHandle.standardError.write(
-        Data("tally-bench: python3 with gpxpy not found: ruck.gpxpy-same-file skipped\n".utf8))
+        Data("tally-bench: python3 with gpxpy not found: ruck.import-gpx-gpxpy skipped\n".utf8))
     }
     return cases
   }

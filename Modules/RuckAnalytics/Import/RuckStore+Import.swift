@@ -150,8 +150,9 @@ extension RuckStore {
   }
 
   /// Rows a track insert writes per statement: one multi-row `INSERT` per 100 points runs
-  /// SQLite's statement set-up and finish once for all of them (measured: a 420,000-point GPX
-  /// stored in 0.29 s instead of 0.54 s; 800 parameters, far below SQLite's 32,766).
+  /// SQLite's statement set-up and finish once for all of them (measured with callgrind on a
+  /// 42,000-point GPX: the insert took 422 M instructions one row at a time, 235 M 100 at a time;
+  /// 800 parameters, far below SQLite's 32,766).
   static let pointsPerInsert = 100
 
   /// Writes a track's points with `BulkStatement`s, binding values through SQLite's C API: the
