@@ -197,3 +197,63 @@ struct LimitsTests {
         .count == 520)
   }
 }
+
+/// A minimal FIT activity: `file_id` (type 4, activity) and `record`s of timestamp, latitude and
+/// longitude, with the file CRC (the FIT SDK's nibble-table CRC-16), written by hand here so that a
+/// record out of range can be made.
+func fitActivity(_ records: [(seconds: UInt32, lat: Double, lon: Double)]) -> Data {
+  func le<T: FixedWidthInteger>(_ value: T) -> [UInt8] {
+    withUnsafeBytes(of: value.littleEndian) { Array($0) }
+  }
+  // Degrees to semicircles: × 2^31 / 180.
+  func semicircles(_ degrees: Double) -> [UInt8] {
+    le(Int32(clamping: Int64((degrees * 2_147_483_648 / 180).rounded())))
+  }
+  var body: [UInt8] = [0x40, 0, 0] + le(UInt16(0)) + [1, 0, 1, 0x00] + [0x00, 4]
+  body += [0x41, 0, 0] + le(UInt16(20)) + [3, 253, 4, 0x86, 0, 4, 0x85, 1, 4, 0x85]
+  for record in records {
+    body += [0x01] + le(record.seconds) + semicircles(record.lat) + semicircles(record.lon)
+  }
+  var file: [UInt8] = [14, 0x10] + le(UInt16(2093)) + le(UInt32(body.count)) + Array(".FIT".utf8)
+  file += [0, 0]  // header CRC 0: not set
+  file += body
+  let table: [UInt16] = [
+    0x0000, 0xCC01, 0xD801, 0x1400, 0xF001, 0x3C00, 0x2800, 0xE401,
+    0xA001, 0x6C00, 0x7800, 0xB401, 0x5000, 0x9C01, 0x8801, 0x4400,
+  ]
+  var crc: UInt16 = 0
+  for byte in file {
+    for nibble in [byte & 0x0F, byte >> 4] {
+      let low = table[Int(crc & 0x0F)]
+      crc = (crc >> 4) & 0x0FFF
+      crc = crc ^ low ^ table[Int(nibble)]
+    }
+  }
+  return Data(file + le(crc))
+}
+
+@Suite("ruck limits: FIT points")
+struct FITLimitsTests {
+  // FIT time 1,138,000,000 s after 1989-12-31T00:00:00Z (631,065,600 s after 1970) =
+  // 1,769,065,600 s = 2026-01-22T07:06:40Z (python).
+  static let t0: UInt32 = 1_138_000_000
+
+  @Test("a FIT record within range imports; one out of range is refused naming the record")
+  func fitRecords() throws {
+    let store = try storeOnFeb8()
+    let good = fitActivity([(Self.t0, 45, 14), (Self.t0 + 600, 45, 14.01)])
+    let session = try #require(try store.importFile(good, fileName: "ok.fit").sessions.first)
+    #expect(session.startedAt == Instant(millisecondsSinceEpoch: 1_769_065_600_000))
+    // 0.01° of longitude at 45°: 786.27 m (python haversine, as in MultiTrackTests).
+    #expect(abs(session.distanceMeters - 786.268) < 0.01, "\(session.distanceMeters)")
+    let bad = fitActivity([(Self.t0, 45, 14), (Self.t0 + 600, 100, 14.01)])
+    #expect {
+      try store.importFile(bad, fileName: "bad.fit")
+    } throws: { error in
+      let error = error as! TallyError
+      return error.category == .badData && error.source?.name == "bad.fit"
+        && error.field == "record 2" && error.description.contains("lat=99.99")  // 100° through semicircles
+    }
+    #expect(try store.sessions().count == 1)
+  }
+}
