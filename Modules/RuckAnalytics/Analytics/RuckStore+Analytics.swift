@@ -8,9 +8,10 @@ extension RuckStore {
     sessions: [(day: LocalDate, session: SessionFacts)], leftOutDays: [LocalDate],
     profile: RuckProfile
   ) {
-    let (facts, leftOut, profile) = try writer.read { db in
-      (try SessionFacts.all(db), try SessionFacts.startsLeftOut(db), try RuckProfile.current(db))
+    let (sessions, profile) = try writer.read { db in
+      (try SessionFacts.all(db), try RuckProfile.current(db))
     }
+    let (facts, leftOut) = sessions
     var dated: [(day: LocalDate, session: SessionFacts)] = []
     dated.reserveCapacity(facts.count)
     for fact in facts {

@@ -150,9 +150,6 @@ extension DerivableRequest<RuckSession> {
   /// drive recorded by mistake).
   func countedAsRucks() -> Self { filter(RuckSession.countedAsRuck) }
 
-  /// The sessions `countedAsRucks` leaves out.
-  func notCountedAsRucks() -> Self { filter(!RuckSession.countedAsRuck) }
-
   /// The sessions imported from one file.
   func fromFile(_ fileId: Int64) -> Self {
     filter(RuckSession.Columns.sourceFileId == fileId)
