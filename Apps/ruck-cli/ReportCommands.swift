@@ -156,7 +156,7 @@ extension RuckCommand {
         format.distance(weekly.averageDistancePerWeekMeters))
       out +=
         "sessions per week " + Sparkline.render(weekly.weeks.map { Double($0.sessions) }) + "\n"
-      Terminal.writeOutput(out)
+      Terminal.writeOutput(out + otherTypesNote(weekly.sessionsOfOtherTypes))
     }
   }
 

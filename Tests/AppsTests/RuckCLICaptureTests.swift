@@ -338,7 +338,7 @@ struct RuckCLIRound2Tests {
     let note =
       "1 session of other types left out (runs, rides, other, walks and hikes without load; see "
       + "'ruck-cli sessions list')\n"
-    for report in ["records", "insights"] {
+    for report in ["records", "insights", "weekly"] {
       let output = ruck(report, "--as-of", "2026-02-08", "--time-zone", "UTC").output
       #expect(output.hasSuffix(note), "\(report): \(output)")
     }

@@ -160,6 +160,7 @@ struct ImportRulesTests {
     #expect(report.totals.sessions == 2 && report.sessionsOfOtherTypes == 3)
     #expect(try store.records(asOf: asOf, zone: .utc).sessionsOfOtherTypes == 3)
     #expect(try store.insights(asOf: asOf, zone: .utc).sessionsOfOtherTypes == 3)
+    #expect(try store.weekly(weeks: 1, asOf: asOf, zone: .utc).sessionsOfOtherTypes == 3)
     #expect(try store.sessions().map(\.countsAsRuck) == [true, false, false, false, true])
     // Not in the window: a run last month is not counted as left out of this week.
     let report2 = try store.analytics(

@@ -172,6 +172,8 @@ public struct RuckWeekly: Sendable, Equatable {
   public let averageSessionsPerWeek: Double
   /// Mean distance per week, m.
   public let averageDistancePerWeekMeters: Double
+  /// Sessions in these weeks of types reports leave out (runs, rides, `other`, unloaded walks).
+  public let sessionsOfOtherTypes: Int
 }
 
 /// The weekly streak, this week's progress and milestones.

@@ -84,7 +84,7 @@ extension RuckStore {
         category: .usage)
     }
     let count = weeks
-    let (all, _, profile) = try dated(zone: zone, asOf: asOf)
+    let (all, leftOut, profile) = try dated(zone: zone, asOf: asOf)
     let minimum = profile.minRucksPerWeek
     let thisWeek = Period.week.start(of: asOf)
     let first = thisWeek.adding(days: -7 * (count - 1))
@@ -104,7 +104,8 @@ extension RuckStore {
     return RuckWeekly(
       weeks: rows,
       averageSessionsPerWeek: Double(rows.reduce(0) { $0 + $1.sessions }) / Double(count),
-      averageDistancePerWeekMeters: rows.reduce(0) { $0 + $1.distanceMeters } / Double(count))
+      averageDistancePerWeekMeters: rows.reduce(0) { $0 + $1.distanceMeters } / Double(count),
+      sessionsOfOtherTypes: leftOut.filter { $0 >= first }.count)
   }
 
   /// The weekly streak (the shared periodic rule: an empty week breaks it; this unfinished week

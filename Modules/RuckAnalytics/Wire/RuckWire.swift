@@ -105,6 +105,7 @@ public enum RuckWire {
       "weeks": .array(weekly.weeks.map { .object(week($0)) }),
       "average_sessions_per_week": .number(weekly.averageSessionsPerWeek, decimals: 2),
       "average_distance_per_week_m": .number(weekly.averageDistancePerWeekMeters, decimals: 1),
+      "sessions_of_other_types": .int(weekly.sessionsOfOtherTypes),
     ]
   }
 
