@@ -11,12 +11,16 @@ extension RuckCommand {
     static let configuration = CommandConfiguration(
       abstract: "Import GPX, TCX, FIT, CSV or JSON files; each file is imported on its own.",
       discussion: """
-        GPX (1.0/1.1, tracks or else routes), TCX and FIT (Garmin's binary activity files; the
-        device's distance and timer time win) become one session with its track; CSV and
-        JSON hold sessions without tracks (columns date, start_time, duration, distance, load_kg,
-        body_weight_kg, terrain, temperature_c, conditions, calories, notes, time_zone). A file
-        imported before (same content) adds nothing. A bad file is reported and the others still
-        import; the exit status is non-zero if any failed.
+        GPX (1.0/1.1, tracks or else routes, every track and segment), TCX and FIT (Garmin's \
+        binary activity files; the device's distance and timer time win) become one session \
+        with its track; CSV and JSON hold sessions without tracks (columns date, start_time, \
+        duration, distance, load_kg, body_weight_kg, terrain, temperature_c, conditions, \
+        calories, notes, time_zone).
+
+        A file imported before (same content) adds nothing; a file without times (a planned \
+        route) is a new session on another --date. A session from the future is refused. A \
+        bad file is reported and the others still import; the exit status is non-zero if any \
+        failed. Sessions typed run, bike or other are kept but not counted in ruck reports.
 
         Example:
           ruck-cli import *.gpx --load-kg 20 --terrain trail --temperature-c 12
@@ -43,7 +47,8 @@ extension RuckCommand {
 
     func run() throws {
       let store = try global.openRuckStore()
-      let options = details.options(start: date.map { global.instant(global.day($0), start) })
+      let options = details.options(
+        start: date.map { global.instant(global.day($0), start) }, zone: global.zone)
       let progress = Progress(label: "importing", total: files.count)
       var rows: [JSONObject] = []
       var lines: [String] = []
@@ -53,14 +58,32 @@ extension RuckCommand {
         let name = URL(fileURLWithPath: path).lastPathComponent
         do {
           let data = try readFile(path)
-          let outcome = try hinting { try store.importFile(data, fileName: name, options: options) }
-          rows.append(RuckWire.importResult(file: name, outcome: outcome, error: nil))
+          var warnings: [ImportWarning] = []
+          let outcome = try hinting {
+            try store.importFile(data, fileName: name, options: options) { warnings.append($0) }
+          }
+          rows.append(
+            RuckWire.importResult(file: name, outcome: outcome, error: nil, warnings: warnings))
+          for warning in warnings {
+            switch warning {
+            case .timesGoBack(let points):
+              Terminal.writeError(
+                "ruck-cli: warning: \(name): \(points) point\(points == 1 ? "" : "s") whose time "
+                  + "goes back: kept for distance, left out of time sums\n")
+            }
+          }
           switch outcome {
           case .imported(let sessions):
             lines.append(
               "imported \(name): \(sessions.count) session\(sessions.count == 1 ? "" : "s"), "
                 + String(
                   format: "%.2f km", UnitSystem.metric.distance(metres: outcome.distanceMeters)))
+            for session in sessions where !session.countsAsRuck {
+              let id = session.id ?? 0
+              lines.append(
+                "  session \(id) imported as \(session.activity.rawValue): not counted in ruck "
+                  + "reports; if it was a ruck: 'ruck-cli sessions edit \(id) --type ruck'")
+            }
             for session in sessions where session.recordStatus == .unconfirmed {
               let id = session.id ?? 0
               lines.append(
@@ -130,7 +153,7 @@ extension RuckCommand {
       let store = try global.openRuckStore()
       let session = try store.logSession(
         start: global.instant(global.day(date), start), duration: Double(duration.seconds),
-        distance: distance, calories: calories, options: details.options())
+        distance: distance, calories: calories, options: details.options(zone: global.zone))
       try SessionPrinter(global: global, store: store, units: units.units).print(session)
     }
   }

@@ -12,8 +12,8 @@ extension RuckCommand {
     static let configuration = CommandConfiguration(
       abstract: "Totals of a period with trends against the previous period of the same length.",
       discussion: """
-        Periods: this-week, this-month, last-week, last-month, last-3-months, last-6-months,
-        last-year, all-time. Average pace is total moving time ÷ total distance. Percent change
+        Periods: this-week, this-month, last-week, last-month, last-3-months, last-6-months, \
+        last-year, all-time. Average pace is total moving time ÷ total distance. Percent change \
         is null when the previous value is 0; pace trends read improving or worsening.
 
         Example:
@@ -72,7 +72,8 @@ extension RuckCommand {
           "trend": .null,
         ],
       ]
-      Terminal.writeOutput(OutputFormat.table.render(rows: rows))
+      Terminal.writeOutput(
+        OutputFormat.table.render(rows: rows) + otherTypesNote(report.sessionsOfOtherTypes))
     }
   }
 
@@ -107,7 +108,7 @@ extension RuckCommand {
           row("highest calories", records.highestCalories) { String(format: "%.0f kcal", $0) },
           row("most weight moved", records.mostWeightMoved) { format.weightMoved($0) },
           row("longest duration", records.longestDuration) { format.duration($0) },
-        ]))
+        ]) + otherTypesNote(records.sessionsOfOtherTypes))
     }
   }
 
@@ -118,17 +119,13 @@ extension RuckCommand {
       discussion: "Example:\n  ruck-cli weekly --weeks 12")
     @OptionGroup var global: GlobalOptions
     @OptionGroup var units: UnitsOption
-    @Option(help: "How many weeks.") var weeks: Int = 12
-
-    func validate() throws {
-      guard (1...520).contains(weeks) else {
-        throw ValidationError("--weeks \(weeks) is not valid: expected 1 to 520")
-      }
-    }
+    @Option(help: "How many weeks (1 to 520).") var weeks: Int = 12
 
     func run() throws {
       let store = try global.openRuckStore()
-      let weekly = try store.weekly(weeks: weeks, asOf: global.asOf, zone: global.zone)
+      let weekly = try hinting {
+        try store.weekly(weeks: weeks, asOf: global.asOf, zone: global.zone)
+      }
       guard global.format == .table else {
         let object = RuckWire.weekly(weekly)
         if global.format == .csv {
@@ -159,7 +156,7 @@ extension RuckCommand {
         format.distance(weekly.averageDistancePerWeekMeters))
       out +=
         "sessions per week " + Sparkline.render(weekly.weeks.map { Double($0.sessions) }) + "\n"
-      Terminal.writeOutput(out)
+      Terminal.writeOutput(out + otherTypesNote(weekly.sessionsOfOtherTypes))
     }
   }
 
@@ -168,7 +165,7 @@ extension RuckCommand {
     static let configuration = CommandConfiguration(
       abstract: "Consecutive weeks reaching the goal; an empty week breaks the streak.",
       discussion: """
-        The unfinished current week neither extends nor breaks the streak while it is short of the
+        The unfinished current week neither extends nor breaks the streak while it is short of the \
         goal. Milestones: 4, 8, 12, 26 and 52 weeks, with the day each was first reached.
 
         Example:
@@ -246,7 +243,7 @@ extension RuckCommand {
       out +=
         insights.averageKilocaloriesPerHour.map { String(format: "Average burn %.0f kcal/h\n", $0) }
         ?? ""
-      Terminal.writeOutput(out)
+      Terminal.writeOutput(out + otherTypesNote(insights.sessionsOfOtherTypes))
     }
   }
 }
@@ -255,6 +252,13 @@ extension RuckCommand {
 /// time.
 func untimedNote(_ count: Int) -> String {
   count == 0 ? "" : " (\(count) untimed session\(count == 1 ? "" : "s") left out)"
+}
+
+/// A line saying how many sessions a report left out as other types, or nothing.
+func otherTypesNote(_ count: Int) -> String {
+  guard count > 0 else { return "" }
+  return "\(count) session\(count == 1 ? "" : "s") of other types left out (runs, rides, other, "
+    + "walks and hikes without load; see 'ruck-cli sessions list')\n"
 }
 
 /// `+12.5% up`, `-3.0% improving`; `up from 0` when there was nothing before (no percentage

@@ -9,8 +9,8 @@ struct RuckCommand: ParsableCommand {
     commandName: "ruck-cli",
     abstract: "Import rucking sessions and see distance, pace, weight moved, records and streaks.",
     discussion: """
-      Data lives in a local SQLite database: --db PATH, else $TALLY_RUCK_DB, else
-      $XDG_DATA_HOME/tally/ruck.sqlite (~/.local/share/tally/ruck.sqlite). JSON output is always
+      Data lives in a local SQLite database: --db PATH, else $TALLY_RUCK_DB, else \
+      $XDG_DATA_HOME/tally/ruck.sqlite (~/.local/share/tally/ruck.sqlite). JSON output is always \
       in SI units with the unit in the key; tables follow the profile's units or --units.
 
       Example:

@@ -62,11 +62,12 @@ struct SessionDetails: ParsableArguments {
     }
   }
 
-  func options(start: Instant? = nil) -> SessionOptions {
+  /// The options given, with the zone days are read in.
+  func options(start: Instant? = nil, zone: Zone) -> SessionOptions {
     SessionOptions(
       loadKg: load ?? loadKg, bodyWeightKg: bodyWeight ?? bodyWeightKg, terrain: terrain,
-      temperatureC: temperatureC,
-      conditions: conditions, notes: notes, start: start, activity: activity)
+      temperatureC: temperatureC, conditions: conditions, notes: notes, start: start,
+      activity: activity, zone: zone)
   }
 }
 
@@ -79,8 +80,13 @@ struct UnitsOption: ParsableArguments {
 }
 
 extension GlobalOptions {
+  /// The store, whose clock reads the start of `--as-of` when it is given: the day taken as
+  /// today is also the last day a session may be logged on.
   func openRuckStore() throws -> RuckStore {
-    try RuckStore.open(databaseLocation(app: RuckAnalyticsModule.appName))
+    let location = databaseLocation(app: RuckAnalyticsModule.appName)
+    guard let asOfDate else { return try RuckStore.open(location) }
+    let start = zone.start(of: asOfDate)
+    return try RuckStore.open(location, clock: { start })
   }
 }
 
@@ -95,7 +101,10 @@ struct UnitFormatter {
 
   func pace(_ secondsPerKm: Double?) -> String {
     guard let secondsPerKm else { return "-" }
-    let whole = Int(system.pace(secondsPerKm: secondsPerKm).rounded())
+    let seconds = system.pace(secondsPerKm: secondsPerKm)
+    guard let whole = Self.wholeSeconds(seconds) else {
+      return String(format: "%.0f h /%@", seconds / 3600, system.distanceSymbol)
+    }
     return String(format: "%d:%02d /%@", whole / 60, whole % 60, system.distanceSymbol)
   }
 
@@ -117,7 +126,18 @@ struct UnitFormatter {
 
   func duration(_ seconds: Double?) -> String {
     guard let seconds else { return "-" }
-    return TimeSpan(seconds: Int(seconds.rounded())).clock
+    guard let whole = Self.wholeSeconds(seconds) else {
+      return String(format: "%.0f h", seconds / 3600)
+    }
+    return TimeSpan(seconds: whole).clock
+  }
+
+  /// `seconds` rounded to a whole number when it converts without trapping (finite and within
+  /// a million years, far beyond any session); else `nil`, and the caller prints hours instead.
+  static func wholeSeconds(_ seconds: Double) -> Int? {
+    let limit = 3.2e13  // ~1,000,000 years of seconds: Int-safe, and no stored session nears it
+    guard seconds.isFinite, abs(seconds) < limit else { return nil }
+    return Int(seconds.rounded())
   }
 }
 

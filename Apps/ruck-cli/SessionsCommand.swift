@@ -34,7 +34,8 @@ extension RuckCommand.Sessions {
       guard global.format == .table else {
         let files = try store.sourceFileNames()
         return global.print(
-          rows: sessions.map { RuckWire.session($0, zone: global.zone, files: files) })
+          rows: sessions.map { RuckWire.session($0, zone: global.zone, files: files) },
+          columns: RuckWire.sessionColumns)
       }
       let format = UnitFormatter(system: try units.units ?? store.profile().units)
       let table: [JSONObject] = sessions.map { session in
@@ -105,9 +106,9 @@ extension RuckCommand.Sessions {
         "Change a session's details, type, day, start, duration or distance, or whether it counts "
         + "in records.",
       discussion: """
-        A session with a track keeps the track's measures unless you give new ones; its points
-        keep their recorded times and positions. A new --date or --start moves the whole session
-        (its duration stays). A session faster than 3:00 /km on foot is flagged on import and
+        A session with a track keeps the track's measures unless you give new ones; its points \
+        keep their recorded times and positions. A new --date or --start moves the whole session \
+        (its duration stays). A session faster than 3:00 /km on foot is flagged on import and \
         left out of records until --confirm.
 
         Example:
@@ -159,7 +160,8 @@ extension RuckCommand.Sessions {
         distance: distance,
         recordStatus: confirm ? .counted : excludeFromRecords ? .excluded : nil)
       let edited = try hinting {
-        try store.editSession(id: id, options: details.options(), changes: changes)
+        try store.editSession(
+          id: id, options: details.options(zone: global.zone), changes: changes)
       }
       if !edited.trackMeasuresOverridden.isEmpty {
         let measures = edited.trackMeasuresOverridden.map(\.rawValue).joined(separator: ", ")
@@ -175,7 +177,7 @@ extension RuckCommand.Sessions {
     static let configuration = CommandConfiguration(
       abstract: "Write a session's stored track as GPX 1.1.",
       discussion: """
-        The track as stored: its segments, positions, elevations and times. Without --output the
+        The track as stored: its segments, positions, elevations and times. Without --output the \
         GPX goes to standard output.
 
         Example:
@@ -199,7 +201,8 @@ extension RuckCommand.Sessions {
     func run() throws {
       var global = GlobalOptions()
       global.databasePath = databasePath
-      let store = try global.openRuckStore()
+      // Not openRuckStore(): these options were never parsed, so --as-of cannot be read.
+      let store = try RuckStore.open(global.databaseLocation(app: RuckAnalyticsModule.appName))
       let gpx = try hinting { try store.exportGPX(sessionId: id) }
       guard let output else { return Terminal.writeOutput(gpx) }
       try OutputFile.write(gpx, to: output)

@@ -1,3 +1,5 @@
+import AnalyticsCore
+import Foundation
 import GRDB
 import Storage
 
@@ -8,12 +10,43 @@ public struct RuckStore: Sendable {
   /// Not public: callers go through the store's operations, so the schema can change under them;
   /// tests reach it with `@testable import` to recount.
   let writer: any DatabaseWriter
+  /// What "now" is — the wall clock, or the day an app is told is today (`--as-of`), or a fixed
+  /// instant in tests: when a session is saved, and which days lie in the future.
+  let clock: @Sendable () -> Instant
+
+  init(writer: any DatabaseWriter, clock: @escaping @Sendable () -> Instant = { Instant(Date()) }) {
+    self.writer = writer
+    self.clock = clock
+  }
 
   /// Opens (and migrates) the database at `location`.
-  public static func open(_ location: DatabaseLocation) throws -> RuckStore {
-    RuckStore(writer: try DatabaseOpener.open(location, migrator: RuckAnalyticsModule.migrator))
+  public static func open(
+    _ location: DatabaseLocation, clock: @escaping @Sendable () -> Instant = { Instant(Date()) }
+  ) throws -> RuckStore {
+    RuckStore(
+      writer: try DatabaseOpener.open(location, migrator: RuckAnalyticsModule.migrator),
+      clock: clock)
   }
 
   /// An in-memory store (tests, throwaway runs).
-  public static func inMemory() throws -> RuckStore { try open(.memory) }
+  public static func inMemory(
+    clock: @escaping @Sendable () -> Instant = { Instant(Date()) }
+  ) throws -> RuckStore { try open(.memory, clock: clock) }
+
+  /// Refuses a session whose local day (in `zone`) lies after today's: a session logged as
+  /// walked cannot be in the future.
+  ///
+  /// - throws: `TallyError` in `category` (usage for an option, bad data for a file row).
+  func refuseFuture(
+    _ start: Instant, zone: Zone, category: ErrorCategory = .usage,
+    source: TallyError.Source? = nil
+  ) throws {
+    let day = zone.localDate(of: start)
+    let today = zone.localDate(of: clock())
+    guard day <= today else {
+      throw TallyError.invalid(
+        "date", "\(day)", expected: "a day on or before \(today)", category: category,
+        source: source)
+    }
+  }
 }

@@ -1,3 +1,4 @@
+import ArgumentParser
 import CLIKit
 import Foundation
 import Testing
@@ -286,5 +287,121 @@ struct RuckCLIReportTableTests {
     let weekly = ruck("weekly", "--weeks", "2", "--as-of", "2026-02-11", "--time-zone", "UTC")
     #expect(!weekly.output.contains("WEEK_START") && !weekly.output.contains("GOAL_MET"))
     #expect(weekly.output.contains("yes"), "\(weekly.output)")
+  }
+}
+
+@Suite("ruck-cli round 2: files, future days, other types, limits, help")
+struct RuckCLIRound2Tests {
+  static let back =
+    "<gpx><trk><trkseg>"
+    + "<trkpt lat=\"0\" lon=\"0\"><time>2026-02-08T10:00:00Z</time></trkpt>"
+    + "<trkpt lat=\"0\" lon=\"0.01\"><time>2026-02-08T10:10:00Z</time></trkpt>"
+    + "<trkpt lat=\"0\" lon=\"0.02\"><time>2026-02-08T10:05:00Z</time></trkpt>"
+    + "<trkpt lat=\"0\" lon=\"0.03\"><time>2026-02-08T10:20:00Z</time></trkpt>"
+    + "</trkseg></trk></gpx>"
+
+  @Test("a time going back imports with one warning line on stderr")
+  func timeGoingBack() throws {
+    let ruck = try RuckRun()
+    defer { ruck.remove() }
+    let file = try ruck.write("back.gpx", Self.back)
+    let imported = ruck("import", file, "--as-of", "2026-02-08", "--time-zone", "UTC")
+    #expect(imported.status == 0, "\(imported.error)")
+    #expect(
+      imported.error
+        == "ruck-cli: warning: back.gpx: 1 point whose time goes back: kept for distance, left "
+        + "out of time sums\n")
+    // 3 × 1111.95 m = 3.34 km.
+    #expect(imported.output == "imported back.gpx: 1 session, 3.34 km\n")
+    let json = ruck("import", try ruck.write("back2.gpx", Self.back + " "), "--format", "json")
+    #expect(json.output.contains("\"points_with_time_going_back\": 1"), "\(json.output)")
+  }
+
+  @Test("a run from a watch is kept, said on import, and counted as left out in reports")
+  func otherType() throws {
+    let ruck = try RuckRun()
+    defer { ruck.remove() }
+    let run = try ruck.write(
+      "run.tcx",
+      "<TrainingCenterDatabase><Activities><Activity Sport=\"Running\"><Lap><Track>"
+        + "<Trackpoint><Time>2026-02-08T10:00:00Z</Time><Position><LatitudeDegrees>0"
+        + "</LatitudeDegrees><LongitudeDegrees>0</LongitudeDegrees></Position></Trackpoint>"
+        + "<Trackpoint><Time>2026-02-08T10:10:00Z</Time><Position><LatitudeDegrees>0"
+        + "</LatitudeDegrees><LongitudeDegrees>0.02</LongitudeDegrees></Position></Trackpoint>"
+        + "</Track></Lap></Activity></Activities></TrainingCenterDatabase>")
+    let imported = ruck("import", run)
+    #expect(imported.status == 0, "\(imported.error)")
+    #expect(
+      imported.output.contains(
+        "  session 1 imported as run: not counted in ruck reports; if it was a ruck: "
+          + "'ruck-cli sessions edit 1 --type ruck'"), "\(imported.output)")
+    let note =
+      "1 session of other types left out (runs, rides, other, walks and hikes without load; see "
+      + "'ruck-cli sessions list')\n"
+    for report in ["records", "insights", "weekly"] {
+      let output = ruck(report, "--as-of", "2026-02-08", "--time-zone", "UTC").output
+      #expect(output.hasSuffix(note), "\(report): \(output)")
+    }
+    let analytics = ruck(
+      "analytics", "--period", "this-week", "--as-of", "2026-02-08", "--time-zone", "UTC",
+      "--format", "json")
+    #expect(analytics.output.contains("\"sessions_of_other_types\": 1"), "\(analytics.output)")
+  }
+
+  @Test("future days: 64 for an option, 65 for a file's row")
+  func futureDays() throws {
+    let ruck = try RuckRun()
+    defer { ruck.remove() }
+    let log = ruck(
+      "log", "--date", "2026-02-09", "--as-of", "2026-02-08", "--time-zone", "UTC",
+      "--duration", "1h", "--distance", "5km")
+    #expect(log.status == 64)
+    #expect(
+      log.error == "ruck-cli: date \"2026-02-09\" is not valid: expected a day on or before "
+        + "2026-02-08\n", "\(log.error)")
+    let rows = try ruck.write("s.csv", "date,duration,distance\n2026-02-09,1h,5km\n")
+    let imported = ruck("import", rows, "--as-of", "2026-02-08", "--time-zone", "UTC")
+    #expect(imported.status == 65)
+    #expect(imported.error.contains("s.csv line 2"), "\(imported.error)")
+    #expect(ruck("sessions", "list", "--format", "json").output == "[]\n")
+  }
+
+  @Test("an empty list in CSV prints its header; huge values never trap in tables")
+  func emptyAndHuge() throws {
+    let ruck = try RuckRun()
+    defer { ruck.remove() }
+    let csv = ruck("sessions", "list", "--format", "csv")
+    #expect(csv.status == 0)
+    #expect(csv.output.hasPrefix("id,started_at,ended_at,date,distance_m,"))
+    // One line: "\r\n" is one Character in Swift.
+    #expect(csv.output.hasSuffix(",notes\r\n") && csv.output.filter { $0 == "\r\n" }.count == 1)
+    let format = UnitFormatter(system: .metric)
+    // 1e308 s = 2.8e304 h: printed in hours, not converted to an Int.
+    #expect(format.duration(1e308).hasSuffix(" h"))
+    #expect(format.pace(.infinity).hasSuffix(" h /km"))
+    #expect(format.duration(5400) == "1:30:00")
+    let huge = ruck(
+      "log", "--date", "2026-02-08", "--duration", "1h", "--distance", "5km", "--load-kg", "1e308")
+    #expect(huge.status == 64)
+    #expect(huge.error.contains("load"), "\(huge.error)")
+  }
+
+  @Test("help paragraphs are not broken mid-sentence; examples stay one per line")
+  func helpWraps() throws {
+    let commands: [any ParsableCommand.Type] = [
+      RuckCommand.self, RuckCommand.Import.self, RuckCommand.Log.self,
+      RuckCommand.Sessions.Edit.self, RuckCommand.Sessions.Export.self,
+      RuckCommand.Analytics.self, RuckCommand.Streak.self,
+    ]
+    for command in commands {
+      let discussion = command.configuration.discussion
+      for paragraph in discussion.components(separatedBy: "\n\n") {
+        let lines = paragraph.split(separator: "\n")
+        guard lines.count > 1 else { continue }
+        // A paragraph of several lines is an example block: a title, then commands.
+        #expect(lines[0].hasSuffix(":"), "\(command): \(paragraph)")
+        #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("  ") }, "\(command): \(paragraph)")
+      }
+    }
   }
 }

@@ -72,14 +72,16 @@ struct RuckCLITests {
     defer { scratch.remove() }
     let notXML = try scratch.write("notxml.gpx", "this is not xml")
     let noPoints = try scratch.write("empty.gpx", "<gpx version=\"1.1\"></gpx>")
-    let backwards = try scratch.write(
-      "back.gpx",
-      "<gpx><trk><trkseg><trkpt lat=\"0\" lon=\"0\"><time>2026-02-08T10:01:00Z</time></trkpt><trkpt lat=\"0\" lon=\"0.01\"><time>2026-02-08T10:00:00Z</time></trkpt></trkseg></trk></gpx>"
+    // Issue 13: a time going back is now a warning (RuckCLIFileTests); an impossible
+    // longitude is still refused.
+    let offMap = try scratch.write(
+      "offmap.gpx",
+      "<gpx><trk><trkseg><trkpt lat=\"0\" lon=\"-181\"><time>2026-02-08T10:01:00Z</time></trkpt><trkpt lat=\"0\" lon=\"0.01\"><time>2026-02-08T10:00:00Z</time></trkpt></trkseg></trk></gpx>"
     )
     let cases: [([String], Int32, String)] = [
       (["import", notXML], 65, "notxml.gpx"),
       (["import", noPoints], 65, "no track or route points"),
-      (["import", backwards], 65, "times go backwards"),
+      (["import", offMap], 65, "offmap.gpx line 1: trkpt"),
       (["log", "--date", "2026-02-08", "--duration", "1h", "--distance", "abc"], 64, "abc"),
       (["log", "--date", "2026-02-08", "--duration", "1x", "--distance", "5km"], 64, "1x"),
       (
@@ -103,7 +105,12 @@ struct RuckCLITests {
       #expect(result.error.contains(named), "\(arguments): \(result.error)")
       #expect(result.error.filter { $0 == "\n" }.count == 1, "\(arguments): \(result.error)")
     }
-    #expect(try scratch.ruck(["sessions", "list", "--format", "csv"]).output.isEmpty)
+    // Nothing stored: an empty list, which in CSV is its header alone (round 2's rule).
+    #expect(
+      try scratch.ruck(["sessions", "list", "--format", "csv"]).output
+        == "id,started_at,ended_at,date,distance_m,moving_time_s,elapsed_time_s,"
+        + "elevation_gain_m,load_kg,body_weight_kg,calories,terrain,pace_s_per_km,"
+        + "weight_moved_kg_km,source,activity,record_status,temperature_c,conditions,notes\r\n")
   }
 
   @Test("several files: a bad one is reported, the others import, the status is non-zero")

@@ -57,6 +57,9 @@ public struct RuckInsights: Sendable, Equatable {
 
   /// Pace histogram over sessions of at least 1 km with a moving time.
   public let paceDistribution: [PaceBin]
+  /// The most one-minute pace bins: 0:00 to 60:00 /km past the fastest covers any walk; slower
+  /// paces share the last bin.
+  public static let maximumPaceBins = 60
   /// Sessions left out of every pace figure: no known moving time.
   public let sessionsWithoutMovingTime: Int
   /// Per terrain.
@@ -71,6 +74,9 @@ public struct RuckInsights: Sendable, Equatable {
   public let calorieBurn: [BurnRate]
   /// Σ calories ÷ Σ elapsed hours over them.
   public let averageKilocaloriesPerHour: Double?
+  /// Sessions up to the as-of day of types insights leave out (runs, rides, `other`, unloaded
+  /// walks).
+  public let sessionsOfOtherTypes: Int
 
   /// A band of air temperatures, °C: below 0, 0–10, 10–20, 20–30, 30 and above.
   public struct TemperatureBand: Sendable, Equatable {
@@ -92,7 +98,7 @@ public struct RuckInsights: Sendable, Equatable {
 extension RuckStore {
   /// Insights over every session up to the as-of day.
   public func insights(asOf: LocalDate, zone: Zone) throws -> RuckInsights {
-    let all = try dated(zone: zone, asOf: asOf).sessions
+    let (all, leftOut, _) = try dated(zone: zone, asOf: asOf)
     let sessions = all.map(\.session)
 
     let paces = sessions.filter { $0.distanceMeters >= RuckRecords.paceMinimumMeters }.compactMap(
@@ -101,7 +107,13 @@ extension RuckStore {
     if let low = paces.min(), let high = paces.max() {
       let first = (low / 60).rounded(.down) * 60
       let last = max(first + 60, ((high / 60).rounded(.down) + 1) * 60)
-      let edges = Array(stride(from: first, through: last, by: 60))
+      // One-minute bins, at most `RuckInsights.maximumPaceBins`: the last one then reaches to
+      // the slowest pace, so a session of 300,000 hours makes one wide bin, not millions.
+      var edges = Array(
+        stride(
+          from: first, through: min(last, first + 60 * Double(RuckInsights.maximumPaceBins)), by: 60
+        ))
+      if last > edges[edges.count - 1] { edges[edges.count - 1] = high }
       let histogram = try Histogram(paces, edges: edges)
       bins = histogram.bins.map { .init(from: $0.lower, to: $0.upper, sessions: $0.count) }
     }
@@ -156,7 +168,7 @@ extension RuckStore {
       sessionsWithoutMovingTime: sessions.filter { $0.movingSeconds <= 0 }.count,
       terrainImpact: terrainImpact, weatherImpact: weatherImpact,
       loadProgression: loadProgression, loadSlopeKgPerMonth: slope, calorieBurn: burn,
-      averageKilocaloriesPerHour: Self.burnRate(sessions))
+      averageKilocaloriesPerHour: Self.burnRate(sessions), sessionsOfOtherTypes: leftOut.count)
   }
 
   /// Σ calories ÷ Σ elapsed hours over sessions with calories.

@@ -109,6 +109,8 @@ public struct RuckAnalyticsReport: Sendable, Equatable {
   public let range: DayRange
   /// Its totals.
   public let totals: RuckTotals
+  /// Sessions in the window of types reports leave out (runs, rides, `other`, unloaded walks).
+  public let sessionsOfOtherTypes: Int
   /// The weekly streak as of the as-of day.
   public let trainingStreakWeeks: Int
   /// Distance, sessions, pace and weight moved against the previous window.
@@ -143,6 +145,9 @@ public struct RuckRecords: Sendable, Equatable {
   public let mostWeightMoved: RuckRecord?
   /// Longest elapsed time, s.
   public let longestDuration: RuckRecord?
+  /// Sessions up to the as-of day of types records leave out (runs, rides, `other`, unloaded
+  /// walks).
+  public let sessionsOfOtherTypes: Int
 }
 
 /// One Monday week of the weekly summary.
@@ -161,10 +166,14 @@ public struct RuckWeek: Sendable, Equatable {
 public struct RuckWeekly: Sendable, Equatable {
   /// Every week, oldest first, zero-filled.
   public let weeks: [RuckWeek]
+  /// How many weeks a weekly report may cover: up to ten years.
+  public static let weekCounts = 1...520
   /// Mean sessions per week over them.
   public let averageSessionsPerWeek: Double
   /// Mean distance per week, m.
   public let averageDistancePerWeekMeters: Double
+  /// Sessions in these weeks of types reports leave out (runs, rides, `other`, unloaded walks).
+  public let sessionsOfOtherTypes: Int
 }
 
 /// The weekly streak, this week's progress and milestones.

@@ -1,14 +1,17 @@
 import AnalyticsCore
 
 extension RuckStore {
-  /// Sessions with their local day in `zone`, up to and including `asOf`, oldest first, and the
-  /// profile, read in one transaction.
+  /// Sessions with their local day in `zone`, up to and including `asOf`, oldest first, the
+  /// days of the sessions left out as other types up to `asOf`, and the profile, read in one
+  /// transaction.
   func dated(zone: Zone, asOf: LocalDate) throws -> (
-    sessions: [(day: LocalDate, session: SessionFacts)], profile: RuckProfile
+    sessions: [(day: LocalDate, session: SessionFacts)], leftOutDays: [LocalDate],
+    profile: RuckProfile
   ) {
-    let (facts, profile) = try writer.read { db in
+    let (sessions, profile) = try writer.read { db in
       (try SessionFacts.all(db), try RuckProfile.current(db))
     }
+    let (facts, leftOut) = sessions
     var dated: [(day: LocalDate, session: SessionFacts)] = []
     dated.reserveCapacity(facts.count)
     for fact in facts {
@@ -16,14 +19,15 @@ extension RuckStore {
       if day > asOf { break }  // oldest first: the rest are later
       dated.append((day, fact))
     }
-    return (dated, profile)
+    let leftOutDays = leftOut.map { zone.localDate(of: $0) }.filter { $0 <= asOf }
+    return (dated, leftOutDays, profile)
   }
 
   /// Totals of a window with trends against the previous window of the same length.
   public func analytics(period: RuckPeriod, asOf: LocalDate, zone: Zone) throws
     -> RuckAnalyticsReport
   {
-    let (all, profile) = try dated(zone: zone, asOf: asOf)
+    let (all, leftOut, profile) = try dated(zone: zone, asOf: asOf)
     let range = period.range(asOf: asOf, firstDay: all.first?.day)
     let previousRange = range.previous
     let current = RuckTotals(all.filter { range.contains($0.day) }.map(\.session))
@@ -31,6 +35,7 @@ extension RuckStore {
     let minimum = profile.minRucksPerWeek
     return RuckAnalyticsReport(
       range: range, totals: current,
+      sessionsOfOtherTypes: leftOut.filter { range.contains($0) }.count,
       trainingStreakWeeks: PeriodicStreak.compute(
         eventDays: all.map(\.day), minimum: minimum, asOf: asOf
       ).current,
@@ -45,9 +50,8 @@ extension RuckStore {
   /// Personal records up to the as-of day; ties go to the earliest session.
   public func records(asOf: LocalDate, zone: Zone) throws -> RuckRecords {
     // Flagged (implausibly fast, not yet confirmed) and excluded sessions set no record.
-    let all = try dated(zone: zone, asOf: asOf).sessions.filter {
-      $0.session.recordStatus == .counted
-    }
+    let (dated, leftOut, _) = try dated(zone: zone, asOf: asOf)
+    let all = dated.filter { $0.session.recordStatus == .counted }
     func best(_ kind: RecordKind, _ value: (SessionFacts) -> Double?) -> RuckRecord? {
       let candidates = all.compactMap { day, session in
         value(session).map { PersonalRecord(value: $0, id: session.id, date: day) }
@@ -64,13 +68,23 @@ extension RuckStore {
       heaviestLoad: best(.maximum) { $0.loadKg },
       highestCalories: best(.maximum) { $0.calories },
       mostWeightMoved: best(.maximum) { $0.weightMovedKgKm },
-      longestDuration: best(.maximum) { $0.elapsedSeconds })
+      longestDuration: best(.maximum) { $0.elapsedSeconds },
+      sessionsOfOtherTypes: leftOut.count)
   }
 
   /// The last `weeks` Monday weeks up to the week holding the as-of day, zero-filled.
+  ///
+  /// - throws: `TallyError` (usage) for `weeks` outside `RuckWeekly.weekCounts`: the loop is
+  ///   sized by it.
   public func weekly(weeks: Int, asOf: LocalDate, zone: Zone) throws -> RuckWeekly {
-    let count = max(1, weeks)
-    let (all, profile) = try dated(zone: zone, asOf: asOf)
+    guard RuckWeekly.weekCounts.contains(weeks) else {
+      throw TallyError.invalid(
+        "weeks", "\(weeks)",
+        expected: "\(RuckWeekly.weekCounts.lowerBound) to \(RuckWeekly.weekCounts.upperBound)",
+        category: .usage)
+    }
+    let count = weeks
+    let (all, leftOut, profile) = try dated(zone: zone, asOf: asOf)
     let minimum = profile.minRucksPerWeek
     let thisWeek = Period.week.start(of: asOf)
     let first = thisWeek.adding(days: -7 * (count - 1))
@@ -90,7 +104,8 @@ extension RuckStore {
     return RuckWeekly(
       weeks: rows,
       averageSessionsPerWeek: Double(rows.reduce(0) { $0 + $1.sessions }) / Double(count),
-      averageDistancePerWeekMeters: rows.reduce(0) { $0 + $1.distanceMeters } / Double(count))
+      averageDistancePerWeekMeters: rows.reduce(0) { $0 + $1.distanceMeters } / Double(count),
+      sessionsOfOtherTypes: leftOut.filter { $0 >= first }.count)
   }
 
   /// The weekly streak (the shared periodic rule: an empty week breaks it; this unfinished week

@@ -47,12 +47,23 @@ struct SessionFacts: Sendable, SessionMeasures {
         RuckSession.Columns.startedAt))
   }
 
-  /// Every session reports count (`countedAsRucks`), oldest first.
-  static func all(_ db: Database) throws -> [SessionFacts] {
+  /// Every session reports count (`countedAsRucks`), oldest first, and the starts of those they
+  /// leave out (runs, rides, `other`, unloaded walks: a report says how many, so that a run
+  /// imported from a watch is not silently missing) — from one scan of the table.
+  static func all(_ db: Database) throws -> (counted: [SessionFacts], leftOut: [Instant]) {
+    let counted = columns.count  // the position of the rule's value after the columns
     let cursor = try Row.fetchCursor(
-      db, RuckSession.select(columns).countedAsRucks().chronological())
+      db, RuckSession.select(columns + [RuckSession.countedAsRuck]).chronological())
     var facts: [SessionFacts] = []
-    while let row = try cursor.next() { facts.append(SessionFacts(row: row)) }
-    return facts
+    var leftOut: [Instant] = []
+    while let row = try cursor.next() {
+      if row[counted] as Bool {
+        facts.append(SessionFacts(row: row))
+      } else {
+        leftOut.append(row[1])
+      }
+    }
+    return (facts, leftOut)
   }
+
 }

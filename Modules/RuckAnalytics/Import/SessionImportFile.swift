@@ -11,6 +11,8 @@ struct SessionRow: Sendable {
   var distance: Double
   var calories: Double?
   var options: SessionOptions
+  /// The file and, for CSV, the line: errors about the row name it.
+  var source: TallyError.Source
 }
 
 /// Reads sessions without tracks.
@@ -114,27 +116,33 @@ enum SessionImportFile {
       return parsed
     }
 
-    /// A number of 0 or more (negative ones allowed when `allowNegative`): a JSON number, or
-    /// text holding one.
-    func quantity(_ key: String, unit: String, allowNegative: Bool = false) throws -> Double? {
+    /// A number within `range` (`SessionLimits`): a JSON number, or text holding one.
+    func quantity(_ key: String, unit: String, range: ClosedRange<Double>) throws -> Double? {
+      let allowNegative = range.lowerBound < 0
+      let number: Double?
       switch value(key) {
-      case .number(let number)?:
-        return try parsing(key, "\(number)") { _ in
-          try Quantities.checked(number, what: unit, allowNegative: allowNegative)
+      case .number(let given)?:
+        number = try parsing(key, "\(given)") { _ in
+          try Quantities.checked(given, what: unit, allowNegative: allowNegative)
         }
       default:
-        return try optional(key) {
+        number = try optional(key) {
           try Quantities.number(parsing: $0, what: unit, allowNegative: allowNegative)
         }
       }
+      return try SessionLimits.check(
+        number, name(key), range, unit: unit, category: .badData, source: source)
     }
 
     /// A duration as text (`1h30m`, `90`, `1:30:00`) or a JSON number of minutes.
     func duration(_ key: String) throws -> TimeSpan {
       if case .number(let minutes)? = value(key) {
-        guard minutes > 0, minutes.isFinite else {
+        // Checked before converting: 1e308 minutes must be an error, not a trap.
+        let most = Double(TimeSpan.maximum.seconds / 60)
+        guard minutes > 0, minutes <= most else {
           throw TallyError.invalid(
-            name(key), "\(minutes)", expected: "a positive number of minutes", source: source)
+            name(key), "\(minutes)",
+            expected: "a positive number of minutes, at most \(Int(most))", source: source)
         }
         return TimeSpan(seconds: Int((minutes * 60).rounded()))
       }
@@ -160,17 +168,23 @@ enum SessionImportFile {
     let duration = try fields.duration("duration")
     let distance = try fields.required(
       "distance", expected: "a distance with a unit such as 8.2km", Quantities.distance(parsing:))
+    _ = try SessionLimits.check(
+      distance, fields.name("distance"), SessionLimits.metres, unit: "metres",
+      category: .badData, source: fields.source)
     let options = SessionOptions(
-      loadKg: try fields.quantity("load_kg", unit: "kg"),
-      bodyWeightKg: try fields.quantity("body_weight_kg", unit: "kg"),
+      loadKg: try fields.quantity("load_kg", unit: "kg", range: SessionLimits.loadKg),
+      bodyWeightKg: try fields.quantity(
+        "body_weight_kg", unit: "kg", range: SessionLimits.bodyWeightKg),
       terrain: try fields.optional("terrain", Terrain.init(parsing:)),
-      temperatureC: try fields.quantity("temperature_c", unit: "°C", allowNegative: true),
+      temperatureC: try fields.quantity(
+        "temperature_c", unit: "°C", range: SessionLimits.temperatureC),
       conditions: try fields.optional("conditions") { $0 },
-      notes: try fields.optional("notes") { $0 })
+      notes: try fields.optional("notes") { $0 }, zone: zone)
     return SessionRow(
       start: zone.instant(of: LocalDateTime(date: date, time: time)),
       duration: Double(duration.seconds), distance: distance,
-      calories: try fields.quantity("calories", unit: "kcal"), options: options)
+      calories: try fields.quantity("calories", unit: "kcal", range: SessionLimits.calories),
+      options: options, source: fields.source)
   }
 
   /// The start time of a session whose file gives none.

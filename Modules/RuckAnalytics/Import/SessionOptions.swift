@@ -16,12 +16,16 @@ public struct SessionOptions: Sendable, Equatable {
   public var start: Instant?
   /// What it was, over the file's sport (default: the file's, else ruck).
   public var activity: Activity?
+  /// The zone the user's days are read in: which day `start` falls on (a planned route is a new
+  /// session on another day) and whether it lies after today.
+  public var zone: Zone
 
   public init(
     loadKg: Double? = nil, bodyWeightKg: Double? = nil, terrain: Terrain? = nil,
     temperatureC: Double? = nil, conditions: String? = nil, notes: String? = nil,
-    start: Instant? = nil, activity: Activity? = nil
+    start: Instant? = nil, activity: Activity? = nil, zone: Zone = .utc
   ) {
+    self.zone = zone
     self.start = start
     self.activity = activity
     self.loadKg = loadKg
@@ -48,4 +52,11 @@ public enum ImportOutcome: Sendable, Equatable {
 
   /// Their total distance, m.
   public var distanceMeters: Double { sessions.reduce(0) { $0 + $1.distanceMeters } }
+}
+
+/// Something an import read and kept but the user should hear about.
+public enum ImportWarning: Sendable, Equatable {
+  /// This many points had a time earlier than a point before them in their segment: their
+  /// distance counts, their time does not.
+  case timesGoBack(points: Int)
 }

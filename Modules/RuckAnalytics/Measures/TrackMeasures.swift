@@ -25,11 +25,17 @@ public struct TrackMeasures: Sendable, Equatable {
   /// Elevation changes smaller than this (metres) are treated as GPS noise.
   public static let elevationDeadBand = 2.0
 
-  /// Measures a parsed track.
-  ///
-  /// - throws: `TallyError` when times go backwards within a segment (rejected rather than
-  ///   sorted: a reordered track would invent a route the user never walked).
-  public init(_ track: ParsedTrack, name: String) throws {
+  /// Points whose time goes back within their segment: kept for distance, left out of time sums
+  /// (the import warns with this count).
+  public let timesGoingBack: Int
+
+  /// Measures a parsed track. Segments are measured each on their own and never joined (several
+  /// `<trk>`s or `<trkseg>`s in any time order — two devices on one walk, a resumed recording):
+  /// distance and moving time are sums over segments, the start the earliest time and the end the
+  /// latest. Within a segment, a point whose time is earlier than one before it keeps its
+  /// distance, but its time is ignored: the moving-time interval runs from the last point in
+  /// order to the next one.
+  public init(_ track: ParsedTrack) {
     var distance = 0.0
     var moving = 0.0
     var gain = 0.0
@@ -37,28 +43,29 @@ public struct TrackMeasures: Sendable, Equatable {
     var sawElevation = false
     var first: Instant?
     var last: Instant?
-    for (segmentIndex, segment) in track.segments.enumerated() {
+    var goingBack = 0
+    for segment in track.segments {
       var previous: TrackPoint?
-      for (pointIndex, point) in segment.enumerated() {
-        if let time = point.time {
-          if let last, time < last {
-            throw TallyError.refused(
-              "times go backwards at point \(pointIndex + 1) of segment \(segmentIndex + 1): "
-                + "expected points in time order", source: .init(name))
-          }
-          first = first ?? time
-          last = time
-        }
-        if let previous {
-          let step = Self.haversine(previous, point)
-          distance += step
-          if let t0 = previous.time, let t1 = point.time, t1 > t0 {
-            let seconds = t1.seconds(since: t0)
-            if step / seconds >= Self.movingSpeed { moving += seconds }
-          }
-        }
+      var along = 0.0
+      // The last point whose time is in order, and the distance along the segment at it.
+      var anchor: (time: Instant, along: Double)?
+      for point in segment {
+        if let previous { along += Self.haversine(previous, point) }
         previous = point
+        guard let time = point.time else { continue }
+        if let anchor, time < anchor.time {
+          goingBack += 1
+          continue
+        }
+        if let anchor, time > anchor.time {
+          let seconds = time.seconds(since: anchor.time)
+          if (along - anchor.along) / seconds >= Self.movingSpeed { moving += seconds }
+        }
+        anchor = (time, along)
+        first = min(first ?? time, time)
+        last = max(last ?? time, time)
       }
+      distance += along
       let elevations = segment.compactMap(\.elevation)
       if !elevations.isEmpty {
         sawElevation = true
@@ -67,9 +74,12 @@ public struct TrackMeasures: Sendable, Equatable {
         loss += down
       }
     }
+    timesGoingBack = goingBack
     // A track whose points are only partly timed (some devices stamp only a few) has no
     // trustworthy durations: its start is known, its elapsed and moving time are not (0).
-    let timed = track.segments.reduce(0) { $0 + $1.filter { $0.time != nil }.count }
+    let timed = track.segments.reduce(0) { total, segment in
+      segment.reduce(total) { $1.time == nil ? $0 : $0 + 1 }  // counted, not filtered: no copy
+    }
     let partlyTimed = timed > 0 && timed < track.pointCount
     if partlyTimed { moving = 0 }
     self.distance = track.deviceDistance ?? distance
@@ -133,6 +143,6 @@ extension TrackMeasures {
   ///
   /// - throws: `TallyError` for a file that is not a readable GPX, TCX or FIT track.
   public static func measure(_ data: Data, fileName: String) throws -> TrackMeasures {
-    try TrackMeasures(ParsedTrack.read(data, fileName: fileName), name: fileName)
+    TrackMeasures(try ParsedTrack.read(data, fileName: fileName))
   }
 }

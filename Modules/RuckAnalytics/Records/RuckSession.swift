@@ -125,6 +125,21 @@ extension RuckSession: FetchableRecord, MutablePersistableRecord {
   public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 }
 
+extension RuckSession {
+  /// Rucks, and hikes and walks under load: what reports count (the rule `countedAsRucks` and
+  /// `countsAsRuck` share).
+  static var countedAsRuck: SQLExpression {
+    let loadedOnFoot = [Activity.hike, .walk].map(\.rawValue)
+    return Columns.activity == Activity.ruck.rawValue
+      || (loadedOnFoot.contains(Columns.activity) && Columns.loadKg > 0)
+  }
+
+  /// Whether reports count this session (`countedAsRucks`, for one session in memory).
+  public var countsAsRuck: Bool {
+    activity == .ruck || ((activity == .hike || activity == .walk) && loadKg > 0)
+  }
+}
+
 extension DerivableRequest<RuckSession> {
   /// Oldest first; sessions starting together in the order they were saved.
   func chronological() -> Self {
@@ -133,13 +148,7 @@ extension DerivableRequest<RuckSession> {
 
   /// Rucks, and hikes and walks under load: the sessions reports count (not runs, rides or a
   /// drive recorded by mistake).
-  func countedAsRucks() -> Self {
-    typealias Columns = RuckSession.Columns
-    let loadedOnFoot = [Activity.hike, .walk].map(\.rawValue)
-    return filter(
-      Columns.activity == Activity.ruck.rawValue
-        || (loadedOnFoot.contains(Columns.activity) && Columns.loadKg > 0))
-  }
+  func countedAsRucks() -> Self { filter(RuckSession.countedAsRuck) }
 
   /// The sessions imported from one file.
   func fromFile(_ fileId: Int64) -> Self {

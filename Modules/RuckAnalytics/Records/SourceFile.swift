@@ -45,6 +45,9 @@ public struct SourceFile: Sendable, Equatable {
   public var sha256: String
   public var format: SessionFileFormat
   public var importedAt: Instant
+  /// The day a file without times (a planned route) was walked, which makes the same route on
+  /// another day a new session; `nil` for a file with times.
+  public var plannedDay: LocalDate?
 
   public enum Columns {
     public static let id = Column("id")
@@ -52,6 +55,7 @@ public struct SourceFile: Sendable, Equatable {
     public static let sha256 = Column("sha256")
     public static let format = Column("format")
     public static let importedAt = Column("imported_at")
+    public static let plannedDay = Column("planned_day")
   }
 }
 
@@ -71,6 +75,7 @@ extension SourceFile: FetchableRecord, MutablePersistableRecord {
     }
     self.format = format
     importedAt = row[Columns.importedAt]
+    plannedDay = row[Columns.plannedDay]
   }
 
   public func encode(to container: inout PersistenceContainer) throws {
@@ -79,6 +84,7 @@ extension SourceFile: FetchableRecord, MutablePersistableRecord {
     container[Columns.sha256] = sha256
     container[Columns.format] = format.rawValue
     container[Columns.importedAt] = importedAt
+    container[Columns.plannedDay] = plannedDay
   }
 
   /// Takes the id SQLite assigned.
@@ -86,6 +92,9 @@ extension SourceFile: FetchableRecord, MutablePersistableRecord {
 }
 
 extension DerivableRequest<SourceFile> {
-  /// The file with these bytes, if they were imported before.
-  func withHash(_ sha256: String) -> Self { filter(SourceFile.Columns.sha256 == sha256) }
+  /// The file with these bytes (walked on `plannedDay`, for a file without times), if it was
+  /// imported before.
+  func withContent(_ sha256: String, plannedDay: LocalDate?) -> Self {
+    filter(SourceFile.Columns.sha256 == sha256 && SourceFile.Columns.plannedDay == plannedDay)
+  }
 }

@@ -80,6 +80,7 @@ enum RuckSchema {
     migrator.registerMigration("ruck-5-heart-rate") { db in
       try db.execute(sql: "ALTER TABLE track_point ADD COLUMN heart_rate_bpm INTEGER")
     }
+    migrator.registerMigration("ruck-6-planned-route-day", migrate: plannedRouteDay)
     return migrator
   }
 
@@ -164,6 +165,37 @@ enum RuckSchema {
       try db.execute(
         sql: "INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)",
         arguments: [name, max(copied, row["seq"] as Int64)])
+    }
+  }
+
+  /// A file without times (a planned route) is walked on the day the user gives, and may be
+  /// walked again another day: its content alone no longer makes it a duplicate, its content and
+  /// that day do. `source_file` is rebuilt (SQLite cannot drop the column's UNIQUE constraint)
+  /// with `planned_day` (NULL for a file with times) and one unique index over both, keeping
+  /// ids and the AUTOINCREMENT counter; sessions keep pointing at their file by id.
+  static func plannedRouteDay(_ db: Database) throws {
+    let sequence = try Int64.fetchOne(
+      db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'source_file'")
+    try db.execute(
+      sql: """
+        CREATE TABLE new_source_file (
+          id INTEGER PRIMARY KEY AUTOINCREMENT,
+          name TEXT NOT NULL,
+          sha256 TEXT NOT NULL,
+          format TEXT NOT NULL,
+          imported_at INTEGER NOT NULL,
+          planned_day TEXT
+        );
+        INSERT INTO new_source_file (id, name, sha256, format, imported_at)
+        SELECT id, name, sha256, format, imported_at FROM source_file;
+        DROP TABLE source_file;
+        ALTER TABLE new_source_file RENAME TO source_file;
+        CREATE UNIQUE INDEX source_file_content ON source_file (sha256, ifnull(planned_day, ''));
+        """)
+    if let sequence {
+      try db.execute(
+        sql: "UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'source_file'",
+        arguments: [sequence])
     }
   }
 }

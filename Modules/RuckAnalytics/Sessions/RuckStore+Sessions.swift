@@ -4,19 +4,17 @@ import GRDB
 extension RuckStore {
   /// Logs a session by hand.
   ///
-  /// - throws: `TallyError` for a duration or distance that is not positive.
+  /// - throws: `TallyError` (usage) for a duration or distance that is not positive, a value
+  ///   outside `SessionLimits`, or a day after today (in `options.zone`).
   public func logSession(
     start: Instant, duration: Double, distance: Double, calories: Double? = nil,
     options: SessionOptions = SessionOptions()
   ) throws -> RuckSession {
-    guard duration > 0 else {
-      throw TallyError(value: "\(duration)", expected: "a positive duration")
-    }
-    guard distance > 0 else {
-      throw TallyError(value: "\(distance)", expected: "a positive distance")
-    }
+    try Self.checkMeasures(duration: duration, distance: distance, calories: calories)
+    try SessionLimits.check(options)
+    try refuseFuture(start, zone: options.zone)
     return try writer.write { db in
-      var session = Self.newSession(
+      var session = newSession(
         profile: try RuckProfile.current(db), start: start, end: start.adding(duration: duration),
         elapsed: duration,
         moving: duration, distance: distance, gain: nil, loss: nil, calories: calories,
@@ -62,12 +60,8 @@ extension RuckStore {
   public func editSession(
     id: Int64, options: SessionOptions, changes: SessionChanges = SessionChanges()
   ) throws -> EditedSession {
-    if let duration = changes.duration, !(duration > 0) {
-      throw TallyError(value: "\(duration)", expected: "a positive duration")
-    }
-    if let distance = changes.distance, !(distance > 0) {
-      throw TallyError(value: "\(distance)", expected: "a positive distance")
-    }
+    try Self.checkMeasures(duration: changes.duration, distance: changes.distance, calories: nil)
+    try SessionLimits.check(options)
     return try writer.write { db in
       var session = try Self.existingSession(db, id: id)
       if let load = options.loadKg { session.loadKg = load }
@@ -82,6 +76,7 @@ extension RuckStore {
         let local = changes.zone.localDateTime(of: session.startedAt)
         let start = changes.zone.instant(
           of: LocalDateTime(date: changes.date ?? local.date, time: changes.time ?? local.time))
+        try refuseFuture(start, zone: changes.zone)
         session.endedAt = session.endedAt.adding(duration: start.seconds(since: session.startedAt))
         session.startedAt = start
         overridden.append(.start)
@@ -119,6 +114,21 @@ extension RuckStore {
         _ = try SourceFile.deleteOne(db, key: file)
       }
     }
+  }
+
+  /// A duration and distance above 0 and every measure within `SessionLimits`.
+  ///
+  /// - throws: `TallyError` (usage) naming the first one outside.
+  static func checkMeasures(duration: Double?, distance: Double?, calories: Double?) throws {
+    if let duration, !(duration > 0) {
+      throw TallyError(value: "\(duration)", expected: "a positive duration")
+    }
+    if let distance, !(distance > 0) {
+      throw TallyError(value: "\(distance)", expected: "a positive distance")
+    }
+    _ = try SessionLimits.check(duration, "duration", SessionLimits.seconds, unit: "seconds")
+    _ = try SessionLimits.check(distance, "distance", SessionLimits.metres, unit: "metres")
+    _ = try SessionLimits.check(calories, "calories", SessionLimits.calories, unit: "kcal")
   }
 
   static func existingSession(_ db: Database, id: Int64) throws -> RuckSession {

@@ -47,16 +47,30 @@ public struct SessionDetail: Sendable, Equatable {
   /// Splits every `length` metres along a track's points: distance within segments only (never
   /// across a gap), and each step's time shared between the splits it crosses in proportion to
   /// its distance (a step without distance gives its time to the split it is on).
+  ///
+  /// A track with a point without a time (a planned route, a partly timed track) has no split
+  /// times at all, as it has no moving time: times on some splits only would be uneven. A point
+  /// whose time goes back within its segment counts as recorded when the latest time before it
+  /// was (as `TrackMeasures` leaves it out of time sums), so no split gets a negative time.
   public static func splits(_ points: [TrackPointRecord], every length: Double) -> [Split] {
     guard length > 0 else { return [] }
+    let timedTrack = points.allSatisfy { $0.time != nil }
     var parts: [(distance: Double, seconds: Double, timed: Bool)] = []
-    var current = (distance: 0.0, seconds: 0.0, timed: true)
+    var current = (distance: 0.0, seconds: 0.0, timed: timedTrack)
     var previous: TrackPointRecord?
+    var latest: Instant?  // the latest time so far in the segment
     for point in points {
       defer { previous = point }
-      guard let from = previous, from.segment == point.segment else { continue }
+      guard let from = previous, from.segment == point.segment else {
+        latest = point.time
+        continue
+      }
       let total = TrackMeasures.haversine(from.trackPoint, point.trackPoint)
-      let elapsed = from.time.flatMap { start in point.time.map { $0.seconds(since: start) } }
+      var elapsed: Double?
+      if timedTrack, let start = latest, let time = point.time {
+        elapsed = max(0, time.seconds(since: start))
+        latest = max(start, time)
+      }
       if elapsed == nil { current.timed = false }
       if total == 0 { current.seconds += elapsed ?? 0 }
       var left = total

@@ -17,16 +17,18 @@ enum FITReader {
     // goes back in time starts a new segment instead of making the track run backwards.
     var segments: [[TrackPoint]] = []
     var segment: [TrackPoint] = []
-    for record in activity.records {
+    for (index, record) in activity.records.enumerated() {
       guard let latitude = record.latitude, let longitude = record.longitude else { continue }
       if let time = record.time, let last = segment.last?.time, time < last {
         segments.append(segment)
         segment = []
       }
       segment.append(
-        TrackPoint(
+        try TrackPoint(
           time: record.time, latitude: latitude, longitude: longitude,
-          elevation: record.altitude, heartRate: record.heartRate))
+          // A strap that lost contact records 0: no sample, not a bad file.
+          elevation: record.altitude, heartRate: record.heartRate == 0 ? nil : record.heartRate
+        ).validated(.init(name), point: "record \(index + 1)"))
     }
     if !segment.isEmpty { segments.append(segment) }
     let summaries = activity.sessions.isEmpty ? activity.laps : activity.sessions

@@ -13,6 +13,9 @@ enum GPXReader {
     var route: [TrackPoint]?
     var point: TrackPoint?
     var pointDepth = 0
+    var pointLine = 0
+    var inMetadata = false
+    var saved: SavedSession?
     var field: String?
     var text = ""
     var rootChecked = false
@@ -40,8 +43,8 @@ enum GPXReader {
         case "rte" where point == nil:
           route = []
         case "trkpt" where segment != nil, "rtept" where route != nil:
-          guard let lat = attributes["lat"].flatMap(FastDecimal.parse), (-90...90).contains(lat),
-            let lon = attributes["lon"].flatMap(FastDecimal.parse), (-180...180).contains(lon)
+          guard let lat = attributes["lat"].flatMap(FastDecimal.parse),
+            let lon = attributes["lon"].flatMap(FastDecimal.parse)
           else {
             throw TallyError.invalid(
               element, "lat=\(attributes["lat"] ?? "") lon=\(attributes["lon"] ?? "")",
@@ -50,6 +53,14 @@ enum GPXReader {
           }
           point = TrackPoint(time: nil, latitude: lat, longitude: lon, elevation: nil)
           pointDepth = tokenizer.depth
+          pointLine = tokenizer.currentLine
+        case "metadata":
+          inMetadata = true
+        case "session" where inMetadata:
+          // What Tally's own export says of the session (GPXWriter): its bounds, moving time
+          // and distance survive a round trip even where the points do not give them (a planned
+          // route, a device's distance, an edited session).
+          saved = try SavedSession(attributes, source: .init(name, line: tokenizer.currentLine))
         case "ele", "time":
           if point != nil, tokenizer.depth == pointDepth + 1 {
             field = element
@@ -65,14 +76,15 @@ enum GPXReader {
           break
         }
       case .text(let chunk):
-        if field != nil { text += chunk }
+        // Most fields arrive in one chunk: taking it is a reference, appending would copy.
+        if field != nil { if text.isEmpty { text = chunk } else { text += chunk } }
       case .end(let element):
         if let current = field, element == current {
           let value = text.trimmedASCII
           if current == "type" {
             sport = value
           } else if current == "hr" {
-            guard let rate = Int(value), rate > 0 else {
+            guard let rate = Int(value), TrackPoint.heartRates.contains(rate) else {
               throw TallyError.invalid(
                 "hr", value, expected: "a heart rate in beats per minute",
                 source: .init(name, line: tokenizer.currentLine))
@@ -95,13 +107,16 @@ enum GPXReader {
             point?.time = time
           }
           field = nil
-        } else if element == "trkpt" || element == "rtept", let finished = point,
+        } else if element == "trkpt" || element == "rtept", let parsed = point,
           tokenizer.depth == pointDepth - 1
         {
+          let finished = try parsed.validated(.init(name, line: pointLine), point: element)
           if element == "trkpt" { segment?.append(finished) } else { route?.append(finished) }
           point = nil
         } else if element == "trk" {
           trackDepth = nil
+        } else if element == "metadata" {
+          inMetadata = false
         } else if element == "trkseg", let finished = segment {
           trackSegments.append(finished)
           segment = nil
@@ -116,12 +131,46 @@ enum GPXReader {
     let usableRoutes = routes.filter { !$0.isEmpty }
     let trackPoints = tracks.reduce(0) { $0 + $1.count }
     let segments = trackPoints >= 2 || usableRoutes.isEmpty ? tracks : usableRoutes
-    guard segments.reduce(0, { $0 + $1.count }) >= 2 else {
+    // Only a file without a usable point is refused: one point is a session of no distance.
+    guard !segments.isEmpty else {
       throw TallyError.refused(
-        "the GPX file has no track or route points: expected at least two points",
+        "the GPX file has no track or route points: expected at least one point",
         source: .init(name))
     }
-    return ParsedTrack(segments: segments, sport: sport)
+    return ParsedTrack(
+      segments: segments, deviceDistance: saved?.distance, deviceStart: saved?.start,
+      deviceEnd: saved?.end, sport: sport, deviceMovingTime: saved?.moving)
+  }
+
+  /// The `<tally:session>` element Tally's export writes into `<metadata><extensions>`.
+  struct SavedSession {
+    static let namespace = "https://tally.invalid/ruck/gpx/1"
+    var start: Instant
+    var end: Instant
+    /// Seconds.
+    var moving: Double
+    /// Metres.
+    var distance: Double
+
+    init(_ attributes: XMLAttributes, source: TallyError.Source) throws {
+      func value<T>(_ key: String, _ parse: (String) -> T?) throws -> T {
+        guard let text = attributes[key], let parsed = parse(text) else {
+          throw TallyError.invalid(
+            "session \(key)", attributes[key] ?? "", expected: "what Tally's export writes",
+            source: source)
+        }
+        return parsed
+      }
+      start = try value("start") { Instant.parse($0, zone: .utc) }
+      end = try value("end") { Instant.parse($0, zone: .utc) }
+      moving = try value("moving_s") { FastDecimal.parse($0).flatMap(SessionLimits.seconds) }
+      distance = try value("distance_m") { FastDecimal.parse($0).flatMap(SessionLimits.metres) }
+      guard start <= end else {
+        throw TallyError.invalid(
+          "session end", "\(end)", expected: "an end on or after the start \(start)",
+          source: source)
+      }
+    }
   }
 
   static func next(_ tokenizer: inout XMLTokenizer, _ name: String) throws -> XMLEvent? {

@@ -3,14 +3,22 @@ import Foundation
 
 /// Writes a stored track as GPX 1.1 (one track, its segments as stored, elevations and times
 /// when recorded), for other apps to read: the schema's element order, decimal numbers without
-/// exponents, and XML-escaped text.
+/// exponents, and XML-escaped text. The session's own bounds, moving time and distance go into
+/// the metadata's extensions (`tally:session`, which other apps skip): the points alone cannot
+/// give them back for a planned route (no times), a device's distance (TCX, FIT) or an edited
+/// session, and Tally reads them on import so that an exported session comes back the same
+/// (written in Swift's shortest form that reads back to the same `Double`).
 enum GPXWriter {
   static func gpx(_ session: RuckSession, points: [TrackPointRecord], name: String) -> String {
     var out = """
       <?xml version="1.0" encoding="UTF-8"?>
       <gpx version="1.1" creator="Tally ruck-cli" xmlns="http://www.topografix.com/GPX/1/1" \
-      xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v1">
-      <metadata><name>\(escape(name))</name><time>\(session.startedAt)</time></metadata>
+      xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v1" \
+      xmlns:tally="\(GPXReader.SavedSession.namespace)">
+      <metadata><name>\(escape(name))</name><time>\(session.startedAt)</time><extensions>\
+      <tally:session start="\(session.startedAt)" end="\(session.endedAt)" \
+      moving_s="\(session.movingSeconds)" distance_m="\(session.distanceMeters)"/>\
+      </extensions></metadata>
       <trk><name>\(escape(name))</name><type>\(session.activity.rawValue)</type>
 
       """

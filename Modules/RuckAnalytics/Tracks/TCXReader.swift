@@ -3,8 +3,10 @@ import DataFormats
 import Foundation
 
 /// Reads Garmin TCX (Activities/Activity/Lap/Track/Trackpoint) by streaming its XML. Each Track
-/// is a segment. The laps' `DistanceMeters` and `Calories` are kept as the device's totals: that
-/// is what the watch showed the user.
+/// is a segment, over every activity and lap of the file, in any order and of any sport. The
+/// laps' `DistanceMeters` and `Calories` are kept as the device's totals — what the watch showed
+/// the user — when every lap has one; a lap without `DistanceMeters` leaves the distance to the
+/// points.
 enum TCXReader {
   static func read(_ data: Data, name: String) throws -> ParsedTrack {
     var tokenizer = XMLTokenizer(data: data)
@@ -13,8 +15,10 @@ enum TCXReader {
     var segment: [TrackPoint]?
     var lapDistance = 0.0
     var lapCalories = 0.0
-    var sawLapDistance = false
+    var laps = 0
+    var lapsWithDistance = 0
     var sawLapCalories = false
+    var trackpointLine = 0
     var time: Instant?
     var latitude: Double?
     var longitude: Double?
@@ -37,8 +41,10 @@ enum TCXReader {
         path.append(element)
         text = ""
         if element == "Track" { segment = [] }
+        if element == "Lap" { laps += 1 }
         if element == "Trackpoint" {
           (time, latitude, longitude, altitude, heartRate) = (nil, nil, nil, nil, nil)
+          trackpointLine = tokenizer.currentLine
         }
       case .text(let chunk):
         text += chunk
@@ -56,7 +62,7 @@ enum TCXReader {
         switch (element, parent) {
         case ("DistanceMeters", "Lap"):
           lapDistance += try number()
-          sawLapDistance = true
+          lapsWithDistance += 1
         case ("Calories", "Lap"):
           lapCalories += try number()
           sawLapCalories = true
@@ -68,20 +74,33 @@ enum TCXReader {
               source: .init(name, line: tokenizer.currentLine))
           }
           time = instant
-          firstTime = firstTime ?? instant
-          lastTime = instant
+          firstTime = min(firstTime ?? instant, instant)
+          lastTime = max(lastTime ?? instant, instant)
         case ("LatitudeDegrees", "Position"): latitude = try number()
         case ("LongitudeDegrees", "Position"): longitude = try number()
         case ("AltitudeMeters", "Trackpoint"): altitude = try number()
         case ("Value", "HeartRateBpm")
         where path.count >= 3 && path[path.count - 3] == "Trackpoint":
-          heartRate = Int(try number().rounded())
+          // Checked before converting: Int(1e308) would trap.
+          let rate = try number()
+          guard rate.isFinite,
+            Double(TrackPoint.heartRates.lowerBound)...Double(TrackPoint.heartRates.upperBound)
+              ~= rate.rounded()
+          else {
+            throw TallyError.invalid(
+              "HeartRateBpm", value,
+              expected: "a heart rate within \(TrackPoint.heartRates.lowerBound)…"
+                + "\(TrackPoint.heartRates.upperBound) bpm",
+              source: .init(name, line: tokenizer.currentLine))
+          }
+          heartRate = Int(rate.rounded())
         case ("Trackpoint", _):
           if let latitude, let longitude {
             segment?.append(
-              TrackPoint(
+              try TrackPoint(
                 time: time, latitude: latitude, longitude: longitude, elevation: altitude,
-                heartRate: heartRate))
+                heartRate: heartRate
+              ).validated(.init(name, line: trackpointLine), point: "Trackpoint"))
           }
         case ("Track", _):
           if let finished = segment, !finished.isEmpty { segments.append(finished) }
@@ -93,12 +112,13 @@ enum TCXReader {
         text = ""
       }
     }
-    guard !segments.isEmpty || sawLapDistance else {
+    let lapsDistance = laps > 0 && lapsWithDistance == laps ? lapDistance : nil
+    guard !segments.isEmpty || lapsDistance != nil else {
       throw TallyError.refused(
         "the TCX file has neither positions nor a distance", source: .init(name))
     }
     return ParsedTrack(
-      segments: segments, deviceDistance: sawLapDistance ? lapDistance : nil,
+      segments: segments, deviceDistance: lapsDistance,
       deviceCalories: sawLapCalories ? lapCalories : nil, deviceStart: firstTime,
       deviceEnd: lastTime, sport: sport)
   }

@@ -4,6 +4,14 @@ import DataFormats
 /// The JSON shapes of the Ruck domain, for the CLI and any server alike: SI units with the unit
 /// in each key, snake_case keys in a stable order (an API: README documents them).
 public enum RuckWire {
+  /// The columns of `session`, in its order: an empty CSV list still prints them.
+  public static let sessionColumns = [
+    "id", "started_at", "ended_at", "date", "distance_m", "moving_time_s", "elapsed_time_s",
+    "elevation_gain_m", "load_kg", "body_weight_kg", "calories", "terrain", "pace_s_per_km",
+    "weight_moved_kg_km", "source", "activity", "record_status", "temperature_c", "conditions",
+    "notes",
+  ]
+
   /// A session; `source` is the imported file's name, or `manual`.
   public static func session(_ session: RuckSession, zone: Zone, files: [Int64: String])
     -> JSONObject
@@ -49,6 +57,7 @@ public enum RuckWire {
       "total_weight_moved_kg_km": .number(report.totals.weightMovedKgKm, decimals: 2),
       "average_pace_s_per_km": .number(report.totals.averagePaceSecondsPerKm, decimals: 1),
       "sessions_without_moving_time": .int(report.totals.sessionsWithoutMovingTime),
+      "sessions_of_other_types": .int(report.sessionsOfOtherTypes),
       "total_moving_time_s": .number(report.totals.movingSeconds, decimals: 1),
       "total_calories": .number(report.totals.calories, decimals: 1),
       "training_streak_weeks": .int(report.trainingStreakWeeks),
@@ -78,6 +87,7 @@ public enum RuckWire {
       "highest_calories": record(records.highestCalories, unit: "kcal", decimals: 1),
       "most_weight_moved": record(records.mostWeightMoved, unit: "kg_km", decimals: 2),
       "longest_duration": record(records.longestDuration, unit: "s", decimals: 1),
+      "sessions_of_other_types": .int(records.sessionsOfOtherTypes),
     ]
   }
 
@@ -95,6 +105,7 @@ public enum RuckWire {
       "weeks": .array(weekly.weeks.map { .object(week($0)) }),
       "average_sessions_per_week": .number(weekly.averageSessionsPerWeek, decimals: 2),
       "average_distance_per_week_m": .number(weekly.averageDistancePerWeekMeters, decimals: 1),
+      "sessions_of_other_types": .int(weekly.sessionsOfOtherTypes),
     ]
   }
 
@@ -125,6 +136,7 @@ public enum RuckWire {
           ])
         }),
       "sessions_without_moving_time": .int(insights.sessionsWithoutMovingTime),
+      "sessions_of_other_types": .int(insights.sessionsOfOtherTypes),
       "terrain_impact": .array(
         insights.terrainImpact.map {
           .object([
@@ -225,9 +237,9 @@ public enum RuckWire {
 
   /// What importing one file did: its sessions, or that it was imported before, or why it
   /// failed (`error`, the one-line message).
-  public static func importResult(file: String, outcome: ImportOutcome?, error: String?)
-    -> JSONObject
-  {
+  public static func importResult(
+    file: String, outcome: ImportOutcome?, error: String?, warnings: [ImportWarning] = []
+  ) -> JSONObject {
     let status: String
     switch outcome {
     case .imported?: status = "imported"
@@ -238,6 +250,12 @@ public enum RuckWire {
       "file": .string(file), "status": .string(status),
       "session_ids": .array((outcome?.sessions ?? []).compactMap { $0.id.map { .int(Int($0)) } }),
       "error": .string(error),
+      "points_with_time_going_back": .int(
+        warnings.reduce(0) { total, warning in
+          switch warning {
+          case .timesGoBack(let points): return total + points
+          }
+        }),
     ]
   }
 }
