@@ -9,6 +9,7 @@ extension RuckCommand {
   /// `ruck-cli import FILE...`.
   struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "import",
       abstract: "Import GPX, TCX, FIT, CSV or JSON files; each file is imported on its own.",
       discussion: """
         GPX (1.0/1.1, tracks or else routes, every track and segment), TCX and FIT (Garmin's \
@@ -114,6 +115,7 @@ extension RuckCommand {
   /// `ruck-cli log`.
   struct Log: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "log",
       abstract: "Log a session by hand.",
       discussion: """
         Example:

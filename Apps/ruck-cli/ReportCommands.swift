@@ -10,6 +10,7 @@ extension RuckCommand {
   /// `ruck-cli analytics`.
   struct Analytics: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "analytics",
       abstract: "Totals of a period with trends against the previous period of the same length.",
       discussion: """
         Periods: this-week, this-month, last-week, last-month, last-3-months, last-6-months, \
@@ -80,6 +81,7 @@ extension RuckCommand {
   /// `ruck-cli records`.
   struct Records: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "records",
       abstract:
         "Personal records (fastest pace over sessions of at least 1 km; ties to the earliest).",
       discussion: "Example:\n  ruck-cli records --format json")
@@ -115,6 +117,7 @@ extension RuckCommand {
   /// `ruck-cli weekly`.
   struct Weekly: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "weekly",
       abstract: "The last N Monday weeks, zero-filled, with the weekly goal.",
       discussion: "Example:\n  ruck-cli weekly --weeks 12")
     @OptionGroup var global: GlobalOptions
@@ -163,6 +166,7 @@ extension RuckCommand {
   /// `ruck-cli streak`.
   struct Streak: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "streak",
       abstract: "Consecutive weeks reaching the goal; an empty week breaks the streak.",
       discussion: """
         The unfinished current week neither extends nor breaks the streak while it is short of the \
@@ -196,6 +200,7 @@ extension RuckCommand {
   /// `ruck-cli insights`.
   struct Insights: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "insights",
       abstract: "Pace distribution, terrain and weather impact, load progression, calorie burn.",
       discussion: "Example:\n  ruck-cli insights --format json")
     @OptionGroup var global: GlobalOptions

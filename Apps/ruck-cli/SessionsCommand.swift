@@ -9,6 +9,7 @@ extension RuckCommand {
   /// `ruck-cli sessions …`.
   struct Sessions: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "sessions",
       abstract: "List, show, edit and delete sessions.",
       subcommands: [List.self, Show.self, Edit.self, Export.self, Delete.self])
   }
@@ -16,6 +17,7 @@ extension RuckCommand {
   /// `ruck-cli profile …`.
   struct Profile: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "profile",
       abstract: "Body weight, units and the weekly goal.", subcommands: [Set.self, Show.self])
   }
 }
@@ -23,6 +25,7 @@ extension RuckCommand {
 extension RuckCommand.Sessions {
   struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "list",
       abstract: "List sessions, oldest first.",
       discussion: "Example:\n  ruck-cli sessions list --format csv")
     @OptionGroup var global: GlobalOptions
@@ -56,6 +59,7 @@ extension RuckCommand.Sessions {
 
   struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "show",
       abstract:
         "Show one session with its splits (per km or mi), elevation range and heart rate.",
       discussion: "Example:\n  ruck-cli sessions show 3 --units imperial")
@@ -102,6 +106,7 @@ extension RuckCommand.Sessions {
 
   struct Edit: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "edit",
       abstract:
         "Change a session's details, type, day, start, duration or distance, or whether it counts "
         + "in records.",
@@ -175,6 +180,7 @@ extension RuckCommand.Sessions {
 
   struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "export",
       abstract: "Write a session's stored track as GPX 1.1.",
       discussion: """
         The track as stored: its segments, positions, elevations and times. Without --output the \
@@ -211,6 +217,7 @@ extension RuckCommand.Sessions {
 
   struct Delete: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "delete",
       abstract: "Delete a session and its track.",
       discussion: "Example:\n  ruck-cli sessions delete 3")
     @OptionGroup var global: GlobalOptions
@@ -227,6 +234,7 @@ extension RuckCommand.Sessions {
 extension RuckCommand.Profile {
   struct Set: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "set",
       abstract: "Change profile settings (the others stay).",
       discussion:
         "Example:\n  ruck-cli profile set --body-weight-kg 80 --units metric --min-rucks-per-week 2"
@@ -264,6 +272,7 @@ extension RuckCommand.Profile {
 
   struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "show",
       abstract: "Show the profile.", discussion: "Example:\n  ruck-cli profile show --format json")
     @OptionGroup var global: GlobalOptions
 

@@ -73,14 +73,14 @@ enum RVUBenchmarks {
 
   /// Queries as the user waits for them: `rvu-cli` run as a whole process (start-up, opening
   /// the database, the query, printing). Left out, saying so, when `rvu-cli` was not built
-  /// beside this binary (`swift build -c release` builds both).
+  /// beside this binary (`swift build -c release --static-swift-stdlib` builds both).
   static func processCases(catalogPath: String, analyticsPath: String, size: String)
     -> [BenchmarkCase]
   {
     let cli = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
       .appendingPathComponent("rvu-cli").path
     guard FileManager.default.isExecutableFile(atPath: cli) else {
-      print("rvu.process-*: skipped, no rvu-cli beside tally-bench (swift build -c release)")
+      print("rvu.process-*: skipped, no rvu-cli beside tally-bench (swift build -c release --static-swift-stdlib)")
       return []
     }
     func run(_ arguments: [String]) throws {
