@@ -140,6 +140,9 @@ struct RenderingTests {
     #expect(Sparkline.render([1, 2, 3, 4, 5, 6, 7, 8]) == "▁▂▃▄▅▆▇█")
     #expect(Sparkline.render([0, nil, 7]) == "▁ █")
     #expect(Sparkline.render([5, 5]) == "▄▄")
+    // A span wider than a Double holds (1e308 − −1e308 = inf): the minimum is still 0/inf = 0,
+    // the maximum's inf/inf has no ratio and draws the middle block instead of trapping.
+    #expect(Sparkline.render([-1e308, 1e308]) == "▁▄")
     #expect(Sparkline.render([nil, nil]) == "  ")
   }
 }

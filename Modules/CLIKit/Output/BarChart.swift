@@ -51,8 +51,10 @@ public enum Sparkline {
     return String(
       values.map { value -> Character in
         guard let value, value.isFinite else { return " " }
-        guard high > low else { return ticks[3] }
-        return ticks[Int(((value - low) / (high - low) * 7).rounded())]
+        // A span too wide for a Double (±1e308) gives no finite ratio: draw the middle block.
+        let ratio = (value - low) / (high - low)
+        guard high > low, ratio.isFinite else { return ticks[3] }
+        return ticks[Int((min(max(ratio, 0), 1) * 7).rounded())]
       })
   }
 }
