@@ -5,27 +5,16 @@ import CLIKit
 import Foundation
 
 extension GlobalOptions {
-  /// Opens the behavior database named by these options, its clock reading `now`.
+  /// Opens the behavior database named by these options, its clock `GlobalOptions.clock`.
   func openBehaviorStore() throws -> BehaviorStore {
-    let (asOfDate, zone) = (self.asOfDate, self.zone)
-    return try BehaviorStore.open(databaseLocation(app: BehaviorPatternsModule.appName)) {
-      Self.now(asOf: asOfDate, zone: zone)
-    }
-  }
-
-  /// "Now" as the commands see it: the current time, or with `--as-of` the current time of day
-  /// on that day (so `--as-of` pins "today" for the store too: nothing is logged after it).
-  static func now(asOf: LocalDate?, zone: Zone) -> Instant {
-    let now = Instant(Date())
-    guard let asOf else { return now }
-    return zone.instant(of: LocalDateTime(date: asOf, time: zone.localDateTime(of: now).time))
+    try BehaviorStore.open(databaseLocation(app: BehaviorPatternsModule.appName), clock: clock)
   }
 
   /// The instant of `--at` text in `zone`: `YYYY-MM-DD HH:MM[:SS]`, `YYYY-MM-DD` (midnight) or
   /// `HH:MM` (on the as-of day). Without it: now, or with `--as-of`, the current time of day on
   /// that day.
   func instant(at text: String?) throws -> Instant {
-    guard let text else { return Self.now(asOf: asOfDate, zone: zone) }
+    guard let text else { return clock() }
     if let time = try? TimeOfDay(parsing: text) {
       return zone.instant(of: LocalDateTime(date: asOf, time: time))
     }

@@ -80,13 +80,10 @@ struct UnitsOption: ParsableArguments {
 }
 
 extension GlobalOptions {
-  /// The store, whose clock reads the start of `--as-of` when it is given: the day taken as
-  /// today is also the last day a session may be logged on.
+  /// The store, its clock `GlobalOptions.clock`: with `--as-of`, that day is the last day a
+  /// session may be logged on.
   func openRuckStore() throws -> RuckStore {
-    let location = databaseLocation(app: RuckAnalyticsModule.appName)
-    guard let asOfDate else { return try RuckStore.open(location) }
-    let start = zone.start(of: asOfDate)
-    return try RuckStore.open(location, clock: { start })
+    try RuckStore.open(databaseLocation(app: RuckAnalyticsModule.appName), clock: clock)
   }
 }
 

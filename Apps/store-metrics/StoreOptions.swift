@@ -28,7 +28,7 @@ let storeCompletion = DatabaseCompletion.kind(app: StoreAnalyticsModule.appName)
 
 extension GlobalOptions {
   func openStoreMetrics() throws -> ShopAnalytics {
-    try ShopAnalytics.open(databaseLocation(app: StoreAnalyticsModule.appName))
+    try ShopAnalytics.open(databaseLocation(app: StoreAnalyticsModule.appName), clock: clock)
   }
 
   /// The as-of day: `--as-of`, else today in the store's own zone.

@@ -68,7 +68,8 @@ public enum CommandRunner {
     }
     appNameBox.current = app
     return runNamed(
-      root, name: name, arguments: globalOptionsLast(arguments), output: output,
+      root, name: name, arguments: globalOptionsLast(negativeValuesJoined(arguments)),
+      output: output,
       errorOutput: errorOutput)
   }
 
@@ -137,6 +138,40 @@ extension CommandRunner {
     let rest = Array(arguments[index...])
     guard !leading.isEmpty, !rest.isEmpty, !rest.contains("--") else { return arguments }
     return rest + leading
+  }
+
+  /// `--option -5` as `--option=-5`: a value that is a negative number (`-2`, `-0.5`, `-5m`).
+  ///
+  /// ArgumentParser reads a word starting with `-` as the next option, so `--temperature-c -2`
+  /// failed with "Missing value"; people type negative values that way. No Tally command takes
+  /// an option or argument spelled as a negative number, so nothing else is changed. Words after
+  /// `--` are left alone.
+  static func negativeValuesJoined(_ arguments: [String]) -> [String] {
+    var out: [String] = []
+    var index = 0
+    while index < arguments.count {
+      let argument = arguments[index]
+      if argument == "--" { return out + arguments[index...] }
+      if argument.hasPrefix("--"), !argument.contains("="), index + 1 < arguments.count,
+        isNegativeNumber(arguments[index + 1])
+      {
+        out.append(argument + "=" + arguments[index + 1])
+        index += 2
+        continue
+      }
+      out.append(argument)
+      index += 1
+    }
+    return out
+  }
+
+  /// `-` then a digit, or `-.` then a digit.
+  private static func isNegativeNumber(_ word: String) -> Bool {
+    let bytes = Array(word.utf8.prefix(3))
+    guard bytes.count >= 2, bytes[0] == UInt8(ascii: "-") else { return false }
+    let isDigit = { (byte: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+    return isDigit(bytes[1])
+      || (bytes[1] == UInt8(ascii: ".") && bytes.count == 3 && isDigit(bytes[2]))
   }
 
   /// "unknown command 'visit'; did you mean 'visits'?" when the words before the first option

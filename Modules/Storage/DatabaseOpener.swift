@@ -167,11 +167,17 @@ public enum DatabaseOpener {
     return configuration
   }
 
-  /// Throws `StorageError.newerSchema` when the database holds migrations `migrator` lacks.
+  /// Throws `StorageError.otherApp` when none of the database's migrations is `migrator`'s, and
+  /// `StorageError.newerSchema` when it holds some that `migrator` lacks.
   static func refuseNewerSchema(applied: Set<String>, migrator: DatabaseMigrator, path: String)
     throws
   {
     let unknown = applied.subtracting(migrator.migrations).sorted()
+    if let first = unknown.first, unknown.count == applied.count {
+      // Nothing this app wrote: another app's file, not a newer version of this one.
+      let app = first.split(separator: "-").first.map(String.init) ?? first
+      throw StorageError.otherApp(path: path, app: app)
+    }
     if !unknown.isEmpty {
       throw StorageError.newerSchema(path: path, unknownMigrations: unknown)
     }

@@ -19,6 +19,14 @@ public enum StorageError {
         + "): upgrade the app before using this database")
   }
 
+  /// The file is a database of another app (none of its migrations is this app's); `app` is the
+  /// prefix its migrations carry (`rvu`, `behavior`, `store`, `ruck`).
+  public static func otherApp(path: String, app: String) -> TallyError {
+    .refused(
+      "\(path) is a database of another Tally app (\(app)): expected this app's database or a "
+        + "new path")
+  }
+
   /// The file exists but is not a SQLite database.
   public static func notADatabase(_ path: String) -> TallyError {
     .refused("\(path) is not a SQLite database: expected a database file written by Tally")

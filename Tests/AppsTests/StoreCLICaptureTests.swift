@@ -32,6 +32,30 @@ private let header =
 
 @Suite("store-metrics in-process")
 struct StoreCLICaptureTests {
+  @Test("an order after --as-of is refused on import, as the other apps refuse later days")
+  func futureOrderAgainstAsOf() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    _ = scratch.run(["stores", "add", "S", "--time-zone", "UTC"])
+    let csv = try scratch.write(
+      "f.csv", header + "\nA,S,2016-01-02 10:00,completed,,Tea,Drinks,1,2.50\n")
+    let result = scratch.run(["import", csv, "--as-of", "2015-12-31"])
+    #expect(result.status == 65)
+    #expect(result.error.contains("expected a day on or before 2015-12-31"))
+    #expect(scratch.run(["import", csv, "--as-of", "2016-01-02"]).status == 0)
+  }
+
+  @Test("a negative value typed after its option reaches the domain's range check")
+  func negativeValue() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    _ = scratch.run(["stores", "add", "S", "--time-zone", "UTC"])
+    let result = scratch.run(["daily", "--store", "S", "--limit", "-5"])
+    #expect(result.status == 64)
+    #expect(!result.error.contains("Missing value"))
+    #expect(result.error.contains("-5"))
+  }
+
   @Test("a quantity of 0 is refused with the line and column, exit 65, nothing stored")
   func zeroQuantity() throws {
     let scratch = try Scratch()

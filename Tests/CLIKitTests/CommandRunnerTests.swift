@@ -237,3 +237,26 @@ struct GlobalOptionOrderTests {
     #expect(result.output.hasPrefix("["))
   }
 }
+
+@Suite("Negative values after an option")
+struct NegativeValueTests {
+  @Test(
+    "a negative number is the option's value",
+    arguments: [
+      (["log", "--temperature-c", "-2"], ["log", "--temperature-c=-2"]),
+      (
+        ["set", "--dollars-per-rvu", "-5.50", "--x", "1"],
+        ["set", "--dollars-per-rvu=-5.50", "--x", "1"]
+      ),
+      (["log", "--duration", "-5m"], ["log", "--duration=-5m"]),
+      (["log", "--change", "-.5"], ["log", "--change=-.5"]),
+      // Not numbers, already joined, or after `--`: unchanged.
+      (["log", "--format", "-x"], ["log", "--format", "-x"]),
+      (["log", "--a=-2"], ["log", "--a=-2"]),
+      (["log", "--", "--a", "-2"], ["log", "--", "--a", "-2"]),
+      (["log", "--a", "-"], ["log", "--a", "-"]),
+    ])
+  func joins(arguments: [String], expected: [String]) {
+    #expect(CommandRunner.negativeValuesJoined(arguments) == expected)
+  }
+}

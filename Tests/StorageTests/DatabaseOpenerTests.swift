@@ -97,6 +97,26 @@ struct DatabaseOpenerTests {
     }
   }
 
+  @Test("another app's database is named as such, not as a newer version") func otherApp()
+    throws
+  {
+    try withTemporaryFolder { folder in
+      let path = folder + "/rvu.sqlite"
+      var rvu = DatabaseMigrator()
+      rvu.registerMigration("rvu-1-catalog") { db in
+        try db.execute(sql: "CREATE TABLE catalog (code TEXT)")
+      }
+      _ = try DatabaseOpener.open(.file(path), migrator: rvu)
+      #expect {
+        try DatabaseOpener.open(.file(path), migrator: migrator(2))
+      } throws: { error in
+        (error as? TallyError)?.description
+          == "\(path) is a database of another Tally app (rvu): expected this app's database or a "
+          + "new path"
+      }
+    }
+  }
+
   @Test("a file that is not a database is refused") func notADatabase() throws {
     try withTemporaryFolder { folder in
       let path = folder + "/junk.sqlite"

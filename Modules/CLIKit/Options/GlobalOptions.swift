@@ -80,6 +80,18 @@ public struct GlobalOptions: ParsableArguments, Sendable {
   /// The as-of day: `--as-of`, else today in `zone`.
   public var asOf: LocalDate { asOfDate ?? zone.localDate(of: Instant(Date())) }
 
+  /// "Now" as every command sees it: the current time, or with `--as-of` the current time of
+  /// day on that day in `zone`. Stores are opened with it, so `--as-of` also pins the last day
+  /// something may be logged or imported as having happened.
+  public var clock: @Sendable () -> Instant {
+    let (asOfDate, zone) = (self.asOfDate, self.zone)
+    return {
+      let now = Instant(Date())
+      guard let asOfDate else { return now }
+      return zone.instant(of: LocalDateTime(date: asOfDate, time: zone.localDateTime(of: now).time))
+    }
+  }
+
   /// Where the database of `app` is, following `DatabaseLocation.resolve`.
   public func databaseLocation(app: String) -> DatabaseLocation {
     DatabaseLocation.resolve(
