@@ -137,7 +137,7 @@ extension BehaviorCommand.Meds {
 
     func execute() throws {
       let saved = try global.openBehaviorStore().stopMedication(
-        medication, on: on?.resolve(asOf: global.asOf) ?? global.asOf)
+        medication, on: on?.resolve(asOf: global.asOf) ?? global.asOf, zone: global.zone)
       global.print(object: BehaviorJSON.medication(saved))
     }
   }

@@ -51,7 +51,7 @@ enum Fixture {
   ) throws {
     try store.addMedication(
       MedicationInput(name: name, frequency: frequency, since: day(since)))
-    if let stopped { try store.stopMedication(name, on: day(stopped)) }
+    if let stopped { try store.stopMedication(name, on: day(stopped), zone: .utc) }
   }
 
   /// The weekly data set: the 7 days 2026-02-25 … 2026-03-03 cross a month boundary; two days

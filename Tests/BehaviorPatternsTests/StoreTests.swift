@@ -104,7 +104,7 @@ struct StoreTests {
       try Fixture.medication(store, "sertraline", .weekly, since: "2026-02-01")
     }
     try Fixture.dose(store, "SERTRALINE", "2026-02-02 08:00")
-    let stopped = try store.stopMedication("1", on: Fixture.day("2026-02-05"))
+    let stopped = try store.stopMedication("1", on: Fixture.day("2026-02-05"), zone: .utc)
     #expect(stopped.stoppedOn == Fixture.day("2026-02-05"))
     #expect(try store.medications().isEmpty)
     #expect(try store.medications(includeStopped: true).count == 1)

@@ -73,6 +73,28 @@ struct TrackedSpanTests {
     #expect(insights.map(\.adherenceRate) == [100])
   }
 
+  @Test("An extra dose on one day does not make up for a day without one")
+  func extraDoseDoesNotHideSkippedDay() throws {
+    let store = try Fixture.store()
+    try Fixture.medication(store, "Sertraline", .daily, since: "2026-11-01")
+    for day in 16...22 {
+      try Fixture.log(store, "energy-level", "2026-11-\(day) 09:00", intensity: 3)
+      // Nov 19 skipped; Nov 20 taken twice.
+      if day != 19 { try Fixture.dose(store, "Sertraline", "2026-11-\(day) 08:00") }
+    }
+    try Fixture.dose(store, "Sertraline", "2026-11-20 20:00")
+    let insights = try store.medicationInsights(
+      days: 7, asOf: Fixture.day("2026-11-22"), zone: .utc)
+    // 7 days due, 6 with a dose (the second on Nov 20 counts once): 6 / 7 = 85.7 %.
+    #expect(insights.map(\.dosesExpected) == [7])
+    #expect(insights.map(\.dosesTaken) == [6])
+    #expect(insights.map(\.adherenceRate) == [85.7])
+    // A stop is recorded once it happened: the day after the clock's day is refused.
+    #expect(throws: TallyError.self) {
+      try store.stopMedication("Sertraline", on: Fixture.day("2026-12-02"), zone: .utc)
+    }
+  }
+
   @Test("Nothing logged: no tracked days, averages 0, adherence null")
   func nothingTracked() throws {
     let store = try Fixture.store()

@@ -65,10 +65,16 @@ extension BehaviorStore {
   /// Marks a medication stopped: `day` is the last day it was taken. Its history is kept.
   ///
   /// - throws: `TallyError` when it does not exist, is already stopped, or `day` is before
-  ///   its first day.
+  ///   its first day or after today in `zone` (a stop is recorded once it happened: a planned
+  ///   one would show the medication stopped while doses are still logged).
   @discardableResult
-  public func stopMedication(_ reference: String, on day: LocalDate) throws -> Medication {
-    try writer.write { db in
+  public func stopMedication(_ reference: String, on day: LocalDate, zone: Zone) throws
+    -> Medication
+  {
+    if let expected = Self.happenedDayProblem(day, today: today(in: zone)) {
+      throw TallyError.invalid("last day", day.description, expected: expected, category: .usage)
+    }
+    return try writer.write { db in
       var medication = try Self.medication(reference, db)
       if let stopped = medication.stoppedOn {
         throw TallyError.refused(

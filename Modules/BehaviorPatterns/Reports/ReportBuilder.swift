@@ -189,9 +189,22 @@ public enum ReportBuilder {
       let expected =
         medication.frequency == .asNeeded
         ? nil : (active.flatMap { medication.expectedDoses(in: $0) } ?? 0)
-      let taken =
-        medication.frequency == .asNeeded
-        ? takenDays.count : takenDays.filter { active?.contains($0) ?? false }.count
+      let taken: Int
+      switch medication.frequency {
+      case .asNeeded: taken = takenDays.count
+      case .weekly: taken = takenDays.filter { active?.contains($0) ?? false }.count
+      case .daily, .twiceDaily, .threeTimesDaily:
+        // Each day counts up to its own expected doses: two doses on one day never make up
+        // for a day without one.
+        let perDay = Dictionary(
+          grouping: takenDays.filter { active?.contains($0) ?? false }, by: { $0 }
+        ).mapValues(\.count)
+        taken = perDay.reduce(0) { sum, day in
+          sum
+            + min(
+              day.value, medication.frequency.expectedDoses(on: day.key, since: medication.since))
+        }
+      }
       var insight = MedicationInsight(
         medication: medication.name, frequency: medication.frequency,
         adherenceRate: expected.flatMap { expected in
