@@ -74,6 +74,10 @@ struct ActivityTests {
     var records = try store.records(asOf: asOf, zone: .utc)
     #expect(records.fastestPace?.sessionId == walk.id)
     #expect(records.highestCalories?.sessionId != car.id)
+    // Nor does it skew insights: one pace bin, the walk's 3600 s / 5 km = 720 s/km.
+    let insights = try store.insights(asOf: asOf, zone: .utc)
+    #expect(insights.paceDistribution.map(\.sessions).reduce(0, +) == 1)
+    #expect(insights.paceDistribution.first?.from == 720)
     let confirmed = try store.editSession(
       id: car.id!, options: SessionOptions(), changes: SessionChanges(recordStatus: .counted))
     #expect(confirmed.session.recordStatus == .counted)

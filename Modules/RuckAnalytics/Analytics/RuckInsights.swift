@@ -96,9 +96,13 @@ public struct RuckInsights: Sendable, Equatable {
 }
 
 extension RuckStore {
-  /// Insights over every session up to the as-of day.
+  /// Insights over every counted session up to the as-of day (as records, not flagged or
+  /// excluded ones).
   public func insights(asOf: LocalDate, zone: Zone) throws -> RuckInsights {
-    let (all, leftOut, _) = try dated(zone: zone, asOf: asOf)
+    // A session flagged as implausible on foot (a drive recorded by mistake) and not confirmed,
+    // or one the user left out, would skew paces and burn rates as it skews records.
+    let (dated, leftOut, _) = try dated(zone: zone, asOf: asOf)
+    let all = dated.filter { $0.session.recordStatus == .counted }
     let sessions = all.map(\.session)
 
     let paces = sessions.filter { $0.distanceMeters >= RuckRecords.paceMinimumMeters }.compactMap(
