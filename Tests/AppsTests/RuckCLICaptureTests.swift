@@ -313,7 +313,9 @@ struct RuckCLIRound2Tests {
         + "out of time sums\n")
     // 3 × 1111.95 m = 3.34 km.
     #expect(imported.output == "imported back.gpx: 1 session, 3.34 km\n")
-    let json = ruck("import", try ruck.write("back2.gpx", Self.back + " "), "--format", "json")
+    // Another recording (a second later), else it is the same recording and skipped.
+    let later = Self.back.replacingOccurrences(of: "10:00:00Z", with: "10:00:01Z")
+    let json = ruck("import", try ruck.write("back2.gpx", later), "--format", "json")
     #expect(json.output.contains("\"points_with_time_going_back\": 1"), "\(json.output)")
   }
 

@@ -41,6 +41,19 @@ struct ImportRulesTests {
     #expect(copy.elapsedSeconds == 2400 && copy.movingSeconds == 2400)
   }
 
+  @Test("a session's own export imported into the same database is the same recording")
+  func exportIntoSameDatabase() throws {
+    let store = try storeOnFeb8()
+    let start = Instant(millisecondsSinceEpoch: 1_770_445_800_000)  // 2026-02-07 06:30 UTC
+    let original = try #require(
+      try store.importFile(plannedRoute, fileName: "plan.gpx", options: .init(start: start))
+        .sessions.first)
+    let exported = try store.exportGPX(sessionId: original.id!)
+    let again = try store.importFile(Data(exported.utf8), fileName: "export.gpx")
+    #expect(again == .duplicate(previousName: "session \(original.id!)"))
+    #expect(try store.sessions().count == 1)
+  }
+
   @Test("an exported TCX session keeps the device's distance")
   func deviceDistanceRoundTrip() throws {
     let tcx = Data(

@@ -7,7 +7,8 @@ import Storage
 extension RuckStore {
   /// Imports one file — GPX, TCX, FIT (a session with its track) or CSV/JSON (sessions without
   /// tracks) — in its own transaction: a bad file changes nothing, and the same bytes imported
-  /// twice add nothing (a file without times, twice for the same day).
+  /// twice add nothing (a file without times, twice for the same day), nor does the same
+  /// recording in other bytes (`sameRecording`).
   ///
   /// - Parameters:
   ///   - fileName: its extension picks the format (`.gpx`, `.tcx`, `.fit`, `.csv`, `.json`);
@@ -16,6 +17,16 @@ extension RuckStore {
   ///     time goes back).
   /// - throws: `TallyError` naming the file (its `source`) and the problem: bad data for the
   ///   file's content, usage for `options` out of range or a future `--date`.
+  /// The id of a stored session that is the same recording in other bytes — its own GPX export,
+  /// or the watch's FIT beside the app's GPX: the same start to the millisecond and the same
+  /// distance within a metre. `nil` when there is none.
+  static func sameRecording(_ db: Database, _ start: Instant, _ distance: Double) throws -> Int64? {
+    typealias Columns = RuckSession.Columns
+    return try RuckSession.filter(Columns.startedAt == start)
+      .filter(Columns.distanceMeters > distance - 1 && Columns.distanceMeters < distance + 1)
+      .select(Columns.id, as: Int64.self).fetchOne(db)
+  }
+
   public func importFile(
     _ data: Data, fileName: String, options: SessionOptions = SessionOptions(),
     warn: (ImportWarning) -> Void = { _ in }
@@ -38,6 +49,11 @@ extension RuckStore {
       try SourceFile.all().withContent(hash, plannedDay: plannedDay).fetchOne($0)
     }) {
       return .duplicate(previousName: previous.name)
+    }
+    if let start = measures.start,
+      let same = try writer.read({ try Self.sameRecording($0, start, measures.distance) })
+    {
+      return .duplicate(previousName: "session \(same)")
     }
     guard let start = measures.start ?? options.start else {
       throw TallyError(
@@ -65,6 +81,10 @@ extension RuckStore {
       if let previous = try SourceFile.all().withContent(hash, plannedDay: plannedDay).fetchOne(db)
       {
         return .duplicate(previousName: previous.name)  // imported meanwhile by another process
+      }
+      if let start = measures.start, let same = try Self.sameRecording(db, start, measures.distance)
+      {
+        return .duplicate(previousName: "session \(same)")
       }
       let file = try insertFile(
         db, name: fileName, hash: hash, format: format, plannedDay: plannedDay)
