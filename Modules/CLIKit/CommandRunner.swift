@@ -111,7 +111,7 @@ public enum CommandRunner {
       }
       let message = Root.message(for: error)
       if message.isEmpty { return code.rawValue }  // already reported (ExitCode thrown)
-      errorOutput("\(name): \(ExitStatus.oneLine(message))\n")
+      errorOutput("\(name): \(ExitStatus.oneLine(valueSaidOnce(message)))\n")
       return code.rawValue == 1 ? 70 : code.rawValue
     }
   }
@@ -138,6 +138,24 @@ extension CommandRunner {
     let rest = Array(arguments[index...])
     guard !leading.isEmpty, !rest.isEmpty, !rest.contains("--") else { return arguments }
     return rest + leading
+  }
+
+  /// ArgumentParser's "The value 'V' is invalid for '--opt <v>': REASON" without the prefix
+  /// when the reason names the value itself (quoted, as Tally's errors do, or as a word): `--date "2/8/2026" is
+  /// not valid: expected YYYY-MM-DD…` instead of the value twice. Other messages are unchanged.
+  static func valueSaidOnce(_ message: String) -> String {
+    let start = "The value '"
+    guard message.hasPrefix(start),
+      let invalidFor = message.range(of: "' is invalid for '"),
+      let colon = message.range(of: "': ", range: invalidFor.upperBound..<message.endIndex)
+    else { return message }
+    let value = message[
+      message.index(message.startIndex, offsetBy: start.count)..<invalidFor.lowerBound]
+    let option = message[invalidFor.upperBound..<colon.lowerBound].split(separator: " ").first
+    let reason = message[colon.upperBound...]
+    let named = reason.contains("\"\(value)\"") || reason.contains(" \(value) ")
+    guard !value.isEmpty, let option, named else { return message }
+    return reason.contains(option) ? String(reason) : "\(option) \(reason)"
   }
 
   /// `--option -5` as `--option=-5`: a value that is a negative number (`-2`, `-0.5`, `-5m`).

@@ -260,3 +260,29 @@ struct NegativeValueTests {
     #expect(CommandRunner.negativeValuesJoined(arguments) == expected)
   }
 }
+
+@Suite("A rejected option value is said once")
+struct ValueSaidOnceTests {
+  @Test(
+    "ArgumentParser's prefix goes when the reason quotes the value",
+    arguments: [
+      (
+        "The value '2/8/2026' is invalid for '--date <day>': \"2/8/2026\" is not valid: expected "
+          + "YYYY-MM-DD",
+        "--date \"2/8/2026\" is not valid: expected YYYY-MM-DD"
+      ),
+      (
+        "The value '7' is invalid for '--intensity <1-5>': --intensity 7 is out of range",
+        "--intensity 7 is out of range"
+      ),
+      // The reason does not repeat the value, or the message is another one: unchanged.
+      (
+        "The value 'x' is invalid for '--limit <n>': expected a number",
+        "The value 'x' is invalid for '--limit <n>': expected a number"
+      ),
+      ("Missing value for '--db <path>'", "Missing value for '--db <path>'"),
+    ])
+  func trims(message: String, expected: String) {
+    #expect(CommandRunner.valueSaidOnce(message) == expected)
+  }
+}
