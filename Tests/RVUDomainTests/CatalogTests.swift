@@ -31,7 +31,9 @@ struct CatalogTests {
     #expect(summary.year == 2025)
     #expect(summary.rowCount == 19_090)
     #expect(summary.codeCount == 16_852)
-    #expect(summary.replacedExisting)  // the starter 2025 version
+    // It replaces the starter 2025 version, which is not an import of the user's: not "replaced".
+    #expect(!summary.replacedExisting)
+    #expect(try store.importCatalog(file, year: nil, source: "again.csv").replacedExisting)
     #expect(
       summary.title == "2025 National Physician Fee Schedule Relative Value File October Release")
     let office = try store.code("99213")

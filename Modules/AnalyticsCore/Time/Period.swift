@@ -20,7 +20,7 @@ public enum Period: String, Sendable, CaseIterable, Codable {
       "yearly": .year,
     ]
     guard let period = aliases[text.lowercased()] else {
-      throw TallyError(value: text, expected: "one of day, week, month, quarter, year")
+      throw TallyError(value: text, expected: "one of daily, weekly, monthly, quarterly, yearly (or day, week, …)")
     }
     self = period
   }

@@ -94,7 +94,10 @@ extension RVUStore {
     }
     let title = file.title ?? "Physician Fee Schedule RVU file \(year)"
     return try writer.write { db in
-      let replaced = try CatalogVersion.deleteOne(db, key: year)
+      // The starter catalog is not an import the user made: replacing it is not worth a word.
+      let previous = try CatalogVersion.fetchOne(db, key: year)
+      try CatalogVersion.deleteOne(db, key: year)
+      let replaced = previous.map { $0.source != StarterCatalog.source } ?? false
       try insertVersion(
         db,
         CatalogVersion(
@@ -117,7 +120,7 @@ extension RVUStore {
       try insertVersion(
         db,
         CatalogVersion(
-          year: StarterCatalog.year, title: StarterCatalog.title, source: "starter",
+          year: StarterCatalog.year, title: StarterCatalog.title, source: StarterCatalog.source,
           importedAt: clock(), rowCount: codes.count), codes: codes)
     }
   }

@@ -8,6 +8,8 @@ enum StarterCatalog {
   static let year = 2025
 
   static let title = "Tally starter catalog (CMS 2025 RVUs)"
+  /// The `source` its catalog version carries, which no file import has.
+  static let source = "starter"
 
   /// Code | description | status | work | non-facility PE | facility PE | malpractice |
   /// non-facility total | facility total | global days.
