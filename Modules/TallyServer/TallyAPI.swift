@@ -36,8 +36,11 @@ public struct TallyAPI: Sendable {
 
   /// The router with every route and the request log.
   public func router() -> Router<ServerContext> {
-    let router = Router(context: ServerContext.self)
+    // HEAD of every GET path is generated; another method on a known path is a 405 (see
+    // `MethodNotAllowed`), not a 404 that would say the path does not exist.
+    let router = Router(context: ServerContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: RequestLog())
+    router.add(middleware: MethodNotAllowed(routes: routes))
     for route in routes {
       router.on(RouterPath(route.path), method: route.method) { request, context in
         try await route.handler(request, context)

@@ -19,6 +19,18 @@ import Testing
     #expect(status == .notFound)
   }
 
+  /// A method the server does not serve on a path it serves is a 405 naming the allowed ones.
+  @Test func anotherMethodOnAKnownPathIs405() async throws {
+    let server = try await TestServer()
+    let (allow, status) = try await server.test { client in
+      try await client.execute(uri: "/api/visits/12", method: .get) { response in
+        (response.headers[.allow], response.status)
+      }
+    }
+    #expect(status == .methodNotAllowed)
+    #expect(allow == "DELETE, PUT")
+  }
+
   /// Limits before anything is read: 413 over 1 MiB, 415 for another content type, 400 for
   /// malformed JSON.
   @Test(arguments: [

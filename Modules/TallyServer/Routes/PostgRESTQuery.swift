@@ -31,7 +31,9 @@ struct PostgRESTQuery: Equatable {
             "\"failed to parse select parameter (\(value))\"", details: "only select=* is served")
         }
       case "limit":
-        guard let number = Int(value), number >= 0 else {
+        // A limit past Int's range is no limit (as in PostgreSQL, where it exceeds every table).
+        let digits = !value.isEmpty && value.allSatisfy { $0.isASCII && $0.isNumber }
+        guard let number = Int(value) ?? (digits ? Int.max : nil), number >= 0 else {
           throw refuse("\"failed to parse limit parameter (\(value))\"")
         }
         limit = number

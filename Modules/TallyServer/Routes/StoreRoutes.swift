@@ -149,8 +149,11 @@ struct StoreIdentifier: Decodable {
     let container = try decoder.singleValueContainer()
     if let integer = try? container.decode(Int64.self) {
       text = String(integer)
+    } else if let text = try? container.decode(String.self) {
+      self.text = text
     } else {
-      text = try container.decode(String.self)
+      // Any other number (1.5, or past Int64) names no store: a 404, not a malformed body.
+      text = "\(try container.decode(Decimal.self))"
     }
   }
 }
