@@ -70,10 +70,10 @@ public enum POSOrderBody {
   }
 
   private struct Order: Decodable {
-    let orderId: Identifier
+    let orderId: OrderLineFile.Identifier
     let placedAt: String
     let status: String?
-    let customerId: Identifier?
+    let customerId: OrderLineFile.Identifier?
     let lines: [Line]
 
     enum CodingKeys: String, CodingKey {
@@ -85,7 +85,7 @@ public enum POSOrderBody {
   }
 
   private struct Line: Decodable {
-    let itemId: Identifier?
+    let itemId: OrderLineFile.Identifier?
     let itemName: String
     let category: String
     let subcategory: String?
@@ -98,20 +98,6 @@ public enum POSOrderBody {
       case itemId = "item_id"
       case itemName = "item_name"
       case unitPrice = "unit_price"
-    }
-  }
-
-  /// An id as a JSON string or integer; an empty one is no id.
-  private struct Identifier: Decodable {
-    let text: String
-
-    init(from decoder: any Decoder) throws {
-      let container = try decoder.singleValueContainer()
-      if let integer = try? container.decode(Int64.self) {
-        text = String(integer)
-      } else {
-        text = try container.decode(String.self).trimmingCharacters(in: .whitespaces)
-      }
     }
   }
 
