@@ -52,7 +52,8 @@ struct GoogleKey {
   let signingKey: JWTKit.Insecure.RSA.PrivateKey
 
   init() throws {
-    let key = try JWTKit.Insecure.RSA.PrivateKey(backing: _RSA.Signing.PrivateKey(keySize: .bits2048))
+    let key = try JWTKit.Insecure.RSA.PrivateKey(
+      backing: _RSA.Signing.PrivateKey(keySize: .bits2048))
     let (modulus, exponent) = try key.publicKey.getKeyPrimitives()
     jwks = """
       {"keys": [{"kty": "RSA", "alg": "RS256", "use": "sig", "kid": "\(TestServer.kid)",

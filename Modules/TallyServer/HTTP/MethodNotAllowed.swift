@@ -24,7 +24,8 @@ struct MethodNotAllowed: RouterMiddleware {
     do {
       return try await next(request, context)
     } catch let error as any HTTPResponseError where error.status == .notFound {
-      guard let allowed = allowedMethods(request.uri.path), !allowed.contains(request.method.rawValue)
+      guard let allowed = allowedMethods(request.uri.path),
+        !allowed.contains(request.method.rawValue)
       else { throw error }
       let allow = allowed.joined(separator: ", ")
       var response = JSONResponse.object(
