@@ -58,11 +58,19 @@ let package = Package(
     .executable(name: "store-metrics", targets: ["store-metrics"]),
     .executable(name: "ruck-cli", targets: ["ruck-cli"]),
     .executable(name: "tally-bench", targets: ["tally-bench"]),
+    .executable(name: "tally-server", targets: ["tally-server"]),
   ],
   dependencies: [
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-    .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
+    // SHA-256: content hashes of imported files (DataFormats), POS keys (TallyServer).
+    .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+    // tally-server: HTTP (Hummingbird), JWTs (jwt-kit), logs, start/stop.
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    // 5.8 checks an identity token's audience and authorized presenter itself.
+    .package(url: "https://github.com/vapor/jwt-kit", from: "5.8.0"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
   ],
   targets: [
     // MARK: Core (pure values and functions, no I/O)
@@ -102,6 +110,23 @@ let package = Package(
     app("store-metrics", domain: "StoreAnalytics"),
     app("ruck-cli", domain: "RuckAnalytics"),
 
+    // MARK: Server (the RVU and store domains over HTTP; see Docs/Server.md)
+    .target(
+      name: "TallyServer",
+      dependencies: [
+        "AnalyticsCore", "DataFormats", "Storage", "RVUDomain", "StoreAnalytics", grdb,
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "JWTKit", package: "jwt-kit"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "Crypto", package: "swift-crypto"),
+      ],
+      path: "Modules/TallyServer", swiftSettings: swiftSettings),
+    .executableTarget(
+      name: "tally-server",
+      dependencies: ["TallyServer", "CLIKit", argumentParser],
+      path: "Apps/tally-server", swiftSettings: swiftSettings),
+
     // MARK: Benchmarks
     .executableTarget(
       name: "tally-bench",
@@ -121,6 +146,15 @@ let package = Package(
     tests("StoreAnalytics"),
     tests("RuckAnalytics"),
     tests("ReportKit"),
+    tests(
+      "TallyServer",
+      [
+        "tally-server", "RVUDomain", "StoreAnalytics", "Storage",
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
+        .product(name: "JWTKit", package: "jwt-kit"),
+        // Makes the test's own RSA key, standing in for Google's.
+        .product(name: "CryptoExtras", package: "swift-crypto"),
+      ]),
     .testTarget(
       name: "AppsTests",
       dependencies: ["rvu-cli", "behavior-cli", "store-metrics", "ruck-cli"],

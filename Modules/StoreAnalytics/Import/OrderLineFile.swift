@@ -148,7 +148,7 @@ public enum OrderLineFile {
   }
 
   /// An id as a JSON string or integer.
-  private struct Identifier: Decodable {
+  struct Identifier: Decodable {
     let text: String
 
     init(from decoder: any Decoder) throws {

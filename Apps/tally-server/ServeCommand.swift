@@ -1,0 +1,77 @@
+import AnalyticsCore
+import ArgumentParser
+import CLIKit
+import Foundation
+import Logging
+import Storage
+import TallyServer
+
+extension TallyServerCommand {
+  struct Serve: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "serve",
+      abstract: "Answer both contracts on HOST:PORT until SIGTERM or SIGINT.",
+      discussion: """
+        Logs one line per request on standard error (method, route, status, duration, user).
+        On SIGTERM it stops accepting connections, finishes the requests in flight and closes
+        the databases. --port 0 picks a free port and prints it ("listening on …").
+
+        Example:
+          tally-server serve --port 8080 --secret-file /etc/tally/secret \\
+            --google-client-id 123-web.apps.googleusercontent.com --google-jwks google-certs.json
+        """)
+
+    @Option(help: "The address to listen on.") var host = "127.0.0.1"
+    @Option(help: "The port (0: any free port).") var port = 8080
+    @OptionGroup var databases: DatabaseOptions
+    @OptionGroup var secret: SecretOption
+    @Option(
+      name: .customLong("google-client-id"),
+      help: ArgumentHelp(
+        "An OAuth client id whose Google ID tokens sign in (repeat for web and iOS).",
+        valueName: "id"))
+    var googleClientIds: [String] = []
+    @Option(
+      name: .customLong("google-jwks"),
+      help: ArgumentHelp(
+        "Google's signing keys as its certs endpoint publishes them (a JWKS file).",
+        valueName: "file"))
+    var googleJWKS: String?
+
+    func validate() throws {
+      if googleClientIds.isEmpty != (googleJWKS == nil) {
+        throw ValidationError(
+          "--google-client-id and --google-jwks go together: sign-in needs both")
+      }
+    }
+
+    func run() throws {
+      let sessions = try secret.sessions()
+      var google: GoogleSignIn?
+      if let googleJWKS {
+        let text: String
+        do { text = try String(contentsOfFile: googleJWKS, encoding: .utf8) } catch {
+          throw TallyError(
+            .missingInput,
+            .notFound(kind: "JWKS file", name: googleJWKS, expected: "a readable JSON file"))
+        }
+        let ids = googleClientIds
+        google = try blockingAsync { try await GoogleSignIn(jwks: text, clientIds: ids) }
+      }
+      // Requests are answered at once: a pool of readers per database, not one connection.
+      DatabaseOpener.concurrentReads = true
+      let api = TallyAPI(
+        rvu: try databases.openRVU(), shops: try databases.openStores(),
+        server: try databases.openServer(), sessions: sessions, google: google)
+      LoggingSystem.bootstrap(StreamLogHandler.standardError)
+      var logger = Logger(label: "tally-server")
+      logger.logLevel = .info
+      let host = host
+      let app = api.application(host: host, port: port, logger: logger) { port in
+        Terminal.writeError("tally-server: listening on \(host):\(port)\n")
+      }
+      try blockingAsync { try await app.runService() }
+      // The stores are released here, closing their connections (WAL checkpointed).
+    }
+  }
+}

@@ -1,0 +1,128 @@
+import AnalyticsCore
+import Foundation
+
+/// Orders as a POS sends them over HTTP: one order object or an array of them, each with its
+/// lines nested — the import's fields as JSON:
+/// `order_id, placed_at, status?, customer_id?, lines[{item_id?, item_name, category,
+/// subcategory?, quantity, unit_price, tax?}]`. The store is the one the POS key belongs to.
+///
+/// Read into the import's own `OrderLineInput`s and checked by the same rules
+/// (`OrderLineInput.validated()`), so a POS and `store-metrics import` accept the same orders.
+public enum POSOrderBody {
+  /// The lines of every order in `data`, for store `storeId`.
+  ///
+  /// - throws: `TallyError` (bad data) naming the order (`order 2`) and field of the first bad
+  ///   value.
+  public static func lines(_ data: Data, storeId: String) throws -> [OrderLineInput] {
+    let orders: [Order]
+    // An array when the first byte that is not white space opens one.
+    let isArray =
+      data.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "[")
+    do {
+      orders =
+        isArray
+        ? try JSONDecoder().decode([Order].self, from: data)
+        : [try JSONDecoder().decode(Order.self, from: data)]
+    } catch let error as DecodingError {
+      throw describe(error)
+    }
+    var lines: [OrderLineInput] = []
+    for (index, order) in orders.enumerated() {
+      let source = TallyError.Source("order \(index + 1)")
+      guard let placedAt = OrderLineFile.parsePlacedAt(order.placedAt) else {
+        throw TallyError.invalid(
+          "placed_at", order.placedAt, expected: OrderLineFile.expectedPlacedAt, source: source)
+      }
+      var status = OrderStatus.completed
+      if let text = order.status, !text.isEmpty {
+        guard let parsed = OrderStatus(rawValue: text.lowercased()) else {
+          throw TallyError.invalid(
+            "status", text, expected: OrderLineFile.expectedStatus, source: source)
+        }
+        status = parsed
+      }
+      guard !order.lines.isEmpty else {
+        throw TallyError(
+          .badData, .missing(field: "lines", expected: "at least one line"),
+          source: source)
+      }
+      for line in order.lines {
+        lines.append(
+          try OrderLineInput(
+            source: source, orderId: order.orderId.text, storeId: storeId, placedAt: placedAt,
+            status: status, customerId: order.customerId?.text, itemId: line.itemId?.text,
+            itemName: line.itemName, category: line.category, subcategory: line.subcategory,
+            quantity: line.quantity, unitPrice: line.unitPrice, tax: line.tax ?? .zero
+          ).validated())
+      }
+    }
+    return lines
+  }
+
+  /// The new status of an order (`PATCH … {status}`).
+  ///
+  /// - throws: `TallyError` (bad data) for anything but completed, cancelled or refunded.
+  public static func status(_ text: String) throws -> OrderStatus {
+    guard let status = OrderStatus(rawValue: text.lowercased()) else {
+      throw TallyError.invalid("status", text, expected: OrderLineFile.expectedStatus)
+    }
+    return status
+  }
+
+  private struct Order: Decodable {
+    let orderId: OrderLineFile.Identifier
+    let placedAt: String
+    let status: String?
+    let customerId: OrderLineFile.Identifier?
+    let lines: [Line]
+
+    enum CodingKeys: String, CodingKey {
+      case status, lines
+      case orderId = "order_id"
+      case placedAt = "placed_at"
+      case customerId = "customer_id"
+    }
+  }
+
+  private struct Line: Decodable {
+    let itemId: OrderLineFile.Identifier?
+    let itemName: String
+    let category: String
+    let subcategory: String?
+    let quantity: Int
+    let unitPrice: FixedDecimal
+    let tax: FixedDecimal?
+
+    enum CodingKeys: String, CodingKey {
+      case category, subcategory, quantity, tax
+      case itemId = "item_id"
+      case itemName = "item_name"
+      case unitPrice = "unit_price"
+    }
+  }
+
+  /// The field a decoding error points at (`lines[0].quantity`).
+  private static func describe(_ error: DecodingError) -> TallyError {
+    func path(_ keys: [any CodingKey]) -> String {
+      keys.reduce("") { text, key in
+        key.intValue.map { text + "[\($0)]" }
+          ?? text + (text.isEmpty ? "" : ".") + key.stringValue
+      }
+    }
+    switch error {
+    case .keyNotFound(let key, let context):
+      return TallyError(
+        .badData, .missing(field: path(context.codingPath + [key]), expected: "a value"))
+    case .valueNotFound(_, let context), .typeMismatch(_, let context),
+      .dataCorrupted(let context):
+      return TallyError(
+        .badData,
+        .invalid(
+          field: context.codingPath.isEmpty ? nil : path(context.codingPath), value: "the value",
+          expected: context.codingPath.isEmpty
+            ? "an order object or an array of them" : "a valid value"))
+    @unknown default:
+      return TallyError.refused("expected an order object or an array of them")
+    }
+  }
+}

@@ -1,0 +1,84 @@
+import AnalyticsCore
+import DataFormats
+import Hummingbird
+
+/// An error answer with a JSON body: `{"error": "…"}` for the RVU API (seed 001),
+/// `{code, message, details, hint}` for the PostgREST paths (seed 003's client reads that).
+public struct APIError: Error, HTTPResponseError, Sendable {
+  public let status: HTTPResponse.Status
+  public let body: JSONObject
+  /// For the request log only: why, when the body says less (an auth failure's detail).
+  public let reason: String?
+
+  public init(_ status: HTTPResponse.Status, body: JSONObject, reason: String? = nil) {
+    self.status = status
+    self.body = body
+    self.reason = reason
+  }
+
+  /// `{"error": message}`, the RVU API's shape.
+  public static func message(_ status: HTTPResponse.Status, _ message: String) -> APIError {
+    APIError(status, body: ["error": .string(message)])
+  }
+
+  /// PostgREST's error shape. `code` is PostgREST's own (`PGRST100` a bad query, `PGRST202` an
+  /// unknown function) so a Supabase client reports it as it would against Supabase.
+  public static func postgREST(
+    _ status: HTTPResponse.Status, code: String, message: String, details: String? = nil,
+    hint: String? = nil
+  ) -> APIError {
+    APIError(
+      status,
+      body: [
+        "code": .string(code), "message": .string(message),
+        "details": details.map(JSONValue.string) ?? .null,
+        "hint": hint.map(JSONValue.string) ?? .null,
+      ])
+  }
+
+  public func response(from request: Request, context: some RequestContext) throws -> Response {
+    JSONResponse.object(body, status: status)
+  }
+}
+
+extension APIError {
+  /// The RVU API's answer to a domain refusal: 404 when the thing the path names does not exist
+  /// for this user (a visit, a favorite — never 403, which would say it exists), else 400 naming
+  /// the field; a storage failure is a 500.
+  static func refusal(_ error: TallyError, notFoundKinds: Set<String>) -> APIError {
+    var error = error
+    error.source = nil
+    if case .notFound(let kind, _, _) = error.cause, notFoundKinds.contains(kind) {
+      return .message(.notFound, error.description)
+    }
+    switch error.category {
+    case .io: return .message(.internalServerError, "Server error")
+    case .usage, .badData, .missingInput: return .message(.badRequest, error.description)
+    }
+  }
+
+  static func unauthorized(_ failure: AuthFailure) -> APIError {
+    APIError(.unauthorized, body: ["error": .string(failure.message)], reason: "\(failure)")
+  }
+}
+
+/// JSON answers written with DataFormats' `JSONWriter`, the one writer the CLIs use, so the
+/// server's bytes are the CLI's bytes.
+enum JSONResponse {
+  static func object(_ object: JSONObject, status: HTTPResponse.Status = .ok) -> Response {
+    bytes(JSONWriter.compactBytes(.object(object)), status: status)
+  }
+
+  static func array(_ rows: [JSONObject], status: HTTPResponse.Status = .ok) -> Response {
+    bytes(JSONWriter.compactBytes(.array(rows.map(JSONValue.object))), status: status)
+  }
+
+  static func bytes(_ bytes: [UInt8], status: HTTPResponse.Status) -> Response {
+    Response(
+      status: status,
+      headers: [
+        .contentType: "application/json; charset=utf-8", .contentLength: String(bytes.count),
+      ],
+      body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+  }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Hummingbird
+
+/// Reads a JSON request body with the server's limits: a body over `maximumBodyBytes` is a 413
+/// (before it is read, when `Content-Length` says so), a body that is not declared
+/// `application/json` a 415, and one that is not valid JSON for `T` a 400 naming the field.
+enum JSONBody {
+  /// The body's bytes, checked for size and content type.
+  static func bytes(_ request: Request, context: ServerContext) async throws -> Data {
+    if let length = request.headers[.contentLength].flatMap(Int.init),
+      length > ServerLimits.maximumBodyBytes
+    {
+      throw APIError.message(.contentTooLarge, "Request body over 1 MiB")
+    }
+    let mediaType = request.headers[.contentType].flatMap(MediaType.init(from:))
+    guard let mediaType, mediaType.isType(.applicationJson) else {
+      throw APIError.message(
+        .unsupportedMediaType, "Content-Type must be application/json")
+    }
+    do {
+      let buffer = try await request.body.collect(upTo: ServerLimits.maximumBodyBytes)
+      return Data(buffer.readableBytesView)
+    } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
+      // A chunked body with no length that grew past the limit.
+      throw APIError.message(.contentTooLarge, "Request body over 1 MiB")
+    }
+  }
+
+  /// The body decoded as `T`.
+  static func decode<T: Decodable>(
+    _ type: T.Type, _ request: Request, context: ServerContext
+  ) async throws -> T {
+    try decode(type, from: try await bytes(request, context: context))
+  }
+
+  static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+    do {
+      return try JSONDecoder().decode(T.self, from: data)
+    } catch let error as DecodingError {
+      throw APIError.message(.badRequest, describe(error))
+    } catch {
+      throw APIError.message(.badRequest, "Malformed JSON body")
+    }
+  }
+
+  /// `missing field: idToken`, `procedures[0].quantity: expected a whole number`, `malformed
+  /// JSON body`: the field a decoding error points at, in the body's own key names.
+  static func describe(_ error: DecodingError) -> String {
+    func path(_ keys: [any CodingKey]) -> String {
+      var text = ""
+      for key in keys {
+        if let index = key.intValue {
+          text += "[\(index)]"
+        } else {
+          text += (text.isEmpty ? "" : ".") + key.stringValue
+        }
+      }
+      return text.isEmpty ? "body" : text
+    }
+    switch error {
+    case .keyNotFound(let key, let context):
+      return "Missing field: \(path(context.codingPath + [key]))"
+    case .valueNotFound(_, let context):
+      return "Missing field: \(path(context.codingPath))"
+    case .typeMismatch(let type, let context):
+      return "\(path(context.codingPath)): expected \(expectedName(type))"
+    case .dataCorrupted(let context):
+      return context.codingPath.isEmpty
+        ? "Malformed JSON body"
+        : "\(path(context.codingPath)): \(context.debugDescription)"
+    @unknown default:
+      return "Malformed JSON body"
+    }
+  }
+
+  private static func expectedName(_ type: Any.Type) -> String {
+    switch type {
+    case is Int.Type, is Int64.Type: return "a whole number"
+    case is String.Type: return "a string"
+    case is Bool.Type: return "true or false"
+    case is Double.Type, is Decimal.Type: return "a number"
+    default:
+      let name = "\(type)"
+      return name.hasPrefix("Array")
+        ? "an array" : name.hasPrefix("Dictionary") ? "an object" : "a \(name)"
+    }
+  }
+}

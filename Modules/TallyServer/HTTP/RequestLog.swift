@@ -1,0 +1,44 @@
+import Foundation
+import Hummingbird
+import Logging
+
+/// One log line per request: method, route (the registered pattern, so ids and query text stay
+/// out), status, duration and the user or store acted for. Never a header, token, key or body.
+struct RequestLog: RouterMiddleware {
+  typealias Context = ServerContext
+
+  func handle(
+    _ request: Request, context: ServerContext,
+    next: (Request, ServerContext) async throws -> Response
+  ) async throws -> Response {
+    let start = ContinuousClock.now
+    do {
+      let response = try await next(request, context)
+      log(request, context: context, status: response.status.code, start: start, reason: nil)
+      return response
+    } catch {
+      let status = (error as? any HTTPResponseError)?.status.code ?? 500
+      log(
+        request, context: context, status: status, start: start,
+        reason: (error as? APIError)?.reason ?? (status == 500 ? "\(error)" : nil))
+      throw error
+    }
+  }
+
+  private func log(
+    _ request: Request, context: ServerContext, status: Int, start: ContinuousClock.Instant,
+    reason: String?
+  ) {
+    let elapsed = ContinuousClock.now - start
+    let milliseconds =
+      Double(elapsed.components.attoseconds) / 1e15
+      + Double(elapsed.components.seconds) * 1000
+    var metadata: Logger.Metadata = [
+      "method": "\(request.method.rawValue)", "route": "\(context.endpointPath ?? "-")",
+      "status": "\(status)", "ms": "\(String(format: "%.2f", milliseconds))",
+      "user": "\(context.actingFor.current ?? "-")",
+    ]
+    if let reason { metadata["reason"] = "\(reason)" }
+    context.logger.info("request", metadata: metadata)
+  }
+}

@@ -1,0 +1,134 @@
+import AnalyticsCore
+import Foundation
+import GRDB
+import Storage
+
+/// The server's own small database: who may sign in (users), which stores they may read
+/// (grants) and which POS systems may write orders (POS keys). Domain data stays in the domains'
+/// databases, so `rvu-cli` and the server share visits, and a server database can be thrown away
+/// without losing any.
+///
+/// The connection stays inside (GRDB's `AppDatabase` pattern); callers get values.
+public struct ServerDatabase: Sendable {
+  private let writer: any DatabaseWriter
+  /// When "now" is: the wall clock, or a fixed instant in tests.
+  let clock: @Sendable () -> Instant
+
+  /// Opens (creating and migrating) the database at `location`.
+  public static func open(
+    _ location: DatabaseLocation, clock: @escaping @Sendable () -> Instant = { Instant(Date()) }
+  ) throws -> ServerDatabase {
+    ServerDatabase(
+      writer: try DatabaseOpener.open(location, migrator: migrator), clock: clock)
+  }
+
+  /// The short name of the server's database file (`server.sqlite`), beside the CLIs' ones.
+  public static let appName = "server"
+
+  /// Append-only: a landed migration is never edited; changes are new named migrations.
+  static var migrator: DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("server-v1 users, grants, POS keys") { db in
+      try db.create(table: "user") { table in
+        table.primaryKey("id", .text)
+        table.column("email", .text).notNull()
+        table.column("name", .text)
+        table.column("picture", .text)
+        table.column("created_at", .integer).notNull()
+        table.column("updated_at", .integer).notNull()
+      }
+      try db.create(table: "store_grant") { table in
+        table.column("user_id", .text).notNull()
+        table.column("store_id", .text).notNull()
+        table.column("role", .text).notNull()
+        table.primaryKey(["user_id", "store_id"])
+      }
+      try db.create(table: "pos_key") { table in
+        table.autoIncrementedPrimaryKey("id")
+        table.column("store_id", .text).notNull().indexed()
+        table.column("key_hash", .text).notNull().unique()
+        table.column("created_at", .integer).notNull()
+      }
+    }
+    return migrator
+  }
+
+  // MARK: Users
+
+  /// Adds the user or refreshes their email, name and picture (a Google sign-in).
+  @discardableResult
+  public func upsertUser(id: String, email: String, name: String?, picture: String?) throws
+    -> ServerUser
+  {
+    let now = clock()
+    return try writer.write { db in
+      var user =
+        try ServerUser.fetchOne(db, key: id)
+        ?? ServerUser(id: id, email: email, createdAt: now, updatedAt: now)
+      user.email = email
+      user.name = name
+      user.picture = picture
+      user.updatedAt = now
+      try user.save(db)
+      return user
+    }
+  }
+
+  public func user(id: String) throws -> ServerUser? {
+    try writer.read { db in try ServerUser.fetchOne(db, key: id) }
+  }
+
+  // MARK: Grants
+
+  /// Lets a user read a store (`role` is kept for owners and viewers alike; both may read).
+  public func grant(userId: String, storeId: String, role: StoreRole) throws {
+    try writer.write { db in
+      try StoreGrant(userId: userId, storeId: storeId, role: role).save(db)
+    }
+  }
+
+  /// Takes a store away from a user.
+  ///
+  /// - throws: `TallyError` (`.notFound`) when the user had no grant on that store.
+  public func revoke(userId: String, storeId: String) throws {
+    try writer.write { db in
+      let deleted = try StoreGrant.filter(
+        StoreGrant.Columns.userId == userId && StoreGrant.Columns.storeId == storeId
+      ).deleteAll(db)
+      guard deleted > 0 else {
+        throw TallyError.notFound(
+          "grant", "\(userId) on \(storeId)", expected: "a store the user was granted")
+      }
+    }
+  }
+
+  /// The stores a user may read.
+  public func grantedStores(userId: String) throws -> Set<String> {
+    try writer.read { db in
+      Set(
+        try StoreGrant.filter(StoreGrant.Columns.userId == userId)
+          .select(StoreGrant.Columns.storeId, as: String.self).fetchAll(db))
+    }
+  }
+
+  // MARK: POS keys
+
+  /// Makes a new key for a store's POS and keeps only its hash: the key is shown once.
+  public func createPOSKey(storeId: String) throws -> String {
+    let key = POSKey.generate()
+    try writer.write { db in
+      var record = POSKey(
+        id: nil, storeId: storeId, keyHash: POSKey.hash(key), createdAt: clock())
+      try record.insert(db)
+    }
+    return key
+  }
+
+  /// The store a POS key writes to, or `nil` for an unknown key.
+  public func store(ofPOSKey key: String) throws -> String? {
+    let hash = POSKey.hash(key)
+    return try writer.read { db in
+      try POSKey.filter(POSKey.Columns.keyHash == hash).fetchOne(db)?.storeId
+    }
+  }
+}

@@ -1,0 +1,75 @@
+import AnalyticsCore
+import DataFormats
+import Hummingbird
+import RVUDomain
+
+extension TallyAPI {
+  /// The seed's analytics and code search.
+  var analyticsRoutes: [Route] {
+    [
+      Route(.get, "/api/analytics") { request, context in
+        let user = try await user(request, context: context)
+        let query = request.uri.queryParameters
+        guard let start = try Self.day(query["start"], field: "start") else {
+          throw APIError.message(.badRequest, "Missing query parameter: start (YYYY-MM-DD)")
+        }
+        guard let end = try Self.day(query["end"], field: "end") else {
+          throw APIError.message(.badRequest, "Missing query parameter: end (YYYY-MM-DD)")
+        }
+        let period = try Self.period(query["period"])
+        let byCode: Bool
+        switch query["groupBy"] {
+        case nil: byCode = false
+        case "hcpcs"?: byCode = true
+        case let other?:
+          throw APIError.message(
+            .badRequest,
+            TallyError.invalid("groupBy", String(other), expected: "hcpcs").description)
+        }
+        let report = try Self.rvuCall {
+          try rvu.analytics(
+            RVUAnalyticsQuery(
+              userId: user, range: try DayRange(start: start, end: end), period: period,
+              groupByCode: byCode))
+        }
+        return byCode
+          ? JSONResponse.array(report.codes.map(\.jsonObject))
+          : JSONResponse.array(report.summary.map(\.jsonObject))
+      },
+      Route(.get, "/api/rvu/search") { request, context in
+        let user = try await user(request, context: context)
+        let query = request.uri.queryParameters
+        let text = query["q"].map(String.init) ?? ""
+        var limit = RVUStore.defaultSearchLimit
+        if let given = query["limit"] {
+          guard let number = Int(given) else {
+            throw APIError.message(
+              .badRequest,
+              TallyError.invalid(
+                "limit", String(given),
+                expected: "a whole number from 1 to \(RVUStore.searchLimits.upperBound)"
+              ).description)
+          }
+          limit = number
+        }
+        let rows = try Self.rvuCall { try rvu.searchCodes(text, limit: limit, userId: user) }
+        return JSONResponse.array(rows.map(\.jsonObject))
+      },
+    ]
+  }
+
+  /// The seed's `period`: daily (default), weekly, monthly or yearly.
+  static func period(_ text: Substring?) throws -> Period {
+    guard let text else { return .day }
+    let periods: [Substring: Period] = [
+      "daily": .day, "weekly": .week, "monthly": .month, "yearly": .year,
+    ]
+    guard let period = periods[text] else {
+      throw APIError.message(
+        .badRequest,
+        TallyError.invalid("period", String(text), expected: "daily, weekly, monthly or yearly")
+          .description)
+    }
+    return period
+  }
+}

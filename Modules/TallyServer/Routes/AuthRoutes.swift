@@ -1,0 +1,48 @@
+import AnalyticsCore
+import DataFormats
+import Hummingbird
+
+extension TallyAPI {
+  /// `POST /api/auth/mobile/google {idToken}`: a verified Google ID token becomes a session.
+  var authRoutes: [Route] {
+    [
+      Route(.post, "/api/auth/mobile/google") { request, context in
+        struct Body: Decodable { let idToken: String }
+        let body = try await JSONBody.decode(Body.self, request, context: context)
+        guard let google else {
+          throw APIError.unauthorized(.invalidGoogleToken("no Google client id or JWKS configured"))
+        }
+        let identity: GoogleIdentity
+        do { identity = try await google.verify(body.idToken) } catch let failure as AuthFailure {
+          throw APIError.unauthorized(failure)
+        }
+        let user = try Self.serverFailure {
+          try server.upsertUser(
+            id: identity.subject, email: identity.email, name: identity.name,
+            picture: identity.picture)
+        }
+        context.actingFor.current = user.id
+        let token = try await sessions.token(userId: user.id, now: clock())
+        return JSONResponse.object([
+          "success": .bool(true),
+          "user": .object([
+            "id": .string(user.id), "email": .string(user.email),
+            "name": user.name.map(JSONValue.string) ?? .null,
+            "image": user.picture.map(JSONValue.string) ?? .null,
+          ]),
+          "sessionToken": .string(token),
+          "expiresIn": .int(Int(SessionTokens.lifetime(days: SessionTokens.defaultDays))),
+        ])
+      }
+    ]
+  }
+
+  /// Runs a server-database call; its failure is a 500 with no detail for the client (the log
+  /// has it).
+  static func serverFailure<T>(_ body: () throws -> T) throws -> T {
+    do { return try body() } catch {
+      throw APIError(
+        .internalServerError, body: ["error": .string("Server error")], reason: "\(error)")
+    }
+  }
+}

@@ -1,0 +1,54 @@
+import AnalyticsCore
+import DataFormats
+import Foundation
+import Hummingbird
+import StoreAnalytics
+
+extension TallyAPI {
+  /// POS ingestion: with a store's POS key (and nothing else), orders in and status changes.
+  var posRoutes: [Route] {
+    [
+      Route(.post, "/api/stores/{id}/orders") { request, context in
+        let storeId = try await posStore(request, context: context)
+        let data = try await JSONBody.bytes(request, context: context)
+        let summary = try Self.posCall {
+          // Idempotent by order id: an order sent again replaces itself (every figure stays the
+          // same); a changed one replaces the old, aggregates moved by the exact difference.
+          try shops.importLines(try POSOrderBody.lines(data, storeId: storeId), replace: true)
+        }
+        return JSONResponse.object(StoreWire.importSummary(summary))
+      },
+      Route(.patch, "/api/stores/{id}/orders/{order_id}") { request, context in
+        let storeId = try await posStore(request, context: context)
+        let orderId = context.parameters.get("order_id") ?? ""
+        struct Body: Decodable { let status: String }
+        let body = try await JSONBody.decode(Body.self, request, context: context)
+        let changed = try Self.posCall {
+          try shops.setStatus(
+            try POSOrderBody.status(body.status), ofOrder: orderId, storeId: storeId)
+        }
+        return JSONResponse.object([
+          "order_id": .string(orderId), "status": .string(body.status.lowercased()),
+          "changed": .bool(changed),
+        ])
+      },
+    ]
+  }
+
+  /// The store of the path, when the bearer token is that store's POS key.
+  private func posStore(_ request: Request, context: ServerContext) async throws -> String {
+    let storeId = context.parameters.get("id") ?? ""
+    guard let key = Self.bearer(request) else { throw APIError.unauthorized(.missingToken) }
+    let keyStore = try Self.serverFailure { try server.store(ofPOSKey: key) }
+    guard keyStore == storeId else { throw APIError.unauthorized(.invalidPOSKey) }
+    context.actingFor.current = "pos:" + storeId
+    return storeId
+  }
+
+  /// Runs a store write: an order that is not this store's is a 404, a bad field a 400 naming it.
+  static func posCall<T>(_ body: () throws -> T) throws -> T {
+    do { return try body() } catch let error as TallyError {
+      throw APIError.refusal(error, notFoundKinds: ["order"])
+    }
+  }
+}

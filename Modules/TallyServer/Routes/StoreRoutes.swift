@@ -1,0 +1,188 @@
+import AnalyticsCore
+import DataFormats
+import Foundation
+import Hummingbird
+import StoreAnalytics
+
+extension TallyAPI {
+  /// The PostgREST paths of seed 003's Supabase calls: two RPCs and five views, for the stores
+  /// the signed-in user was granted (as row-level security would: a view shows only granted
+  /// stores' rows, an RPC for another store is a 404).
+  var storeRoutes: [Route] {
+    let rpcs = [
+      Route(.post, "/rest/v1/rpc/get_store_metrics") { request, context in
+        let (storeId, range, asOf) = try await rpcArguments(request, context: context)
+        let metrics = try Self.storeCall {
+          try shops.metrics(storeId: storeId, range: range, asOf: asOf, calendar: false)
+        }
+        return JSONResponse.array([StoreWire.metrics(metrics)])
+      },
+      Route(.post, "/rest/v1/rpc/get_revenue_chart_data") { request, context in
+        let (storeId, range, asOf) = try await rpcArguments(request, context: context)
+        let points = try Self.storeCall {
+          try shops.chart(storeId: storeId, range: range, asOf: asOf)
+        }
+        return JSONResponse.array(StoreWire.chart(points))
+      },
+    ]
+    return rpcs
+      + StoreView.allCases.map { view in
+        Route(.get, "/rest/v1/\(view.rawValue)") { request, context in
+          let user = try await postgRESTUser(request, context: context)
+          let query = try PostgRESTQuery(
+            Array(request.uri.queryParameters.map { ($0.key, $0.value) }), columns: view.columns)
+          let granted = try Self.serverFailure { try server.grantedStores(userId: user) }
+          let stores = query.storeId.map { granted.contains($0) ? [$0] : [] } ?? granted.sorted()
+          let rows = try Self.storeCall { try viewRows(view, stores: stores, query: query) }
+          return JSONResponse.array(query.apply(rows))
+        }
+      }
+  }
+
+  /// The rows of a view over `stores` (granted ones only), before ordering and limit.
+  func viewRows(_ view: StoreView, stores: [String], query: PostgRESTQuery) throws -> [JSONObject] {
+    // A granted store that is not (yet) in the store database has no rows.
+    let known = Set(try shops.stores().map(\.id))
+    let stores = stores.filter(known.contains)
+    let all = ShopAnalytics.maximumRows
+    // The view's own order and limit can be left to the domain only for one store in that order;
+    // otherwise every row is read and `PostgRESTQuery.apply` orders and cuts.
+    let limit = query.order == nil && stores.count == 1 ? query.limit ?? all : all
+    func today(_ storeId: String) throws -> LocalDate {
+      try shops.store(storeId).zone.localDate(of: clock())
+    }
+    switch view {
+    case .dailyStats:
+      return try stores.flatMap { id in
+        try shops.daily(storeId: id, limit: limit, asOf: today(id)).map(StoreWire.daily)
+      }
+    case .hourlyToday:
+      return try stores.flatMap { id in
+        try shops.hourly(storeId: id, date: today(id)).map { StoreWire.hourly($0, storeId: id) }
+      }
+    case .timeDistribution:
+      return try stores.flatMap { id in
+        try shops.timeDistribution(storeId: id, range: nil).map {
+          StoreWire.timeDistribution($0, storeId: id)
+        }
+      }
+    case .categoryDistribution:
+      return try shops.categories(
+        storeIds: Set(stores), limit: query.order == nil ? query.limit ?? all : all
+      )
+      .map(StoreWire.category)
+    case .popularItems:
+      return try stores.flatMap { id in
+        try shops.popular(storeId: id, limit: limit).map(StoreWire.popular)
+      }
+    }
+  }
+
+  /// `{p_store_id, p_date_range}` of an RPC call, for a store the user was granted, with the
+  /// store's today.
+  private func rpcArguments(_ request: Request, context: ServerContext) async throws -> (
+    String, MetricsRange, LocalDate
+  ) {
+    let user = try await postgRESTUser(request, context: context)
+    struct Body: Decodable {
+      let storeId: StoreIdentifier
+      let range: String?
+      enum CodingKeys: String, CodingKey {
+        case storeId = "p_store_id"
+        case range = "p_date_range"
+      }
+    }
+    let body: Body
+    do { body = try await JSONBody.decode(Body.self, request, context: context) } catch let error
+      as APIError where error.status == .badRequest
+    {
+      throw APIError.postgREST(
+        .badRequest, code: "PGRST102", message: "Invalid body",
+        details: error.body["error"]?.plainText,
+        hint: "send {\"p_store_id\": 1, \"p_date_range\": \"today\"}")
+    }
+    let text = body.range ?? MetricsRange.today.rawValue
+    guard let range = MetricsRange(rawValue: text) else {
+      throw APIError.postgREST(
+        .badRequest, code: "22023", message: "invalid p_date_range: \(TallyError.quote(text))",
+        details: "expected today, week, month, quarter or year")
+    }
+    let storeId = body.storeId.text
+    let granted = try Self.serverFailure { try server.grantedStores(userId: user) }
+    guard granted.contains(storeId), let zone = try? shops.store(storeId).zone else {
+      // Not granted and not there answer alike: nothing is revealed about other stores.
+      throw APIError.postgREST(
+        .notFound, code: "PGRST116", message: "no store \(TallyError.quote(storeId)) for this user",
+        details: "the store does not exist or was not granted to you")
+    }
+    return (storeId, range, zone.localDate(of: clock()))
+  }
+
+  /// The signed-in user, with a 401 in PostgREST's shape.
+  func postgRESTUser(_ request: Request, context: ServerContext) async throws -> String {
+    do { return try await user(request, context: context) } catch let error as APIError {
+      throw APIError(
+        error.status,
+        body: APIError.postgREST(
+          error.status, code: "PGRST301", message: error.body["error"]?.plainText ?? "Unauthorized"
+        ).body, reason: error.reason)
+    }
+  }
+
+  /// Runs a store-domain read; a refusal is a 400 in PostgREST's shape, a storage failure a 500.
+  static func storeCall<T>(_ body: () throws -> T) throws -> T {
+    do { return try body() } catch let error as TallyError {
+      if error.category == .io {
+        throw APIError(
+          .internalServerError, body: ["error": .string("Server error")], reason: "\(error)")
+      }
+      throw APIError.postgREST(.badRequest, code: "PGRST100", message: error.description)
+    }
+  }
+}
+
+/// A store id as the seed sends it (an integer) or as Tally keeps it (text): `1` is store `"1"`.
+struct StoreIdentifier: Decodable {
+  let text: String
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if let integer = try? container.decode(Int64.self) {
+      text = String(integer)
+    } else if let text = try? container.decode(String.self) {
+      self.text = text
+    } else {
+      // Any other number (1.5, or past Int64) names no store: a 404, not a malformed body.
+      text = "\(try container.decode(Decimal.self))"
+    }
+  }
+}
+
+/// The five views of seed 003's migration 024, with their columns (the keys of `StoreWire`'s
+/// rows, in order), which are all a query may name.
+enum StoreView: String, CaseIterable {
+  case dailyStats = "analytics_daily_stats"
+  case hourlyToday = "analytics_hourly_today"
+  case timeDistribution = "analytics_time_distribution"
+  case categoryDistribution = "analytics_category_distribution"
+  case popularItems = "analytics_popular_items"
+
+  var columns: [String] {
+    switch self {
+    case .dailyStats:
+      return [
+        "store_id", "date", "total_orders", "total_revenue", "total_tax", "total_with_tax",
+        "avg_order_value", "unique_customers",
+      ]
+    case .hourlyToday: return ["store_id", "hour", "orders", "revenue"]
+    case .timeDistribution: return ["store_id", "time_period", "order_count", "revenue"]
+    case .categoryDistribution:
+      return ["category", "subcategory", "order_count", "items_sold", "total_revenue"]
+    case .popularItems:
+      return [
+        "store_id", "menu_item_id", "item_name", "times_ordered", "total_quantity",
+        "total_revenue", "avg_price",
+      ]
+    }
+  }
+}

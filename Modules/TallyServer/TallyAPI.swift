@@ -1,0 +1,89 @@
+import AnalyticsCore
+import Foundation
+import Hummingbird
+import Logging
+import RVUDomain
+import StoreAnalytics
+
+/// The server: both seed contracts over the domain modules, and what they need — the RVU and
+/// store databases the CLIs use, the server's own database, session tokens and Google sign-in.
+public struct TallyAPI: Sendable {
+  let rvu: RVUStore
+  let shops: ShopAnalytics
+  let server: ServerDatabase
+  let sessions: SessionTokens
+  let google: GoogleSignIn?
+  /// When "now" is: the wall clock, or a fixed instant in tests.
+  let clock: @Sendable () -> Instant
+
+  public init(
+    rvu: RVUStore, shops: ShopAnalytics, server: ServerDatabase, sessions: SessionTokens,
+    google: GoogleSignIn?, clock: @escaping @Sendable () -> Instant = { Instant(Date()) }
+  ) {
+    self.rvu = rvu
+    self.shops = shops
+    self.server = server
+    self.sessions = sessions
+    self.google = google
+    self.clock = clock
+  }
+
+  /// Every route the server answers.
+  public var routes: [Route] {
+    [Route(.get, "/healthz") { _, _ in JSONResponse.object(["status": .string("ok")]) }]
+      + authRoutes + visitRoutes + favoriteRoutes + analyticsRoutes + storeRoutes + posRoutes
+  }
+
+  /// The router with every route and the request log.
+  public func router() -> Router<ServerContext> {
+    // HEAD of every GET path is generated; another method on a known path is a 405 (see
+    // `MethodNotAllowed`), not a 404 that would say the path does not exist.
+    let router = Router(context: ServerContext.self, options: .autoGenerateHeadEndpoints)
+    router.add(middleware: RequestLog())
+    router.add(middleware: MethodNotAllowed(routes: routes))
+    for route in routes {
+      router.on(RouterPath(route.path), method: route.method) { request, context in
+        try await route.handler(request, context)
+      }
+    }
+    return router
+  }
+
+  /// The application on `host:port`; it stops on SIGTERM or SIGINT after the requests in flight
+  /// (swift-service-lifecycle's graceful shutdown).
+  public func application(
+    host: String, port: Int, logger: Logger,
+    onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+  ) -> some ApplicationProtocol {
+    Application(
+      router: router(),
+      configuration: .init(address: .hostname(host, port: port), serverName: "tally-server"),
+      onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) },
+      logger: logger)
+  }
+
+  // MARK: Authentication
+
+  /// The signed-in user of a request (`Authorization: Bearer <sessionToken>`), noted for the log.
+  func user(_ request: Request, context: ServerContext) async throws -> String {
+    guard let token = Self.bearer(request) else {
+      throw APIError.unauthorized(.missingToken)
+    }
+    do {
+      let user = try await sessions.userId(of: token)
+      context.actingFor.current = user
+      return user
+    } catch let failure as AuthFailure {
+      throw APIError.unauthorized(failure)
+    }
+  }
+
+  /// The token of an `Authorization: Bearer …` header.
+  static func bearer(_ request: Request) -> String? {
+    guard let header = request.headers[.authorization] else { return nil }
+    let scheme = "bearer "
+    guard header.count > scheme.count, header.lowercased().hasPrefix(scheme) else { return nil }
+    let token = header.dropFirst(scheme.count).trimmingCharacters(in: .whitespaces)
+    return token.isEmpty ? nil : token
+  }
+}

@@ -1,0 +1,125 @@
+import AnalyticsCore
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import StoreAnalytics
+import Testing
+
+@testable import TallyServer
+
+@Suite struct POSRoutesTests {
+  static func order(_ id: String, quantity: Int = 2, price: String = "5.00") -> String {
+    let now = Instant(Date()).adding(seconds: -60).description
+    return """
+      {"order_id": "\(id)", "placed_at": "\(now)", "status": "completed", "customer_id": "c1",
+       "lines": [{"item_id": "club", "item_name": "Club", "category": "Sandwiches",
+                  "quantity": \(quantity), "unit_price": \(price), "tax": 0.80}]}
+      """
+  }
+
+  /// Today's metrics of store 1 as the RPC answers them: (revenue, orders, refunded orders).
+  private func metrics(_ client: some TestClientProtocol, _ token: String) async throws
+    -> [Double?]
+  {
+    let (_, body) = try await client.json(
+      .post, "/rest/v1/rpc/get_store_metrics", token: token,
+      body: #"{"p_store_id": 1, "p_date_range": "today"}"#)
+    let row = try JSON(body)[0]
+    return [
+      row?["total_revenue"]?.number, row?["total_orders"]?.number,
+      row?["refunded_orders"]?.number,
+    ]
+  }
+
+  @Test func ordersInIdempotentlyThenARefund() async throws {
+    let server = try await TestServer()
+    _ = try server.api.shops.addStore(id: "1", name: "Downtown", zone: .utc)
+    try server.api.server.grant(userId: "u1", storeId: "1", role: .viewer)
+    let key = try server.api.server.createPOSKey(storeId: "1")
+    let token = try await server.token("u1")
+    try await server.test { client in
+      let (status, body) = try await client.json(
+        .post, "/api/stores/1/orders", token: key, body: Self.order("P1"))
+      #expect(status == .ok, "\(body)")
+      // 2 × 5.00 = 10.00 revenue (before tax).
+      #expect(try await metrics(client, token) == [10, 1, 0])
+
+      // The same order again, alone and in an array with a new one: P1 changes nothing.
+      let (_, _) = try await client.json(
+        .post, "/api/stores/1/orders", token: key, body: Self.order("P1"))
+      #expect(try await metrics(client, token) == [10, 1, 0])
+      let (batch, _) = try await client.json(
+        .post, "/api/stores/1/orders", token: key,
+        body: "[\(Self.order("P1")), \(Self.order("P2", quantity: 1))]")
+      #expect(batch == .ok)
+      // 10.00 + 1 × 5.00 = 15.00, two orders.
+      #expect(try await metrics(client, token) == [15, 2, 0])
+
+      // A changed P1 (3 instead of 2) replaces it: 15.00 + 5.00 = 20.00.
+      let (_, _) = try await client.json(
+        .post, "/api/stores/1/orders", token: key, body: Self.order("P1", quantity: 3))
+      #expect(try await metrics(client, token) == [20, 2, 0])
+
+      // A refund of P2: out of revenue (20.00 − 5.00), counted as refunded.
+      let (patched, reply) = try await client.json(
+        .patch, "/api/stores/1/orders/P2", token: key, body: #"{"status": "refunded"}"#)
+      #expect(patched == .ok, "\(reply)")
+      #expect(try await metrics(client, token) == [15, 1, 1])
+
+      let (unknown, _) = try await client.json(
+        .patch, "/api/stores/1/orders/NOPE", token: key, body: #"{"status": "refunded"}"#)
+      #expect(unknown == .notFound)
+      let (badStatus, _) = try await client.json(
+        .patch, "/api/stores/1/orders/P2", token: key, body: #"{"status": "lost"}"#)
+      #expect(badStatus == .badRequest)
+    }
+  }
+
+  /// A bad order is a 400 naming the field; nothing is written.
+  @Test(arguments: [
+    (#"{"order_id": "X", "placed_at": "yesterday", "lines": []}"#, "placed_at"),
+    (Self.order("X", quantity: 0), "quantity"),
+    (Self.order("X", price: "-1"), "unit_price"),
+    (#"{"order_id": "X", "placed_at": "2026-02-08T10:00:00Z", "lines": []}"#, "lines"),
+    (#"{"placed_at": "2026-02-08T10:00:00Z", "lines": []}"#, "order_id"),
+  ])
+  func badOrdersAre400(body: String, field: String) async throws {
+    let server = try await TestServer()
+    _ = try server.api.shops.addStore(id: "1", name: "Downtown", zone: .utc)
+    let key = try server.api.server.createPOSKey(storeId: "1")
+    let (status, reply) = try await server.test {
+      try await $0.json(.post, "/api/stores/1/orders", token: key, body: body)
+    }
+    #expect(status == .badRequest, "\(reply)")
+    #expect(try JSON(reply)["error"]?.string?.contains(field) == true, "\(reply)")
+    #expect(
+      try server.api.shops.metrics(
+        storeId: "1", range: .today, asOf: Zone.utc.localDate(of: Instant(Date())),
+        calendar: false
+      ).totalOrders == 0)
+  }
+
+  /// A POS key does only its own store's orders; nothing else takes one, and it takes nothing
+  /// else.
+  @Test func keysAreScoped() async throws {
+    let server = try await TestServer()
+    _ = try server.api.shops.addStore(id: "1", name: "Downtown", zone: .utc)
+    _ = try server.api.shops.addStore(id: "2", name: "Uptown", zone: .utc)
+    let key1 = try server.api.server.createPOSKey(storeId: "1")
+    let session = try await server.token("u1")
+    #expect(key1.hasPrefix("tpos_"))
+    try await server.test { client in
+      for (path, token) in [
+        ("/api/stores/2/orders", key1), ("/api/stores/1/orders", session),
+        ("/api/stores/1/orders", "tpos_guess"),
+      ] {
+        let (status, _) = try await client.json(.post, path, token: token, body: Self.order("Q"))
+        #expect(status == .unauthorized, "\(path)")
+      }
+      let (visits, _) = try await client.json(.get, "/api/visits", token: key1)
+      #expect(visits == .unauthorized)
+      let (views, _) = try await client.json(.get, "/rest/v1/analytics_daily_stats", token: key1)
+      #expect(views == .unauthorized)
+    }
+  }
+}

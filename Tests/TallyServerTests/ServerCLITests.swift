@@ -1,0 +1,102 @@
+import CLIKit
+import Foundation
+import StoreAnalytics
+import Testing
+
+@testable import TallyServer
+@testable import tally_server
+
+/// The admin commands and the refusals of `serve`, run in-process.
+@Suite struct ServerCLITests {
+  static func temporaryFolder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("tally-server-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
+  /// Runs the command on a thread of its own, as a process's main thread would: its
+  /// synchronous wait for async work must not hold one of the few threads that work needs.
+  func capture(_ root: TallyServerCommand.Type, arguments: [String]) async throws
+    -> CommandRunner.Captured
+  {
+    await withCheckedContinuation { continuation in
+      Thread.detachNewThread {
+        continuation.resume(returning: CommandRunner.capture(root, arguments: arguments))
+      }
+    }
+  }
+
+  @Test func serveRefusesAMissingOrShortSecretWithOneLine() async throws {
+    let folder = try Self.temporaryFolder()
+    let short = folder.appendingPathComponent("short")
+    // 31 bytes and a newline: the newline is dropped, 31 < 32.
+    try Data((String(repeating: "s", count: 31) + "\n").utf8).write(to: short)
+    for (file, status) in [
+      (short.path, Int32(64)), (folder.appendingPathComponent("none").path, 66),
+    ] {
+      let result = try await capture(
+        TallyServerCommand.self,
+        arguments: [
+          "serve", "--secret-file", file, "--server-db", ":memory:", "--rvu-db", ":memory:",
+          "--store-db", ":memory:",
+        ])
+      #expect(result.status == status, "\(result.error)")
+      #expect(result.error.split(separator: "\n").count == 1, "\(result.error)")
+      #expect(result.error.hasPrefix("tally-server: "))
+      #expect(result.output.isEmpty)
+    }
+    let missing = try await capture(TallyServerCommand.self, arguments: ["serve"])
+    #expect(missing.status == 64)
+  }
+
+  @Test func tokenGrantRevokeAndPOSKey() async throws {
+    let folder = try Self.temporaryFolder()
+    let secret = folder.appendingPathComponent("secret")
+    try Data(String(repeating: "k", count: 40).utf8).write(to: secret)
+    let serverDB = folder.appendingPathComponent("server.sqlite").path
+    let storeDB = folder.appendingPathComponent("store.sqlite").path
+
+    let token = try await capture(
+      TallyServerCommand.self,
+      arguments: ["token", "--user", "u1", "--days", "2", "--secret-file", secret.path])
+    #expect(token.status == 0, "\(token.error)")
+    let sessions = try await SessionTokens(secret: [UInt8](String(repeating: "k", count: 40).utf8))
+    #expect(try await sessions.userId(of: token.output.trimmingCharacters(in: .newlines)) == "u1")
+
+    let grant = try await capture(
+      TallyServerCommand.self,
+      arguments: [
+        "grant", "--user", "u1", "--store", "1", "--role", "owner", "--server-db", serverDB,
+      ])
+    #expect(grant.status == 0, "\(grant.error)")
+    #expect(try ServerDatabase.open(.file(serverDB)).grantedStores(userId: "u1") == ["1"])
+    let revoke = try await capture(
+      TallyServerCommand.self,
+      arguments: ["revoke", "--user", "u1", "--store", "1", "--server-db", serverDB])
+    #expect(revoke.status == 0)
+    #expect(try ServerDatabase.open(.file(serverDB)).grantedStores(userId: "u1").isEmpty)
+    let again = try await capture(
+      TallyServerCommand.self,
+      arguments: ["revoke", "--user", "u1", "--store", "1", "--server-db", serverDB])
+    #expect(again.status != 0)
+
+    // A key for an unknown store is refused; for a known one it is printed once and works.
+    let unknown = try await capture(
+      TallyServerCommand.self,
+      arguments: [
+        "pos-key", "create", "--store", "1", "--server-db", serverDB, "--store-db", storeDB,
+      ])
+    #expect(unknown.status != 0)
+    _ = try StoreAnalytics.ShopAnalytics.open(.file(storeDB)).addStore(
+      id: "1", name: "One", zone: .utc)
+    let created = try await capture(
+      TallyServerCommand.self,
+      arguments: [
+        "pos-key", "create", "--store", "1", "--server-db", serverDB, "--store-db", storeDB,
+      ])
+    #expect(created.status == 0, "\(created.error)")
+    let key = created.output.trimmingCharacters(in: .newlines)
+    #expect(try ServerDatabase.open(.file(serverDB)).store(ofPOSKey: key) == "1")
+  }
+}

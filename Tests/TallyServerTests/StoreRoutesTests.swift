@@ -1,0 +1,175 @@
+import AnalyticsCore
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import StoreAnalytics
+import Testing
+
+@testable import TallyServer
+
+@Suite struct StoreRoutesTests {
+  /// Store 1 (granted to u1) and store 2 (not granted), each with two completed orders placed a
+  /// minute ago: store 1 sells 2 × 5.00 + 1 × 3.50 = 13.50, store 2 sells 4 × 2.00 = 8.00.
+  static func seeded() async throws -> (TestServer, String) {
+    let server = try await TestServer()
+    _ = try server.api.shops.addStore(id: "1", name: "Downtown", zone: .utc)
+    _ = try server.api.shops.addStore(id: "2", name: "Uptown", zone: .utc)
+    let placed = PlacedAt.instant(Instant(Date()).adding(seconds: -60))
+    func line(_ order: String, _ store: String, _ item: String, _ quantity: Int, _ cents: Int64)
+      -> OrderLineInput
+    {
+      OrderLineInput(
+        source: .init("test"), orderId: order, storeId: store, placedAt: placed,
+        customerId: "c-\(order)", itemName: item, category: "Sandwiches", quantity: quantity,
+        unitPrice: FixedDecimal(hundredths: cents))
+    }
+    _ = try server.api.shops.importLines([
+      line("A1", "1", "Club", 2, 500), line("A2", "1", "Soup", 1, 350),
+      line("B1", "2", "Tea", 4, 200),
+    ])
+    try server.api.server.grant(userId: "u1", storeId: "1", role: .owner)
+    return (server, try await server.token("u1"))
+  }
+
+  @Test func metricsRPCForAGrantedStore() async throws {
+    let (server, token) = try await Self.seeded()
+    try await server.test { client in
+      // The seed sends the store id as an integer; Tally's text id "1" answers.
+      for storeId in ["1", "\"1\""] {
+        let (status, body) = try await client.json(
+          .post, "/rest/v1/rpc/get_store_metrics", token: token,
+          body: #"{"p_store_id": \#(storeId), "p_date_range": "today"}"#)
+        #expect(status == .ok, "\(body)")
+        let metrics = try #require(try JSON(body)[0])
+        #expect(metrics["total_revenue"] == .number(13.5))
+        #expect(metrics["total_orders"] == .number(2))
+        // Nothing the day before: the change from zero is null, not infinity.
+        #expect(metrics["revenue_change"] == .null)
+        #expect(metrics["orders_change"] == .number(2))
+      }
+      let (_, chart) = try await client.json(
+        .post, "/rest/v1/rpc/get_revenue_chart_data", token: token,
+        body: #"{"p_store_id": 1, "p_date_range": "today"}"#)
+      let points = try JSON(chart).array
+      #expect(points.count == 24)
+      #expect(points[0].keys == ["time_label", "revenue", "orders"])
+      #expect(points.compactMap { $0["revenue"]?.number }.reduce(0, +) == 13.5)
+    }
+  }
+
+  /// A store not granted and one that does not exist answer alike: 404 in PostgREST's shape.
+  @Test func rpcForAStoreNotGrantedIs404() async throws {
+    let (server, token) = try await Self.seeded()
+    for storeId in ["2", "99"] {
+      let (status, body) = try await server.test {
+        try await $0.json(
+          .post, "/rest/v1/rpc/get_store_metrics", token: token,
+          body: #"{"p_store_id": \#(storeId), "p_date_range": "week"}"#)
+      }
+      #expect(status == .notFound)
+      #expect(try JSON(body).keys == ["code", "message", "details", "hint"])
+    }
+  }
+
+  @Test func badRPCBodiesAre400() async throws {
+    let (server, token) = try await Self.seeded()
+    for body in [
+      #"{"p_store_id": 1, "p_date_range": "decade"}"#, #"{"p_date_range": "today"}"#, "[1]",
+    ] {
+      let (status, reply) = try await server.test {
+        try await $0.json(.post, "/rest/v1/rpc/get_store_metrics", token: token, body: body)
+      }
+      #expect(status == .badRequest, "\(body)")
+      #expect(try JSON(reply).keys == ["code", "message", "details", "hint"])
+    }
+  }
+
+  @Test func viewsShowOnlyGrantedStores() async throws {
+    let (server, token) = try await Self.seeded()
+    try await server.test { client in
+      // As the seed's client calls it: .from(…).select().eq("store_id", 1).limit(5).
+      let (status, body) = try await client.json(
+        .get, "/rest/v1/analytics_popular_items?select=*&store_id=eq.1&limit=5", token: token)
+      #expect(status == .ok)
+      let items = try JSON(body).array
+      #expect(items.map { $0["item_name"] } == [.string("Club"), .string("Soup")])
+      #expect(items[0]["total_revenue"] == .number(10))
+
+      // Store 2 is not granted: no rows, as row-level security would answer.
+      let (_, other) = try await client.json(
+        .get, "/rest/v1/analytics_popular_items?store_id=eq.2", token: token)
+      #expect(other == "[]")
+      // Without a filter: store 1's rows only.
+      let (_, all) = try await client.json(.get, "/rest/v1/analytics_daily_stats", token: token)
+      #expect(try JSON(all).array.map { $0["store_id"] } == [.string("1")])
+      // Categories over the granted stores only: 13.50, not 21.50.
+      let (_, categories) = try await client.json(
+        .get, "/rest/v1/analytics_category_distribution?select=*&limit=10", token: token)
+      #expect(try JSON(categories)[0]?["total_revenue"] == .number(13.5))
+
+      let (_, hourly) = try await client.json(
+        .get, "/rest/v1/analytics_hourly_today?store_id=eq.1&order=hour.desc", token: token)
+      let hours = try JSON(hourly).array
+      #expect(hours.count == 24)
+      #expect(hours.first?["hour"] == .number(23))
+
+      let (_, parts) = try await client.json(
+        .get, "/rest/v1/analytics_time_distribution?store_id=eq.1&order=order_count.desc&limit=1",
+        token: token)
+      #expect(try JSON(parts).array.first?["order_count"] == .number(2))
+
+      // Ascending by revenue: Soup (3.50) before Club (10.00).
+      let (_, ascending) = try await client.json(
+        .get, "/rest/v1/analytics_popular_items?order=total_revenue.asc", token: token)
+      #expect(
+        try JSON(ascending).array.map { $0["item_name"] } == [.string("Soup"), .string("Club")])
+    }
+    // A user with no grant sees nothing.
+    let stranger = try await server.token("stranger")
+    let (_, nothing) = try await server.test {
+      try await $0.json(.get, "/rest/v1/analytics_popular_items", token: stranger)
+    }
+    #expect(nothing == "[]")
+  }
+
+  @Test(arguments: [
+    "store_id=gt.1", "store_id=neq.1", "name=eq.1", "select=item_name", "order=nope.asc",
+    "order=total_revenue.sideways", "limit=ten", "or=(a,b)",
+  ])
+  func otherQueriesAre400InPostgRESTShape(query: String) async throws {
+    let (server, token) = try await Self.seeded()
+    let (status, body) = try await server.test {
+      try await $0.json(.get, "/rest/v1/analytics_popular_items?\(query)", token: token)
+    }
+    #expect(status == .badRequest, "\(query)")
+    let error = try JSON(body)
+    #expect(error.keys == ["code", "message", "details", "hint"])
+    #expect(error["code"] == .string("PGRST100"))
+  }
+
+  @Test func viewsAndRPCsNeedASession() async throws {
+    let (server, _) = try await Self.seeded()
+    let (view, viewBody) = try await server.test {
+      try await $0.json(.get, "/rest/v1/analytics_daily_stats")
+    }
+    #expect(view == .unauthorized)
+    #expect(try JSON(viewBody).keys == ["code", "message", "details", "hint"])
+    let (rpc, _) = try await server.test {
+      try await $0.json(
+        .post, "/rest/v1/rpc/get_store_metrics", body: #"{"p_store_id": 1}"#)
+    }
+    #expect(rpc == .unauthorized)
+  }
+
+  /// The views' columns are exactly the keys of the rows StoreWire writes.
+  @Test func viewColumnsAreTheWireKeys() async throws {
+    let (server, _) = try await Self.seeded()
+    for view in StoreView.allCases {
+      let rows = try server.api.viewRows(
+        view, stores: ["1"],
+        query: try PostgRESTQuery([], columns: view.columns))
+      let first = try #require(rows.first, "\(view)")
+      #expect(first.keys == view.columns, "\(view)")
+    }
+  }
+}
