@@ -95,6 +95,15 @@ import Testing
       #expect(items.map { $0["item_name"] } == [.string("Club"), .string("Soup")])
       #expect(items[0]["total_revenue"] == .number(10))
 
+      // limit=0 is PostgREST's "no rows" (schemathesis found it refused as a bad limit).
+      for path in [
+        "analytics_popular_items?store_id=eq.1&limit=0", "analytics_daily_stats?limit=0",
+        "analytics_category_distribution?limit=0",
+      ] {
+        let (zeroStatus, zero) = try await client.json(.get, "/rest/v1/\(path)", token: token)
+        #expect(zeroStatus == .ok && zero == "[]", "\(path): \(zero)")
+      }
+
       // Store 2 is not granted: no rows, as row-level security would answer.
       let (_, other) = try await client.json(
         .get, "/rest/v1/analytics_popular_items?store_id=eq.2", token: token)

@@ -47,7 +47,8 @@ extension TallyAPI {
     let all = ShopAnalytics.maximumRows
     // The view's own order and limit can be left to the domain only for one store in that order;
     // otherwise every row is read and `PostgRESTQuery.apply` orders and cuts.
-    let limit = query.order == nil && stores.count == 1 ? query.limit ?? all : all
+    // The domain takes 1…maximumRows; PostgREST's `limit=0` (no rows) is cut by `apply`.
+    let limit = query.order == nil && stores.count == 1 ? min(max(query.limit ?? all, 1), all) : all
     func today(_ storeId: String) throws -> LocalDate {
       try shops.store(storeId).zone.localDate(of: clock())
     }
@@ -68,7 +69,8 @@ extension TallyAPI {
       }
     case .categoryDistribution:
       return try shops.categories(
-        storeIds: Set(stores), limit: query.order == nil ? query.limit ?? all : all
+        storeIds: Set(stores),
+        limit: query.order == nil ? min(max(query.limit ?? all, 1), all) : all
       )
       .map(StoreWire.category)
     case .popularItems:
