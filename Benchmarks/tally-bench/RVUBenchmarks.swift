@@ -77,24 +77,8 @@ enum RVUBenchmarks {
   static func processCases(catalogPath: String, analyticsPath: String, size: String)
     -> [BenchmarkCase]
   {
-    let cli = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-      .appendingPathComponent("rvu-cli").path
-    guard FileManager.default.isExecutableFile(atPath: cli) else {
-      print("rvu.process-*: skipped, no rvu-cli beside tally-bench (swift build -c release --static-swift-stdlib)")
-      return []
-    }
-    func run(_ arguments: [String]) throws {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: cli)
-      process.arguments = arguments
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
-      try process.run()
-      process.waitUntilExit()
-      guard process.terminationStatus == 0 else {
-        throw TallyError.refused("rvu-cli \(arguments) exited \(process.terminationStatus)")
-      }
-    }
+    guard let cli = WholeProcess.sibling("rvu-cli") else { return [] }
+    func run(_ arguments: [String]) throws { try WholeProcess.run(cli, arguments) }
     return [
       BenchmarkCase(
         name: "rvu.process-search", size: "codes search \"office est\", whole catalog",

@@ -90,48 +90,28 @@ enum RuckBenchmarks {
         _ = try store.importFile(bytes, fileName: "large.gpx")
       }
     ]
-    let cli = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-      .appendingPathComponent("ruck-cli").path
-    if FileManager.default.isExecutableFile(atPath: cli) {
+    if let cli = WholeProcess.sibling("ruck-cli") {
       cases.append(
         BenchmarkCase(name: "ruck.import-gpx-process", size: size, target: target, runs: 3) {
           round += 1
-          try run(cli, ["import", path, "--db", scratch + "/ruck-process-\(round).sqlite"])
+          try WholeProcess.run(
+            cli, ["import", path, "--db", scratch + "/ruck-process-\(round).sqlite"])
         })
-    } else {
-      FileHandle.standardError.write(
-        Data("tally-bench: \(cli) not built: ruck.import-gpx-process skipped\n".utf8))
     }
     let gpxpy =
       "import gpxpy, sys; g = gpxpy.parse(open(sys.argv[1])); g.length_2d(); "
       + "g.get_moving_data(); g.get_time_bounds(); g.get_uphill_downhill()"
-    if (try? run("/usr/bin/env", ["python3", "-c", "import gpxpy"])) != nil {
+    if (try? WholeProcess.run("/usr/bin/env", ["python3", "-c", "import gpxpy"])) != nil {
       cases.append(
         BenchmarkCase(
           name: "ruck.import-gpx-gpxpy", size: size, target: "≥ 30× ruck.import-gpx-process",
           runs: 1
-        ) { try run("/usr/bin/env", ["python3", "-c", gpxpy, path]) })
+        ) { try WholeProcess.run("/usr/bin/env", ["python3", "-c", gpxpy, path]) })
     } else {
       FileHandle.standardError.write(
         Data("tally-bench: python3 with gpxpy not found: ruck.import-gpx-gpxpy skipped\n".utf8))
     }
     return cases
-  }
-
-  /// Runs `executable` with `arguments`, its output discarded.
-  ///
-  /// - throws: when it cannot start or exits with a non-zero status.
-  static func run(_ executable: String, _ arguments: [String]) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw TallyError.refused("\(executable) \(arguments.joined(separator: " ")) failed")
-    }
   }
 
   /// The import of 1,000 files, and its parsing and hashing phases alone for comparison.

@@ -141,27 +141,19 @@ enum StoreBenchmarks {
     }
     // The same answer as a whole process, start-up included: the release `store-metrics` beside
     // this benchmark's binary.
-    let app = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-      .appendingPathComponent("store-metrics").path
-    if FileManager.default.isExecutableFile(atPath: app) {
+    if let app = WholeProcess.sibling("store-metrics") {
       cases.append(
         BenchmarkCase(
           name: "store.metrics-year.process", size: size, target: "≤ 10 ms (whole process)",
           runs: 30
         ) {
           _ = try prepared()
-          let process = Process()
-          process.executableURL = URL(fileURLWithPath: app)
-          process.arguments = [
-            "metrics", "--store", "S7", "--range", "year", "--as-of", "2026-02-28", "--format",
-            "json", "--db", path,
-          ]
-          process.standardOutput = FileHandle.nullDevice
-          try process.run()
-          process.waitUntilExit()
-          guard process.terminationStatus == 0 else {
-            throw TallyError.refused("store-metrics metrics exited \(process.terminationStatus)")
-          }
+          try WholeProcess.run(
+            app,
+            [
+              "metrics", "--store", "S7", "--range", "year", "--as-of", "2026-02-28", "--format",
+              "json", "--db", path,
+            ])
         })
     }
     direct(
