@@ -55,7 +55,9 @@ enum StoreBenchmarks {
 
   /// Writes `lines` as the order-line CSV `store-metrics import` reads, in chunks.
   static func writeCSV(_ lines: [OrderLineInput], to path: String) throws {
-    FileManager.default.createFile(atPath: path, contents: nil)
+    guard FileManager.default.createFile(atPath: path, contents: nil) else {
+      throw TallyError.refused("cannot create \(path)")
+    }
     let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
     defer { try? handle.close() }
     var text = "order_id,store_id,placed_at,status,customer_id,item_name,category,subcategory,"
