@@ -113,7 +113,9 @@ public enum DatabaseOpener {
         }
         let applied = try writer.read { db in try migrator.appliedIdentifiers(db) }
         try refuseNewerSchema(applied: applied, migrator: migrator, path: path)
-        if applied.count < migrator.migrations.count { try migrator.migrate(writer) }
+        if applied.count < migrator.migrations.count {
+          try whileLocked(path) { try migrator.migrate(writer) }
+        }
         return writer
       } catch let error as DatabaseError
         where attempt < openAttempts
@@ -124,6 +126,24 @@ public enum DatabaseOpener {
         attempt += 1
       }
     }
+  }
+
+  /// Runs `body` holding an exclusive `flock` on the database file, so one process at a time
+  /// reads which migrations ran and runs the rest.
+  ///
+  /// GRDB plans the pending migrations once and runs each in its own transaction: a process
+  /// that planned before another one committed a migration ran it again, and a migration that
+  /// rebuilds a table is not idempotent (`scripts/concurrency` saw "NOT NULL constraint failed:
+  /// catalog_version_new.imported_at" on new RVU databases). `flock` locks are apart from
+  /// SQLite's `fcntl` locks on Linux, and the connection holds none of those between
+  /// transactions, when this descriptor is closed.
+  static func whileLocked(_ path: String, _ body: () throws -> Void) throws {
+    let descriptor = Foundation.open(path, O_RDWR | O_CREAT, 0o644)
+    guard descriptor >= 0 else { return try body() }  // SQLite reports what is wrong
+    defer { close(descriptor) }
+    while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
+    defer { flock(descriptor, LOCK_UN) }
+    try body()
   }
 
   /// Refuses a path that exists but is not a regular file (`/dev/null`, a FIFO, a folder) before
