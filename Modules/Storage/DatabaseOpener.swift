@@ -128,17 +128,18 @@ public enum DatabaseOpener {
     }
   }
 
-  /// Runs `body` holding an exclusive `flock` on the database file, so one process at a time
+  /// Runs `body` holding an exclusive `flock` on `<path>-migrating`, so one process at a time
   /// reads which migrations ran and runs the rest.
   ///
   /// GRDB plans the pending migrations once and runs each in its own transaction: a process
   /// that planned before another one committed a migration ran it again, and a migration that
   /// rebuilds a table is not idempotent (`scripts/concurrency` saw "NOT NULL constraint failed:
-  /// catalog_version_new.imported_at" on new RVU databases). `flock` locks are apart from
-  /// SQLite's `fcntl` locks on Linux, and the connection holds none of those between
-  /// transactions, when this descriptor is closed.
+  /// catalog_version_new.imported_at" on new RVU databases). The lock file stays beside the
+  /// database (removing it would race with a process about to lock it).
   static func whileLocked(_ path: String, _ body: () throws -> Void) throws {
-    let descriptor = Foundation.open(path, O_RDWR | O_CREAT, 0o644)
+    // A file of its own: closing a descriptor of the database file would drop the `fcntl`
+    // locks SQLite holds on it for this process.
+    let descriptor = Foundation.open(path + "-migrating", O_RDWR | O_CREAT, 0o644)
     guard descriptor >= 0 else { return try body() }  // SQLite reports what is wrong
     defer { close(descriptor) }
     while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
