@@ -233,6 +233,8 @@ public enum ExitStatus {
   public static let badData: Int32 = 65
   /// A named file or record that does not exist (`EX_NOINPUT`).
   public static let missingInput: Int32 = 66
+  /// A program the command needs is not installed (`EX_UNAVAILABLE`).
+  public static let unavailable: Int32 = 69
   /// An internal error (`EX_SOFTWARE`).
   public static let software: Int32 = 70
   /// Reading or writing failed (`EX_IOERR`).
@@ -262,6 +264,7 @@ public enum ExitStatus {
     case .badData: return badData
     case .missingInput: return missingInput
     case .io: return io
+    case .unavailable: return unavailable
     }
   }
 

@@ -1,7 +1,7 @@
 /// What kind of failure an error is, so that every app maps it to the same exit status.
 ///
 /// The CLI kit turns the category into a `sysexits.h` status (64 usage, 65 bad data, 66 missing
-/// input, 74 I/O); the server turns it into an HTTP status.
+/// input, 69 unavailable, 74 I/O); the server turns it into an HTTP status.
 public enum ErrorCategory: String, Sendable, Equatable {
   /// A malformed argument or option value.
   case usage
@@ -11,6 +11,8 @@ public enum ErrorCategory: String, Sendable, Equatable {
   case missingInput
   /// Reading or writing failed.
   case io
+  /// A program or service the operation needs is not on this machine (a PDF printer).
+  case unavailable
 }
 
 /// The one error type of every Tally module.

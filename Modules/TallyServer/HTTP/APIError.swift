@@ -52,7 +52,7 @@ extension APIError {
       return .message(.notFound, error.description)
     }
     switch error.category {
-    case .io: return .message(.internalServerError, "Server error")
+    case .io, .unavailable: return .message(.internalServerError, "Server error")
     case .usage, .badData, .missingInput: return .message(.badRequest, error.description)
     }
   }
