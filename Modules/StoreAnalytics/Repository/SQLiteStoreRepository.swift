@@ -81,10 +81,12 @@ public struct SQLiteStoreRepository: StoreRepository {
       }
       (totals.orders, totals.revenue) = try sums(current)
       (totals.previousOrders, totals.previousRevenue) = try sums(previous)
-      totals.customers =
-        try StoreDayCustomer.all().at(storeId).within(current)
-        .select(count(distinct: StoreDayCustomer.Columns.customerKey), as: Int.self)
-        .fetchOne(db) ?? 0
+      // Counted in Swift, not by COUNT(DISTINCT): see `DistinctCount`.
+      var customers = DistinctCount()
+      let keys = try StoreDayCustomer.all().at(storeId).within(current)
+        .select(StoreDayCustomer.Columns.customerKey, as: Int64.self).fetchCursor(db)
+      while let key = try keys.next() { customers.insert(key) }
+      totals.customers = customers.count
       typealias Status = StoreDayStatus.Columns
       for row in try StoreDayStatus.all().at(storeId).within(current)
         .select(Status.status, sum(Status.orders), sum(Status.amount)).group(Status.status)
