@@ -1,4 +1,5 @@
 import AnalyticsCore
+import GRDB
 import Testing
 
 @testable import RVUDomain
@@ -145,6 +146,58 @@ struct DailyTotalsTests {
       RVUAnalyticsQuery(
         userId: user, range: try DayRange(start: day("2025-01-01"), end: day("2026-12-31")))
     ).summary.map { "\($0.periodStart) \($0.totalWorkRVU)" }
+  }
+
+  /// Both totals tables, as stored and as recounted from the visit and procedure rows by the
+  /// first migration's own SQL (the definition of the tables).
+  private func storedAndRecounted(_ store: RVUStore) throws -> (stored: [Row], recounted: [Row]) {
+    try store.writer.read { db in
+      let stored =
+        try Row.fetchAll(db, sql: "SELECT * FROM visit_day ORDER BY user_id, date")
+        + Row.fetchAll(db, sql: "SELECT * FROM procedure_day ORDER BY user_id, date, hcpcs")
+      let recounted =
+        try Row.fetchAll(
+          db,
+          sql: """
+            SELECT user_id, date, SUM(CASE WHEN is_no_show = 0 THEN total_work_rvu ELSE 0 END),
+                   SUM(is_no_show = 0), SUM(is_no_show)
+            FROM visit GROUP BY user_id, date ORDER BY user_id, date
+            """)
+        + Row.fetchAll(
+          db,
+          sql: """
+            SELECT user_id, date, hcpcs, SUM(work_rvu * quantity), SUM(quantity),
+                   COUNT(DISTINCT visit_id), MAX(visit_id), description, status_code
+            FROM procedure WHERE is_no_show = 0 GROUP BY user_id, date, hcpcs
+            ORDER BY user_id, date, hcpcs
+            """)
+      return (stored, recounted)
+    }
+  }
+
+  /// Visits added one at a time go in as deltas (many on one day, repeated codes, no-shows,
+  /// quantities), and the tables still equal a recount after each.
+  @Test func singleAddsEqualARecount() throws {
+    let store = try RVUStore.inMemory()
+    let visits: [(String, Bool, [String])] = [
+      ("2026-01-05", false, ["99213", "G2211"]), ("2026-01-05", false, ["99213x2", "99213"]),
+      ("2026-01-05", true, ["99214"]), ("2026-01-06", false, ["99215x3"]),
+      ("2026-01-05", false, ["99214"]), ("2026-01-05", true, []),
+    ]
+    for (date, noShow, codes) in visits {
+      _ = try store.addVisit(
+        VisitInput(date: day(date), isNoShow: noShow, procedures: codes.map(procedure)),
+        userId: "doc")
+      let (stored, recounted) = try storedAndRecounted(store)
+      #expect(stored.map { Array($0.databaseValues) } == recounted.map { Array($0.databaseValues) })
+    }
+    // 2026-01-05 by hand: 99213 in two visits (1 + 2 + 1 = 4 units), 99214 once (the no-show's
+    // does not count), G2211 once; 2 no-shows.
+    let codes = try store.analytics(
+      RVUAnalyticsQuery(userId: "doc", range: DayRange(day: day("2026-01-05")), groupByCode: true)
+    ).codes
+    #expect(codes.map(\.hcpcs) == ["99213", "99214", "G2211"])
+    #expect(codes.map(\.totalQuantity) == [4, 1, 1])
   }
 
   @Test("after adds, updates (moving days), deletes and imports") func consistency() throws {

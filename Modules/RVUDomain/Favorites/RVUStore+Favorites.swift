@@ -75,8 +75,12 @@ extension RVUStore {
   }
 
   private func ownFavorites(_ db: Database, userId: String) throws -> [Favorite] {
-    try Favorite.owned(by: userId).order(Favorite.Columns.sortOrder, Favorite.Columns.id)
-      .fetchAll(db)
+    // A cached statement rather than the query interface: the server answers `GET /api/favorites`
+    // thousands of times a second, and generating and preparing the SQL on every call was half
+    // of the request's database time (perf, `scripts/load`).
+    let statement = try db.cachedStatement(
+      sql: "SELECT * FROM favorite WHERE user_id = ? ORDER BY sort_order, id")
+    return try Favorite.fetchAll(statement, arguments: [userId])
   }
 
   private func renumber(_ db: Database, _ codes: [String], userId: String) throws {

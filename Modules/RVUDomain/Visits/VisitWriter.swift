@@ -14,8 +14,14 @@ struct VisitWriter {
   let store: RVUStore
   let year: Int
   private var catalog: [String: CatalogCode?] = [:]
-  /// The (user, day) pairs written, whose daily totals `finish()` recomputes.
+  /// The (user, day) pairs changed by updates and deletes, whose daily totals `finish()`
+  /// recomputes.
   private var touched: [String: Set<LocalDate>] = [:]
+  /// The visits inserted, by user and day: `finish()` adds them to the daily totals as deltas
+  /// when a day got few, and recomputes a day that got many (an import).
+  private var added: [String: [LocalDate: [Int64]]] = [:]
+  /// Above this many new visits on one day, recomputing the day is cheaper than adding each.
+  static let deltasPerDay = 16
 
   init(_ db: Database, store: RVUStore, year: Int) {
     self.db = db
@@ -43,7 +49,7 @@ struct VisitWriter {
       userId, input.date, visit.time, visit.notes, visit.isNoShow, visit.totalWorkRVU, now, now,
     ])
     visit.id = db.lastInsertedRowID
-    touched[userId, default: []].insert(input.date)
+    added[userId, default: [:]][input.date, default: []].append(visit.id!)
     return VisitDetail(visit: visit, procedures: try insertProcedures(procedures, of: visit))
   }
 
@@ -54,7 +60,17 @@ struct VisitWriter {
 
   /// Brings the daily totals of every touched day up to date; call before the transaction ends.
   func finish() throws {
-    for (userId, days) in touched { try DailyTotals.refresh(db, userId: userId, days: days) }
+    var recount = touched
+    for (userId, days) in added {
+      for (day, visits) in days {
+        if visits.count > Self.deltasPerDay || touched[userId]?.contains(day) == true {
+          recount[userId, default: []].insert(day)
+        } else {
+          for visit in visits { try DailyTotals.add(db, visitId: visit) }
+        }
+      }
+    }
+    for (userId, days) in recount { try DailyTotals.refresh(db, userId: userId, days: days) }
   }
 
   /// Procedures with the catalog's values filled in (not yet tied to a visit).
