@@ -66,6 +66,11 @@ public struct ShopAnalytics: Sendable {
   /// Every store, by id.
   public func stores() throws -> [Shop] { try repository.shops() }
 
+  /// The data's revision: it rises with every committed write (imports, POS orders, store
+  /// edits), so an answer computed at one revision may be served again while it is unchanged;
+  /// `nil` when the backend keeps none.
+  public func revision() throws -> Int64? { try repository.revision() }
+
   /// A store and its zone.
   ///
   /// - throws: `TallyError` (`.notFound`) naming the known stores.

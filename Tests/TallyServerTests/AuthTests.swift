@@ -109,6 +109,22 @@ import Testing
     }
   }
 
+  /// Verified tokens are remembered, but one that was good a moment ago is refused once it
+  /// expires: the cache never outlives a token.
+  @Test func aCachedTokenIsRefusedOnceExpired() async throws {
+    let sessions = try await SessionTokens(secret: [UInt8](repeating: 7, count: 32))
+    // Made 30 days less 1.5 seconds ago for 30 days: valid for another 1.5 s.
+    let token = try await sessions.token(
+      userId: "u1",
+      now: Instant(
+        millisecondsSinceEpoch: Instant(Date()).millisecondsSinceEpoch - 30 * 86_400_000 + 1_500),
+      days: 30)
+    #expect(try await sessions.userId(of: token) == "u1")
+    #expect(try await sessions.userId(of: token) == "u1")
+    try await Task.sleep(for: .seconds(2))
+    await #expect(throws: AuthFailure.self) { try await sessions.userId(of: token) }
+  }
+
   @Test func shortSecretsAreRefused() async throws {
     await #expect(throws: TallyError.self) {
       // 31 bytes: one short of HS256's 32.
@@ -129,5 +145,23 @@ import Testing
       value is String ? "\"\(key)\":\"\(value)\"" : "\"\(key)\":\(value)"
     }.joined(separator: ",")
     return part(#"{"alg":"none","typ":"JWT"}"#) + "." + part("{\(body)}") + "."
+  }
+}
+
+@Suite struct BearerHeaderTests {
+  @Test(arguments: [
+    ("Bearer abc.def", "abc.def"),
+    ("bearer abc", "abc"),
+    ("BEARER abc", "abc"),
+    ("Bearer   abc \t", "abc"),
+    ("Bearer \tabc", "abc"),
+    ("Bearer ", nil),
+    ("Bearer", nil),
+    ("Bearerabc", nil),
+    ("Basic abc", nil),
+    ("", nil),
+  ] as [(String, String?)])
+  func readsTheToken(header: String, token: String?) {
+    #expect(TallyAPI.bearer(header: header) == token)
   }
 }

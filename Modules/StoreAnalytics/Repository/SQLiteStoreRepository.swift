@@ -30,7 +30,17 @@ public struct SQLiteStoreRepository: StoreRepository {
         throw TallyError(.usage, .exists(kind: "store", name: shop.id))
       }
       try shop.insert(db)
+      try Self.raiseRevision(db)
     }
+  }
+
+  public func revision() throws -> Int64? {
+    try writer.read { db in try Int64.fetchOne(db, sql: "SELECT revision FROM store_revision") }
+  }
+
+  /// Raises the revision inside the write transaction it marks.
+  private static func raiseRevision(_ db: Database) throws {
+    try db.execute(sql: "UPDATE store_revision SET revision = revision + 1")
   }
 
   public func inTransaction<T>(_ body: (any StoreTransaction) throws -> T) throws -> T {
@@ -48,6 +58,7 @@ public struct SQLiteStoreRepository: StoreRepository {
       var result: T?
       try db.inTransaction {
         result = try body(SQLiteStoreTransaction(db))
+        try Self.raiseRevision(db)
         return .commit
       }
       return result!

@@ -17,6 +17,10 @@ public protocol StoreRepository: Sendable {
   /// - throws: `TallyError` (`.exists`) when the id is taken.
   func insert(_ shop: Shop) throws
 
+  /// A number that rises with every committed write (`nil` when the backend keeps none): equal
+  /// revisions mean equal data, so an answer computed at one revision can be served again.
+  func revision() throws -> Int64?
+
   /// Runs `body` in one transaction: everything it writes is kept, or nothing when it throws.
   func inTransaction<T>(_ body: (any StoreTransaction) throws -> T) throws -> T
 
@@ -42,6 +46,11 @@ public protocol StoreRepository: Sendable {
   /// current category.
   func categorySales(of storeId: String?, in range: DayRange, limit: Int) throws
     -> [CategorySales]
+}
+
+extension StoreRepository {
+  /// No revision: nothing computed from this backend is reused.
+  public func revision() throws -> Int64? { nil }
 }
 
 /// The writes of an import (or a store edit), inside one transaction of a `StoreRepository`.

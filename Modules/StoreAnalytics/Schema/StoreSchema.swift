@@ -181,6 +181,18 @@ enum StoreSchema {
             WHERE status <> 'completed' GROUP BY store_id, local_date, status;
           """)
     }
+    migrator.registerMigration("store-6-revision") { db in
+      // A number every write transaction raises, so that a reader (the server's answer cache)
+      // can tell with one row whether anything changed since it last computed an answer.
+      try db.execute(
+        sql: """
+          CREATE TABLE store_revision (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            revision INTEGER NOT NULL
+          );
+          INSERT INTO store_revision (id, revision) VALUES (1, 0);
+          """)
+    }
     return migrator
   }
 }

@@ -12,17 +12,17 @@ extension TallyAPI {
     let rpcs = [
       Route(.post, "/rest/v1/rpc/get_store_metrics") { request, context in
         let (storeId, range, asOf) = try await rpcArguments(request, context: context)
-        let metrics = try Self.storeCall {
-          try shops.metrics(storeId: storeId, range: range, asOf: asOf, calendar: false)
+        return try answer("metrics \(storeId) \(range) \(asOf)") {
+          let metrics = try shops.metrics(storeId: storeId, range: range, asOf: asOf, calendar: false)
+          return .array([.object(StoreWire.metrics(metrics))])
         }
-        return JSONResponse.array([StoreWire.metrics(metrics)])
       },
       Route(.post, "/rest/v1/rpc/get_revenue_chart_data") { request, context in
         let (storeId, range, asOf) = try await rpcArguments(request, context: context)
-        let points = try Self.storeCall {
-          try shops.chart(storeId: storeId, range: range, asOf: asOf)
+        return try answer("chart \(storeId) \(range) \(asOf)") {
+          .array(StoreWire.chart(try shops.chart(storeId: storeId, range: range, asOf: asOf)).map(
+            JSONValue.object))
         }
-        return JSONResponse.array(StoreWire.chart(points))
       },
     ]
     return rpcs
@@ -78,6 +78,17 @@ extension TallyAPI {
         try shops.popular(storeId: id, limit: limit).map(StoreWire.popular)
       }
     }
+  }
+
+  /// The JSON of `compute`, or the same answer made earlier at the store data's current revision
+  /// (see `AnswerCache`).
+  private func answer(_ key: String, compute: () throws -> JSONValue) throws -> Response {
+    let bytes = try Self.storeCall {
+      try answers.answer(key, revision: try shops.revision()) {
+        JSONWriter.compactBytes(try compute())
+      }
+    }
+    return JSONResponse.bytes(bytes, status: .ok)
   }
 
   /// `{p_store_id, p_date_range}` of an RPC call, for a store the user was granted, with the
