@@ -142,17 +142,18 @@ public struct ShopAnalytics: Sendable {
     Thread.detachNewThread {
       do {
         var reader = try OrderLineCSV(fileName: fileName, read: read)
+        var file = OrderGroups.FileFacts()
         var part: [OrderLineInput] = []
         while let line = try reader.next() {
           // Parts are cut between orders: an order's lines stay in one part.
           if part.count >= linesPerPart, line.orderId != part.last!.orderId {
-            guard parts.put(.success((part, try OrderGroups(part)))) else { return }
+            guard parts.put(.success((part, try OrderGroups(part, file: &file)))) else { return }
             part = []
           }
           part.append(line)
         }
         if !part.isEmpty {
-          guard parts.put(.success((part, try OrderGroups(part)))) else { return }
+          guard parts.put(.success((part, try OrderGroups(part, file: &file)))) else { return }
         }
         _ = parts.put(nil)
       } catch {

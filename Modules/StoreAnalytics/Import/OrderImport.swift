@@ -54,30 +54,28 @@ struct OrderImport {
     }
     for item in try transaction.menuItems() { planner.addItem(item) }
 
-    var newCustomers: Set<String> = []
-    for order in 0..<orders.count {
-      let first = Int(orders.lines(of: order).first!)
-      let store = lines[first].storeId
-      if planner.storeNumber(store) == nil {
-        try transaction.insert(
-          Shop(id: store, name: store, timeZone: state.newStoreZone.identifier))
-        createdStores.append(store)
-        planner.addStore(store, zone: state.newStoreZone, now: state.now)
-      }
-      if let customer = lines[first].customerId, state.customers[customer] == nil {
-        newCustomers.insert(customer)
-      }
+    for store in orders.stores where planner.storeNumber(store) == nil {
+      try transaction.insert(Shop(id: store, name: store, timeZone: state.newStoreZone.identifier))
+      createdStores.append(store)
+      planner.addStore(store, zone: state.newStoreZone, now: state.now)
     }
-    for (customer, key) in try transaction.insertCustomers(Array(newCustomers)) {
+    // Customers named in earlier parts were looked up (or created) then.
+    let newCustomers = orders.newCustomers.filter { state.customers[$0] == nil }
+    for (customer, key) in try transaction.insertCustomers(newCustomers) {
       state.customers[customer] = key
     }
     planner.customerKeys = state.customers
 
     written.reserveCapacity(orders.count)
+    var repeated = orders.repeated.makeIterator()
+    var nextRepeated = repeated.next()
     for order in 0..<orders.count {
-      let line = lines[Int(orders.lines(of: order).first!)]
-      let seen = !state.seenOrders.insert(line.orderId.hashValue).inserted
-      if state.hadOrders || seen, try !isNew(line, state: state) { continue }
+      let seen = order == nextRepeated
+      if seen { nextRepeated = repeated.next() }
+      if state.hadOrders || seen {
+        let line = lines[Int(orders.lines(of: order).first!)]
+        if try !isNew(line, state: state) { continue }
+      }
       written.append(order)
     }
   }
@@ -180,7 +178,4 @@ struct ImportState {
   /// Customer keys by POS id: every stored customer (read when the import starts) and every
   /// customer it created.
   var customers: [String: Int64]
-  /// Hashes of the order ids read so far: an order id seen in an earlier part of the file is
-  /// looked up (its lines are not together); 8 bytes an order rather than the ids themselves.
-  var seenOrders: Set<Int> = []
 }

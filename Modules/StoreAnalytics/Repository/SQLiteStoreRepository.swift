@@ -57,7 +57,9 @@ public struct SQLiteStoreRepository: StoreRepository {
       defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
       var result: T?
       try db.inTransaction {
-        result = try body(SQLiteStoreTransaction(db))
+        let transaction = SQLiteStoreTransaction(db)
+        result = try body(transaction)
+        try transaction.close()
         try Self.raiseRevision(db)
         return .commit
       }

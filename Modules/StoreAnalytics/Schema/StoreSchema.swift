@@ -193,6 +193,37 @@ enum StoreSchema {
           INSERT INTO store_revision (id, revision) VALUES (1, 0);
           """)
     }
+    migrator.registerMigration("store-7-order-id-index") { db in
+      // The POS id's uniqueness as a named index instead of a column constraint: an import into
+      // a database without orders drops it and builds it again after the rows are in, which
+      // SQLite does by sorting once instead of inserting a million ids one by one into a B-tree
+      // (see `SQLiteStoreTransaction.write`). A column constraint's index cannot be dropped, so
+      // the table is rebuilt (the migrator defers foreign-key checks; order_line's rows stay).
+      try db.execute(
+        sql: """
+          CREATE TABLE store_order_new (
+            key INTEGER PRIMARY KEY,
+            id TEXT NOT NULL,
+            store_id TEXT NOT NULL REFERENCES shop(id),
+            customer_id TEXT,
+            placed_at INTEGER NOT NULL,
+            local_date TEXT NOT NULL,
+            local_hour INTEGER NOT NULL,
+            status TEXT NOT NULL CHECK (status IN ('completed', 'cancelled', 'refunded')),
+            subtotal_cents INTEGER NOT NULL,
+            tax_cents INTEGER NOT NULL,
+            total_cents INTEGER NOT NULL,
+            wall_clock INTEGER NOT NULL DEFAULT 0 CHECK (wall_clock IN (0, 1))
+          );
+          INSERT INTO store_order_new
+            SELECT key, id, store_id, customer_id, placed_at, local_date, local_hour, status,
+                   subtotal_cents, tax_cents, total_cents, wall_clock
+            FROM store_order;
+          DROP TABLE store_order;
+          ALTER TABLE store_order_new RENAME TO store_order;
+          CREATE UNIQUE INDEX store_order_id ON store_order (id);
+          """)
+    }
     return migrator
   }
 }
