@@ -33,24 +33,8 @@ extension RVUCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var user: UserOptions
-    @Option(
-      help: ArgumentHelp(
-        "The first day: YYYY-MM-DD, today, yesterday or a weekday.", valueName: "day"),
-      transform: DayReference.init(parsing:))
-    var start: DayReference?
-    @Option(
-      help: ArgumentHelp(
-        "The last day, in the same forms (default: --as-of).", valueName: "day"),
-      transform: DayReference.init(parsing:))
-    var end: DayReference?
-    @Option(
-      help: ArgumentHelp("The last N days including --as-of (7, 30, 90, …).", valueName: "days"))
-    var last: Int?
-    @Flag(name: .customLong("this-year"), help: "From January 1 to --as-of.") var thisYear = false
-    @Option(
-      help: ArgumentHelp("Grouping: daily, weekly, monthly or yearly.", valueName: "period"),
-      transform: Period.init(parsing:))
-    var period: Period = .day
+    @OptionGroup var window: WindowOptions
+    @OptionGroup var grouping: PeriodOption
     @Option(name: .customLong("group-by"), help: "Break totals down per code: hcpcs.")
     var groupBy: Grouping?
     @Option(
@@ -79,13 +63,6 @@ extension RVUCommand {
     }
 
     func validate() throws {
-      let presets = (last != nil ? 1 : 0) + (thisYear ? 1 : 0)
-      if presets > 1 || (presets == 1 && (start != nil || end != nil)) {
-        throw ValidationError("give either --start/--end, --last N or --this-year, not several")
-      }
-      if end != nil && start == nil {
-        throw ValidationError("--end needs --start: expected both days of the range")
-      }
       if payment && groupBy != nil {
         throw ValidationError(
           "--payment applies to summary rows: leave out --group-by or --payment")
@@ -93,15 +70,6 @@ extension RVUCommand {
       if fill && groupBy != nil {
         throw ValidationError("--fill applies to summary rows: leave out --group-by or --fill")
       }
-    }
-
-    /// The window the options name; the domain resolves it against the as-of day.
-    func window(asOf: LocalDate) -> RVUAnalyticsWindow {
-      if let start {
-        return .between(start: start.resolve(asOf: asOf), end: end?.resolve(asOf: asOf))
-      }
-      if thisYear { return .yearToDate }
-      return last.map(RVUAnalyticsWindow.lastDays) ?? .standard
     }
 
     /// `daily`, `weekly`, …: the seed API's name of a grouping, for the table's title.
@@ -116,7 +84,8 @@ extension RVUCommand {
     }
 
     func run() throws {
-      let range = try window(asOf: global.asOf).range(asOf: global.asOf)
+      let range = try window.range(asOf: global.asOf)
+      let period = grouping.period
       let store = try global.openRVUStore()
       let query = RVUAnalyticsQuery(
         userId: user.id, range: range, period: period, weekStart: weekStart,
