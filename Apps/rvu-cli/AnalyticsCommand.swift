@@ -3,6 +3,7 @@ import ArgumentParser
 import CLIKit
 import DataFormats
 import RVUDomain
+import RVUReports
 
 extension RVUCommand {
   /// `rvu-cli analytics`.
@@ -72,17 +73,6 @@ extension RVUCommand {
       }
     }
 
-    /// `daily`, `weekly`, …: the seed API's name of a grouping, for the table's title.
-    static func label(_ period: Period) -> String {
-      switch period {
-      case .day: return "daily"
-      case .week: return "weekly"
-      case .month: return "monthly"
-      case .quarter: return "quarterly"
-      case .year: return "yearly"
-      }
-    }
-
     func run() throws {
       let range = try window.range(asOf: global.asOf)
       let period = grouping.period
@@ -149,7 +139,7 @@ extension RVUCommand {
         global.print(rows: all, columns: columns)
       case .table:
         var out =
-          "Work RVUs \(range.start) to \(range.end), \(Self.label(period))"
+          "Work RVUs \(range.start) to \(range.end), \(RVUReportPage.periodName(period))"
           + (groupBy != nil ? ", per code" : "") + "\n\n"
         out += OutputFormat.table.render(rows: rows)
         if !report.summary.isEmpty {

@@ -145,7 +145,9 @@ public enum RVUReportPage {
   /// `day`, `week`, …: the period's raw value reads as the unit already.
   static func unitName(_ period: Period) -> String { period.rawValue }
 
-  static func periodName(_ period: Period) -> String {
+  /// `daily`, `weekly`, …: the seed API's name of a grouping, for titles (the analytics table's
+  /// too).
+  public static func periodName(_ period: Period) -> String {
     switch period {
     case .day: return "daily"
     case .week: return "weekly"
