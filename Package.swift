@@ -29,9 +29,10 @@ func domain(_ name: String, _ extra: [Target.Dependency] = []) -> Target {
 }
 
 /// A thin executable: parses arguments, calls one domain API, renders.
-func app(_ name: String, domain: String) -> Target {
+func app(_ name: String, domain: String, _ extra: [Target.Dependency] = []) -> Target {
   .executableTarget(
-    name: name, dependencies: ["CLIKit", "DataFormats", .target(name: domain), argumentParser],
+    name: name,
+    dependencies: ["CLIKit", "DataFormats", .target(name: domain), argumentParser] + extra,
     path: "Apps/\(name)", swiftSettings: swiftSettings)
 }
 
@@ -99,15 +100,24 @@ let package = Package(
     domain("StoreAnalytics"),
     domain("RuckAnalytics"),
 
+    // MARK: Report pages of the apps the server shares (domain values -> ReportPage), used by
+    // the app and tally-server alike, so ReportKit and the domains never depend on each other.
+    .target(
+      name: "RVUReports", dependencies: ["AnalyticsCore", "RVUDomain", "ReportKit"],
+      path: "Modules/RVUReports", swiftSettings: swiftSettings),
+    .target(
+      name: "StoreReports", dependencies: ["AnalyticsCore", "StoreAnalytics", "ReportKit"],
+      path: "Modules/StoreReports", swiftSettings: swiftSettings),
+
     // MARK: Shared CLI kit (app layer)
     .target(
       name: "CLIKit", dependencies: ["AnalyticsCore", "DataFormats", "Storage", argumentParser],
       path: "Modules/CLIKit", swiftSettings: swiftSettings),
 
     // MARK: Apps
-    app("rvu-cli", domain: "RVUDomain"),
+    app("rvu-cli", domain: "RVUDomain", ["RVUReports", "ReportKit"]),
     app("behavior-cli", domain: "BehaviorPatterns"),
-    app("store-metrics", domain: "StoreAnalytics"),
+    app("store-metrics", domain: "StoreAnalytics", ["StoreReports", "ReportKit"]),
     app("ruck-cli", domain: "RuckAnalytics"),
 
     // MARK: Server (the RVU and store domains over HTTP; see Docs/Server.md)
@@ -115,6 +125,7 @@ let package = Package(
       name: "TallyServer",
       dependencies: [
         "AnalyticsCore", "DataFormats", "Storage", "RVUDomain", "StoreAnalytics", grdb,
+        "RVUReports", "StoreReports",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "JWTKit", package: "jwt-kit"),
         .product(name: "Logging", package: "swift-log"),
@@ -157,7 +168,9 @@ let package = Package(
       ]),
     .testTarget(
       name: "AppsTests",
-      dependencies: ["rvu-cli", "behavior-cli", "store-metrics", "ruck-cli"],
+      dependencies: [
+        "rvu-cli", "behavior-cli", "store-metrics", "ruck-cli", "RVUReports", "StoreReports",
+      ],
       path: "Tests/AppsTests", swiftSettings: swiftSettings),
   ],
   swiftLanguageModes: [.v6]

@@ -3,6 +3,7 @@ import ArgumentParser
 import CLIKit
 import DataFormats
 import RVUDomain
+import RVUReports
 
 extension RVUCommand {
   /// `rvu-cli analytics`.
@@ -33,24 +34,8 @@ extension RVUCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var user: UserOptions
-    @Option(
-      help: ArgumentHelp(
-        "The first day: YYYY-MM-DD, today, yesterday or a weekday.", valueName: "day"),
-      transform: DayReference.init(parsing:))
-    var start: DayReference?
-    @Option(
-      help: ArgumentHelp(
-        "The last day, in the same forms (default: --as-of).", valueName: "day"),
-      transform: DayReference.init(parsing:))
-    var end: DayReference?
-    @Option(
-      help: ArgumentHelp("The last N days including --as-of (7, 30, 90, …).", valueName: "days"))
-    var last: Int?
-    @Flag(name: .customLong("this-year"), help: "From January 1 to --as-of.") var thisYear = false
-    @Option(
-      help: ArgumentHelp("Grouping: daily, weekly, monthly or yearly.", valueName: "period"),
-      transform: Period.init(parsing:))
-    var period: Period = .day
+    @OptionGroup var window: WindowOptions
+    @OptionGroup var grouping: PeriodOption
     @Option(name: .customLong("group-by"), help: "Break totals down per code: hcpcs.")
     var groupBy: Grouping?
     @Option(
@@ -79,13 +64,6 @@ extension RVUCommand {
     }
 
     func validate() throws {
-      let presets = (last != nil ? 1 : 0) + (thisYear ? 1 : 0)
-      if presets > 1 || (presets == 1 && (start != nil || end != nil)) {
-        throw ValidationError("give either --start/--end, --last N or --this-year, not several")
-      }
-      if end != nil && start == nil {
-        throw ValidationError("--end needs --start: expected both days of the range")
-      }
       if payment && groupBy != nil {
         throw ValidationError(
           "--payment applies to summary rows: leave out --group-by or --payment")
@@ -95,28 +73,9 @@ extension RVUCommand {
       }
     }
 
-    /// The window the options name; the domain resolves it against the as-of day.
-    func window(asOf: LocalDate) -> RVUAnalyticsWindow {
-      if let start {
-        return .between(start: start.resolve(asOf: asOf), end: end?.resolve(asOf: asOf))
-      }
-      if thisYear { return .yearToDate }
-      return last.map(RVUAnalyticsWindow.lastDays) ?? .standard
-    }
-
-    /// `daily`, `weekly`, …: the seed API's name of a grouping, for the table's title.
-    static func label(_ period: Period) -> String {
-      switch period {
-      case .day: return "daily"
-      case .week: return "weekly"
-      case .month: return "monthly"
-      case .quarter: return "quarterly"
-      case .year: return "yearly"
-      }
-    }
-
     func run() throws {
-      let range = try window(asOf: global.asOf).range(asOf: global.asOf)
+      let range = try window.range(asOf: global.asOf)
+      let period = grouping.period
       let store = try global.openRVUStore()
       let query = RVUAnalyticsQuery(
         userId: user.id, range: range, period: period, weekStart: weekStart,
@@ -180,7 +139,7 @@ extension RVUCommand {
         global.print(rows: all, columns: columns)
       case .table:
         var out =
-          "Work RVUs \(range.start) to \(range.end), \(Self.label(period))"
+          "Work RVUs \(range.start) to \(range.end), \(RVUReportPage.periodName(period))"
           + (groupBy != nil ? ", per code" : "") + "\n\n"
         out += OutputFormat.table.render(rows: rows)
         if !report.summary.isEmpty {

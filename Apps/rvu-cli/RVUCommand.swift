@@ -17,10 +17,12 @@ struct RVUCommand: ParsableCommand {
       Example:
         rvu-cli visits add --date 2026-02-08 --procedure 99214 --procedure G2211
         rvu-cli analytics --last 30 --period weekly
+        rvu-cli report --last 90 --period weekly --output rvu.html
       """,
     version: TallyVersion.current,
     subcommands: [
-      Codes.self, Visits.self, Favorites.self, Analytics.self, Settings.self, Goal.self,
+      Codes.self, Visits.self, Favorites.self, Analytics.self, Report.self, Settings.self,
+      Goal.self,
     ])
 
   static func main() { CommandRunner.main(Self.self) }

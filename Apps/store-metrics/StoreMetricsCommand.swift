@@ -18,11 +18,12 @@ struct StoreMetricsCommand: ParsableCommand {
         store-metrics stores add downtown --name "Downtown" --time-zone America/Chicago
         store-metrics import orders.csv
         store-metrics metrics --store downtown --range week
+        store-metrics report --store downtown --range month --output downtown.html
       """,
     version: TallyVersion.current,
     subcommands: [
       Stores.self, Import.self, ImportSplit.self, Daily.self, Hourly.self, TimeDistribution.self,
-      Categories.self, Popular.self, Metrics.self, Chart.self, Weekdays.self,
+      Categories.self, Popular.self, Metrics.self, Chart.self, Weekdays.self, Report.self,
     ])
 
   static func main() { CommandRunner.main(Self.self) }

@@ -157,6 +157,21 @@ enum StoreBenchmarks {
               "json", "--db", path,
             ])
         })
+      // The HTML report of a year (issue 15): every query of the page, the page built and
+      // written, start-up included.
+      cases.append(
+        BenchmarkCase(
+          name: "store.report-year.process", size: size, target: "≤ 100 ms (whole process)",
+          runs: 20
+        ) {
+          _ = try prepared()
+          try WholeProcess.run(
+            app,
+            [
+              "report", "--store", "S7", "--range", "year", "--as-of", "2026-02-28", "--output",
+              "/dev/null", "--db", path,
+            ])
+        })
     }
     direct(
       "store.metrics-year.direct",

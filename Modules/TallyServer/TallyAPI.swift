@@ -34,6 +34,7 @@ public struct TallyAPI: Sendable {
   public var routes: [Route] {
     [Route(.get, "/healthz") { _, _ in JSONResponse.object(["status": .string("ok")]) }]
       + authRoutes + visitRoutes + favoriteRoutes + analyticsRoutes + storeRoutes + posRoutes
+      + reportRoutes
   }
 
   /// The router with every route and the request log.

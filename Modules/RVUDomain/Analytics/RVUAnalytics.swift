@@ -131,10 +131,14 @@ public struct RVUComparison: Sendable, Equatable {
   public let workRVUChange: FixedDecimal?
   public let encountersChange: FixedDecimal?
   public let noShowsChange: FixedDecimal?
+  public let averageRVUPerEncounterChange: FixedDecimal?
+  /// The analysed window's totals, so each change can be read as a pair (see `changes`).
+  public let current: RVUTotals
 
   init(range: DayRange, previous: RVUTotals, current: RVUTotals) {
     self.range = range
     totals = previous
+    self.current = current
     func percent(_ now: Int64, _ before: Int64) -> FixedDecimal? {
       // (now − before) ÷ before × 100, kept in hundredths of a percent.
       before == 0
@@ -143,5 +147,31 @@ public struct RVUComparison: Sendable, Equatable {
     workRVUChange = percent(current.totalWorkRVU.hundredths, previous.totalWorkRVU.hundredths)
     encountersChange = percent(Int64(current.totalEncounters), Int64(previous.totalEncounters))
     noShowsChange = percent(Int64(current.totalNoShows), Int64(previous.totalNoShows))
+    averageRVUPerEncounterChange = percent(
+      current.averageRVUPerEncounter.hundredths, previous.averageRVUPerEncounter.hundredths)
   }
+
+  /// Each total now against before, with which way is good news: fewer no-shows is better.
+  public var changes: RVUChanges {
+    RVUChanges(
+      workRVU: Change(
+        current: current.totalWorkRVU.doubleValue, previous: totals.totalWorkRVU.doubleValue),
+      encounters: Change(
+        current: Double(current.totalEncounters), previous: Double(totals.totalEncounters)),
+      noShows: Change(
+        current: Double(current.totalNoShows), previous: Double(totals.totalNoShows),
+        lowerIsBetter: true),
+      averageRVUPerEncounter: Change(
+        current: current.averageRVUPerEncounter.doubleValue,
+        previous: totals.averageRVUPerEncounter.doubleValue))
+  }
+}
+
+/// The totals of `RVUComparison` as `Change` values, for summary cards: the percent of each is
+/// the comparison's percent before its rounding to hundredths.
+public struct RVUChanges: Sendable, Equatable {
+  public let workRVU: Change
+  public let encounters: Change
+  public let noShows: Change
+  public let averageRVUPerEncounter: Change
 }

@@ -102,3 +102,23 @@ extension RVUStore {
     }
   }
 }
+
+extension RVUStore {
+  /// The codes of a range by total work RVUs (highest first, then code), each summed over the
+  /// whole range rather than per period: a report's "top codes" table.
+  ///
+  /// - throws: `TallyError` when the range holds more than `DayRange.maximumDays` days or
+  ///   `limit` is not positive.
+  public func topCodes(userId: String, range: DayRange, limit: Int) throws -> [RVUCodeRow] {
+    _ = try RVUAnalyticsWindow.checked(range)
+    guard limit > 0 else {
+      throw TallyError.invalid("limit", "\(limit)", expected: "at least 1", category: .usage)
+    }
+    let days = try writer.read { db in
+      try DailyCodeTotal.owned(by: userId).during(range).fetchAll(db)
+    }
+    // One bucket for the whole range: every row's period is the range's first day.
+    let rows = Self.codeRows(days) { _ in range.start }
+    return Array(rows.prefix(limit))
+  }
+}

@@ -4,7 +4,9 @@
 /// download), 18 px body text, tabular figures in tables. The print rules fit A4 and Letter alike
 /// (`size: auto` takes the printer's paper, the margins suit both) and keep every chart, card and
 /// table whole on one page (`break-inside: avoid`). A chart's data table stays folded in print, as
-/// on screen: the chart and its legend carry the numbers on paper.
+/// on screen: the chart and its legend carry the numbers on paper. Cards are at least 10.5rem
+/// wide, so four fit a desktop row (the 46rem inside `main`: 4 × 10.5 + 3 gaps of .75 = 44.25;
+/// at 11rem the fourth card wrapped alone).
 enum Stylesheet {
   static let css = """
     :root{--ink:#1f2933;--muted:#52606d;--paper:#fbfbf8;--line:#d9dcd6;\
@@ -17,7 +19,7 @@ enum Stylesheet {
     h1{font-size:1.9rem;line-height:1.2;margin:0 0 .25rem}
     h2{font-size:1.35rem;margin:2rem 0 .75rem;padding-bottom:.25rem;border-bottom:1px solid var(--line)}
     .subtitle{color:var(--muted);margin:0 0 1rem}
-    .cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(11rem,1fr));gap:.75rem;margin:1rem 0}
+    .cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(10.5rem,1fr));gap:.75rem;margin:1rem 0}
     .card{background:var(--card);border:1px solid var(--line);border-radius:.5rem;padding:.75rem 1rem}
     .card p{margin:0}
     .card-label{color:var(--muted);font-size:.9rem}

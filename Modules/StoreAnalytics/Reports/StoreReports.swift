@@ -195,12 +195,34 @@ public struct StoreMetrics: Sendable, Equatable {
   public var revenueChange: Double? {
     Change.percentChange(current: totalRevenue.doubleValue, previous: previousRevenue.doubleValue)
   }
+  /// The previous window's revenue ÷ orders; 0 without orders.
+  public var previousAverageOrderValue: FixedDecimal {
+    previousRevenue.divided(by: previousOrders)
+  }
+  /// Percent change of the average order value; `nil` when the previous window had no orders.
+  public var averageOrderValueChange: Double? { changes.averageOrderValue.percent }
+  /// Revenue, orders and average order value now against before, for summary cards.
+  public var changes: StoreChanges {
+    StoreChanges(
+      revenue: Change(current: totalRevenue.doubleValue, previous: previousRevenue.doubleValue),
+      orders: Change(current: Double(totalOrders), previous: Double(previousOrders)),
+      averageOrderValue: Change(
+        current: averageOrderValue.doubleValue, previous: previousAverageOrderValue.doubleValue))
+  }
   /// Orders now minus orders before.
   public var ordersChange: Int { totalOrders - previousOrders }
   /// Percent change of orders; `nil` when there were none before.
   public var ordersChangePercent: Double? {
     Change.percentChange(current: Double(totalOrders), previous: Double(previousOrders))
   }
+}
+
+/// The KPIs of `StoreMetrics` as `Change` values: the same percents as `revenueChange` and
+/// `ordersChangePercent`.
+public struct StoreChanges: Sendable, Equatable {
+  public let revenue: Change
+  public let orders: Change
+  public let averageOrderValue: Change
 }
 
 /// The parts of a day by local hour (labels are the edge's: `"Late Night"`).

@@ -1,0 +1,89 @@
+import AnalyticsCore
+import ArgumentParser
+import CLIKit
+import Foundation
+import ReportKit
+import StoreAnalytics
+import StoreReports
+
+extension StoreMetricsCommand {
+  /// `store-metrics report`.
+  struct Report: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "report",
+      abstract: "One self-contained HTML page (or PDF) of a store, or of all stores compared.",
+      discussion: """
+        With --store: KPI cards against the previous window of as many days (▲/▼ and the \
+        percent, — when the previous value is 0), the revenue chart of the window, revenue by \
+        hour and by part of the day, the top categories and items. Without --store: one row per \
+        store with its KPIs and changes, and revenue now and before as bars. Windows are \
+        rolling and end on the as-of day (each store's own today by default): today 1 day, \
+        week 7, month 30, quarter 90, year 365. --format pdf prints the page with headless \
+        Chromium (exit 69 when it is not installed).
+
+        Examples:
+          store-metrics report --store downtown --range month --output downtown.html
+          store-metrics report --range week --format pdf --output stores.pdf
+        """)
+
+    @OptionGroup var options: ReportOptions
+    @Option(
+      help: ArgumentHelp("The store id (default: all stores compared).", valueName: "id"),
+      completion: storeCompletion)
+    var store: String?
+    @Option(help: "today, week, month (default), quarter or year.") var range: MetricsRange =
+      .month
+
+    func run() throws {
+      let global = options.global
+      let shops = try global.openStoreMetrics()
+      let now = Instant(Date())
+      let page =
+        if let store {
+          try StoreReportPage.build(
+            shops: shops, storeId: store, range: range, asOf: global.asOfDate, now: now)
+        } else {
+          try StoreReportPage.comparison(
+            shops: shops, range: range, asOf: global.asOfDate, now: now)
+        }
+      try options.write(page)
+    }
+  }
+}
+
+/// What `report` takes of the global options — `--db`, `--as-of`, `--time-zone` — with
+/// `--format html|pdf` in place of `table|json|csv`, and `--output`.
+struct ReportOptions: ParsableArguments {
+  @Option(
+    name: .customLong("db"),
+    help: ArgumentHelp("The database file (default: as for every command).", valueName: "path"))
+  var databasePath: String?
+  @Option(
+    name: .customLong("as-of"),
+    help: ArgumentHelp(
+      "The day taken as today (default: today in each store's zone).", valueName: "date"),
+    transform: LocalDate.init(parsing:))
+  var asOfDate: LocalDate?
+  @Option(help: ArgumentHelp("html (default) or pdf (needs Chromium).", valueName: "format"))
+  var format: ReportFormat = .html
+  @Option(help: ArgumentHelp("The file to write (default: standard output).", valueName: "file"))
+  var output: String?
+
+  /// The same values as `GlobalOptions`, so the database is found the one way every command
+  /// finds it.
+  var global: GlobalOptions {
+    var global = GlobalOptions()
+    global.databasePath = databasePath
+    global.asOfDate = asOfDate
+    global.timeZoneOption = nil
+    global.format = .table
+    global.wide = false
+    return global
+  }
+
+  func validate() throws { try global.validate() }
+
+  func write(_ page: ReportPage) throws {
+    try ReportOutput.write(html: page.render(), format: format, to: output)
+  }
+}

@@ -1,0 +1,159 @@
+import AnalyticsCore
+import RVUDomain
+import ReportKit
+
+/// The RVU report page: summary cards against the previous window of equal length, work RVUs per
+/// period, and the codes of the range by work RVUs.
+///
+/// One builder for `rvu-cli report` and `GET /reports/rvu`, so the page a user saves and the
+/// page the server sends are the same. The numbers all come from `RVUStore` (analytics with the
+/// comparison, `topCodes`); this type only words and formats them.
+public enum RVUReportPage {
+  /// Rows of the codes table: enough for the codes that make most of a practice's RVUs, short
+  /// enough to print on a page.
+  public static let topCodeLimit = 15
+
+  /// Reads the numbers of `range` for `userId` and lays them out.
+  ///
+  /// - throws: `TallyError` from the domain (a range longer than the domain allows).
+  public static func build(
+    store: RVUStore, userId: String, range: DayRange, period: Period, asOf: LocalDate?,
+    generatedAt: Instant?, zone: Zone?
+  ) throws -> ReportPage {
+    let report = try store.analytics(
+      RVUAnalyticsQuery(
+        userId: userId, range: range, period: period, fillEmptyPeriods: true,
+        compareWithPrevious: true))
+    let codes = try store.topCodes(userId: userId, range: range, limit: topCodeLimit)
+    return page(
+      report: report, codes: codes, period: period, asOf: asOf, generatedAt: generatedAt,
+      zone: zone)
+  }
+
+  /// The page of numbers already read.
+  public static func page(
+    report: RVUAnalyticsReport, codes: [RVUCodeRow], period: Period, asOf: LocalDate?,
+    generatedAt: Instant?, zone: Zone?
+  ) -> ReportPage {
+    let range = report.range
+    let days = range.dayCount == 1 ? "1 day" : "\(range.dayCount) days"
+    return ReportPage(
+      title: "Work RVU report",
+      period: "\(range.start) to \(range.end) (\(days)), \(periodName(period))",
+      asOf: asOf, generatedAt: generatedAt, zone: zone,
+      sections: [
+        ReportSection(title: "Summary", blocks: [.cards(cards(report))]),
+        ReportSection(
+          title: "Work RVUs by \(unitName(period))", blocks: periodBlocks(report, period)),
+        ReportSection(title: "Top codes", blocks: codeBlocks(codes)),
+      ])
+  }
+
+  static let rvuFormat = ValueFormat(decimals: 2)
+
+  static func cards(_ report: RVUAnalyticsReport) -> [SummaryCard] {
+    let totals = report.totals
+    let changes = report.previous?.changes
+    let comparison = report.previous.map {
+      "vs previous \($0.range.dayCount) days (\($0.range.start) to \($0.range.end))"
+    }
+    return [
+      SummaryCard(
+        label: "Work RVUs", value: rvuFormat.string(totals.totalWorkRVU.doubleValue),
+        change: changes?.workRVU, comparison: comparison),
+      SummaryCard(
+        label: "Encounters", value: ValueFormat.integer.string(Double(totals.totalEncounters)),
+        change: changes?.encounters, comparison: comparison),
+      SummaryCard(
+        label: "No-shows", value: ValueFormat.integer.string(Double(totals.totalNoShows)),
+        change: changes?.noShows, comparison: comparison),
+      SummaryCard(
+        label: "Average RVUs per encounter",
+        value: rvuFormat.string(totals.averageRVUPerEncounter.doubleValue),
+        change: changes?.averageRVUPerEncounter, comparison: comparison),
+    ]
+  }
+
+  static func periodBlocks(_ report: RVUAnalyticsReport, _ period: Period) -> [ReportBlock] {
+    let rows = report.summary
+    return [
+      .chart(
+        BarChart(
+          title: "Work RVUs per \(unitName(period))",
+          description:
+            "One bar per \(unitName(period)) from \(report.range.start) to \(report.range.end)"
+            + (period == .week ? ", weeks starting on Monday" : "")
+            + "; no-shows count no RVUs.",
+          data: rows.map { ChartDatum(label($0.periodStart, period), $0.totalWorkRVU) },
+          format: ValueFormat(decimals: 2, unit: "RVU"),
+          emptyMessage: "No visits in this range.")),
+      .table(
+        DataTable(
+          caption: "Totals per \(unitName(period))",
+          columns: [
+            .init(period == .day ? "Day" : "First day of the \(unitName(period))"),
+            .init("Work RVUs", .numeric), .init("Encounters", .numeric),
+            .init("No-shows", .numeric),
+          ],
+          rows: rows.map {
+            [
+              $0.periodStart.description, rvuFormat.string($0.totalWorkRVU.doubleValue),
+              ValueFormat.integer.string(Double($0.totalEncounters)),
+              ValueFormat.integer.string(Double($0.totalNoShows)),
+            ]
+          }, emptyMessage: "No visits in this range.")),
+    ]
+  }
+
+  static func codeBlocks(_ codes: [RVUCodeRow]) -> [ReportBlock] {
+    [
+      .chart(
+        HorizontalBarChart(
+          title: "Work RVUs by code",
+          description: "The \(codes.count) codes with the most work RVUs in the range.",
+          data: codes.map { ChartDatum($0.hcpcs, $0.totalWorkRVU) },
+          format: ValueFormat(decimals: 2, unit: "RVU"),
+          emptyMessage: "No procedures in this range.")),
+      .table(
+        DataTable(
+          caption: "HCPCS breakdown: top \(topCodeLimit) codes by work RVUs",
+          columns: [
+            .init("HCPCS"), .init("Description"), .init("Work RVUs", .numeric),
+            .init("Quantity", .numeric), .init("Encounters", .numeric),
+          ],
+          rows: codes.map {
+            [
+              $0.hcpcs, $0.description, rvuFormat.string($0.totalWorkRVU.doubleValue),
+              ValueFormat.integer.string(Double($0.totalQuantity)),
+              ValueFormat.integer.string(Double($0.encounterCount)),
+            ]
+          }, emptyMessage: "No procedures in this range.")),
+    ]
+  }
+
+  /// A bar's label: short enough for a slot (`Feb 8`, `Mar 2026`, `Q1 2026`, `2026`); the
+  /// table under the chart gives the full first day.
+  static func label(_ start: LocalDate, _ period: Period) -> String {
+    switch period {
+    case .day, .week: return "\(start.shortMonthName) \(start.day)"
+    case .month: return "\(start.shortMonthName) \(start.year)"
+    case .quarter: return "Q\((start.month - 1) / 3 + 1) \(start.year)"
+    case .year: return "\(start.year)"
+    }
+  }
+
+  /// `day`, `week`, …: the period's raw value reads as the unit already.
+  static func unitName(_ period: Period) -> String { period.rawValue }
+
+  /// `daily`, `weekly`, …: the seed API's name of a grouping, for titles (the analytics table's
+  /// too).
+  public static func periodName(_ period: Period) -> String {
+    switch period {
+    case .day: return "daily"
+    case .week: return "weekly"
+    case .month: return "monthly"
+    case .quarter: return "quarterly"
+    case .year: return "yearly"
+    }
+  }
+}

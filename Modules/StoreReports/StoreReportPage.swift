@@ -1,0 +1,229 @@
+import AnalyticsCore
+import ReportKit
+import StoreAnalytics
+
+/// The store report pages: one store's KPIs, revenue chart, hours, parts of the day, categories
+/// and items over a window; or every store's KPIs side by side.
+///
+/// One builder for `store-metrics report` and `GET /reports/stores/{id}`. Every number comes
+/// from `ShopAnalytics`; labels (hours, parts of the day, chart buckets) are `StoreWire`'s, the
+/// same the CLI's tables and the JSON API write.
+public enum StoreReportPage {
+  /// Rows of the categories and items tables and bars.
+  public static let topLimit = 10
+  static let money = ValueFormat(decimals: 2, prefix: "$")
+
+  /// One store's page over the rolling `range` ending on `asOf` (the store's own today when
+  /// `nil`, from `now`).
+  ///
+  /// - throws: `TallyError` from the domain (an unknown store).
+  public static func build(
+    shops: ShopAnalytics, storeId: String, range: MetricsRange, asOf: LocalDate?, now: Instant
+  ) throws -> ReportPage {
+    let (shop, zone) = try shops.store(storeId)
+    let day = asOf ?? zone.localDate(of: now)
+    let metrics = try shops.metrics(storeId: storeId, range: range, asOf: day, calendar: false)
+    let window = metrics.current
+    let chart = try shops.chart(storeId: storeId, range: range, asOf: day)
+    let hours = try shops.hourly(storeId: storeId, range: window)
+    let parts = try shops.timeDistribution(storeId: storeId, range: window)
+    let categories = try shops.categories(storeId: storeId, range: window, limit: topLimit)
+    let items = try shops.popular(storeId: storeId, range: window, limit: topLimit)
+    return ReportPage(
+      title: "\(shop.name): store report",
+      period: "\(windowText(window)), \(range.rawValue)", asOf: day, generatedAt: now, zone: zone,
+      sections: [
+        ReportSection(title: "Key figures", blocks: [.cards(cards(metrics))]),
+        ReportSection(
+          title: "Revenue",
+          blocks: [
+            .chart(
+              BarChart(
+                title: "Revenue over the \(range.rawValue)",
+                description:
+                  "Revenue of completed orders (subtotals before tax) per bucket of the window "
+                  + "\(windowText(window)).",
+                data: zip(StoreWire.chartLabels(chart), chart).map {
+                  ChartDatum($0, $1.revenue)
+                }, format: money, emptyMessage: "No orders in this window."))
+          ]),
+        ReportSection(
+          title: "Time of day",
+          blocks: [
+            .chart(
+              BarChart(
+                title: "Revenue by hour",
+                description: "Revenue per local hour of the day, summed over the window.",
+                data: hours.map { ChartDatum(StoreWire.hourLabel($0.key), $0.revenue) },
+                format: money, emptyMessage: "No orders in this window.")),
+            .chart(
+              DonutChart(
+                title: "Revenue by part of the day",
+                description:
+                  "Breakfast 6–11 am, lunch 11 am–3 pm, dinner 3–9 pm, late night 9 pm–6 am.",
+                data: parts.map { ChartDatum(StoreWire.label($0.key), $0.revenue) },
+                format: money, emptyMessage: "No orders in this window.")),
+            .table(
+              DataTable(
+                caption: "Orders by part of the day",
+                columns: [.init("Part of the day"), .init("Orders", .numeric)],
+                rows: parts.map {
+                  [StoreWire.label($0.key), ValueFormat.integer.string(Double($0.orders))]
+                })),
+          ]),
+        ReportSection(title: "Top categories", blocks: categoryBlocks(categories)),
+        ReportSection(title: "Top items", blocks: itemBlocks(items)),
+      ])
+  }
+
+  /// Every store's KPIs over the rolling `range`, each store's window ending on `asOf` (else its
+  /// own today), in one table, with revenue now and before as grouped bars.
+  public static func comparison(
+    shops: ShopAnalytics, range: MetricsRange, asOf: LocalDate?, now: Instant
+  ) throws -> ReportPage {
+    var rows: [(shop: Shop, metrics: StoreMetrics)] = []
+    for shop in try shops.stores() {
+      let zone = try shops.store(shop.id).zone
+      let metrics = try shops.metrics(
+        storeId: shop.id, range: range, asOf: asOf ?? zone.localDate(of: now), calendar: false)
+      rows.append((shop, metrics))
+    }
+    let names = rows.map { "\($0.shop.name) (\($0.shop.id))" }
+    return ReportPage(
+      title: "All stores",
+      period: asOf.map { windowText(range.windows(asOf: $0, calendar: false).current) }
+        ?? "The last \(range.days) days of each store (each store's own today)",
+      asOf: asOf, generatedAt: now,
+      sections: [
+        ReportSection(
+          title: "Stores compared",
+          blocks: [
+            .table(
+              DataTable(
+                // The windows are the subtitle's: a column of dates made the table too wide
+                // for a page.
+                caption:
+                  "Key figures of each store's last \(range.days) days against the "
+                  + "\(range.days) days before",
+                columns: [
+                  .init("Store"), .init("Revenue", .numeric),
+                  .init("Change", .numeric), .init("Orders", .numeric),
+                  .init("Change", .numeric), .init("Average order", .numeric),
+                  .init("Change", .numeric), .init("Customers", .numeric),
+                ],
+                rows: zip(names, rows).map { name, row in
+                  let m = row.metrics
+                  return [
+                    name, money.string(m.totalRevenue.doubleValue),
+                    changeText(m.changes.revenue),
+                    ValueFormat.integer.string(Double(m.totalOrders)),
+                    changeText(m.changes.orders), money.string(m.averageOrderValue.doubleValue),
+                    changeText(m.changes.averageOrderValue), customersText(m.uniqueCustomers),
+                  ]
+                }, emptyMessage: "No stores yet.")),
+            .chart(
+              GroupedBarChart(
+                title: "Revenue per store, now and before",
+                description:
+                  "Each store's revenue over its last \(range.days) days beside the \(range.days) "
+                  + "days before.",
+                categories: names,
+                series: [
+                  ChartSeries(
+                    name: "Last \(range.days) days",
+                    values: rows.map { $0.metrics.totalRevenue.doubleValue }),
+                  ChartSeries(
+                    name: "Previous \(range.days) days",
+                    values: rows.map { $0.metrics.previousRevenue.doubleValue }),
+                ], format: money, emptyMessage: "No stores yet.")),
+          ])
+      ])
+  }
+
+  static func cards(_ metrics: StoreMetrics) -> [SummaryCard] {
+    let changes = metrics.changes
+    let comparison =
+      "vs \(metrics.previous.start) to \(metrics.previous.end)"
+    return [
+      SummaryCard(
+        label: "Revenue", value: money.string(metrics.totalRevenue.doubleValue),
+        change: changes.revenue, comparison: comparison),
+      SummaryCard(
+        label: "Orders", value: ValueFormat.integer.string(Double(metrics.totalOrders)),
+        change: changes.orders, comparison: comparison),
+      SummaryCard(
+        label: "Average order", value: money.string(metrics.averageOrderValue.doubleValue),
+        change: changes.averageOrderValue, comparison: comparison),
+      SummaryCard(
+        label: "Customers", value: customersText(metrics.uniqueCustomers),
+        comparison: "not compared"),
+    ]
+  }
+
+  static func categoryBlocks(_ categories: [CategorySales]) -> [ReportBlock] {
+    func name(_ row: CategorySales) -> String {
+      row.subcategory.map { "\(row.category) / \($0)" } ?? row.category
+    }
+    return [
+      .chart(
+        HorizontalBarChart(
+          title: "Revenue by category",
+          description: "The \(categories.count) categories with the most revenue in the window.",
+          data: categories.map { ChartDatum(name($0), $0.totalRevenue) }, format: money,
+          emptyMessage: "No orders in this window.")),
+      .table(
+        DataTable(
+          caption: "Top \(topLimit) categories",
+          columns: [
+            .init("Category"), .init("Orders", .numeric), .init("Items sold", .numeric),
+            .init("Revenue", .numeric),
+          ],
+          rows: categories.map {
+            [
+              name($0), ValueFormat.integer.string(Double($0.orderCount)),
+              ValueFormat.integer.string(Double($0.itemsSold)),
+              money.string($0.totalRevenue.doubleValue),
+            ]
+          }, emptyMessage: "No orders in this window.")),
+    ]
+  }
+
+  static func itemBlocks(_ items: [ItemSales]) -> [ReportBlock] {
+    [
+      .chart(
+        HorizontalBarChart(
+          title: "Revenue by item",
+          description: "The \(items.count) items with the most revenue in the window.",
+          data: items.map { ChartDatum($0.itemName, $0.totalRevenue) }, format: money,
+          emptyMessage: "No orders in this window.")),
+      .table(
+        DataTable(
+          caption: "Top \(topLimit) items",
+          columns: [
+            .init("Item"), .init("Orders", .numeric), .init("Quantity", .numeric),
+            .init("Revenue", .numeric), .init("Average price", .numeric),
+          ],
+          rows: items.map {
+            [
+              $0.itemName, ValueFormat.integer.string(Double($0.timesOrdered)),
+              ValueFormat.integer.string(Double($0.totalQuantity)),
+              money.string($0.totalRevenue.doubleValue), money.string($0.averagePrice.doubleValue),
+            ]
+          }, emptyMessage: "No orders in this window.")),
+    ]
+  }
+
+  static func windowText(_ range: DayRange) -> String {
+    range.dayCount == 1 ? "\(range.start)" : "\(range.start) to \(range.end)"
+  }
+
+  /// A change as a card writes it ("▲ up 12.3%", "—" from zero), for table cells.
+  static func changeText(_ change: Change) -> String {
+    SummaryCard(label: "", value: "", change: change).changeText
+  }
+
+  /// Unknown customers (orders without customer ids) show as "—", as in the CLI's table.
+  static func customersText(_ customers: Int?) -> String {
+    customers.map { ValueFormat.integer.string(Double($0)) } ?? "—"
+  }
+}
