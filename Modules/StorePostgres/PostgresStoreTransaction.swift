@@ -362,29 +362,10 @@ final class PostgresStoreTransaction: StoreTransaction {
       }
     } else {
       // An item moved to another category: recounted from the orders, as on SQLite.
-      try session.execute(
-        """
-        DELETE FROM category_total;
-        INSERT INTO category_total
-          SELECT o.store_id, m.category, COALESCE(m.subcategory, ''), COUNT(DISTINCT o.key),
-                 SUM(l.quantity), SUM(l.subtotal_cents)
-          FROM store_order o
-          JOIN order_line l ON l.order_key = o.key
-          JOIN menu_item m ON m.id = l.menu_item_id
-          WHERE o.status = 'completed'
-          GROUP BY o.store_id, m.category, COALESCE(m.subcategory, '');
-        """)
+      try session.execute(AggregateSQL.recountCategories)
     }
     if changes.removesOrders {
-      try session.execute(
-        """
-        DELETE FROM store_day WHERE orders = 0;
-        DELETE FROM store_hour WHERE orders = 0;
-        DELETE FROM store_hour_total WHERE orders = 0;
-        DELETE FROM item_total WHERE orders = 0;
-        DELETE FROM category_total WHERE orders = 0;
-        DELETE FROM store_day_status WHERE orders = 0;
-        """)
+      try session.execute(AggregateSQL.deleteEmptyRows)
     }
   }
 }
