@@ -29,18 +29,19 @@ extension TallyBench {
 
     func run() throws {
       try withScratchFolder { folder in
-        try Harness.run(
-          StorePGBenchmarks.cases(
-            url: pg, orders: orders, generator: generator, scratch: folder),
-          iterations: options.iterations, filter: options.filter)
+        let (cases, close) = try StorePGBenchmarks.cases(
+          url: pg, orders: orders, generator: generator, scratch: folder)
+        defer { close() }
+        try Harness.run(cases, iterations: options.iterations, filter: options.filter)
       }
     }
   }
 }
 
 enum StorePGBenchmarks {
+  /// The cases, and what closes their direct connection (postgres-nio requires it closed).
   static func cases(url: String, orders: Int, generator: String, scratch: String) throws
-    -> [BenchmarkCase]
+    -> (cases: [BenchmarkCase], close: () -> Void)
   {
     let csv = scratch + "/store-lines.csv"
     try run("/usr/bin/env", ["python3", generator, csv, String(orders)])
@@ -174,7 +175,7 @@ enum StorePGBenchmarks {
     seed("store-pg.daily-30.seed") {
       "SELECT * FROM analytics_daily_stats WHERE store_id = 's7' ORDER BY date DESC LIMIT 30;"
     }
-    return cases
+    return (cases, { try? direct?.close().wait() })
   }
 
   /// Runs commands through psql, one `-c` each (PostgreSQL's own client for the reference COPY).
