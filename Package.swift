@@ -72,6 +72,8 @@ let package = Package(
     .package(url: "https://github.com/vapor/jwt-kit", from: "5.8.0"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    // The store analytics backend on PostgreSQL (StorePostgres).
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
   ],
   targets: [
     // MARK: Core (pure values and functions, no I/O)
@@ -109,6 +111,16 @@ let package = Package(
       name: "StoreReports", dependencies: ["AnalyticsCore", "StoreAnalytics", "ReportKit"],
       path: "Modules/StoreReports", swiftSettings: swiftSettings),
 
+    // MARK: Backends (a domain's repository on another database engine)
+    .target(
+      name: "StorePostgres",
+      dependencies: [
+        "AnalyticsCore", "Storage", "StoreAnalytics",
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      path: "Modules/StorePostgres", swiftSettings: swiftSettings),
+
     // MARK: Shared CLI kit (app layer)
     .target(
       name: "CLIKit", dependencies: ["AnalyticsCore", "DataFormats", "Storage", argumentParser],
@@ -117,7 +129,7 @@ let package = Package(
     // MARK: Apps
     app("rvu-cli", domain: "RVUDomain", ["RVUReports", "ReportKit"]),
     app("behavior-cli", domain: "BehaviorPatterns"),
-    app("store-metrics", domain: "StoreAnalytics", ["StoreReports", "ReportKit"]),
+    app("store-metrics", domain: "StoreAnalytics", ["StoreReports", "ReportKit", "StorePostgres"]),
     app("ruck-cli", domain: "RuckAnalytics"),
 
     // MARK: Server (the RVU and store domains over HTTP; see Docs/Server.md)
@@ -135,7 +147,7 @@ let package = Package(
       path: "Modules/TallyServer", swiftSettings: swiftSettings),
     .executableTarget(
       name: "tally-server",
-      dependencies: ["TallyServer", "CLIKit", argumentParser],
+      dependencies: ["TallyServer", "StorePostgres", "CLIKit", argumentParser],
       path: "Apps/tally-server", swiftSettings: swiftSettings),
 
     // MARK: Benchmarks
@@ -143,7 +155,8 @@ let package = Package(
       name: "tally-bench",
       dependencies: [
         "AnalyticsCore", "DataFormats", "RVUDomain", "BehaviorPatterns", "StoreAnalytics",
-        "RuckAnalytics", "Storage", grdb, argumentParser,
+        "RuckAnalytics", "Storage", grdb, argumentParser, "StorePostgres",
+        .product(name: "PostgresNIO", package: "postgres-nio"),
       ],
       path: "Benchmarks/tally-bench", swiftSettings: swiftSettings),
 
@@ -154,7 +167,7 @@ let package = Package(
     tests("CLIKit", ["DataFormats", "Storage"]),
     tests("RVUDomain"),
     tests("BehaviorPatterns"),
-    tests("StoreAnalytics"),
+    tests("StoreAnalytics", ["StorePostgres"]),
     tests("RuckAnalytics"),
     tests("ReportKit"),
     tests(

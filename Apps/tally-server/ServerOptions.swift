@@ -5,6 +5,7 @@ import Foundation
 import RVUDomain
 import Storage
 import StoreAnalytics
+import StorePostgres
 import TallyServer
 
 /// Where the three databases are: the RVU and store ones default to the CLIs' own locations, so
@@ -20,8 +21,9 @@ struct DatabaseOptions: ParsableArguments {
   @Option(
     name: .customLong("store-db"),
     help: ArgumentHelp(
-      "The store database (default: store-metrics': $TALLY_STORE_DB, else …/store.sqlite).",
-      valueName: "path"))
+      "The store database: a file, or postgres://user@host:port/dbname for PostgreSQL "
+        + "(default: store-metrics': $TALLY_STORE_DB, else …/store.sqlite).",
+      valueName: "path|url"))
   var storePath: String?
 
   @Option(
@@ -45,7 +47,9 @@ struct DatabaseOptions: ParsableArguments {
   }
 
   func openStores() throws -> ShopAnalytics {
-    try ShopAnalytics.open(location(app: StoreAnalyticsModule.appName, storePath))
+    try ShopAnalytics.open(
+      location(app: StoreAnalyticsModule.appName, storePath),
+      environment: ProcessInfo.processInfo.environment)
   }
 }
 

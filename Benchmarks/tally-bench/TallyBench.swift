@@ -14,7 +14,7 @@ struct TallyBench: ParsableCommand {
       Example:
         swift run -c release --static-swift-stdlib tally-bench core --iterations 20
       """,
-    subcommands: [Core.self, RVU.self, Ruck.self, Store.self, Behavior.self])
+    subcommands: [Core.self, RVU.self, Ruck.self, Store.self, StorePG.self, Behavior.self])
 }
 
 /// Options every benchmark subcommand takes.

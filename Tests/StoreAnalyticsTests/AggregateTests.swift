@@ -15,13 +15,18 @@ protocol RecountingRepository: StoreRepository {
   func danglingReferences() throws -> Int
 }
 
-/// The backends every aggregate test runs against.
+/// The backends every aggregate test runs against: PostgreSQL only when `TALLY_TEST_PG_URL`
+/// names a server (`scripts/with-postgres swift test`); `PostgresBackendTests` says when not.
 enum Backend: String, CaseIterable, Sendable {
   case sqlite
+  case postgres
+
+  static var allCases: [Backend] { PostgresTesting.url == nil ? [.sqlite] : [.sqlite, .postgres] }
 
   func make() throws -> any RecountingRepository {
     switch self {
     case .sqlite: return try SQLiteStoreRepository.open(.memory)
+    case .postgres: return try PostgresTesting.freshRepository()
     }
   }
 }
@@ -31,75 +36,81 @@ func fixture(_ backend: Backend) throws -> ShopAnalytics {
   try fixture(ShopAnalytics(repository: backend.make()))
 }
 
+/// Each aggregate table, its key, and the same figures recounted from the order tables in SQL
+/// that both SQLite and PostgreSQL run.
+let recountQueries: [(table: String, key: String, recount: String)] = {
+  let completed = "WHERE o.status = 'completed'"
+  let tables: [(String, String, String)] = [
+    (
+      "store_day", "store_id, date",
+      """
+      SELECT o.store_id, o.local_date, COUNT(*), SUM(o.subtotal_cents), SUM(o.tax_cents),
+             SUM(o.total_cents), COUNT(DISTINCT NULLIF(o.customer_id, ''))
+      FROM store_order o \(completed) GROUP BY 1, 2 ORDER BY 1, 2
+      """
+    ),
+    (
+      "store_day_customer", "store_id, date, customer_key",
+      """
+      SELECT o.store_id, o.local_date, c.id, COUNT(*)
+      FROM store_order o JOIN customer c ON c.external_id = o.customer_id \(completed)
+      GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+      """
+    ),
+    (
+      "store_hour", "store_id, date, hour",
+      """
+      SELECT o.store_id, o.local_date, o.local_hour, COUNT(*), SUM(o.subtotal_cents)
+      FROM store_order o \(completed) GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+      """
+    ),
+    (
+      "store_hour_total", "store_id, hour",
+      """
+      SELECT o.store_id, o.local_hour, COUNT(*), SUM(o.subtotal_cents)
+      FROM store_order o \(completed) GROUP BY 1, 2 ORDER BY 1, 2
+      """
+    ),
+    (
+      "store_day_status", "store_id, date, status",
+      """
+      SELECT o.store_id, o.local_date, o.status, COUNT(*), SUM(o.subtotal_cents)
+      FROM store_order o WHERE o.status <> 'completed' GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+      """
+    ),
+    (
+      "item_total", "store_id, menu_item_id",
+      """
+      SELECT o.store_id, l.menu_item_id, COUNT(DISTINCT o.key), SUM(l.quantity),
+             SUM(l.subtotal_cents)
+      FROM store_order o JOIN order_line l ON l.order_key = o.key \(completed)
+      GROUP BY 1, 2 ORDER BY 1, 2
+      """
+    ),
+    (
+      "category_total", "store_id, category, subcategory",
+      """
+      SELECT o.store_id, m.category, COALESCE(m.subcategory, ''), COUNT(DISTINCT o.key),
+             SUM(l.quantity), SUM(l.subtotal_cents)
+      FROM store_order o JOIN order_line l ON l.order_key = o.key
+      JOIN menu_item m ON m.id = l.menu_item_id \(completed)
+      GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+      """
+    ),
+  ]
+  return tables
+}()
+
 extension SQLiteStoreRepository: RecountingRepository {
   /// Recounts with SQL over the order tables, as text rows in key order.
   func aggregatesAndRecounts() throws -> [(
     table: String, stored: [[String]], recounted: [[String]]
   )] {
-    let completed = "WHERE o.status = 'completed'"
-    let tables: [(String, String, String)] = [
-      (
-        "store_day", "store_id, date",
-        """
-        SELECT o.store_id, o.local_date, COUNT(*), SUM(o.subtotal_cents), SUM(o.tax_cents),
-               SUM(o.total_cents), COUNT(DISTINCT NULLIF(o.customer_id, ''))
-        FROM store_order o \(completed) GROUP BY 1, 2 ORDER BY 1, 2
-        """
-      ),
-      (
-        "store_day_customer", "store_id, date, customer_key",
-        """
-        SELECT o.store_id, o.local_date, c.id, COUNT(*)
-        FROM store_order o JOIN customer c ON c.external_id = o.customer_id \(completed)
-        GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-        """
-      ),
-      (
-        "store_hour", "store_id, date, hour",
-        """
-        SELECT o.store_id, o.local_date, o.local_hour, COUNT(*), SUM(o.subtotal_cents)
-        FROM store_order o \(completed) GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-        """
-      ),
-      (
-        "store_hour_total", "store_id, hour",
-        """
-        SELECT o.store_id, o.local_hour, COUNT(*), SUM(o.subtotal_cents)
-        FROM store_order o \(completed) GROUP BY 1, 2 ORDER BY 1, 2
-        """
-      ),
-      (
-        "store_day_status", "store_id, date, status",
-        """
-        SELECT o.store_id, o.local_date, o.status, COUNT(*), SUM(o.subtotal_cents)
-        FROM store_order o WHERE o.status <> 'completed' GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-        """
-      ),
-      (
-        "item_total", "store_id, menu_item_id",
-        """
-        SELECT o.store_id, l.menu_item_id, COUNT(DISTINCT o.key), SUM(l.quantity),
-               SUM(l.subtotal_cents)
-        FROM store_order o JOIN order_line l ON l.order_key = o.key \(completed)
-        GROUP BY 1, 2 ORDER BY 1, 2
-        """
-      ),
-      (
-        "category_total", "store_id, category, subcategory",
-        """
-        SELECT o.store_id, m.category, COALESCE(m.subcategory, ''), COUNT(DISTINCT o.key),
-               SUM(l.quantity), SUM(l.subtotal_cents)
-        FROM store_order o JOIN order_line l ON l.order_key = o.key
-        JOIN menu_item m ON m.id = l.menu_item_id \(completed)
-        GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-        """
-      ),
-    ]
-    return try writer.read { db in
+    try writer.read { db in
       func text(_ sql: String) throws -> [[String]] {
         try Row.fetchAll(db, sql: sql).map { row in row.databaseValues.map(\.description) }
       }
-      return try tables.map { table, key, recount in
+      return try recountQueries.map { table, key, recount in
         (table, try text("SELECT * FROM \(table) ORDER BY \(key)"), try text(recount))
       }
     }

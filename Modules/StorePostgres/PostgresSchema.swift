@@ -1,0 +1,132 @@
+import AnalyticsCore
+import PostgresNIO
+import Storage
+
+/// The store schema on PostgreSQL: its own named, append-only migrations (never edit one that
+/// landed; add the next), recorded in `tally_migration`. The tables match SQLite's
+/// (`StoreSchema`) with PostgreSQL's types: money as `bigint` cents, days as `date`, instants as
+/// `timestamptz`. Foreign keys are deferred to the commit, because an import writes orders
+/// before the menu items and stores they reference.
+enum PostgresSchema {
+  static let migrations: [(name: String, sql: String)] = [
+    (
+      "store-pg-1-orders-and-aggregates",
+      """
+      CREATE TABLE shop (
+        id text PRIMARY KEY, name text NOT NULL, time_zone text NOT NULL
+      );
+      CREATE TABLE menu_item (
+        id bigint PRIMARY KEY, external_id text UNIQUE, name text NOT NULL,
+        category text NOT NULL, subcategory text, price_cents bigint NOT NULL
+      );
+      CREATE TABLE customer (id bigint PRIMARY KEY, external_id text NOT NULL UNIQUE);
+      CREATE TABLE store_order (
+        key bigint PRIMARY KEY,
+        id text NOT NULL UNIQUE,
+        store_id text NOT NULL REFERENCES shop (id) DEFERRABLE INITIALLY DEFERRED,
+        customer_id text,
+        placed_at timestamptz NOT NULL,
+        wall_clock boolean NOT NULL,
+        local_date date NOT NULL,
+        local_hour smallint NOT NULL CHECK (local_hour BETWEEN 0 AND 23),
+        status text NOT NULL CHECK (status IN ('completed', 'cancelled', 'refunded')),
+        subtotal_cents bigint NOT NULL, tax_cents bigint NOT NULL, total_cents bigint NOT NULL
+      );
+      -- Sales within a range are counted from the orders of a store's days.
+      CREATE INDEX store_order_day ON store_order (store_id, local_date);
+      CREATE TABLE order_line (
+        order_key bigint NOT NULL
+          REFERENCES store_order (key) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED,
+        line_no integer NOT NULL,
+        menu_item_id bigint NOT NULL REFERENCES menu_item (id) DEFERRABLE INITIALLY DEFERRED,
+        item_name text NOT NULL,
+        unit_price_cents bigint NOT NULL,
+        quantity integer NOT NULL CHECK (quantity > 0),
+        subtotal_cents bigint NOT NULL, tax_cents bigint NOT NULL,
+        PRIMARY KEY (order_key, line_no)
+      );
+      CREATE INDEX order_line_item ON order_line (menu_item_id);
+
+      -- Aggregates over completed orders, kept by exact deltas (INSERT … ON CONFLICT DO UPDATE).
+      CREATE TABLE store_day (
+        store_id text NOT NULL, date date NOT NULL,
+        orders integer NOT NULL, revenue_cents bigint NOT NULL, tax_cents bigint NOT NULL,
+        total_cents bigint NOT NULL, customers integer NOT NULL,
+        PRIMARY KEY (store_id, date)
+      );
+      CREATE TABLE store_day_customer (
+        store_id text NOT NULL, date date NOT NULL, customer_key bigint NOT NULL,
+        orders integer NOT NULL,
+        PRIMARY KEY (store_id, date, customer_key)
+      );
+      CREATE TABLE store_hour (
+        store_id text NOT NULL, date date NOT NULL, hour smallint NOT NULL,
+        orders integer NOT NULL, revenue_cents bigint NOT NULL,
+        PRIMARY KEY (store_id, date, hour)
+      );
+      CREATE TABLE store_hour_total (
+        store_id text NOT NULL, hour smallint NOT NULL,
+        orders integer NOT NULL, revenue_cents bigint NOT NULL,
+        PRIMARY KEY (store_id, hour)
+      );
+      CREATE TABLE item_total (
+        store_id text NOT NULL, menu_item_id bigint NOT NULL,
+        orders integer NOT NULL, quantity bigint NOT NULL, revenue_cents bigint NOT NULL,
+        PRIMARY KEY (store_id, menu_item_id)
+      );
+      CREATE TABLE category_total (
+        store_id text NOT NULL, category text NOT NULL, subcategory text NOT NULL,
+        orders integer NOT NULL, items bigint NOT NULL, revenue_cents bigint NOT NULL,
+        PRIMARY KEY (store_id, category, subcategory)
+      );
+      CREATE TABLE store_day_status (
+        store_id text NOT NULL, date date NOT NULL,
+        status text NOT NULL CHECK (status IN ('cancelled', 'refunded')),
+        orders integer NOT NULL, subtotal_cents bigint NOT NULL,
+        PRIMARY KEY (store_id, date, status)
+      );
+      """
+    )
+  ]
+
+  /// Creates the schema and applies the migrations it lacks, holding the schema's advisory lock
+  /// so that servers starting together do not both migrate.
+  ///
+  /// - throws: `StorageError.newerSchema` when the schema records migrations this Tally lacks.
+  static func migrate(_ session: PostgresSession, location: PostgresLocation) throws {
+    try session.inTransaction {
+      try session.query("SELECT pg_advisory_xact_lock(\(lockKey(location.schema)))")
+      try session.execute(
+        """
+        CREATE SCHEMA IF NOT EXISTS \(location.schema);
+        CREATE TABLE IF NOT EXISTS \(location.schema).tally_migration (
+          name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now()
+        );
+        """)
+      let applied = Set(
+        try session.query("SELECT name FROM \(unescaped: location.schema).tally_migration").map {
+          try $0.decode(String.self)
+        })
+      let unknown = applied.subtracting(migrations.map(\.name)).sorted()
+      guard unknown.isEmpty else {
+        throw StorageError.newerSchema(path: location.description, unknownMigrations: unknown)
+      }
+      for migration in migrations where !applied.contains(migration.name) {
+        try session.execute(migration.sql)
+        try session.query(
+          "INSERT INTO \(unescaped: location.schema).tally_migration (name) VALUES (\(migration.name))"
+        )
+      }
+    }
+  }
+
+  /// The advisory lock of a schema's writers: one number per schema name (FNV-1a, stable
+  /// across processes, unlike Swift's seeded `hashValue`).
+  static func lockKey(_ schema: String) -> Int64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in schema.utf8 {
+      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+    }
+    return Int64(bitPattern: hash)
+  }
+}

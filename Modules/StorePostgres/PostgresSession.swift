@@ -1,0 +1,142 @@
+import AnalyticsCore
+import Logging
+import NIOConcurrencyHelpers
+import PostgresNIO
+
+/// Connections to one PostgreSQL database, handed out one caller at a time.
+///
+/// The domain is synchronous (the server calls it from Hummingbird handlers), so queries use
+/// postgres-nio's `EventLoopFuture` API and block with `wait()`: the connections run on NIO's
+/// own event-loop threads, never on Swift's cooperative pool, so a blocked caller waits for a
+/// NIO thread and not for another Swift task (which would deadlock a 2-thread pool). Idle
+/// connections are kept for the next caller, so a server serves requests in parallel, each on
+/// a connection of its own.
+final class PostgresPool: Sendable {
+  let location: PostgresLocation
+  private let idle = NIOLockedValueBox<[PostgresConnection]>([])
+  private let nextId = NIOLockedValueBox(0)
+  /// Idle connections kept open; more are opened when callers overlap, and closed after.
+  private static let idleLimit = 16
+
+  init(_ location: PostgresLocation) { self.location = location }
+
+  deinit {
+    for connection in idle.withLockedValue({ $0 }) { try? connection.close().wait() }
+  }
+
+  /// Runs `body` on a connection of its own. A connection whose query failed mid-way (or that
+  /// the server closed) is dropped rather than handed to the next caller.
+  func withSession<T>(_ body: (PostgresSession) throws -> T) throws -> T {
+    let connection = try idle.withLockedValue { $0.popLast() } ?? connect()
+    let session = PostgresSession(connection, schema: location.schema)
+    do {
+      let result = try body(session)
+      release(connection)
+      return result
+    } catch {
+      if connection.isClosed || session.broken {
+        try? connection.close().wait()
+      } else {
+        release(connection)
+      }
+      throw error
+    }
+  }
+
+  private func release(_ connection: PostgresConnection) {
+    let kept = idle.withLockedValue { connections -> Bool in
+      guard connections.count < Self.idleLimit, !connection.isClosed else { return false }
+      connections.append(connection)
+      return true
+    }
+    if !kept { try? connection.close().wait() }
+  }
+
+  private func connect() throws -> PostgresConnection {
+    let configuration = PostgresConnection.Configuration(
+      host: location.host, port: location.port, username: location.user,
+      password: location.password, database: location.database, tls: .disable)
+    let id = nextId.withLockedValue { id in
+      id += 1
+      return id
+    }
+    do {
+      let connection = try PostgresConnection.connect(
+        on: PostgresConnection.defaultEventLoopGroup.any(), configuration: configuration, id: id,
+        logger: quietLogger
+      ).wait()
+      let session = PostgresSession(connection, schema: location.schema)
+      // Unqualified names are Tally's tables; `public` keeps the server's own functions.
+      try session.execute("SET search_path TO \(location.schema), public")
+      return connection
+    } catch {
+      throw TallyError(
+        .io,
+        .failed("cannot connect to \(location): \(PostgresSession.message(of: error))"))
+    }
+  }
+}
+
+/// postgres-nio logs at debug and trace only; Tally reports failures as `TallyError`s.
+let quietLogger = Logger(label: "tally.store.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
+
+/// One connection in use by one caller: queries with bound values, run synchronously.
+final class PostgresSession {
+  let connection: PostgresConnection
+  let schema: String
+  /// Set when a statement failed, so the pool does not reuse a connection in an unknown state.
+  private(set) var broken = false
+
+  init(_ connection: PostgresConnection, schema: String) {
+    self.connection = connection
+    self.schema = schema
+  }
+
+  /// Runs one statement and returns its rows: values interpolated into `query` are bound
+  /// (`\(value)` becomes `$n`), SQL fragments go in as `\(unescaped: text)`.
+  @discardableResult
+  func query(_ query: PostgresQuery) throws -> [PostgresRow] {
+    do {
+      return Array(try connection.query(query, logger: quietLogger).wait())
+    } catch {
+      throw tallyError(error)
+    }
+  }
+
+  /// Runs statements without binds, separated by `;` (none of Tally's holds one in a literal):
+  /// postgres-nio sends every query as a prepared statement, which takes one command.
+  func execute(_ sql: String) throws {
+    for statement in sql.split(separator: ";")
+    where statement.contains(where: { !$0.isWhitespace }) {
+      try query(PostgresQuery(unsafeSQL: String(statement)))
+    }
+  }
+
+  /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
+  func inTransaction<T>(_ body: () throws -> T) throws -> T {
+    try execute("BEGIN")
+    do {
+      let result = try body()
+      try execute("COMMIT")
+      return result
+    } catch {
+      do { try execute("ROLLBACK") } catch { broken = true }
+      throw error
+    }
+  }
+
+  /// The server's message, or what went wrong on the way: `PSQLError`'s own description is
+  /// deliberately generic.
+  static func message(of error: any Error) -> String {
+    guard let error = error as? PSQLError else { return String(describing: error) }
+    if let message = error.serverInfo?[.message] { return message }
+    if let underlying = error.underlying { return String(describing: underlying) }
+    return "\(error.code)"
+  }
+
+  private func tallyError(_ error: any Error) -> any Error {
+    if error is TallyError { return error }
+    broken = true
+    return TallyError(.io, .failed("PostgreSQL: \(Self.message(of: error))"))
+  }
+}

@@ -1,0 +1,303 @@
+import AnalyticsCore
+import PostgresNIO
+import StoreAnalytics
+
+/// The PostgreSQL backend of `StoreRepository`, for several servers and writers sharing one
+/// database (a chain, a platform). The rules stay in StoreAnalytics; this only stores and reads.
+///
+/// Writers take the schema's advisory lock for their transaction: the core hands out order,
+/// item and customer keys "above every key in use" and plans replacements from what it reads,
+/// so two imports at once must not interleave. Aggregates are still written as
+/// `INSERT … ON CONFLICT DO UPDATE SET x = x + excluded.x` deltas (never read, modified and
+/// written back), and readers never wait for writers (MVCC).
+public struct PostgresStoreRepository: StoreRepository {
+  let pool: PostgresPool
+
+  /// Connects to `location`, creating and migrating its schema when needed.
+  ///
+  /// - throws: `TallyError` (`.io`) when the server cannot be reached, (`.refused`) when the
+  ///   schema was written by a newer Tally.
+  public static func open(_ location: PostgresLocation) throws -> PostgresStoreRepository {
+    let pool = PostgresPool(location)
+    try pool.withSession { try PostgresSchema.migrate($0, location: location) }
+    return PostgresStoreRepository(pool: pool)
+  }
+
+  public var location: PostgresLocation { pool.location }
+
+  func read<T>(_ body: (PostgresSession) throws -> T) throws -> T {
+    try pool.withSession(body)
+  }
+
+  public func shops() throws -> [Shop] {
+    try read { try PostgresRows.shops($0) }
+  }
+
+  public func shop(id: String) throws -> Shop? {
+    try read { session in
+      try session.query("SELECT id, name, time_zone FROM shop WHERE id = \(id)")
+        .map { row in
+          let (id, name, zone) = try row.decode((String, String, String).self)
+          return Shop(id: id, name: name, timeZone: zone)
+        }.first
+    }
+  }
+
+  public func insert(_ shop: Shop) throws {
+    try inTransaction { transaction in
+      guard try !(transaction.shops().contains { $0.id == shop.id }) else {
+        throw TallyError(.usage, .exists(kind: "store", name: shop.id))
+      }
+      try transaction.insert(shop)
+    }
+  }
+
+  public func inTransaction<T>(_ body: (any StoreTransaction) throws -> T) throws -> T {
+    try pool.withSession { session in
+      try session.inTransaction {
+        try session.query(
+          "SELECT pg_advisory_xact_lock(\(PostgresSchema.lockKey(session.schema)))")
+        return try body(PostgresStoreTransaction(session))
+      }
+    }
+  }
+
+  public func metricsTotals(of storeId: String, current: DayRange, previous: DayRange) throws
+    -> MetricsTotals
+  {
+    let (first, last) = (PostgresDay(current.start), PostgresDay(current.end))
+    let (previousFirst, previousLast) = (PostgresDay(previous.start), PostgresDay(previous.end))
+    return try read { session in
+      // One round trip: both windows' sums, the distinct customers and the unsold orders.
+      let row = try session.query(
+        """
+        SELECT d.orders, d.revenue, p.orders, p.revenue, c.customers,
+               s.cancelled, s.cancelled_cents, s.refunded, s.refunded_cents
+        FROM (SELECT COALESCE(SUM(orders), 0)::bigint AS orders,
+                     COALESCE(SUM(revenue_cents), 0)::bigint AS revenue
+              FROM store_day WHERE store_id = \(storeId) AND date BETWEEN \(first) AND \(last)) d,
+             (SELECT COALESCE(SUM(orders), 0)::bigint AS orders,
+                     COALESCE(SUM(revenue_cents), 0)::bigint AS revenue
+              FROM store_day
+              WHERE store_id = \(storeId) AND date BETWEEN \(previousFirst) AND \(previousLast)) p,
+             (SELECT COUNT(DISTINCT customer_key) AS customers FROM store_day_customer
+              WHERE store_id = \(storeId) AND date BETWEEN \(first) AND \(last)) c,
+             (SELECT
+                COALESCE(SUM(orders) FILTER (WHERE status = 'cancelled'), 0)::bigint AS cancelled,
+                COALESCE(SUM(subtotal_cents) FILTER (WHERE status = 'cancelled'), 0)::bigint
+                  AS cancelled_cents,
+                COALESCE(SUM(orders) FILTER (WHERE status = 'refunded'), 0)::bigint AS refunded,
+                COALESCE(SUM(subtotal_cents) FILTER (WHERE status = 'refunded'), 0)::bigint
+                  AS refunded_cents
+              FROM store_day_status
+              WHERE store_id = \(storeId) AND date BETWEEN \(first) AND \(last)) s
+        """
+      )[0]
+      let (
+        orders, revenue, previousOrders, previousRevenue, customers, cancelled, cancelledAmount,
+        refunded, refundedAmount
+      ) = try row.decode((Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64).self)
+      var totals = MetricsTotals()
+      totals.orders = Int(orders)
+      totals.revenue = FixedDecimal(hundredths: revenue)
+      totals.previousOrders = Int(previousOrders)
+      totals.previousRevenue = FixedDecimal(hundredths: previousRevenue)
+      totals.customers = Int(customers)
+      totals.cancelled = UnsoldOrders(
+        orders: Int(cancelled), amount: FixedDecimal(hundredths: cancelledAmount))
+      totals.refunded = UnsoldOrders(
+        orders: Int(refunded), amount: FixedDecimal(hundredths: refundedAmount))
+      return totals
+    }
+  }
+
+  private static let dayColumns = """
+    store_id, date - DATE '1970-01-01', orders, revenue_cents, tax_cents, total_cents, customers
+    """
+
+  public func days(of storeId: String, in range: DayRange) throws -> [StoreDay] {
+    try read { session in
+      try session.query(
+        """
+        SELECT \(unescaped: Self.dayColumns) FROM store_day
+        WHERE store_id = \(storeId)
+          AND date BETWEEN \(PostgresDay(range.start)) AND \(PostgresDay(range.end))
+        ORDER BY date
+        """
+      ).map(PostgresRows.day)
+    }
+  }
+
+  public func latestDays(of storeId: String, through day: LocalDate, limit: Int) throws
+    -> [StoreDay]
+  {
+    try read { session in
+      try session.query(
+        """
+        SELECT \(unescaped: Self.dayColumns) FROM store_day
+        WHERE store_id = \(storeId) AND date <= \(PostgresDay(day))
+        ORDER BY date DESC LIMIT \(Int64(limit))
+        """
+      ).map(PostgresRows.day)
+    }
+  }
+
+  public func hours(of storeId: String, in range: DayRange) throws -> [StoreHour] {
+    try read { session in
+      try session.query(
+        """
+        SELECT date - DATE '1970-01-01', hour, orders, revenue_cents FROM store_hour
+        WHERE store_id = \(storeId)
+          AND date BETWEEN \(PostgresDay(range.start)) AND \(PostgresDay(range.end))
+        ORDER BY date, hour
+        """
+      ).map { row in
+        let (day, hour, orders, revenue) = try row.decode((Int32, Int16, Int32, Int64).self)
+        return StoreHour(
+          storeId: storeId, date: LocalDate(daysSinceEpoch: Int(day)), hour: Int(hour),
+          orders: Int(orders), revenue: FixedDecimal(hundredths: revenue))
+      }
+    }
+  }
+
+  public func hourTotals(of storeId: String) throws -> [StoreHourTotal] {
+    try read { session in
+      try session.query(
+        """
+        SELECT hour, orders, revenue_cents FROM store_hour_total WHERE store_id = \(storeId)
+        ORDER BY hour
+        """
+      ).map { row in
+        let (hour, orders, revenue) = try row.decode((Int16, Int32, Int64).self)
+        return StoreHourTotal.stored(
+          storeId: storeId, hour: Int(hour), orders: Int(orders),
+          revenue: FixedDecimal(hundredths: revenue))
+      }
+    }
+  }
+
+  public func itemSales(of storeId: String, limit: Int) throws -> [ItemSales] {
+    try read { session in
+      try session.query(
+        """
+        SELECT t.menu_item_id, m.name, t.orders::bigint, t.quantity, t.revenue_cents
+        FROM item_total t JOIN menu_item m ON m.id = t.menu_item_id
+        WHERE t.store_id = \(storeId)
+        ORDER BY t.revenue_cents DESC, m.name COLLATE "C" LIMIT \(Int64(limit))
+        """
+      ).map { try PostgresRows.itemSales($0, storeId: storeId) }
+    }
+  }
+
+  public func categorySales(of storeId: String?, limit: Int) throws -> [CategorySales] {
+    try read { session in
+      try session.query(
+        """
+        SELECT category, subcategory, SUM(orders)::bigint, SUM(items)::bigint,
+               SUM(revenue_cents)::bigint AS revenue
+        FROM category_total WHERE \(storeId)::text IS NULL OR store_id = \(storeId)
+        GROUP BY category, subcategory
+        ORDER BY revenue DESC, category COLLATE "C", subcategory COLLATE "C"
+        LIMIT \(Int64(limit))
+        """
+      ).map(PostgresRows.categorySales)
+    }
+  }
+
+  // Sales within a range are counted from the orders, as on SQLite (`SQLiteStoreRepository`),
+  // through the index on the orders' store and day.
+
+  public func itemSales(of storeId: String, in range: DayRange, limit: Int) throws -> [ItemSales] {
+    try read { session in
+      try session.query(
+        """
+        SELECT l.menu_item_id, m.name, COUNT(DISTINCT o.key), SUM(l.quantity)::bigint,
+               SUM(l.subtotal_cents)::bigint AS revenue
+        FROM store_order o JOIN order_line l ON l.order_key = o.key
+        JOIN menu_item m ON m.id = l.menu_item_id
+        WHERE o.store_id = \(storeId) AND o.status = 'completed'
+          AND o.local_date BETWEEN \(PostgresDay(range.start)) AND \(PostgresDay(range.end))
+        GROUP BY l.menu_item_id, m.name ORDER BY revenue DESC, m.name COLLATE "C"
+        LIMIT \(Int64(limit))
+        """
+      ).map { try PostgresRows.itemSales($0, storeId: storeId) }
+    }
+  }
+
+  public func categorySales(of storeId: String?, in range: DayRange, limit: Int) throws
+    -> [CategorySales]
+  {
+    try read { session in
+      try session.query(
+        """
+        SELECT m.category, COALESCE(m.subcategory, '') AS subcategory, COUNT(DISTINCT o.key),
+               SUM(l.quantity)::bigint, SUM(l.subtotal_cents)::bigint AS revenue
+        FROM store_order o JOIN order_line l ON l.order_key = o.key
+        JOIN menu_item m ON m.id = l.menu_item_id
+        WHERE o.status = 'completed'
+          AND o.local_date BETWEEN \(PostgresDay(range.start)) AND \(PostgresDay(range.end))
+          AND (\(storeId)::text IS NULL OR o.store_id = \(storeId))
+        GROUP BY m.category, COALESCE(m.subcategory, '')
+        ORDER BY revenue DESC, m.category COLLATE "C", COALESCE(m.subcategory, '') COLLATE "C"
+        LIMIT \(Int64(limit))
+        """
+      ).map(PostgresRows.categorySales)
+    }
+  }
+}
+
+/// Row readers shared by the repository and its transactions.
+enum PostgresRows {
+  static func shops(_ session: PostgresSession) throws -> [Shop] {
+    try session.query("SELECT id, name, time_zone FROM shop ORDER BY id COLLATE \"C\"").map {
+      row in
+      let (id, name, zone) = try row.decode((String, String, String).self)
+      return Shop(id: id, name: name, timeZone: zone)
+    }
+  }
+
+  static func day(_ row: PostgresRow) throws -> StoreDay {
+    let (storeId, day, orders, revenue, tax, total, customers) = try row.decode(
+      (String, Int32, Int32, Int64, Int64, Int64, Int32).self)
+    return StoreDay(
+      storeId: storeId, date: LocalDate(daysSinceEpoch: Int(day)), orders: Int(orders),
+      revenue: FixedDecimal(hundredths: revenue), tax: FixedDecimal(hundredths: tax),
+      total: FixedDecimal(hundredths: total), customers: Int(customers))
+  }
+
+  static func itemSales(_ row: PostgresRow, storeId: String) throws -> ItemSales {
+    let (id, name, orders, quantity, revenue) = try row.decode(
+      (Int64, String, Int64, Int64, Int64).self)
+    return ItemSales.stored(
+      storeId: storeId, menuItemId: id, itemName: name, timesOrdered: Int(orders),
+      totalQuantity: Int(quantity), totalRevenue: FixedDecimal(hundredths: revenue))
+  }
+
+  static func categorySales(_ row: PostgresRow) throws -> CategorySales {
+    let (category, subcategory, orders, items, revenue) = try row.decode(
+      (String, String, Int64, Int64, Int64).self)
+    return CategorySales.stored(
+      category: category, subcategory: subcategory.isEmpty ? nil : subcategory,
+      orderCount: Int(orders), itemsSold: Int(items),
+      totalRevenue: FixedDecimal(hundredths: revenue))
+  }
+}
+
+/// A `LocalDate` bound as a PostgreSQL `date`: days since 1970 are shifted to PostgreSQL's
+/// epoch (2000-01-01) and sent in the binary format, so no text is formatted or parsed.
+struct PostgresDay: PostgresNonThrowingEncodable {
+  let daysSinceEpoch: Int32
+  init(_ date: LocalDate) { daysSinceEpoch = Int32(date.daysSinceEpoch) }
+
+  static var psqlType: PostgresDataType { .date }
+  static var psqlFormat: PostgresFormat { .binary }
+
+  /// 1970-01-01 to 2000-01-01.
+  private static let postgresEpochOffset: Int32 = 10_957
+
+  func encode<JSONEncoder: PostgresJSONEncoder>(
+    into byteBuffer: inout ByteBuffer, context: PostgresEncodingContext<JSONEncoder>
+  ) {
+    byteBuffer.writeInteger(daysSinceEpoch - Self.postgresEpochOffset)
+  }
+}

@@ -1,0 +1,371 @@
+import AnalyticsCore
+import PostgresNIO
+import StoreAnalytics
+
+/// The writes of one `PostgresStoreRepository` transaction. Many rows go in one statement as
+/// arrays (`INSERT … SELECT … FROM unnest($1, $2, …)`): one round trip for thousands of rows,
+/// where a statement per row costs a round trip each. Aggregates are upserts of deltas.
+final class PostgresStoreTransaction: StoreTransaction {
+  private let session: PostgresSession
+  private var pendingOrders: [StoreOrder] = []
+  private var pendingLines: [OrderLine] = []
+  /// Orders held before a batch is sent: large enough that round trips are few, small enough
+  /// that a batch stays a few megabytes.
+  private static let batchOrders = 20_000
+
+  init(_ session: PostgresSession) { self.session = session }
+
+  func shops() throws -> [Shop] { try PostgresRows.shops(session) }
+
+  func menuItems() throws -> [MenuItem] {
+    try session.query(
+      "SELECT id, external_id, name, category, subcategory, price_cents FROM menu_item ORDER BY id"
+    ).map { row in
+      let (id, externalId, name, category, subcategory, price) = try row.decode(
+        (Int64, String?, String, String, String?, Int64).self)
+      return MenuItem(
+        id: id, externalId: externalId, name: name, category: category, subcategory: subcategory,
+        price: FixedDecimal(hundredths: price))
+    }
+  }
+
+  func insert(_ shop: Shop) throws {
+    try session.query(
+      "INSERT INTO shop (id, name, time_zone) VALUES (\(shop.id), \(shop.name), \(shop.timeZone))")
+  }
+
+  func update(_ shop: Shop) throws {
+    try session.query(
+      "UPDATE shop SET name = \(shop.name), time_zone = \(shop.timeZone) WHERE id = \(shop.id)")
+  }
+
+  func allCustomerKeys() throws -> [String: Int64] {
+    var keys: [String: Int64] = [:]
+    for row in try session.query("SELECT external_id, id FROM customer") {
+      let (externalId, id) = try row.decode((String, Int64).self)
+      keys[externalId] = id
+    }
+    return keys
+  }
+
+  func insertCustomers(_ externalIds: [String]) throws -> [String: Int64] {
+    guard !externalIds.isEmpty else { return [:] }
+    // Keys handed out here, as on SQLite: the writers' advisory lock makes max + 1 safe.
+    let first =
+      try session.query("SELECT COALESCE(MAX(id), 0) + 1 FROM customer")[0].decode(Int64.self)
+    let keys = (0..<Int64(externalIds.count)).map { first + $0 }
+    try session.query(
+      """
+      INSERT INTO customer (id, external_id) SELECT * FROM unnest(\(keys)::bigint[], \(externalIds)::text[])
+      """)
+    return Dictionary(uniqueKeysWithValues: zip(externalIds, keys))
+  }
+
+  func hasOrders() throws -> Bool {
+    try session.query("SELECT EXISTS (SELECT 1 FROM store_order)")[0].decode(Bool.self)
+  }
+
+  func orderKey(id: String) throws -> (key: Int64, storeId: String)? {
+    try session.query("SELECT key, store_id FROM store_order WHERE id = \(id)").first.map {
+      try $0.decode((Int64, String).self)
+    }
+  }
+
+  private static let orderColumns = """
+    key, id, store_id, customer_id, (EXTRACT(EPOCH FROM placed_at) * 1000)::bigint, wall_clock,
+    local_date - DATE '1970-01-01', local_hour, status, subtotal_cents, tax_cents, total_cents
+    """
+
+  private func order(_ row: PostgresRow) throws -> StoreOrder {
+    let (
+      key, id, storeId, customerId, placedAt, wallClock, day, hour, status, subtotal, tax, total
+    ) =
+      try row.decode(
+        (Int64, String, String, String?, Int64, Bool, Int32, Int16, String, Int64, Int64, Int64)
+          .self)
+    return StoreOrder(
+      key: key, id: id, storeId: storeId, customerId: customerId,
+      placedAt: Instant(millisecondsSinceEpoch: placedAt), wallClock: wallClock,
+      localDate: LocalDate(daysSinceEpoch: Int(day)), localHour: Int(hour),
+      status: OrderStatus(rawValue: status) ?? .cancelled,
+      subtotal: FixedDecimal(hundredths: subtotal), tax: FixedDecimal(hundredths: tax),
+      total: FixedDecimal(hundredths: total))
+  }
+
+  private func lines(where condition: PostgresQuery) throws -> [OrderLine] {
+    var query: PostgresQuery = """
+      SELECT order_key, line_no, menu_item_id, item_name, unit_price_cents, quantity,
+             subtotal_cents, tax_cents
+      FROM order_line WHERE
+      """
+    query.sql += " " + condition.sql + " ORDER BY order_key, line_no"
+    query.binds = condition.binds
+    return try session.query(query).map { row in
+      let (key, lineNo, itemId, name, price, quantity, subtotal, tax) = try row.decode(
+        (Int64, Int32, Int64, String, Int64, Int32, Int64, Int64).self)
+      return OrderLine(
+        orderKey: key, lineNo: Int(lineNo), menuItemId: itemId, itemName: name,
+        unitPrice: FixedDecimal(hundredths: price), quantity: Int(quantity),
+        subtotal: FixedDecimal(hundredths: subtotal), tax: FixedDecimal(hundredths: tax))
+    }
+  }
+
+  func order(id: String) throws -> (order: StoreOrder, lines: [OrderLine])? {
+    guard
+      let row = try session.query(
+        "SELECT \(unescaped: Self.orderColumns) FROM store_order WHERE id = \(id)"
+      ).first
+    else { return nil }
+    let order = try order(row)
+    return (order, try lines(where: "order_key = \(order.key)"))
+  }
+
+  func orders(of storeId: String) throws -> [(order: StoreOrder, lines: [OrderLine])] {
+    var linesByOrder: [Int64: [OrderLine]] = [:]
+    for line in try lines(
+      where: "order_key IN (SELECT key FROM store_order WHERE store_id = \(storeId))")
+    {
+      linesByOrder[line.orderKey, default: []].append(line)
+    }
+    return try session.query(
+      "SELECT \(unescaped: Self.orderColumns) FROM store_order WHERE store_id = \(storeId) ORDER BY key"
+    ).map {
+      let order = try order($0)
+      return (order, linesByOrder[order.key] ?? [])
+    }
+  }
+
+  func delete(_ order: StoreOrder) throws {
+    try session.query("DELETE FROM order_line WHERE order_key = \(order.key)")
+    try session.query("DELETE FROM store_order WHERE key = \(order.key)")
+  }
+
+  func updatePlacement(_ orders: [StoreOrder]) throws {
+    guard !orders.isEmpty else { return }
+    try session.query(
+      """
+      UPDATE store_order o
+      SET placed_at = TIMESTAMPTZ 'epoch' + u.placed_at * INTERVAL '1 millisecond',
+          local_date = DATE '1970-01-01' + u.day, local_hour = u.hour
+      FROM unnest(\(orders.map { $0.key })::bigint[],
+                  \(orders.map { $0.placedAt.millisecondsSinceEpoch })::bigint[],
+                  \(orders.map { Int32($0.localDate.daysSinceEpoch) })::integer[],
+                  \(orders.map { Int32($0.localHour) })::integer[])
+        AS u(key, placed_at, day, hour)
+      WHERE o.key = u.key
+      """)
+  }
+
+  func nextOrderKey() throws -> Int64 {
+    try session.query("SELECT COALESCE(MAX(key), 0) + 1 FROM store_order")[0].decode(Int64.self)
+  }
+
+  func nextMenuItemId() throws -> Int64 {
+    // Menu items are never deleted, so no id above the largest was ever handed out.
+    try session.query("SELECT COALESCE(MAX(id), 0) + 1 FROM menu_item")[0].decode(Int64.self)
+  }
+
+  /// None: the arrays are made on the writing thread.
+  var encoder: (@Sendable (PlannedOrders) -> any Sendable)? { nil }
+
+  func write(_ planned: PlannedOrders, encoded: (any Sendable)?) throws {
+    pendingOrders += planned.orders
+    pendingLines += planned.lines
+    if pendingOrders.count >= Self.batchOrders { try finishWriting() }
+  }
+
+  func finishWriting() throws {
+    let (orders, lines) = (pendingOrders, pendingLines)
+    (pendingOrders, pendingLines) = ([], [])
+    if !orders.isEmpty {
+      try session.query(
+        """
+        INSERT INTO store_order (key, id, store_id, customer_id, placed_at, wall_clock,
+          local_date, local_hour, status, subtotal_cents, tax_cents, total_cents)
+        SELECT key, id, store_id, CASE WHEN has_customer THEN customer_id END,
+               TIMESTAMPTZ 'epoch' + placed_at * INTERVAL '1 millisecond', wall_clock,
+               DATE '1970-01-01' + day, hour, status, subtotal, tax, total
+        FROM unnest(\(orders.map { $0.key })::bigint[], \(orders.map { $0.id })::text[],
+                    \(orders.map { $0.storeId })::text[], \(orders.map { $0.customerId ?? "" })::text[],
+                    \(orders.map { $0.customerId != nil })::boolean[],
+                    \(orders.map { $0.placedAt.millisecondsSinceEpoch })::bigint[],
+                    \(orders.map { $0.wallClock })::boolean[],
+                    \(orders.map { Int32($0.localDate.daysSinceEpoch) })::integer[],
+                    \(orders.map { Int32($0.localHour) })::integer[],
+                    \(orders.map { $0.status.rawValue })::text[],
+                    \(orders.map { $0.subtotal.hundredths })::bigint[],
+                    \(orders.map { $0.tax.hundredths })::bigint[],
+                    \(orders.map { $0.total.hundredths })::bigint[])
+          AS u(key, id, store_id, customer_id, has_customer, placed_at, wall_clock, day, hour,
+               status, subtotal, tax, total)
+        """)
+    }
+    if !lines.isEmpty {
+      try session.query(
+        """
+        INSERT INTO order_line (order_key, line_no, menu_item_id, item_name, unit_price_cents,
+          quantity, subtotal_cents, tax_cents)
+        SELECT * FROM unnest(\(lines.map { $0.orderKey })::bigint[],
+                             \(lines.map { Int32($0.lineNo) })::integer[],
+                             \(lines.map { $0.menuItemId })::bigint[], \(lines.map { $0.itemName })::text[],
+                             \(lines.map { $0.unitPrice.hundredths })::bigint[],
+                             \(lines.map { Int32($0.quantity) })::integer[],
+                             \(lines.map { $0.subtotal.hundredths })::bigint[],
+                             \(lines.map { $0.tax.hundredths })::bigint[])
+        """)
+    }
+  }
+
+  func save(newItems: [MenuItem], updatedItems: [MenuItem]) throws {
+    for items in [newItems, updatedItems] where !items.isEmpty {
+      try session.query(
+        """
+        INSERT INTO menu_item (id, external_id, name, category, subcategory, price_cents)
+        SELECT id, CASE WHEN has_external THEN external_id END, name, category,
+               CASE WHEN has_subcategory THEN subcategory END, price
+        FROM unnest(\(items.map { $0.id })::bigint[], \(items.map { $0.externalId ?? "" })::text[],
+                    \(items.map { $0.externalId != nil })::boolean[], \(items.map { $0.name })::text[],
+                    \(items.map { $0.category })::text[], \(items.map { $0.subcategory ?? "" })::text[],
+                    \(items.map { $0.subcategory != nil })::boolean[],
+                    \(items.map { $0.price.hundredths })::bigint[])
+          AS u(id, external_id, has_external, name, category, subcategory, has_subcategory, price)
+        ON CONFLICT (id) DO UPDATE SET external_id = excluded.external_id, name = excluded.name,
+          category = excluded.category, subcategory = excluded.subcategory,
+          price_cents = excluded.price_cents
+        """)
+    }
+  }
+
+  func apply(_ changes: AggregateChanges) throws {
+    // Customers before days: a day's customer count is read from its customer rows.
+    let customers = changes.customers
+    if !customers.isEmpty {
+      try session.query(
+        """
+        INSERT INTO store_day_customer (store_id, date, customer_key, orders)
+        SELECT store_id, DATE '1970-01-01' + day, customer_key, orders
+        FROM unnest(\(customers.map { $0.storeId })::text[],
+                    \(customers.map { Int32($0.date.daysSinceEpoch) })::integer[],
+                    \(customers.map { $0.customerKey })::bigint[],
+                    \(customers.map { Int32($0.orders) })::integer[])
+          AS u(store_id, day, customer_key, orders)
+        ON CONFLICT (store_id, date, customer_key) DO UPDATE
+          SET orders = store_day_customer.orders + excluded.orders
+        """)
+    }
+    if changes.removesOrders {
+      try session.query("DELETE FROM store_day_customer WHERE orders = 0")
+    }
+    let days = changes.days
+    if !days.isEmpty {
+      try session.query(
+        """
+        INSERT INTO store_day (store_id, date, orders, revenue_cents, tax_cents, total_cents,
+          customers)
+        SELECT u.store_id, DATE '1970-01-01' + u.day, u.orders, u.revenue, u.tax, u.total,
+               (SELECT COUNT(*) FROM store_day_customer c
+                WHERE c.store_id = u.store_id AND c.date = DATE '1970-01-01' + u.day)
+        FROM unnest(\(days.map { $0.storeId })::text[],
+                    \(days.map { Int32($0.date.daysSinceEpoch) })::integer[],
+                    \(days.map { Int32($0.orders) })::integer[],
+                    \(days.map { $0.revenue.hundredths })::bigint[],
+                    \(days.map { $0.tax.hundredths })::bigint[],
+                    \(days.map { $0.total.hundredths })::bigint[])
+          AS u(store_id, day, orders, revenue, tax, total)
+        ON CONFLICT (store_id, date) DO UPDATE SET orders = store_day.orders + excluded.orders,
+          revenue_cents = store_day.revenue_cents + excluded.revenue_cents,
+          tax_cents = store_day.tax_cents + excluded.tax_cents,
+          total_cents = store_day.total_cents + excluded.total_cents,
+          customers = excluded.customers
+        """)
+    }
+    let hours = changes.hours
+    if !hours.isEmpty {
+      try session.query(
+        """
+        INSERT INTO store_hour (store_id, date, hour, orders, revenue_cents)
+        SELECT store_id, DATE '1970-01-01' + day, hour, orders, revenue
+        FROM unnest(\(hours.map { $0.storeId })::text[],
+                    \(hours.map { Int32($0.date.daysSinceEpoch) })::integer[],
+                    \(hours.map { Int32($0.hour) })::integer[],
+                    \(hours.map { Int32($0.orders) })::integer[],
+                    \(hours.map { $0.revenue.hundredths })::bigint[])
+          AS u(store_id, day, hour, orders, revenue)
+        ON CONFLICT (store_id, date, hour) DO UPDATE
+          SET orders = store_hour.orders + excluded.orders,
+              revenue_cents = store_hour.revenue_cents + excluded.revenue_cents
+        """)
+    }
+    let totals = changes.hourTotals
+    if !totals.isEmpty {
+      try session.query(
+        """
+        INSERT INTO store_hour_total (store_id, hour, orders, revenue_cents)
+        SELECT * FROM unnest(\(totals.map { $0.storeId })::text[],
+                             \(totals.map { Int32($0.hour) })::integer[],
+                             \(totals.map { Int32($0.orders) })::integer[],
+                             \(totals.map { $0.revenue.hundredths })::bigint[])
+        ON CONFLICT (store_id, hour) DO UPDATE
+          SET orders = store_hour_total.orders + excluded.orders,
+              revenue_cents = store_hour_total.revenue_cents + excluded.revenue_cents
+        """)
+    }
+    let items = changes.items
+    if !items.isEmpty {
+      try session.query(
+        """
+        INSERT INTO item_total (store_id, menu_item_id, orders, quantity, revenue_cents)
+        SELECT * FROM unnest(\(items.map { $0.storeId })::text[], \(items.map { $0.menuItemId })::bigint[],
+                             \(items.map { Int32($0.orders) })::integer[],
+                             \(items.map { Int64($0.quantity) })::bigint[],
+                             \(items.map { $0.revenue.hundredths })::bigint[])
+        ON CONFLICT (store_id, menu_item_id) DO UPDATE
+          SET orders = item_total.orders + excluded.orders,
+              quantity = item_total.quantity + excluded.quantity,
+              revenue_cents = item_total.revenue_cents + excluded.revenue_cents
+        """)
+    }
+    let statuses = changes.statuses
+    if !statuses.isEmpty {
+      try session.query(
+        """
+        INSERT INTO store_day_status (store_id, date, status, orders, subtotal_cents)
+        SELECT store_id, DATE '1970-01-01' + day, status, orders, amount
+        FROM unnest(\(statuses.map { $0.storeId })::text[],
+                    \(statuses.map { Int32($0.date.daysSinceEpoch) })::integer[],
+                    \(statuses.map { $0.status.rawValue })::text[],
+                    \(statuses.map { Int32($0.orders) })::integer[],
+                    \(statuses.map { $0.amount.hundredths })::bigint[])
+          AS u(store_id, day, status, orders, amount)
+        ON CONFLICT (store_id, date, status) DO UPDATE
+          SET orders = store_day_status.orders + excluded.orders,
+              subtotal_cents = store_day_status.subtotal_cents + excluded.subtotal_cents
+        """)
+    }
+    if let categories = changes.categories {
+      if !categories.isEmpty {
+        try session.query(
+          """
+          INSERT INTO category_total (store_id, category, subcategory, orders, items,
+            revenue_cents)
+          SELECT * FROM unnest(\(categories.map { $0.storeId })::text[],
+                               \(categories.map { $0.category })::text[],
+                               \(categories.map { $0.subcategory })::text[],
+                               \(categories.map { Int32($0.orders) })::integer[],
+                               \(categories.map { Int64($0.items) })::bigint[],
+                               \(categories.map { $0.revenue.hundredths })::bigint[])
+          ON CONFLICT (store_id, category, subcategory) DO UPDATE
+            SET orders = category_total.orders + excluded.orders,
+                items = category_total.items + excluded.items,
+                revenue_cents = category_total.revenue_cents + excluded.revenue_cents
+          """)
+      }
+    } else {
+      // An item moved to another category: recounted from the orders, as on SQLite.
+      try session.execute(AggregateSQL.recountCategories)
+    }
+    if changes.removesOrders {
+      try session.execute(AggregateSQL.deleteEmptyRows)
+    }
+  }
+}

@@ -1,0 +1,21 @@
+import AnalyticsCore
+import Foundation
+import Storage
+import StoreAnalytics
+
+extension ShopAnalytics {
+  /// Opens the store database at `location`: a `postgres://` URL selects PostgreSQL, anything
+  /// else is an SQLite file. `environment` gives a URL without a password its `PGPASSWORD` or
+  /// `~/.pgpass` (the app reads the environment, not this module).
+  public static func open(
+    _ location: DatabaseLocation, environment: [String: String],
+    clock: @escaping @Sendable () -> Instant = { Instant(Date()) }
+  ) throws -> ShopAnalytics {
+    if case .file(let path, _) = location, PostgresLocation.isURL(path) {
+      let repository = try PostgresStoreRepository.open(
+        PostgresLocation(url: path, environment: environment))
+      return ShopAnalytics(repository: repository, clock: clock)
+    }
+    return try open(location, clock: clock)
+  }
+}

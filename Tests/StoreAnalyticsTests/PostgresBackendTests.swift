@@ -1,0 +1,123 @@
+import AnalyticsCore
+import Foundation
+import Testing
+
+@testable import StoreAnalytics
+@testable import StorePostgres
+
+/// The PostgreSQL server of the tests, from `scripts/with-postgres`.
+enum PostgresTesting {
+  static let url = ProcessInfo.processInfo.environment["TALLY_TEST_PG_URL"]
+
+  /// A repository in a schema of its own, so tests running in parallel share the server and
+  /// nothing else.
+  static func freshRepository() throws -> PostgresStoreRepository {
+    try PostgresStoreRepository.open(location(schema: freshSchema()))
+  }
+
+  static func freshSchema() -> String {
+    "t_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+  }
+
+  static func location(schema: String) throws -> PostgresLocation {
+    var location = try PostgresLocation(url: try #require(url))
+    location.schema = schema
+    return location
+  }
+}
+
+extension PostgresStoreRepository: RecountingRepository {
+  /// Rows as PostgreSQL's text of each record, `(NYC,2026-03-07,2,2000,…)`: the stored
+  /// aggregates and their recounts print alike.
+  private func text(_ sql: String) throws -> [[String]] {
+    try read { session in
+      try session.query("SELECT t::text FROM (\(unescaped: sql)) t").map {
+        [try $0.decode(String.self)]
+      }
+    }
+  }
+
+  func aggregatesAndRecounts() throws -> [(
+    table: String, stored: [[String]], recounted: [[String]]
+  )] {
+    try recountQueries.map { table, key, recount in
+      (table, try text("SELECT * FROM \(table) ORDER BY \(key)"), try text(recount))
+    }
+  }
+
+  /// Foreign keys are checked at every commit; this counts what they would refuse.
+  func danglingReferences() throws -> Int {
+    try read { session in
+      try session.query(
+        """
+        SELECT (SELECT COUNT(*) FROM order_line l
+                WHERE NOT EXISTS (SELECT 1 FROM store_order o WHERE o.key = l.order_key)
+                   OR NOT EXISTS (SELECT 1 FROM menu_item m WHERE m.id = l.menu_item_id))
+             + (SELECT COUNT(*) FROM store_order o
+                WHERE NOT EXISTS (SELECT 1 FROM shop s WHERE s.id = o.store_id))
+        """)[0].decode(Int.self)
+    }
+  }
+}
+
+@Suite("The PostgreSQL backend")
+struct PostgresBackendTests {
+  @Test(
+    "the repository tests ran on PostgreSQL too",
+    .enabled(
+      if: PostgresTesting.url != nil,
+      "TALLY_TEST_PG_URL is unset, so the PostgreSQL cases were skipped: run scripts/with-postgres swift test"
+    ))
+  func serverReachable() throws {
+    let store = ShopAnalytics(repository: try PostgresTesting.freshRepository())
+    #expect(try store.stores().isEmpty)
+  }
+
+  @Test(
+    "a schema written by a newer Tally is refused, naming the unknown migration",
+    .enabled(if: PostgresTesting.url != nil, "TALLY_TEST_PG_URL is unset"))
+  func newerSchema() throws {
+    let location = try PostgresTesting.location(schema: PostgresTesting.freshSchema())
+    let repository = try PostgresStoreRepository.open(location)
+    _ = try repository.read { session in
+      try session.query("INSERT INTO tally_migration (name) VALUES ('store-pg-99-future')")
+    }
+    let error = try #require(throws: TallyError.self) {
+      try PostgresStoreRepository.open(location)
+    }
+    #expect("\(error)".contains("store-pg-99-future"))
+    #expect("\(error)".contains("newer version of Tally"))
+  }
+
+  @Test("a URL's password is never shown; a bad URL is refused naming what was expected")
+  func urls() throws {
+    let location = try PostgresLocation(
+      url: "postgres://ann:s3cret@db.example:6543/sales?schema=chain_a")
+    #expect(location.password == "s3cret")
+    #expect(location.description == "postgres://ann@db.example:6543/sales?schema=chain_a")
+    let defaults = try PostgresLocation(
+      url: "postgresql://ann@db.example/sales", environment: ["PGPASSWORD": "fromenv"])
+    #expect(defaults.port == 5432 && defaults.schema == "tally_store")
+    #expect(defaults.password == "fromenv")
+    let error = try #require(throws: TallyError.self) {
+      try PostgresLocation(url: "postgres://ann:s3cret@db.example")
+    }
+    #expect(!"\(error)".contains("s3cret"))
+    #expect(error.field == "database URL")
+  }
+
+  @Test("~/.pgpass lines match host, port, database and user, * matching anything")
+  func pgpass() throws {
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: home) }
+    try """
+    # comment
+    other:5432:sales:ann:wrong
+    db.example:*:sales:ann:right
+    """.write(to: home.appendingPathComponent(".pgpass"), atomically: true, encoding: .utf8)
+    let location = try PostgresLocation(
+      url: "postgres://ann@db.example/sales", environment: ["HOME": home.path])
+    #expect(location.password == "right")
+  }
+}
