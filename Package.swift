@@ -31,7 +31,8 @@ func domain(_ name: String, _ extra: [Target.Dependency] = []) -> Target {
 /// A thin executable: parses arguments, calls one domain API, renders.
 func app(_ name: String, domain: String) -> Target {
   .executableTarget(
-    name: name, dependencies: ["CLIKit", "DataFormats", .target(name: domain), argumentParser],
+    name: name,
+    dependencies: ["CLIKit", "DataFormats", "ReportKit", .target(name: domain), argumentParser],
     path: "Apps/\(name)", swiftSettings: swiftSettings)
 }
 
