@@ -141,47 +141,55 @@ enum BehaviorReportPage {
     let rated = insights.compactMap { insight in
       insight.adherenceRate.map { ChartDatum(insight.medication, $0) }
     }
-    var columns: [DataTable.Column] = [
-      .init("Medication"), .init("Frequency"), .init("Doses taken", .numeric),
-      .init("Doses expected", .numeric), .init("Adherence", .numeric),
-      .init("Effectiveness", .numeric), .init("Mood", .numeric), .init("Energy", .numeric),
+    var blocks: [ReportBlock] = [
+      .chart(
+        HorizontalBarChart(
+          title: "Medication adherence",
+          description:
+            "Percent of expected doses taken, per scheduled medication (as-needed ones have no "
+            + "adherence).",
+          data: rated, format: percent, emptyMessage: "No scheduled medication in this period.")),
+      .table(
+        DataTable(
+          caption: "Adherence and effectiveness (ratings 1 to 5)",
+          columns: [
+            .init("Medication"), .init("Doses taken", .numeric), .init("Adherence", .numeric),
+            .init("Effectiveness", .numeric), .init("Mood", .numeric), .init("Energy", .numeric),
+          ],
+          rows: insights.map { insight in
+            [
+              insight.medication, doses(insight),
+              insight.adherenceRate.map(percent.string) ?? "—",
+              optional(insight.averageEffectiveness), optional(insight.averageMood),
+              optional(insight.averageEnergy),
+            ]
+          }, emptyMessage: "No medication in this period.")),
     ]
     if monthly {
-      columns += [
-        .init("Challenging / day, taken", .numeric),
-        .init("Challenging / day, not taken", .numeric),
-      ]
-    }
-    let rows = insights.map { insight -> [String] in
-      var row = [
-        insight.medication, insight.frequency.rawValue, String(insight.dosesTaken),
-        insight.dosesExpected.map(String.init) ?? "as needed",
-        insight.adherenceRate.map(percent.string) ?? "—",
-        optional(insight.averageEffectiveness), optional(insight.averageMood),
-        optional(insight.averageEnergy),
-      ]
-      if monthly {
-        row += [
-          optional(insight.challengingPerDayTaken), optional(insight.challengingPerDayNotTaken),
-        ]
-      }
-      return row
-    }
-    return ReportSection(
-      title: "Medications",
-      blocks: [
-        .chart(
-          HorizontalBarChart(
-            title: "Medication adherence",
-            description:
-              "Percent of expected doses taken, per scheduled medication (as-needed ones have "
-              + "no adherence).",
-            data: rated, format: percent, emptyMessage: "No scheduled medication in this period.")),
+      blocks.append(
         .table(
           DataTable(
-            caption: "Adherence and effectiveness (ratings 1 to 5)", columns: columns, rows: rows,
-            emptyMessage: "No medication in this period.")),
-      ])
+            caption: "Challenging entries per day, with and without a dose taken",
+            columns: [
+              .init("Medication"), .init("Dose taken", .numeric),
+              .init("No dose taken", .numeric),
+            ],
+            rows: insights.map {
+              [
+                $0.medication, optional($0.challengingPerDayTaken),
+                optional($0.challengingPerDayNotTaken),
+              ]
+            }, emptyMessage: "No medication in this period.")))
+    }
+    return ReportSection(title: "Medications", blocks: blocks)
+  }
+
+  /// "5 of 7 (daily)", or "2 (as-needed)": doses taken against those expected, with the
+  /// frequency that sets them.
+  static func doses(_ insight: MedicationInsight) -> String {
+    let frequency = " (" + insight.frequency.rawValue + ")"
+    guard let expected = insight.dosesExpected else { return "\(insight.dosesTaken)" + frequency }
+    return "\(insight.dosesTaken) of \(expected)" + frequency
   }
 
   static func correlations(_ findings: [CorrelationFinding]) -> ReportSection {

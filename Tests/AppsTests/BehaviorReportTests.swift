@@ -76,8 +76,8 @@ struct BehaviorReportTests {
     // Daily since Mar 1: 3 doses expected (Mar 1–3), 2 taken = 66.7 %; effectiveness (4 + 3) / 2.
     #expect(
       html.contains(
-        "<th scope=\"row\">&lt;b&gt;&quot;Med&quot;&lt;/b&gt;</th><td>daily</td>"
-          + "<td class=\"num\">2</td><td class=\"num\">3</td><td class=\"num\">66.7 %</td>"
+        "<th scope=\"row\">&lt;b&gt;&quot;Med&quot;&lt;/b&gt;</th>"
+          + "<td class=\"num\">2 of 3 (daily)</td><td class=\"num\">66.7 %</td>"
           + "<td class=\"num\">3.50</td>"))
     // Bars of intensity by day are proportional: 3 : 5 : 3.
     let heights = ReportHTML.barHeights(html, figure: "Intensity by day")
