@@ -32,7 +32,8 @@ func domain(_ name: String, _ extra: [Target.Dependency] = []) -> Target {
 func app(_ name: String, domain: String, _ extra: [Target.Dependency] = []) -> Target {
   .executableTarget(
     name: name,
-    dependencies: ["CLIKit", "DataFormats", .target(name: domain), argumentParser] + extra,
+    dependencies: ["CLIKit", "DataFormats", "ReportKit", .target(name: domain), argumentParser]
+      + extra,
     path: "Apps/\(name)", swiftSettings: swiftSettings)
 }
 
@@ -127,9 +128,9 @@ let package = Package(
       path: "Modules/CLIKit", swiftSettings: swiftSettings),
 
     // MARK: Apps
-    app("rvu-cli", domain: "RVUDomain", ["RVUReports", "ReportKit"]),
+    app("rvu-cli", domain: "RVUDomain", ["RVUReports"]),
     app("behavior-cli", domain: "BehaviorPatterns"),
-    app("store-metrics", domain: "StoreAnalytics", ["StoreReports", "ReportKit", "StorePostgres"]),
+    app("store-metrics", domain: "StoreAnalytics", ["StoreReports", "StorePostgres"]),
     app("ruck-cli", domain: "RuckAnalytics"),
 
     // MARK: Server (the RVU and store domains over HTTP; see Docs/Server.md)

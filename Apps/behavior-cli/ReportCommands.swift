@@ -42,18 +42,26 @@ extension BehaviorCommand {
         abstract: "The 7 days ending on the as-of day.",
         discussion: """
           JSON has every figure; CSV is long form (section, name, metric, value); the table draws \
-          bar charts and an energy sparkline. Docs/Behavior.md explains each rule.
+          bar charts and an energy sparkline; html is a self-contained page with charts (pdf \
+          prints it with Chromium). Docs/Behavior.md explains each rule.
 
           Example:
             behavior-cli report weekly --as-of 2026-02-08
             behavior-cli report weekly --format json
+            behavior-cli report weekly --format html --output week.html
           """)
 
-      @OptionGroup var global: GlobalOptions
+      @OptionGroup var options: PageOptions
 
       func execute() throws {
-        let report = try global.openBehaviorStore().weeklyReport(
-          asOf: global.asOf, zone: global.zone)
+        let global = options.global
+        let store = try global.openBehaviorStore()
+        if options.page != nil {
+          let (report, overview) = try store.weeklyReportWithOverview(
+            asOf: global.asOf, zone: global.zone)
+          return try options.write(BehaviorReportPage.weekly(report, overview: overview))
+        }
+        let report = try store.weeklyReport(asOf: global.asOf, zone: global.zone)
         printReport(ReportJSON.weekly(report), text: ReportText.weekly(report), global: global)
       }
     }
@@ -66,13 +74,20 @@ extension BehaviorCommand {
         discussion: """
           Example:
             behavior-cli report monthly --as-of 2026-02-28 --format json
+            behavior-cli report monthly --format pdf --output month.pdf
           """)
 
-      @OptionGroup var global: GlobalOptions
+      @OptionGroup var options: PageOptions
 
       func execute() throws {
-        let report = try global.openBehaviorStore().monthlyReport(
-          asOf: global.asOf, zone: global.zone)
+        let global = options.global
+        let store = try global.openBehaviorStore()
+        if options.page != nil {
+          let (report, overview) = try store.monthlyReportWithOverview(
+            asOf: global.asOf, zone: global.zone)
+          return try options.write(BehaviorReportPage.monthly(report, overview: overview))
+        }
+        let report = try store.monthlyReport(asOf: global.asOf, zone: global.zone)
         printReport(ReportJSON.monthly(report), text: ReportText.monthly(report), global: global)
       }
     }

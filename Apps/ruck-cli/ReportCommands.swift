@@ -103,14 +103,53 @@ extension RuckCommand {
         ]
       }
       Terminal.writeOutput(
-        OutputFormat.table.render(rows: [
-          row("longest distance", records.longestDistance) { format.distance($0) },
-          row("fastest pace", records.fastestPace) { format.pace($0) },
-          row("heaviest load", records.heaviestLoad) { format.load($0) },
-          row("highest calories", records.highestCalories) { String(format: "%.0f kcal", $0) },
-          row("most weight moved", records.mostWeightMoved) { format.weightMoved($0) },
-          row("longest duration", records.longestDuration) { format.duration($0) },
-        ]) + otherTypesNote(records.sessionsOfOtherTypes))
+        OutputFormat.table.render(
+          rows: RuckReportPage.recordLines(records, format: format).map {
+            row($0.name, $0.record, $0.text)
+          })
+          + otherTypesNote(records.sessionsOfOtherTypes))
+    }
+  }
+
+  /// `ruck-cli report`.
+  struct Report: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "report",
+      abstract:
+        "A self-contained HTML page: weekly sessions, distance and weight moved, pace, a year's "
+        + "streak calendar and records.",
+      discussion: """
+        The page has no scripts and nothing from elsewhere: it works offline and as an e-mail \
+        attachment. --format pdf prints it with headless Chromium (exit 69 when not installed).
+
+        Example:
+          ruck-cli report --weeks 12 > report.html
+          ruck-cli report --as-of 2026-02-08 --format pdf --output report.pdf
+        """)
+    @OptionGroup var options: PageOptions
+    @OptionGroup var units: UnitsOption
+    @Option(help: "How many weeks the weekly charts show (1 to 520).") var weeks: Int = 12
+
+    func validate() throws {
+      if let format = options.format, format.page == nil {
+        throw ValidationError(
+          TallyError.invalid("--format", format.rawValue, expected: "html or pdf").description)
+      }
+    }
+
+    func run() throws {
+      let global = options.global
+      let store = try global.openRuckStore()
+      let (asOf, zone) = (global.asOf, global.zone)
+      let page = try hinting {
+        RuckReportPage.report(
+          weekly: try store.weekly(weeks: weeks, asOf: asOf, zone: zone),
+          streak: try store.streak(asOf: asOf, zone: zone),
+          calendar: try store.calendar(asOf: asOf, zone: zone),
+          records: try store.records(asOf: asOf, zone: zone),
+          units: try units.units ?? store.profile().units, asOf: asOf)
+      }
+      try options.write(page)
     }
   }
 

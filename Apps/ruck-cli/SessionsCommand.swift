@@ -62,14 +62,29 @@ extension RuckCommand.Sessions {
       commandName: "show",
       abstract:
         "Show one session with its splits (per km or mi), elevation range and heart rate.",
-      discussion: "Example:\n  ruck-cli sessions show 3 --units imperial")
-    @OptionGroup var global: GlobalOptions
+      discussion: """
+        --format html writes a self-contained page with the route drawn from above, its \
+        elevation profile and the splits (pdf prints it with Chromium).
+
+        Example:
+          ruck-cli sessions show 3 --units imperial
+          ruck-cli sessions show 3 --format html --output session.html
+        """)
+    @OptionGroup var options: PageOptions
     @OptionGroup var units: UnitsOption
     @Argument(help: "The session id.") var id: Int64
 
     func run() throws {
+      let global = options.global
       let store = try global.openRuckStore()
       let system = try units.units ?? store.profile().units
+      if options.page != nil {
+        let (detail, route) = try hinting {
+          try store.sessionDetailWithRoute(id: id, splitMeters: system.metresPerDistanceUnit)
+        }
+        return try options.write(
+          RuckReportPage.session(detail, route: route, units: system, zone: global.zone))
+      }
       let detail = try hinting {
         try store.sessionDetail(id: id, splitMeters: system.metresPerDistanceUnit)
       }

@@ -119,5 +119,21 @@ enum BehaviorBenchmarks {
         blackHole(try store.exportJSON(zone: zone))
       },
     ]
+      + (WholeProcess.sibling("behavior-cli").map { cli in
+        [
+          // The page as a user gets it: process start, the report and its overview (with the
+          // streak over all 100,000 entries), the page rendered and written.
+          BenchmarkCase(
+            name: "behavior.monthly-page-process", size: size, target: "≤ 100 ms", runs: 5
+          ) {
+            try WholeProcess.run(
+              cli,
+              [
+                "report", "monthly", "--format", "html", "--as-of", asOf.description,
+                "--time-zone", zone.identifier, "--db", path, "--output", scratch + "/monthly.html",
+              ])
+          }
+        ]
+      } ?? [])
   }
 }

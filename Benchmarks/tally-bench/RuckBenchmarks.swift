@@ -50,10 +50,48 @@ enum RuckBenchmarks {
     {
       cases += importCases(scratch: scratch).filter { wanted($0.name) }
     }
-    if ["ruck.analytics", "ruck.records", "ruck.weekly", "ruck.streak"].contains(where: wanted) {
-      cases += try reportCases(scratch: scratch)
+    if ["ruck.analytics", "ruck.records", "ruck.weekly", "ruck.streak", "ruck.report-page"]
+      .contains(where: wanted)
+    {
+      cases += try reportCases(scratch: scratch).filter { wanted($0.name) }
     }
+    if wanted("ruck.session-page") { cases += try sessionPageCases(scratch: scratch) }
     return cases
+  }
+
+  /// Points of the session-page case: a long day's walk recorded every second (4.6 days of
+  /// 1 Hz points is beyond any walk; a page that draws these draws any real one).
+  static let sessionPagePoints = 400_000
+  /// The ceiling for a session page, bytes: a page to open and mail, whatever the track.
+  static let sessionPageLimit = 2_000_000
+
+  /// `ruck-cli sessions show 1 --format html` on a 400,000-point session, as a whole process
+  /// (read, route and profile simplified, page written); the page must stay under 2 MB.
+  static func sessionPageCases(scratch: String) throws -> [BenchmarkCase] {
+    guard let cli = WholeProcess.sibling("ruck-cli") else { return [] }
+    let database = scratch + "/ruck-session-page.sqlite"
+    let store = try RuckStore.open(.file(database))
+    guard
+      let session = try store.importFile(
+        gpx(points: sessionPagePoints, seed: 11), fileName: "long.gpx"
+      ).sessions.first?.id
+    else { throw TallyError.refused("the generated track made no session") }
+    let page = scratch + "/session-page.html"
+    let arguments = [
+      "sessions", "show", String(session), "--format", "html", "--output", page, "--db", database,
+    ]
+    try WholeProcess.run(cli, arguments)
+    let bytes = try FileManager.default.attributesOfItem(atPath: page)[.size] as? Int ?? 0
+    print("ruck.session-page-process: page of \(bytes) bytes")
+    guard bytes < sessionPageLimit else {
+      throw TallyError.refused("the session page is \(bytes) bytes, over \(sessionPageLimit)")
+    }
+    return [
+      BenchmarkCase(
+        name: "ruck.session-page-process", size: "\(sessionPagePoints) points",
+        target: "≤ 100 ms, < 2 MB", runs: 5
+      ) { try WholeProcess.run(cli, arguments) }
+    ]
   }
 
   static func parseCase() -> BenchmarkCase {
@@ -180,5 +218,19 @@ enum RuckBenchmarks {
         _ = try store.streak(asOf: asOf, zone: .utc)
       },
     ]
+      + (WholeProcess.sibling("ruck-cli").map { cli in
+        [
+          BenchmarkCase(
+            name: "ruck.report-page-process", size: size, target: "(no target)", runs: 5
+          ) {
+            try WholeProcess.run(
+              cli,
+              [
+                "report", "--weeks", "12", "--as-of", asOf.description, "--time-zone", "UTC",
+                "--db", scratch + "/ruck-analytics.sqlite", "--output", scratch + "/report.html",
+              ])
+          }
+        ]
+      } ?? [])
   }
 }

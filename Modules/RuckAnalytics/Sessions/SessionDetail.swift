@@ -94,6 +94,18 @@ public struct SessionDetail: Sendable, Equatable {
   }
 }
 
+extension SessionDetail {
+  /// The detail of `session` from its track's `points`, split every `splitMeters`.
+  init(session: RuckSession, points: [TrackPointRecord], splitMeters: Double) {
+    let elevations = points.compactMap(\.elevation)
+    self.init(
+      session: session, trackPointCount: points.count,
+      splits: Self.splits(points, every: splitMeters),
+      lowestElevationMeters: elevations.min(), highestElevationMeters: elevations.max(),
+      heartRate: HeartRateSummary(points.compactMap(\.heartRate)))
+  }
+}
+
 extension TrackPointRecord {
   var trackPoint: TrackPoint {
     TrackPoint(
@@ -111,11 +123,6 @@ extension RuckStore {
     let (session, points) = try writer.read { db in
       (try Self.existingSession(db, id: id), try TrackPointRecord.all().ofSession(id).fetchAll(db))
     }
-    let elevations = points.compactMap(\.elevation)
-    return SessionDetail(
-      session: session, trackPointCount: points.count,
-      splits: SessionDetail.splits(points, every: splitMeters),
-      lowestElevationMeters: elevations.min(), highestElevationMeters: elevations.max(),
-      heartRate: HeartRateSummary(points.compactMap(\.heartRate)))
+    return SessionDetail(session: session, points: points, splitMeters: splitMeters)
   }
 }

@@ -1,0 +1,220 @@
+import AnalyticsCore
+import ReportKit
+import RuckAnalytics
+
+/// The ruck report and a session's page: the domain's figures put into ReportKit's charts and
+/// tables in the profile's units (the conversions are the domain's `UnitSystem`).
+enum RuckReportPage {
+  /// Metres a dropped route point may lie from the drawn line: below consumer GPS noise, so the
+  /// drawing loses nothing the recording could tell. ReportKit doubles it when a track would
+  /// still draw more than `RouteMap`'s point limit, and the route's description says so.
+  static let routeTolerance = 2.0
+
+  static func report(
+    weekly: RuckWeekly, streak: RuckStreak, calendar: RuckCalendar, records: RuckRecords,
+    units: UnitSystem, asOf: LocalDate
+  ) -> ReportPage {
+    let format = UnitFormatter(system: units)
+    let label = { (week: RuckWeek) in "\(week.weekStart.day) \(week.weekStart.shortMonthName)" }
+    let distance = ValueFormat(decimals: 1, unit: units.distanceSymbol)
+    let moved = ValueFormat(decimals: 0, unit: "\(units.loadSymbol)·\(units.distanceSymbol)")
+    let pace = ValueFormat(decimals: 2, unit: "min/\(units.distanceSymbol)")
+    let weeks = weekly.weeks
+    let paces = weeks.compactMap { week in
+      week.averagePaceSecondsPerKm.map {
+        ChartDatum(label(week), units.paceMinutes(secondsPerKm: $0))
+      }
+    }
+    return ReportPage(
+      title: "Rucking report", period: "Last \(weeks.count) weeks", asOf: asOf,
+      sections: [
+        ReportSection(
+          title: "Summary",
+          blocks: [
+            .cards([
+              SummaryCard(
+                label: "Sessions per week",
+                value: ValueFormat(decimals: 2).string(
+                  weekly.averageSessionsPerWeek),
+                comparison: "goal \(streak.minRucksPerWeek)"),
+              SummaryCard(
+                label: "Distance per week",
+                value: format.distance(weekly.averageDistancePerWeekMeters),
+                comparison: "average over \(weeks.count) weeks"),
+              SummaryCard(
+                label: "Weekly streak", value: RuckReportPage.weeks(streak.currentWeeks),
+                comparison: "longest \(RuckReportPage.weeks(streak.longestWeeks))"),
+            ])
+          ]),
+        ReportSection(
+          title: "Weekly trends",
+          blocks: [
+            .chart(
+              BarChart(
+                title: "Sessions per week",
+                description:
+                  "Sessions counted toward the streak in each Monday-to-Sunday week; the dashed "
+                  + "line is the weekly goal.",
+                data: weeks.map { ChartDatum(label($0), Double($0.sessions)) },
+                goal: ChartGoal(
+                  label: "Goal",
+                  value: Double(streak.minRucksPerWeek)))),
+            .chart(
+              BarChart(
+                title: "Distance per week",
+                description: "Distance in \(units.distanceSymbol) of each Monday-to-Sunday week.",
+                data: weeks.map {
+                  ChartDatum(label($0), units.distance(metres: $0.distanceMeters))
+                }, format: distance)),
+            .chart(
+              BarChart(
+                title: "Weight moved per week",
+                description:
+                  "Load × distance (\(moved.unit)) of each Monday-to-Sunday week.",
+                data: weeks.map {
+                  ChartDatum(label($0), units.weightMoved(kgKm: $0.weightMovedKgKm))
+                }, format: moved)),
+            .chart(
+              LineChart(
+                title: "Pace per week",
+                description:
+                  "Distance-weighted moving pace of each week with timed sessions, minutes per "
+                  + "\(units.distanceSymbol) (lower is faster); weeks without are left out.",
+                data: paces, format: pace, emptyMessage: "No timed sessions in these weeks.")),
+          ]),
+        ReportSection(title: "Streak calendar", blocks: [.chart(calendarGrid(calendar))]),
+        ReportSection(
+          title: "Records",
+          blocks: [
+            .table(
+              DataTable(
+                caption: "Personal records",
+                columns: [
+                  .init("Record"), .init("Value", .numeric), .init("Session"), .init("Date"),
+                ],
+                rows: recordLines(records, format: format).map { name, record, text in
+                  [
+                    name, record.map { text($0.value) } ?? "—",
+                    record.map { String($0.sessionId) } ?? "—",
+                    record.map { $0.date.description } ?? "—",
+                  ]
+                }))
+          ]),
+      ])
+  }
+
+  static func weeks(_ count: Int) -> String { count == 1 ? "1 week" : "\(count) weeks" }
+
+  /// The year of weeks as a grid: weekdays down, weeks across, a week's column labelled with its
+  /// Monday.
+  static func calendarGrid(_ calendar: RuckCalendar) -> HeatGrid {
+    HeatGrid(
+      title: "Sessions per day",
+      description:
+        "Each column is a Monday-to-Sunday week of the last \(calendar.weeks.count), each cell a "
+        + "day shaded by its sessions; the goal is \(calendar.minRucksPerWeek) a week. Days "
+        + "after the report's day are marked as no data.",
+      rows: Weekday.allCases.map(\.shortName),
+      columns: calendar.weeks.map { "\($0.day) \($0.shortMonthName)" },
+      values: calendar.sessions.map { $0.map { $0.map(Double.init) } },
+      emptyMessage: "No sessions in this year.")
+  }
+
+  /// Each record with its name and how its value is written, in the order tables list them.
+  static func recordLines(_ records: RuckRecords, format: UnitFormatter)
+    -> [(name: String, record: RuckRecord?, text: (Double) -> String)]
+  {
+    [
+      ("longest distance", records.longestDistance, { format.distance($0) }),
+      ("fastest pace", records.fastestPace, { format.pace($0) }),
+      ("heaviest load", records.heaviestLoad, { format.load($0) }),
+      ("highest calories", records.highestCalories, { String(format: "%.0f kcal", $0) }),
+      ("most weight moved", records.mostWeightMoved, { format.weightMoved($0) }),
+      ("longest duration", records.longestDuration, { format.duration($0) }),
+    ]
+  }
+
+  /// One session: its measures, its route and elevation profile, and its splits.
+  static func session(
+    _ detail: SessionDetail, route: [RoutePosition], units: UnitSystem, zone: Zone
+  ) -> ReportPage {
+    let session = detail.session
+    let format = UnitFormatter(system: units)
+    let day = zone.localDate(of: session.startedAt)
+    let title = "Session \(session.id.map(String.init) ?? "")"
+    let timed = detail.splits.compactMap { split in
+      split.paceSecondsPerKm.map {
+        ChartDatum(String(split.number), units.paceMinutes(secondsPerKm: $0))
+      }
+    }
+    var facts: [[String]] = [
+      ["Date", day.description],
+      ["Type", session.activity.rawValue],
+      ["Distance", format.distance(session.distanceMeters)],
+      ["Moving time", format.duration(session.movingSeconds)],
+      ["Pace", format.pace(session.paceSecondsPerKm)],
+      ["Load", format.load(session.loadKg)],
+      [
+        "Elevation",
+        "\(format.elevation(detail.lowestElevationMeters)) to "
+          + format.elevation(detail.highestElevationMeters),
+      ],
+      ["Track points", String(detail.trackPointCount)],
+    ]
+    if let terrain = session.terrain { facts.append(["Terrain", terrain.rawValue]) }
+    if let conditions = session.conditions { facts.append(["Conditions", conditions]) }
+    if let notes = session.notes { facts.append(["Notes", notes]) }
+    return ReportPage(
+      title: title, period: day.description, asOf: nil,
+      sections: [
+        ReportSection(
+          title: "Summary",
+          blocks: [
+            .table(
+              DataTable(
+                caption: "Session", columns: [.init("Measure"), .init("Value")], rows: facts))
+          ]),
+        ReportSection(
+          title: "Route",
+          blocks: [
+            .chart(
+              RouteMap(
+                title: "Route and elevation",
+                description:
+                  "The track seen from above (north up, start a circle, end a square) and its "
+                  + "elevation against distance, in metres.",
+                points: route.map {
+                  RoutePoint(
+                    latitude: $0.latitude, longitude: $0.longitude, elevation: $0.elevationMeters,
+                    distance: $0.distanceMeters)
+                }, tolerance: routeTolerance))
+          ]),
+        ReportSection(
+          title: "Splits",
+          blocks: [
+            .chart(
+              BarChart(
+                title: "Pace per \(units.distanceSymbol)",
+                description:
+                  "Moving pace of each whole \(units.distanceSymbol) of the track (the last one "
+                  + "shorter), minutes per \(units.distanceSymbol); lower is faster.",
+                data: timed, format: ValueFormat(decimals: 2, unit: "min/\(units.distanceSymbol)"),
+                emptyMessage: "The track has no times, so no split paces.")),
+            .table(
+              DataTable(
+                caption: "Splits",
+                columns: [
+                  .init("Split"), .init("Distance", .numeric), .init("Time", .numeric),
+                  .init("Pace", .numeric),
+                ],
+                rows: detail.splits.map { split in
+                  [
+                    String(split.number), format.distance(split.distanceMeters),
+                    split.seconds.map(format.duration) ?? "untimed",
+                    format.pace(split.paceSecondsPerKm),
+                  ]
+                }, emptyMessage: "No track was recorded.")),
+          ]),
+      ])
+  }
+}

@@ -1,0 +1,70 @@
+import AnalyticsCore
+
+/// The figures a report page draws for its whole window beyond the weekly or monthly report's
+/// own: every pattern's count, the category shares, energy and intensity per day, and the
+/// logging streak. One value for both windows, so a 7-day and a 30-day page draw the same charts.
+public struct ReportOverview: Sendable, Equatable {
+  public var window: DayRange
+  /// Each pattern's count, by count then name.
+  public var patternFrequency: [PatternCount]
+  /// Each category's count and share, by count then catalog order.
+  public var categoryDistribution: [CategoryShare]
+  /// The mean Energy Level intensity of each day of the window.
+  public var energyTrend: [DailyValue]
+  /// The mean intensity of each day's entries that have one (any pattern), 2 decimals.
+  public var intensityByDay: [DailyValue]
+  /// The logging streak as of the window's last day.
+  public var streak: Streak
+}
+
+extension ReportBuilder {
+  /// The overview of `window` from `data`, with `streak` computed by the store (it needs every
+  /// day ever logged, not only the window's).
+  public static func overview(_ data: ReportData, window: DayRange, streak: Streak)
+    -> ReportOverview
+  {
+    let entries = data.entries(in: window)
+    let byDay = data.entriesByDay(in: window)
+    return ReportOverview(
+      window: window, patternFrequency: patternCounts(entries),
+      categoryDistribution: categoryShares(entries),
+      energyTrend: window.map { DailyValue(date: $0, value: energy(byDay[$0] ?? [])) },
+      intensityByDay: window.map {
+        DailyValue(date: $0, value: average((byDay[$0] ?? []).compactMap(\.intensity)))
+      }, streak: streak)
+  }
+}
+
+extension BehaviorStore {
+  /// The weekly report as of `asOf` with the overview of its 7 days, read in one transaction.
+  public func weeklyReportWithOverview(asOf: LocalDate, zone: Zone) throws
+    -> (report: WeeklyReport, overview: ReportOverview)
+  {
+    let (data, streak) = try overviewData(days: 14, asOf: asOf, zone: zone)
+    let report = ReportBuilder.weekly(data, asOf: asOf)
+    return (report, ReportBuilder.overview(data, window: report.window, streak: streak))
+  }
+
+  /// The monthly report as of `asOf` with the overview of its 30 days, read in one transaction.
+  public func monthlyReportWithOverview(asOf: LocalDate, zone: Zone) throws
+    -> (report: MonthlyReport, overview: ReportOverview)
+  {
+    let (data, streak) = try overviewData(days: 60, asOf: asOf, zone: zone)
+    let report = ReportBuilder.monthly(data, asOf: asOf)
+    return (report, ReportBuilder.overview(data, window: report.window, streak: streak))
+  }
+
+  /// The report data of the `days` days ending on `asOf` (the window and the one before it) and
+  /// the streak as of `asOf`.
+  private func overviewData(days: Int, asOf: LocalDate, zone: Zone) throws
+    -> (ReportData, Streak)
+  {
+    let range = try DayRange.lastDays(days, asOf: asOf)
+    return try writer.read { db in
+      (
+        try Self.reportData(range, zone: zone, db),
+        try Self.streak(asOf: asOf, zone: zone, db)
+      )
+    }
+  }
+}
