@@ -124,7 +124,8 @@ let package = Package(
 
     // MARK: Shared CLI kit (app layer)
     .target(
-      name: "CLIKit", dependencies: ["AnalyticsCore", "DataFormats", "Storage", argumentParser],
+      name: "CLIKit",
+      dependencies: ["AnalyticsCore", "DataFormats", "Storage", "ReportKit", argumentParser],
       path: "Modules/CLIKit", swiftSettings: swiftSettings),
 
     // MARK: Apps

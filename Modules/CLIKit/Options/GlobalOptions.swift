@@ -80,17 +80,22 @@ public struct GlobalOptions: ParsableArguments, Sendable {
   /// The as-of day: `--as-of`, else today in `zone`.
   public var asOf: LocalDate { asOfDate ?? zone.localDate(of: Instant(Date())) }
 
-  /// "Now" as every command sees it: the current time, or with `--as-of` the current time of
-  /// day on that day in `zone`. Stores are opened with it, so `--as-of` also pins the last day
-  /// something may be logged or imported as having happened.
+  /// "Now" as every command sees it: the current time, or with `--as-of` noon of that day in
+  /// UTC. Stores are opened with it, so `--as-of` also pins the last day something may be logged
+  /// or imported as having happened — in each store's own zone, which is why it is noon UTC and
+  /// not the current time of day: at 00:30 UTC it was still the day before in New York, and an
+  /// import `--as-of` a day refused that day's orders there. Noon UTC is that day in every zone
+  /// within 11 hours of UTC.
   public var clock: @Sendable () -> Instant {
-    let (asOfDate, zone) = (self.asOfDate, self.zone)
+    let asOfDate = self.asOfDate
     return {
-      let now = Instant(Date())
-      guard let asOfDate else { return now }
-      return zone.instant(of: LocalDateTime(date: asOfDate, time: zone.localDateTime(of: now).time))
+      guard let asOfDate else { return Instant(Date()) }
+      return Zone.utc.instant(of: LocalDateTime(date: asOfDate, time: Self.asOfTime))
     }
   }
+
+  /// The time of day `clock` gives the `--as-of` day: noon.
+  static let asOfTime = TimeOfDay(hour: 12, minute: 0)!
 
   /// Where the database of `app` is, following `DatabaseLocation.resolve`.
   public func databaseLocation(app: String) -> DatabaseLocation {

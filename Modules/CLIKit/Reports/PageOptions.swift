@@ -1,39 +1,40 @@
 import AnalyticsCore
 import ArgumentParser
-import CLIKit
 import ReportKit
 
 /// `--format` of a command that also writes a page: the usual table, json or csv, or html or pdf.
-enum PageFormat: String, CaseIterable, ExpressibleByArgument {
+public enum PageFormat: String, CaseIterable, ExpressibleByArgument {
   case table, json, csv, html, pdf
 
   /// The page format, `nil` for the text formats.
-  var page: ReportFormat? { ReportFormat(rawValue: rawValue) }
+  public var page: ReportFormat? { ReportFormat(rawValue: rawValue) }
   /// The text format, `nil` for the page formats.
-  var text: OutputFormat? { OutputFormat(rawValue: rawValue) }
+  public var text: OutputFormat? { OutputFormat(rawValue: rawValue) }
 }
 
 /// The global options of a command whose `--format` also takes html and pdf, with `--output`.
 ///
 /// `GlobalOptions.format` only knows table, json and csv, so these commands declare the same
 /// options with the wider format and hand the rest on as a `GlobalOptions`.
-struct PageOptions: ParsableArguments {
+public struct PageOptions: ParsableArguments {
+  public init() {}
+
   @Option(
     name: .customLong("db"),
     help: ArgumentHelp("The database file (':memory:' for a throwaway one).", valueName: "path"))
-  var databasePath: String?
+  public var databasePath: String?
 
   /// `nil` when not given: each command has its own default (a table, or a page for `report`).
   @Option(
     help: ArgumentHelp("Output format: table, json, csv, html or pdf.", valueName: "format"))
-  var format: PageFormat?
+  public var format: PageFormat?
 
   @Option(
     name: .customLong("as-of"),
     help: ArgumentHelp(
       "The day taken as today (default: today in --time-zone).", valueName: "date"),
     transform: LocalDate.init(parsing:))
-  var asOfDate: LocalDate?
+  public var asOfDate: LocalDate?
 
   @Option(
     name: .customLong("time-zone"),
@@ -41,18 +42,18 @@ struct PageOptions: ParsableArguments {
       "The IANA time zone for days and hours (default: the system's, else UTC).",
       valueName: "zone"),
     transform: Zone.init(identifier:))
-  var timeZoneOption: Zone?
+  public var timeZoneOption: Zone?
 
   @Flag(help: "Show tables at full width instead of fitting them to the terminal.")
-  var wide = false
+  public var wide = false
 
   @Option(
     help: ArgumentHelp(
       "Where an html or pdf page is written (default: standard output; pdf needs a file).",
       valueName: "file"))
-  var output: String?
+  public var output: String?
 
-  func validate() throws {
+  public func validate() throws {
     try global.validate()
     if output != nil, let format, format.page == nil {
       throw ValidationError(
@@ -65,7 +66,7 @@ struct PageOptions: ParsableArguments {
   }
 
   /// The same options as `GlobalOptions`, the text format standing in for a page format.
-  var global: GlobalOptions {
+  public var global: GlobalOptions {
     var global = GlobalOptions()
     global.databasePath = databasePath
     global.format = format?.text ?? .table
@@ -76,11 +77,11 @@ struct PageOptions: ParsableArguments {
   }
 
   /// The page format asked for, `nil` for a text format or none.
-  var page: ReportFormat? { format?.page }
+  public var page: ReportFormat? { format?.page }
 
   /// Writes `page` in the chosen page format (html when none was asked for, or pdf through
   /// Chromium) to `--output`.
-  func write(_ page: ReportPage) throws {
+  public func write(_ page: ReportPage) throws {
     try ReportOutput.write(html: page.render(), format: self.page ?? .html, to: output)
   }
 }
