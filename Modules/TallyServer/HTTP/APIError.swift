@@ -73,12 +73,14 @@ enum JSONResponse {
     bytes(JSONWriter.compactBytes(.array(rows.map(JSONValue.object))), status: status)
   }
 
-  static func bytes(_ bytes: [UInt8], status: HTTPResponse.Status) -> Response {
+  /// `bytes` as the body; JSON unless `contentType` says otherwise (a report page).
+  static func bytes(
+    _ bytes: [UInt8], status: HTTPResponse.Status,
+    contentType: String = "application/json; charset=utf-8"
+  ) -> Response {
     Response(
       status: status,
-      headers: [
-        .contentType: "application/json; charset=utf-8", .contentLength: String(bytes.count),
-      ],
+      headers: [.contentType: contentType, .contentLength: String(bytes.count)],
       body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
   }
 }

@@ -10,12 +10,9 @@ extension TallyAPI {
       Route(.get, "/api/analytics") { request, context in
         let user = try await user(request, context: context)
         let query = request.uri.queryParameters
-        guard let start = try Self.day(query["start"], field: "start") else {
-          throw APIError.message(.badRequest, "Missing query parameter: start (YYYY-MM-DD)")
-        }
-        guard let end = try Self.day(query["end"], field: "end") else {
-          throw APIError.message(.badRequest, "Missing query parameter: end (YYYY-MM-DD)")
-        }
+        let (start, end) = try (
+          Self.requiredDay(request, "start"), Self.requiredDay(request, "end")
+        )
         let period = try Self.period(query["period"])
         let byCode: Bool
         switch query["groupBy"] {

@@ -13,12 +13,9 @@ extension TallyAPI {
       Route(.get, "/reports/rvu") { request, context in
         let user = try await user(request, context: context)
         let query = request.uri.queryParameters
-        guard let start = try Self.day(query["start"], field: "start") else {
-          throw APIError.message(.badRequest, "Missing query parameter: start (YYYY-MM-DD)")
-        }
-        guard let end = try Self.day(query["end"], field: "end") else {
-          throw APIError.message(.badRequest, "Missing query parameter: end (YYYY-MM-DD)")
-        }
+        let (start, end) = try (
+          Self.requiredDay(request, "start"), Self.requiredDay(request, "end")
+        )
         let period = try Self.period(query["period"])
         let page = try Self.rvuCall {
           try RVUReportPage.build(
@@ -38,8 +35,7 @@ extension TallyAPI {
               .description)
         }
         let granted = try Self.serverFailure { try server.grantedStores(userId: user) }
-        let known = try Self.serverFailure { try shops.stores().map(\.id) }
-        guard granted.contains(storeId), known.contains(storeId) else {
+        guard granted.contains(storeId), (try? shops.store(storeId)) != nil else {
           // Not granted and not there answer alike: nothing is revealed about other stores.
           throw APIError.message(
             .notFound, "no store \(TallyError.quote(storeId)) for this user")
@@ -57,10 +53,6 @@ extension TallyAPI {
 /// A report page as `text/html; charset=utf-8`.
 enum HTMLResponse {
   static func page(_ html: String) -> Response {
-    let bytes = Array(html.utf8)
-    return Response(
-      status: .ok,
-      headers: [.contentType: "text/html; charset=utf-8", .contentLength: String(bytes.count)],
-      body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    JSONResponse.bytes(Array(html.utf8), status: .ok, contentType: "text/html; charset=utf-8")
   }
 }

@@ -13,15 +13,17 @@ extension TallyAPI {
       Route(.post, "/rest/v1/rpc/get_store_metrics") { request, context in
         let (storeId, range, asOf) = try await rpcArguments(request, context: context)
         return try answer("metrics \(storeId) \(range) \(asOf)") {
-          let metrics = try shops.metrics(storeId: storeId, range: range, asOf: asOf, calendar: false)
+          let metrics = try shops.metrics(
+            storeId: storeId, range: range, asOf: asOf, calendar: false)
           return .array([.object(StoreWire.metrics(metrics))])
         }
       },
       Route(.post, "/rest/v1/rpc/get_revenue_chart_data") { request, context in
         let (storeId, range, asOf) = try await rpcArguments(request, context: context)
         return try answer("chart \(storeId) \(range) \(asOf)") {
-          .array(StoreWire.chart(try shops.chart(storeId: storeId, range: range, asOf: asOf)).map(
-            JSONValue.object))
+          .array(
+            StoreWire.chart(try shops.chart(storeId: storeId, range: range, asOf: asOf)).map(
+              JSONValue.object))
         }
       },
     ]

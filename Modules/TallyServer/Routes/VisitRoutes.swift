@@ -58,6 +58,14 @@ extension TallyAPI {
   }
 
   /// A `YYYY-MM-DD` query parameter, when given.
+  /// A `YYYY-MM-DD` query parameter that must be there.
+  static func requiredDay(_ request: Request, _ field: String) throws -> LocalDate {
+    guard let day = try day(request.uri.queryParameters[field[...]], field: field) else {
+      throw APIError.message(.badRequest, "Missing query parameter: \(field) (YYYY-MM-DD)")
+    }
+    return day
+  }
+
   static func day(_ text: Substring?, field: String) throws -> LocalDate? {
     guard let text else { return nil }
     do { return try LocalDate(parsing: String(text)) } catch {
