@@ -17,13 +17,16 @@ public struct RVUStore: Sendable {
   /// The user's today (the app's as-of day, in the user's zone): a visit logged as having
   /// happened may not lie after it.
   let today: @Sendable () -> LocalDate
+  /// What tells a change to the file, by anyone (nil in memory: see `revision()`).
+  let dataVersion: DataVersion?
 
   /// - Parameter today: by default the clock's day in UTC; apps pass the day in the user's zone.
   init(
     writer: any DatabaseWriter, clock: @escaping @Sendable () -> Instant,
-    today: (@Sendable () -> LocalDate)? = nil
+    today: (@Sendable () -> LocalDate)? = nil, dataVersion: DataVersion? = nil
   ) {
     self.writer = writer
+    self.dataVersion = dataVersion
     self.clock = clock
     self.today = today ?? { Zone.utc.localDate(of: clock()) }
   }
@@ -37,11 +40,20 @@ public struct RVUStore: Sendable {
     _ location: DatabaseLocation, clock: @escaping @Sendable () -> Instant = { Instant(Date()) },
     today: (@Sendable () -> LocalDate)? = nil
   ) throws -> RVUStore {
+    var dataVersion: DataVersion?
+    if case .file(let path, _) = location { dataVersion = DataVersion(path: path) }
     let store = RVUStore(
       writer: try DatabaseOpener.open(location, migrator: RVUDomainModule.migrator), clock: clock,
-      today: today)
+      today: today, dataVersion: dataVersion)
     try store.installStarterCatalogIfEmpty()
     return store
+  }
+
+  /// A number that changes whenever the data changes, written by anyone (this store, another
+  /// process on the same file); nil for a database in memory, whose one connection cannot tell.
+  /// A server keeps answers while it is unchanged.
+  public func revision() throws -> Int64? {
+    do { return try dataVersion?.current() } catch { throw StorageError.classify(error) ?? error }
   }
 
   /// An in-memory store (tests, throwaway runs).

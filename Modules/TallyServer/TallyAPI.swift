@@ -15,8 +15,10 @@ public struct TallyAPI: Sendable {
   let google: GoogleSignIn?
   /// When "now" is: the wall clock, or a fixed instant in tests.
   let clock: @Sendable () -> Instant
-  /// Store RPC answers kept while the store data is unchanged.
-  let answers = AnswerCache()
+  /// Store RPC and view answers kept while the store data is unchanged.
+  let storeAnswers = AnswerCache()
+  /// Favorites and analytics answers kept while the RVU data is unchanged.
+  let rvuAnswers = AnswerCache()
 
   public init(
     rvu: RVUStore, shops: ShopAnalytics, server: ServerDatabase, sessions: SessionTokens,

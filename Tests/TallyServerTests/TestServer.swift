@@ -23,10 +23,12 @@ struct TestServer {
   let api: TallyAPI
   let google: GoogleKey
 
-  init() async throws {
+  /// - Parameter rvu: the RVU store; by default one in memory (which keeps no answers: see
+  ///   `RVUStore.revision()`).
+  init(rvu: RVUStore? = nil) async throws {
     google = try GoogleKey()
     api = TallyAPI(
-      rvu: try RVUStore.inMemory(), shops: try ShopAnalytics.inMemory(),
+      rvu: try rvu ?? RVUStore.inMemory(), shops: try ShopAnalytics.inMemory(),
       server: try ServerDatabase.open(.memory),
       sessions: try await SessionTokens(secret: Self.secret),
       google: try await GoogleSignIn(

@@ -23,15 +23,15 @@ extension TallyAPI {
             .badRequest,
             TallyError.invalid("groupBy", String(other), expected: "hcpcs").description)
         }
-        let report = try Self.rvuCall {
-          try rvu.analytics(
+        let key = ["analytics", user, "\(start)", "\(end)", "\(period)", "\(byCode)"]
+        return try rvuAnswer(key) {
+          let report = try rvu.analytics(
             RVUAnalyticsQuery(
               userId: user, range: try DayRange(start: start, end: end), period: period,
               groupByCode: byCode))
+          let rows = byCode ? report.codes.map(\.jsonObject) : report.summary.map(\.jsonObject)
+          return .array(rows.map(JSONValue.object))
         }
-        return byCode
-          ? JSONResponse.array(report.codes.map(\.jsonObject))
-          : JSONResponse.array(report.summary.map(\.jsonObject))
       },
       Route(.get, "/api/rvu/search") { request, context in
         let user = try await user(request, context: context)
@@ -53,6 +53,17 @@ extension TallyAPI {
         return JSONResponse.array(rows.map(\.jsonObject))
       },
     ]
+  }
+
+  /// The JSON of `compute`, or the same answer made earlier while the RVU data was unchanged
+  /// (see `AnswerCache`). `key` names everything the answer depends on, the user first.
+  func rvuAnswer(_ key: [String], compute: () throws -> JSONValue) throws -> Response {
+    let bytes = try Self.rvuCall {
+      try rvuAnswers.answer(key.joined(separator: "\u{1F}"), revision: try rvu.revision()) {
+        JSONWriter.compactBytes(try compute())
+      }
+    }
+    return JSONResponse.bytes(bytes, status: .ok)
   }
 
   /// The seed's `period`: daily (default), weekly, monthly or yearly.

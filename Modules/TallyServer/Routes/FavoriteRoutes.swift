@@ -9,8 +9,9 @@ extension TallyAPI {
     [
       Route(.get, "/api/favorites") { request, context in
         let user = try await user(request, context: context)
-        let favorites = try Self.rvuCall { try rvu.favorites(userId: user) }
-        return JSONResponse.array(favorites.map(\.jsonObject))
+        return try rvuAnswer(["favorites", user]) {
+          .array(try rvu.favorites(userId: user).map { .object($0.jsonObject) })
+        }
       },
       Route(.post, "/api/favorites") { request, context in
         let user = try await user(request, context: context)

@@ -86,7 +86,7 @@ extension TallyAPI {
   /// (see `AnswerCache`).
   private func answer(_ key: String, compute: () throws -> JSONValue) throws -> Response {
     let bytes = try Self.storeCall {
-      try answers.answer(key, revision: try shops.revision()) {
+      try storeAnswers.answer(key, revision: try shops.revision()) {
         JSONWriter.compactBytes(try compute())
       }
     }
