@@ -63,7 +63,7 @@ extension TallyServerCommand {
       let api = TallyAPI(
         rvu: try databases.openRVU(), shops: try databases.openStores(),
         server: try databases.openServer(), sessions: sessions, google: google)
-      LoggingSystem.bootstrap(StreamLogHandler.standardError)
+      LoggingSystem.bootstrap(LogLine.init)
       var logger = Logger(label: "tally-server")
       logger.logLevel = .info
       let host = host
