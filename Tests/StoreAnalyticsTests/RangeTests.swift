@@ -76,6 +76,51 @@ struct RangeTests {
     #expect(categories.map(\.itemsSold) == [2, 1])
   }
 
+  /// Orders count once per item and per category they hold, however many lines they have, and
+  /// ties in revenue go by name.
+  @Test("a range's items and categories count each order once") func distinctOrders() throws {
+    let store = try ShopAnalytics.inMemory()
+    let lines = """
+      order_id,store_id,placed_at,status,item_name,category,quantity,unit_price
+      A,S,2026-01-05 12:00,completed,Pie,Food,1,10.00
+      A,S,2026-01-05 12:00,completed,Pie,Food,2,10.00
+      A,S,2026-01-05 12:00,completed,Soup,Food,1,4.00
+      B,S,2026-01-06 12:00,completed,Soup,Food,1,4.00
+      B,S,2026-01-06 12:00,completed,Tea,Drinks,2,3.00
+      C,T,2026-01-06 12:00,completed,Tea,Drinks,1,3.00
+      D,S,2026-02-01 12:00,completed,Pie,Food,1,10.00
+      """
+    _ = try store.importLines(try OrderLineFile.parse(Data(lines.utf8), fileName: "d.csv"))
+    // Store S in January: Pie 3 units in A (30.00, one order); Soup in A and B (8.00, two
+    // orders); Tea 2 units in B (6.00). D is February; C is store T.
+    let items = try store.popular(storeId: "S", range: january, limit: 5)
+    #expect(items.map(\.itemName) == ["Pie", "Soup", "Tea"])
+    #expect(items.map(\.timesOrdered) == [1, 2, 1])
+    #expect(items.map(\.totalQuantity) == [3, 2, 2])
+    #expect(items.map(\.totalRevenue) == [cents("30.00"), cents("8.00"), cents("6.00")])
+    // Categories of S: Food in A and B (30 + 8 = 38.00, 3 + 2 = 5 items, two orders); Drinks
+    // in B (6.00). All stores: Drinks adds C's 3.00 and its second order.
+    let food = try store.categories(storeId: "S", range: january, limit: 5)
+    #expect(food.map(\.category) == ["Food", "Drinks"])
+    #expect(food.map(\.orderCount) == [2, 1])
+    #expect(food.map(\.itemsSold) == [5, 2])
+    #expect(food.map(\.totalRevenue) == [cents("38.00"), cents("6.00")])
+    let all = try store.categories(storeId: nil, range: january, limit: 5)
+    #expect(all.map(\.orderCount) == [2, 2])
+    #expect(all.map(\.totalRevenue) == [cents("38.00"), cents("9.00")])
+    // Equal revenue: by name. Two items of 6.00 each in one order on 2026-01-07.
+    let ties = try ShopAnalytics.inMemory()
+    let tied = """
+      order_id,store_id,placed_at,status,item_name,category,quantity,unit_price
+      E,S,2026-01-07 12:00,completed,Zest,Food,1,6.00
+      E,S,2026-01-07 12:00,completed,Apple,Food,1,6.00
+      """
+    _ = try ties.importLines(try OrderLineFile.parse(Data(tied.utf8), fileName: "t.csv"))
+    #expect(
+      try ties.popular(storeId: "S", range: january, limit: 5).map(\.itemName) == ["Apple", "Zest"])
+    #expect(try ties.popular(storeId: "S", range: january, limit: 1).map(\.itemName) == ["Apple"])
+  }
+
   @Test("charts of a range: by day up to 31 days, by week up to 92, else by month")
   func charts() throws {
     let store = try rangeStore()

@@ -178,27 +178,25 @@ public struct SQLiteStoreRepository: StoreRepository {
   }
 
   // Sales within a range are counted from the orders: the aggregates keep items and categories
-  // over all time only (per-day item tables made the import 4× slower, `Docs/Store.md`). One
-  // grouped join each; without an index on the orders' store and day they scan the orders.
+  // over all time only (per-day item tables made the import 4× slower, `Docs/Store.md`).
 
   public func itemSales(of storeId: String, in range: DayRange, limit: Int) throws -> [ItemSales] {
     try writer.read { db in
-      try Row.fetchAll(
-        db,
-        sql: """
-          SELECT l.menu_item_id, m.name, COUNT(DISTINCT o.key) AS orders, SUM(l.quantity) AS quantity,
-                 SUM(l.subtotal_cents) AS revenue
-          FROM store_order o JOIN order_line l ON l.order_key = o.key
-          JOIN menu_item m ON m.id = l.menu_item_id
-          WHERE o.store_id = ? AND o.status = 'completed' AND o.local_date BETWEEN ? AND ?
-          GROUP BY l.menu_item_id ORDER BY revenue DESC, m.name LIMIT ?
-          """, arguments: [storeId, range.start, range.end, limit]
-      ).map { row in
-        ItemSales(
-          storeId: storeId, menuItemId: row["menu_item_id"], itemName: row["name"],
-          timesOrdered: row["orders"], totalQuantity: row["quantity"],
-          totalRevenue: FixedDecimal(hundredths: row["revenue"]))
+      let sales = try WindowSales.read(db, storeId: storeId, range: range)
+      let items = try MenuItem.fetchAll(db, keys: Array(sales.items.keys))
+      return items.map { item in
+        let totals = sales.items[item.id]!
+        return ItemSales(
+          storeId: storeId, menuItemId: item.id, itemName: item.name,
+          timesOrdered: totals.orders, totalQuantity: totals.quantity,
+          totalRevenue: FixedDecimal(hundredths: totals.revenue))
       }
+      .sorted {
+        $0.totalRevenue != $1.totalRevenue
+          ? $0.totalRevenue > $1.totalRevenue
+          : $0.itemName.utf8.lexicographicallyPrecedes($1.itemName.utf8)
+      }
+      .prefix(limit).map { $0 }
     }
   }
 
@@ -206,33 +204,114 @@ public struct SQLiteStoreRepository: StoreRepository {
     -> [CategorySales]
   {
     try writer.read { db in
-      var arguments: StatementArguments = [range.start, range.end]
-      var storeFilter = ""
-      if let storeId {
-        storeFilter = "AND o.store_id = ?"
-        arguments += [storeId]
+      let sales = try WindowSales.read(db, storeId: storeId, range: range, byCategory: true)
+      return sales.categories.map { key, totals in
+        CategorySales(
+          category: key.category, subcategory: key.subcategory.isEmpty ? nil : key.subcategory,
+          orderCount: totals.orders, itemsSold: totals.quantity,
+          totalRevenue: FixedDecimal(hundredths: totals.revenue))
       }
-      arguments += [limit]
-      return try Row.fetchAll(
-        db,
-        sql: """
-          SELECT m.category, COALESCE(m.subcategory, '') AS subcategory,
-                 COUNT(DISTINCT o.key) AS orders, SUM(l.quantity) AS items,
-                 SUM(l.subtotal_cents) AS revenue
-          FROM store_order o JOIN order_line l ON l.order_key = o.key
-          JOIN menu_item m ON m.id = l.menu_item_id
-          WHERE o.status = 'completed' AND o.local_date BETWEEN ? AND ? \(storeFilter)
-          GROUP BY m.category, COALESCE(m.subcategory, '')
-          ORDER BY revenue DESC, m.category, subcategory LIMIT ?
-          """, arguments: arguments
-      ).map { row in
-        let subcategory: String = row["subcategory"]
-        return CategorySales(
-          category: row["category"], subcategory: subcategory.isEmpty ? nil : subcategory,
-          orderCount: row["orders"], itemsSold: row["items"],
-          totalRevenue: FixedDecimal(hundredths: row["revenue"]))
+      .sorted {
+        if $0.totalRevenue != $1.totalRevenue { return $0.totalRevenue > $1.totalRevenue }
+        if $0.category != $1.category {
+          return $0.category.utf8.lexicographicallyPrecedes($1.category.utf8)
+        }
+        return ($0.subcategory ?? "").utf8.lexicographicallyPrecedes(($1.subcategory ?? "").utf8)
+      }
+      .prefix(limit).map { $0 }
+    }
+  }
+}
+
+/// The completed orders of a window summed by item and by category in one pass over their
+/// lines.
+///
+/// SQLite's `GROUP BY` with `COUNT(DISTINCT order)` over the same join took six times as long as
+/// the join alone (sqlite3, a year of one store of the 1M-order database: 180 ms against 30 ms,
+/// the temporary B-trees of the grouping and the distinct count), so the rows are read in the
+/// index's order — an order's lines follow each other — and summed here; an order counts once
+/// for each item and category it holds.
+private struct WindowSales {
+  struct Totals {
+    var orders = 0
+    var quantity = 0
+    var revenue: Int64 = 0
+    /// The last order counted, so an order with two lines of one item counts once.
+    var lastOrder: Int64 = -1
+
+    mutating func add(order: Int64, quantity: Int, revenue: Int64) {
+      if order != lastOrder {
+        orders += 1
+        lastOrder = order
+      }
+      self.quantity += quantity
+      self.revenue += revenue
+    }
+  }
+
+  struct CategoryKey: Hashable {
+    let category: String
+    let subcategory: String
+  }
+
+  var items: [Int64: Totals] = [:]
+  var categories: [CategoryKey: Totals] = [:]
+
+  static func read(_ db: Database, storeId: String?, range: DayRange, byCategory: Bool = false)
+    throws -> WindowSales
+  {
+    var categoryOf: [Int64: CategoryKey] = [:]
+    if byCategory {
+      for item in try MenuItem.fetchAll(db) {
+        categoryOf[item.id] = CategoryKey(
+          category: item.category, subcategory: item.subcategory ?? "")
       }
     }
+    if let sales = try read(db, storeId, range, categoryOf, sorted: false) { return sales }
+    return try read(db, storeId, range, categoryOf, sorted: true)!
+  }
+
+  /// The pass itself; `nil` when an order's lines did not come together (then it is made again
+  /// `sorted`). The join hands each order's lines out together, but SQL does not promise it,
+  /// and sorting by order costs the pass three times its time (sqlite3: 40 ms against 10).
+  private static func read(
+    _ db: Database, _ storeId: String?, _ range: DayRange, _ categoryOf: [Int64: CategoryKey],
+    sorted: Bool
+  ) throws -> WindowSales? {
+    var arguments: StatementArguments = [range.start, range.end]
+    var storeFilter = ""
+    if let storeId {
+      storeFilter = "o.store_id = ? AND"
+      arguments = [storeId] + arguments
+    }
+    let cursor = try Row.fetchCursor(
+      db,
+      sql: """
+        SELECT o.key, l.menu_item_id, l.quantity, l.subtotal_cents
+        FROM store_order o JOIN order_line l ON l.order_key = o.key
+        WHERE \(storeFilter) o.local_date BETWEEN ? AND ? AND o.status = 'completed'
+        \(sorted ? "ORDER BY o.key" : "")
+        """, arguments: arguments)
+    var sales = WindowSales()
+    var orders = Set<Int64>()
+    var current: Int64 = -1
+    while let row = try cursor.next() {
+      // Read by position: four integers for every line of the window.
+      let order: Int64 = row[0]
+      let item: Int64 = row[1]
+      let quantity: Int = row[2]
+      let revenue: Int64 = row[3]
+      if order != current {
+        guard orders.insert(order).inserted else { return nil }  // an order seen before
+        current = order
+      }
+      sales.items[item, default: Totals()].add(order: order, quantity: quantity, revenue: revenue)
+      if !categoryOf.isEmpty, let category = categoryOf[item] {
+        sales.categories[category, default: Totals()].add(
+          order: order, quantity: quantity, revenue: revenue)
+      }
+    }
+    return sales
   }
 }
 
