@@ -27,8 +27,7 @@ public enum StoreReportPage {
     let chart = try shops.chart(storeId: storeId, range: range, asOf: day)
     let hours = try shops.hourly(storeId: storeId, range: window)
     let parts = try shops.timeDistribution(storeId: storeId, range: window)
-    let categories = try shops.categories(storeId: storeId, range: window, limit: topLimit)
-    let items = try shops.popular(storeId: storeId, range: window, limit: topLimit)
+    let (items, categories) = try shops.sales(storeId: storeId, range: window, limit: topLimit)
     return ReportPage(
       title: "\(shop.name): store report",
       period: "\(windowText(window)), \(range.rawValue)", asOf: day, generatedAt: now, zone: zone,

@@ -105,6 +105,9 @@ struct RangeTests {
     #expect(food.map(\.orderCount) == [2, 1])
     #expect(food.map(\.itemsSold) == [5, 2])
     #expect(food.map(\.totalRevenue) == [cents("38.00"), cents("6.00")])
+    // Read together (one pass, for the report): the same.
+    let both = try store.sales(storeId: "S", range: january, limit: 5)
+    #expect(both.items == items && both.categories == food)
     let all = try store.categories(storeId: nil, range: january, limit: 5)
     #expect(all.map(\.orderCount) == [2, 2])
     #expect(all.map(\.totalRevenue) == [cents("38.00"), cents("9.00")])

@@ -88,6 +88,15 @@ extension ShopAnalytics {
     return try repository.itemSales(of: storeId, in: range, limit: try Self.checked(limit))
   }
 
+  /// A store's best-selling items and its categories within a range, side by side as a report
+  /// shows them.
+  public func sales(storeId: String, range: DayRange, limit: Int) throws
+    -> (items: [ItemSales], categories: [CategorySales])
+  {
+    _ = try store(storeId)
+    return try repository.sales(of: storeId, in: range, limit: try Self.checked(limit))
+  }
+
   /// KPIs of a window against the previous one.
   public func metrics(storeId: String, range: MetricsRange, asOf: LocalDate, calendar: Bool)
     throws -> StoreMetrics

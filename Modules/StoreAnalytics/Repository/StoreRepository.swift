@@ -46,11 +46,24 @@ public protocol StoreRepository: Sendable {
   /// current category.
   func categorySales(of storeId: String?, in range: DayRange, limit: Int) throws
     -> [CategorySales]
+  /// Both of the above for one store, as a report shows them side by side (a backend may read
+  /// the window's orders once for both).
+  func sales(of storeId: String, in range: DayRange, limit: Int) throws
+    -> (items: [ItemSales], categories: [CategorySales])
 }
 
 extension StoreRepository {
   /// No revision: nothing computed from this backend is reused.
   public func revision() throws -> Int64? { nil }
+
+  public func sales(of storeId: String, in range: DayRange, limit: Int) throws
+    -> (items: [ItemSales], categories: [CategorySales])
+  {
+    (
+      try itemSales(of: storeId, in: range, limit: limit),
+      try categorySales(of: storeId, in: range, limit: limit)
+    )
+  }
 }
 
 /// The writes of an import (or a store edit), inside one transaction of a `StoreRepository`.
