@@ -104,10 +104,13 @@ public struct ServerDatabase: Sendable {
 
   /// The stores a user may read.
   public func grantedStores(userId: String) throws -> Set<String> {
+    // A cached statement: asked on every store request (query interface: 7% of the server's
+    // CPU answering `get_store_metrics`, perf).
     try writer.read { db in
       Set(
-        try StoreGrant.filter(StoreGrant.Columns.userId == userId)
-          .select(StoreGrant.Columns.storeId, as: String.self).fetchAll(db))
+        try String.fetchAll(
+          try db.cachedStatement(sql: "SELECT store_id FROM store_grant WHERE user_id = ?"),
+          arguments: [userId]))
     }
   }
 
