@@ -74,6 +74,14 @@ struct SecretOption: ParsableArguments {
     while let last = bytes.last, last == UInt8(ascii: "\n") || last == UInt8(ascii: "\r") {
       bytes.removeLast()
     }
+    guard bytes.count >= SessionTokens.minimumSecretBytes else {
+      throw TallyError.invalid(
+        "--secret-file", secretFile,
+        expected:
+          "a file of at least \(SessionTokens.minimumSecretBytes) bytes of secret (it holds "
+          + "\(bytes.count); e.g. head -c 48 /dev/urandom | base64 > FILE)",
+        category: .usage)
+    }
     let secret = bytes
     return try blockingAsync { try await SessionTokens(secret: secret) }
   }

@@ -45,6 +45,10 @@ import Testing
       #expect(result.error.split(separator: "\n").count == 1, "\(result.error)")
       #expect(result.error.hasPrefix("tally-server: "))
       #expect(result.output.isEmpty)
+      if status == 64 {
+        // The file is named, with what it holds and what is expected.
+        #expect(result.error.contains(short.path) && result.error.contains("it holds 31"))
+      }
     }
     let missing = try await capture(TallyServerCommand.self, arguments: ["serve"])
     #expect(missing.status == 64)
