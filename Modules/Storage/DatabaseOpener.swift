@@ -161,6 +161,14 @@ public enum DatabaseOpener {
     }
   }
 
+  /// How much of a database file SQLite reads through a memory map instead of `read` calls.
+  ///
+  /// A report reads pages all over a large file (a year of one store's orders lies among every
+  /// other store's): one `pread` per page was half the system time of the store's year report
+  /// on the 1M-order database (hyperfine: 49 ms → 24 ms of system time, 201 → 139 ms in all, on
+  /// a loaded machine). Address space, not memory: the pages stay the kernel's file cache.
+  static let mmapSize = 1 << 30
+
   /// The connection settings every Tally database uses.
   public static func configuration() -> Configuration {
     var configuration = Configuration()
@@ -184,6 +192,7 @@ public enum DatabaseOpener {
     }
     configuration.prepareDatabase { db in
       try db.execute(sql: "PRAGMA synchronous = NORMAL")
+      try db.execute(sql: "PRAGMA mmap_size = \(mmapSize)")
     }
     return configuration
   }
