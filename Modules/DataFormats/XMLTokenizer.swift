@@ -56,6 +56,12 @@ public struct XMLTokenizer {
   private var stack: [(nameStart: Int, nameEnd: Int, local: String)] = []
   private var pendingEnd: String?
   private var sawRoot = false
+  /// Local names met so far, each with where it first occurred in `bytes`: a GPS file repeats a
+  /// handful of names (`trkpt`, `ele`, `time`) hundreds of thousands of times, and handing out
+  /// the same `String` again costs a byte comparison instead of a decoding.
+  private var knownNames: [(start: Int, end: Int, name: String)] = []
+  /// Distinct names remembered; a document with more decodes the rest each time.
+  private static let knownNameLimit = 32
 
   /// A tokenizer over `data` (a UTF-8 byte order mark is skipped).
   public init(data: Data) {
@@ -140,8 +146,9 @@ public struct XMLTokenizer {
       default:
         index += 1
         let nameStart = index
-        let (name, local) = try readNames()
+        let local = try readLocalName()
         let nameEnd = index
+        var name: String { text(nameStart, nameEnd) }  // the qualified name, for errors only
         if stack.isEmpty {
           guard !sawRoot else { throw error("a second root element <\(name)>") }
           sawRoot = true
@@ -166,7 +173,7 @@ public struct XMLTokenizer {
             pendingEnd = local
             return .start(name: local, attributes: attributes)
           }
-          let key = try readNames().local
+          let key = try readLocalName()
           skipSpace()
           guard index < bytes.count, bytes[index] == 0x3D else {
             throw error("the attribute \(key) of <\(name)> has no value")
@@ -262,26 +269,36 @@ public struct XMLTokenizer {
     String(decoding: bytes[start..<end], as: UTF8.self)
   }
 
-  /// Reads a qualified name and returns it with its local part (after the last `:`).
-  private mutating func readNames() throws -> (qualified: String, local: String) {
+  /// Reads a qualified name and returns its local part (after the last `:`).
+  private mutating func readLocalName() throws -> String {
     let start = index
     var colon = -1
     while index < bytes.count {
       let byte = bytes[index]
-      if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 || byte == 0x3E
-        || byte == 0x2F
-        || byte == 0x3D || byte == 0x3C || byte == 0x22 || byte == 0x27
-      {
-        break
-      }
+      if isNameEnd(byte) { break }
       if byte == 0x3A { colon = index }
       index += 1
     }
     guard index > start else { throw error("a tag or attribute without a name") }
-    let qualified = String(decoding: bytes[start..<index], as: UTF8.self)
-    return (
-      qualified, colon < 0 ? qualified : String(decoding: bytes[(colon + 1)..<index], as: UTF8.self)
-    )
+    return localName(colon < 0 ? start : colon + 1, index)
+  }
+
+  /// The name in `bytes[start..<end]`, the same `String` as before when it occurred before.
+  private mutating func localName(_ start: Int, _ end: Int) -> String {
+    let found = bytes.withUnsafeBufferPointer { buffer -> String? in
+      for known in knownNames where known.end - known.start == end - start {
+        if memcmp(buffer.baseAddress! + known.start, buffer.baseAddress! + start, end - start)
+          == 0
+        {
+          return known.name
+        }
+      }
+      return nil
+    }
+    if let found { return found }
+    let name = text(start, end)
+    if knownNames.count < Self.knownNameLimit { knownNames.append((start, end, name)) }
+    return name
   }
 
   /// The text of `bytes[start..<end]` with entity references decoded.

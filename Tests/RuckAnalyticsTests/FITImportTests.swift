@@ -35,7 +35,7 @@ struct FITImportTests {
     #expect(abs(session.movingSeconds - moving) < 0.001)
     #expect(session.activity == activity)
     let points = try store.writer.read { db in
-      try Int.fetchOne(db, sql: "SELECT count(*) FROM track_point") ?? 0
+      try Int.fetchOne(db, sql: "SELECT ifnull(sum(point_count), 0) FROM track_chunk") ?? 0
     }
     #expect((points > 0) == hasTrack)
   }

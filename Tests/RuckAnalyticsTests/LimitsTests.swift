@@ -168,8 +168,8 @@ struct LimitsTests {
 
   @Test("splits: a partly timed track has no split times; a time going back is never negative")
   func splits() throws {
-    func point(_ seq: Int, _ lon: Double, _ seconds: Int64?) -> TrackPointRecord {
-      TrackPointRecord(
+    func point(_ seq: Int, _ lon: Double, _ seconds: Int64?) -> StoredTrackPoint {
+      StoredTrackPoint(
         sessionId: 1, seq: seq, segment: 0,
         time: seconds.map { Instant(millisecondsSinceEpoch: $0 * 1000) }, latitude: 0,
         longitude: lon, elevation: nil, heartRate: nil)

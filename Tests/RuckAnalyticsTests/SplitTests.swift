@@ -58,7 +58,7 @@ struct SplitTests {
   }
 
   @Test("no distance across a segment gap, nor its time") func segmentGap() throws {
-    let points: [TrackPointRecord] = []
+    let points: [StoredTrackPoint] = []
     #expect(SessionDetail.splits(points, every: 1000).isEmpty)
     let store = try RuckStore.inMemory()
     let data = gpx(

@@ -191,8 +191,12 @@ extension RouteMap: HTMLRenderable {
     let (kept, _) = Self.simplify(profile, tolerance: tolerance, maximumPoints: maximumPoints)
     let plot = PlotArea(height: Self.profileHeight)
     let (left, top, plotWidth, plotHeight) = (plot.left, plot.top, plot.width, plot.height)
-    let elevations = NiceScale(
-      covering: profile.map(\.y).min() ?? 0, profile.map(\.y).max() ?? 0, targetTicks: 5)
+    var (lowest, highest) = (profile[0].y, profile[0].y)
+    for point in profile {
+      lowest = min(lowest, point.y)
+      highest = max(highest, point.y)
+    }
+    let elevations = NiceScale(covering: lowest, highest, targetTicks: 5)
     let distances = NiceScale(
       covering: 0, (profile.last?.x ?? 0) / 1000, targetTicks: ChartStyle.targetTicks)
     let caption = title + ": elevation profile"

@@ -169,58 +169,10 @@ extension RuckStore {
     return session
   }
 
-  /// Rows a track insert writes per statement: one multi-row `INSERT` per 100 points runs
-  /// SQLite's statement set-up and finish once for all of them (measured with callgrind on a
-  /// 42,000-point GPX: the insert took 422 M instructions one row at a time, 235 M 100 at a time;
-  /// 800 parameters, far below SQLite's 32,766).
-  static let pointsPerInsert = 100
-
-  /// Writes a track's points with `BulkStatement`s, binding values through SQLite's C API: the
-  /// hot path of every import (boxing eight arguments per point into GRDB's
-  /// `StatementArguments` cost more than the insert itself; see `Docs/Ruck.md`). Points go in
-  /// `pointsPerInsert` at a time, the rest one by one.
+  /// Writes a track as `TrackChunk`s: one insert per `TrackChunk.capacity` points. One row per
+  /// point, even 100 to an `INSERT` with values bound through SQLite's C API, was 21–32% of a
+  /// GPX import (see `Docs/Ruck.md`).
   private func insertTrack(_ db: Database, _ track: ParsedTrack, sessionId: Int64) throws {
-    func statement(rows: Int) throws -> BulkStatement {
-      let row = "(?, ?, ?, ?, ?, ?, ?, ?)"
-      return try BulkStatement(
-        db,
-        sql: """
-          INSERT INTO track_point
-            (session_id, seq, segment, time_ms, lat, lon, elevation_m, heart_rate_bpm)
-          VALUES \(Array(repeating: row, count: rows).joined(separator: ", "))
-          """)
-    }
-    let columns: Int32 = 8
-    let many = try statement(rows: Self.pointsPerInsert)
-    let one = try statement(rows: 1)
-    var seq: Int64 = 0
-    var pending = 0  // rows bound to `many` so far
-    let total = track.pointCount
-    for (segmentIndex, segment) in track.segments.enumerated() {
-      for point in segment {
-        // The last `total % pointsPerInsert` points are written one by one.
-        let batched = Int(seq) < total - total % Self.pointsPerInsert
-        let insert = batched ? many : one
-        let base = batched ? Int32(pending) * columns : 0
-        try insert.bind(base + 1, sessionId)
-        try insert.bind(base + 2, seq)
-        try insert.bind(base + 3, Int64(segmentIndex))
-        try insert.bind(base + 4, point.time?.millisecondsSinceEpoch)
-        try insert.bind(base + 5, point.latitude)
-        try insert.bind(base + 6, point.longitude)
-        try insert.bind(base + 7, point.elevation)
-        try insert.bind(base + 8, point.heartRate.map(Int64.init))
-        seq += 1
-        if batched {
-          pending += 1
-          if pending == Self.pointsPerInsert {
-            try many.step()
-            pending = 0
-          }
-        } else {
-          try one.step()
-        }
-      }
-    }
+    for chunk in TrackChunk.chunks(track.segments, sessionId: sessionId) { try chunk.insert(db) }
   }
 }

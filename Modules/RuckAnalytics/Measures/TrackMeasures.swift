@@ -45,13 +45,12 @@ public struct TrackMeasures: Sendable, Equatable {
     var last: Instant?
     var goingBack = 0
     for segment in track.segments {
-      var previous: TrackPoint?
+      var walk = GreatCircleWalk()
       var along = 0.0
       // The last point whose time is in order, and the distance along the segment at it.
       var anchor: (time: Instant, along: Double)?
       for point in segment {
-        if let previous { along += Self.haversine(previous, point) }
-        previous = point
+        along += walk.step(to: point.latitude, point.longitude)
         guard let time = point.time else { continue }
         if let anchor, time < anchor.time {
           goingBack += 1
@@ -100,9 +99,18 @@ public struct TrackMeasures: Sendable, Equatable {
   public static func haversine(_ a: TrackPoint, _ b: TrackPoint) -> Double {
     let lat1 = a.latitude * .pi / 180
     let lat2 = b.latitude * .pi / 180
+    return haversine(lat1, cos(lat1), lat2, cos(lat2), longitudes: a.longitude, b.longitude)
+  }
+
+  /// The haversine from latitudes in radians with their cosines, and longitudes in degrees: a
+  /// walk along a track (`GreatCircleWalk`) computes each cosine once for the steps on both sides.
+  static func haversine(
+    _ lat1: Double, _ cos1: Double, _ lat2: Double, _ cos2: Double,
+    longitudes lon1: Double, _ lon2: Double
+  ) -> Double {
     let dLat = lat2 - lat1
-    let dLon = (b.longitude - a.longitude) * .pi / 180
-    let h = sin(dLat / 2) * sin(dLat / 2) + cos(lat1) * cos(lat2) * sin(dLon / 2) * sin(dLon / 2)
+    let dLon = (lon2 - lon1) * .pi / 180
+    let h = sin(dLat / 2) * sin(dLat / 2) + cos1 * cos2 * sin(dLon / 2) * sin(dLon / 2)
     return 2 * earthRadius * asin(min(1, h.squareRoot()))
   }
 
@@ -144,5 +152,23 @@ extension TrackMeasures {
   /// - throws: `TallyError` for a file that is not a readable GPX, TCX or FIT track.
   public static func measure(_ data: Data, fileName: String) throws -> TrackMeasures {
     TrackMeasures(try ParsedTrack.read(data, fileName: fileName))
+  }
+}
+
+/// Great-circle steps from point to point, each latitude's cosine computed once though it serves
+/// the step before and after: the trigonometry is most of what a pass over a long track costs.
+/// The distances are `TrackMeasures.haversine`'s, bit for bit.
+struct GreatCircleWalk {
+  /// The last point: latitude in radians, its cosine, longitude in degrees.
+  private var last: (latitude: Double, cosine: Double, longitude: Double)?
+
+  /// Metres from the last point to this one (degrees); 0 for the first.
+  mutating func step(to latitude: Double, _ longitude: Double) -> Double {
+    let radians = latitude * .pi / 180
+    let cosine = cos(radians)
+    defer { last = (radians, cosine, longitude) }
+    guard let last else { return 0 }
+    return TrackMeasures.haversine(
+      last.latitude, last.cosine, radians, cosine, longitudes: last.longitude, longitude)
   }
 }

@@ -1,4 +1,6 @@
+import AnalyticsCore
 import GRDB
+import Storage
 
 /// The ruck database schema: named, append-only migrations with plain table and column names.
 /// Instants (session bounds, point times, import times) are INTEGER milliseconds since 1970, the
@@ -81,6 +83,7 @@ enum RuckSchema {
       try db.execute(sql: "ALTER TABLE track_point ADD COLUMN heart_rate_bpm INTEGER")
     }
     migrator.registerMigration("ruck-6-planned-route-day", migrate: plannedRouteDay)
+    migrator.registerMigration("ruck-7-packed-track-points", migrate: packedTrackPoints)
     return migrator
   }
 
@@ -197,5 +200,64 @@ enum RuckSchema {
         sql: "UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'source_file'",
         arguments: [sequence])
     }
+  }
+
+  /// Moves every stored point from `track_point` (one row per point) into `track_chunk` (a
+  /// segment's points packed `TrackChunk.capacity` to a row; see `PackedPoint`) and drops
+  /// `track_point`. Points keep their order and segments; `seq` is renumbered from 0 per session
+  /// in that order, as imports wrote it. The packing is `PackedPoint`'s, whose layout is part of
+  /// the schema (a new layout would be a new migration).
+  static func packedTrackPoints(_ db: Database) throws {
+    try db.execute(
+      sql: """
+        CREATE TABLE track_chunk (
+          session_id INTEGER NOT NULL REFERENCES ruck_session(id) ON DELETE CASCADE,
+          first_seq INTEGER NOT NULL,
+          segment INTEGER NOT NULL,
+          point_count INTEGER NOT NULL CHECK (point_count > 0),
+          points BLOB NOT NULL,
+          PRIMARY KEY (session_id, first_seq)
+        )
+        """)
+    var session: Int64?
+    var segments: [[TrackPoint]] = []
+    func flush() throws {
+      guard let session else { return }
+      for chunk in TrackChunk.chunks(segments, sessionId: session) {
+        try db.execute(
+          sql: """
+            INSERT INTO track_chunk (session_id, first_seq, segment, point_count, points)
+            VALUES (?, ?, ?, ?, ?)
+            """,
+          arguments: [
+            chunk.sessionId, chunk.firstSeq, chunk.segment, chunk.pointCount, chunk.points,
+          ])
+      }
+    }
+    let rows = try Row.fetchCursor(
+      db,
+      sql: """
+        SELECT session_id, segment, time_ms, lat, lon, elevation_m, heart_rate_bpm
+        FROM track_point ORDER BY session_id, seq
+        """)
+    var segment: Int64 = -1
+    while let row = try rows.next() {
+      let owner: Int64 = row[0]
+      if owner != session {
+        try flush()
+        (session, segments, segment) = (owner, [], -1)
+      }
+      let pointSegment: Int64 = row[1]
+      if pointSegment != segment {
+        segments.append([])
+        segment = pointSegment
+      }
+      segments[segments.count - 1].append(
+        TrackPoint(
+          time: row[2], latitude: row[3], longitude: row[4], elevation: row[5],
+          heartRate: row[6]))
+    }
+    try flush()
+    try db.execute(sql: "DROP TABLE track_point")
   }
 }

@@ -47,8 +47,8 @@ extension RuckStore {
   }
 
   /// A session's stored track points, in order.
-  public func trackPoints(sessionId: Int64) throws -> [TrackPointRecord] {
-    try writer.read { db in try TrackPointRecord.all().ofSession(sessionId).fetchAll(db) }
+  public func trackPoints(sessionId: Int64) throws -> [StoredTrackPoint] {
+    try writer.read { db in try Self.storedPoints(db, sessionId: sessionId) }
   }
 
   /// Changes the given details and measures of a session; calories estimated by Pandolf are
@@ -97,7 +97,7 @@ extension RuckStore {
       }
       session.estimateCalories(profileBodyKg: try RuckProfile.current(db).bodyWeightKg)
       try session.update(db)
-      let hasTrack = try TrackPointRecord.all().ofSession(id).fetchCount(db) > 0
+      let hasTrack = try TrackChunk.all().ofSession(id).fetchCount(db) > 0
       return EditedSession(session: session, trackMeasuresOverridden: hasTrack ? overridden : [])
     }
   }

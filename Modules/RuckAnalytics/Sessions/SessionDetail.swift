@@ -22,14 +22,6 @@ public struct HeartRateSummary: Sendable, Equatable {
   public let lowest: Int
   public let highest: Int
   public let samples: Int
-
-  init?(_ rates: [Int]) {
-    guard let lowest = rates.min(), let highest = rates.max() else { return nil }
-    average = Double(rates.reduce(0, +)) / Double(rates.count)
-    self.lowest = lowest
-    self.highest = highest
-    samples = rates.count
-  }
 }
 
 /// What a session's track adds to its measures, for showing one session.
@@ -52,65 +44,101 @@ public struct SessionDetail: Sendable, Equatable {
   /// times at all, as it has no moving time: times on some splits only would be uneven. A point
   /// whose time goes back within its segment counts as recorded when the latest time before it
   /// was (as `TrackMeasures` leaves it out of time sums), so no split gets a negative time.
-  public static func splits(_ points: [TrackPointRecord], every length: Double) -> [Split] {
-    guard length > 0 else { return [] }
-    let timedTrack = points.allSatisfy { $0.time != nil }
-    var parts: [(distance: Double, seconds: Double, timed: Bool)] = []
-    var current = (distance: 0.0, seconds: 0.0, timed: timedTrack)
-    var previous: TrackPointRecord?
-    var latest: Instant?  // the latest time so far in the segment
+  public static func splits(_ points: [StoredTrackPoint], every length: Double) -> [Split] {
+    var builder = TrackDetailBuilder(splitMeters: length)
     for point in points {
-      defer { previous = point }
-      guard let from = previous, from.segment == point.segment else {
-        latest = point.time
-        continue
-      }
-      let total = TrackMeasures.haversine(from.trackPoint, point.trackPoint)
-      var elapsed: Double?
-      if timedTrack, let start = latest, let time = point.time {
-        elapsed = max(0, time.seconds(since: start))
-        latest = max(start, time)
-      }
-      if elapsed == nil { current.timed = false }
-      if total == 0 { current.seconds += elapsed ?? 0 }
-      var left = total
-      while left > 0 {
-        let taken = min(length - current.distance, left)
-        current.distance += taken
-        current.seconds += (elapsed ?? 0) * taken / total
-        left -= taken
-        if current.distance >= length {
-          parts.append(current)
-          current = (0, 0, elapsed != nil)
-        }
+      _ = builder.add(
+        segment: point.segment,
+        TrackPoint(
+          time: point.time, latitude: point.latitude, longitude: point.longitude,
+          elevation: point.elevation, heartRate: point.heartRate))
+    }
+    return builder.splits
+  }
+}
+
+/// What a session's detail needs from its track, gathered in one pass over the points in order
+/// (straight from the stored chunks): the splits, the elevation range, the heart rate and each
+/// point's distance along the track. A 400,000-point track is then never held as a list of
+/// points, nor walked once per figure.
+struct TrackDetailBuilder {
+  /// Metres per split; none when not positive.
+  let splitMeters: Double
+  private(set) var pointCount = 0
+  private var walk = GreatCircleWalk()
+  private var segment: Int?
+  /// Metres along the track so far, within segments only.
+  private var along = 0.0
+  /// The latest time so far in the segment.
+  private var latest: Instant?
+  private var untimed = false
+  private var parts: [(distance: Double, seconds: Double)] = []
+  private var current = (distance: 0.0, seconds: 0.0)
+  private var lowest: Double?
+  private var highest: Double?
+  private var rates = (sum: 0, count: 0, lowest: Int.max, highest: Int.min)
+
+  init(splitMeters: Double) { self.splitMeters = splitMeters }
+
+  /// Takes the next point of the track (of `segment`) and returns its distance along the track.
+  mutating func add(segment: Int, _ point: TrackPoint) -> Double {
+    pointCount += 1
+    if let elevation = point.elevation {
+      lowest = min(lowest ?? elevation, elevation)
+      highest = max(highest ?? elevation, elevation)
+    }
+    if let rate = point.heartRate {
+      rates = (rates.sum + rate, rates.count + 1, min(rates.lowest, rate), max(rates.highest, rate))
+    }
+    if point.time == nil { untimed = true }
+    guard segment == self.segment else {
+      self.segment = segment
+      walk = GreatCircleWalk()
+      _ = walk.step(to: point.latitude, point.longitude)
+      latest = point.time
+      return along
+    }
+    let total = walk.step(to: point.latitude, point.longitude)
+    along += total
+    guard splitMeters > 0 else { return along }
+    var elapsed = 0.0
+    if let start = latest, let time = point.time {
+      elapsed = max(0, time.seconds(since: start))
+      latest = max(start, time)
+    }
+    if total == 0 { current.seconds += elapsed }
+    var left = total
+    while left > 0 {
+      let taken = min(splitMeters - current.distance, left)
+      current.distance += taken
+      current.seconds += elapsed * taken / total
+      left -= taken
+      if current.distance >= splitMeters {
+        parts.append(current)
+        current = (0, 0)
       }
     }
-    if current.distance > 0 { parts.append(current) }
-    return parts.enumerated().map { index, part in
+    return along
+  }
+
+  /// The splits so far (the last one shorter); without times when any point had none.
+  var splits: [Split] {
+    let all = current.distance > 0 ? parts + [current] : parts
+    return all.enumerated().map { index, part in
       Split(
-        number: index + 1, distanceMeters: part.distance,
-        seconds: part.timed ? part.seconds : nil)
+        number: index + 1, distanceMeters: part.distance, seconds: untimed ? nil : part.seconds)
     }
   }
-}
 
-extension SessionDetail {
-  /// The detail of `session` from its track's `points`, split every `splitMeters`.
-  init(session: RuckSession, points: [TrackPointRecord], splitMeters: Double) {
-    let elevations = points.compactMap(\.elevation)
-    self.init(
-      session: session, trackPointCount: points.count,
-      splits: Self.splits(points, every: splitMeters),
-      lowestElevationMeters: elevations.min(), highestElevationMeters: elevations.max(),
-      heartRate: HeartRateSummary(points.compactMap(\.heartRate)))
-  }
-}
-
-extension TrackPointRecord {
-  var trackPoint: TrackPoint {
-    TrackPoint(
-      time: time, latitude: latitude, longitude: longitude, elevation: elevation,
-      heartRate: heartRate)
+  func detail(of session: RuckSession) -> SessionDetail {
+    SessionDetail(
+      session: session, trackPointCount: pointCount, splits: splits,
+      lowestElevationMeters: lowest, highestElevationMeters: highest,
+      heartRate: rates.count == 0
+        ? nil
+        : HeartRateSummary(
+          average: Double(rates.sum) / Double(rates.count), lowest: rates.lowest,
+          highest: rates.highest, samples: rates.count))
   }
 }
 
@@ -120,9 +148,11 @@ extension RuckStore {
   ///
   /// - throws: `TallyError` (missing input) when there is no such session.
   public func sessionDetail(id: Int64, splitMeters: Double) throws -> SessionDetail {
-    let (session, points) = try writer.read { db in
-      (try Self.existingSession(db, id: id), try TrackPointRecord.all().ofSession(id).fetchAll(db))
+    let (session, chunks) = try writer.read { db in
+      (try Self.existingSession(db, id: id), try TrackChunk.all().ofSession(id).fetchAll(db))
     }
-    return SessionDetail(session: session, points: points, splitMeters: splitMeters)
+    var builder = TrackDetailBuilder(splitMeters: splitMeters)
+    try TrackChunk.forEachPoint(of: chunks) { _ = builder.add(segment: $0, $1) }
+    return builder.detail(of: session)
   }
 }

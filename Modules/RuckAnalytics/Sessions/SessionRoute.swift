@@ -13,40 +13,26 @@ public struct RoutePosition: Sendable, Equatable {
   public let distanceMeters: Double
 }
 
-extension SessionDetail {
-  /// The points of a track with their distance along it.
-  static func route(_ points: [TrackPointRecord]) -> [RoutePosition] {
-    var route: [RoutePosition] = []
-    route.reserveCapacity(points.count)
-    var distance = 0.0
-    var previous: TrackPointRecord?
-    for point in points {
-      if let from = previous, from.segment == point.segment {
-        distance += TrackMeasures.haversine(from.trackPoint, point.trackPoint)
-      }
-      route.append(
-        RoutePosition(
-          latitude: point.latitude, longitude: point.longitude, elevationMeters: point.elevation,
-          distanceMeters: distance))
-      previous = point
-    }
-    return route
-  }
-}
-
 extension RuckStore {
-  /// A session's detail (as `sessionDetail`) with its route, from one read of the track.
+  /// A session's detail (as `sessionDetail`) with its route, from one pass over the track.
   ///
   /// - throws: `TallyError` (missing input) when there is no such session.
   public func sessionDetailWithRoute(id: Int64, splitMeters: Double) throws
     -> (detail: SessionDetail, route: [RoutePosition])
   {
-    let (session, points) = try writer.read { db in
-      (try Self.existingSession(db, id: id), try TrackPointRecord.all().ofSession(id).fetchAll(db))
+    let (session, chunks) = try writer.read { db in
+      (try Self.existingSession(db, id: id), try TrackChunk.all().ofSession(id).fetchAll(db))
     }
-    return (
-      SessionDetail(session: session, points: points, splitMeters: splitMeters),
-      SessionDetail.route(points)
-    )
+    var builder = TrackDetailBuilder(splitMeters: splitMeters)
+    var route: [RoutePosition] = []
+    route.reserveCapacity(chunks.reduce(0) { $0 + $1.pointCount })
+    try TrackChunk.forEachPoint(of: chunks) { segment, point in
+      let along = builder.add(segment: segment, point)
+      route.append(
+        RoutePosition(
+          latitude: point.latitude, longitude: point.longitude, elevationMeters: point.elevation,
+          distanceMeters: along))
+    }
+    return (builder.detail(of: session), route)
   }
 }

@@ -9,7 +9,7 @@ import Foundation
 /// session, and Tally reads them on import so that an exported session comes back the same
 /// (written in Swift's shortest form that reads back to the same `Double`).
 enum GPXWriter {
-  static func gpx(_ session: RuckSession, points: [TrackPointRecord], name: String) -> String {
+  static func gpx(_ session: RuckSession, points: [StoredTrackPoint], name: String) -> String {
     var out = """
       <?xml version="1.0" encoding="UTF-8"?>
       <gpx version="1.1" creator="Tally ruck-cli" xmlns="http://www.topografix.com/GPX/1/1" \
@@ -76,7 +76,7 @@ extension RuckStore {
     let (session, points, file) = try writer.read { db in
       let session = try Self.existingSession(db, id: id)
       return (
-        session, try TrackPointRecord.all().ofSession(id).fetchAll(db),
+        session, try Self.storedPoints(db, sessionId: id),
         try session.sourceFileId.flatMap { try SourceFile.fetchOne(db, key: $0) }
       )
     }
