@@ -86,6 +86,11 @@ final class PostgresSession {
   let schema: String
   /// Set when a statement failed, so the pool does not reuse a connection in an unknown state.
   private(set) var broken = false
+  /// The `COPY` started and not yet waited for.
+  private var pendingCopy: EventLoopFuture<Void>?
+  /// Where copies run, held by the session so that it outlives every copy it runs (each is
+  /// waited for before the session ends).
+  private lazy var executor = EventLoopExecutor(connection.eventLoop)
 
   init(_ connection: PostgresConnection, schema: String) {
     self.connection = connection
@@ -96,8 +101,37 @@ final class PostgresSession {
   /// (`\(value)` becomes `$n`), SQL fragments go in as `\(unescaped: text)`.
   @discardableResult
   func query(_ query: PostgresQuery) throws -> [PostgresRow] {
+    try copied()
     do {
       return Array(try connection.query(query, logger: quietLogger).wait())
+    } catch {
+      throw tallyError(error)
+    }
+  }
+
+  /// Starts `COPY table (columns) FROM STDIN` with `rows` (COPY's text format) and returns
+  /// without waiting for it, so the caller plans the next rows while PostgreSQL takes these in.
+  /// The next query or copy on this session waits for it first (`copied`).
+  ///
+  /// `copyFrom` is async only: it runs as a task on the connection's own event loop
+  /// (`EventLoopExecutor`), never on Swift's cooperative pool, and is waited for as a future.
+  func startCopy(into table: String, columns: [String], rows: [ByteBuffer]) throws {
+    try copied()
+    let connection = connection
+    pendingCopy = executor.run {
+      try await connection.copyFrom(table: table, columns: columns, logger: quietLogger) {
+        writer in
+        for buffer in rows { try await writer.write(buffer) }
+      }
+    }
+  }
+
+  /// Waits for the copy `startCopy` sent, if any.
+  func copied() throws {
+    guard let copy = pendingCopy else { return }
+    pendingCopy = nil
+    do {
+      try copy.wait()
     } catch {
       throw tallyError(error)
     }
@@ -120,6 +154,8 @@ final class PostgresSession {
       try execute("COMMIT")
       return result
     } catch {
+      // A copy still running ends before the rollback; its error is not the one to report.
+      try? copied()
       do { try execute("ROLLBACK") } catch { broken = true }
       throw error
     }

@@ -57,9 +57,17 @@ public struct PostgresStoreRepository: StoreRepository {
       try session.inTransaction {
         try session.query(
           "SELECT pg_advisory_xact_lock(\(PostgresSchema.lockKey(session.schema)))")
-        return try body(PostgresStoreTransaction(session))
+        let transaction = PostgresStoreTransaction(session)
+        let result = try body(transaction)
+        try transaction.close()
+        try session.query("UPDATE store_revision SET revision = revision + 1")
+        return result
       }
     }
+  }
+
+  public func revision() throws -> Int64? {
+    try read { try $0.query("SELECT revision FROM store_revision")[0].decode(Int64.self) }
   }
 
   public func metricsTotals(of storeId: String, current: DayRange, previous: DayRange) throws

@@ -7,10 +7,14 @@ import StoreAnalytics
 /// where a statement per row costs a round trip each. Aggregates are upserts of deltas.
 final class PostgresStoreTransaction: StoreTransaction {
   private let session: PostgresSession
-  private var pendingOrders: [StoreOrder] = []
-  private var pendingLines: [OrderLine] = []
-  /// Orders held before a batch is sent: large enough that round trips are few, small enough
-  /// that a batch stays a few megabytes.
+  private var pending: [CopyBatch] = []
+  private var pendingOrders = 0
+  private var wroteOrders = false
+  /// Whether the first write found no orders and dropped the indexes of orders (POS id; store
+  /// and day) and lines (key; item), which `close` builds again.
+  private var droppedOrderIndexes = false
+  /// Orders held before they are copied: large enough that copies are few, small enough that a
+  /// batch stays a few megabytes.
   private static let batchOrders = 20_000
 
   init(_ session: PostgresSession) { self.session = session }
@@ -165,55 +169,62 @@ final class PostgresStoreTransaction: StoreTransaction {
     try session.query("SELECT COALESCE(MAX(id), 0) + 1 FROM menu_item")[0].decode(Int64.self)
   }
 
-  /// None: the arrays are made on the writing thread.
-  var encoder: (@Sendable (PlannedOrders) -> any Sendable)? { nil }
-
-  func write(_ planned: PlannedOrders, encoded: (any Sendable)?) throws {
-    pendingOrders += planned.orders
-    pendingLines += planned.lines
-    if pendingOrders.count >= Self.batchOrders { try finishWriting() }
+  /// Orders and lines in COPY's text format, made on the planner's thread.
+  var encoder: (@Sendable (PlannedOrders) -> any Sendable)? {
+    { planned in CopyBatch(planned) }
   }
 
+  func write(_ planned: PlannedOrders, encoded: (any Sendable)?) throws {
+    if !wroteOrders {
+      wroteOrders = true
+      // Into a schema without orders (a first import), the order and line indexes are built
+      // once after the rows are in, as on SQLite (1,000,000 orders and 2,201,255 lines with
+      // psql, machine under load: copied into the indexed tables 16.7 s + 17.2 s; into bare
+      // ones 6.8 s + 6.1 s, and 12.4 s to build the indexes after). The tables stay locked for
+      // readers until the import commits; lookups by id meanwhile scan the table, which an
+      // import into an empty schema makes only for an id it saw earlier in the file.
+      if try !hasOrders() {
+        try session.execute(
+          """
+          ALTER TABLE store_order DROP CONSTRAINT store_order_id_key;
+          DROP INDEX store_order_day;
+          ALTER TABLE order_line DROP CONSTRAINT order_line_pkey;
+          DROP INDEX order_line_item
+          """)
+        droppedOrderIndexes = true
+      }
+    }
+    pending.append(encoded as? CopyBatch ?? CopyBatch(planned))
+    pendingOrders += planned.orders.count
+    if pendingOrders >= Self.batchOrders { try finishWriting() }
+  }
+
+  /// Sends what `write` holds through `COPY … FROM STDIN` (PostgreSQL's bulk path: rows are
+  /// parsed by the server without a statement per row), orders then lines, and returns while the
+  /// lines are still being copied: the next batch is planned meanwhile. Orders and lines go
+  /// straight into their tables (never updated, so no staging table is needed); the next query
+  /// on the session waits for the copy.
   func finishWriting() throws {
-    let (orders, lines) = (pendingOrders, pendingLines)
-    (pendingOrders, pendingLines) = ([], [])
-    if !orders.isEmpty {
-      try session.query(
-        """
-        INSERT INTO store_order (key, id, store_id, customer_id, placed_at, wall_clock,
-          local_date, local_hour, status, subtotal_cents, tax_cents, total_cents)
-        SELECT key, id, store_id, CASE WHEN has_customer THEN customer_id END,
-               TIMESTAMPTZ 'epoch' + placed_at * INTERVAL '1 millisecond', wall_clock,
-               DATE '1970-01-01' + day, hour, status, subtotal, tax, total
-        FROM unnest(\(orders.map { $0.key })::bigint[], \(orders.map { $0.id })::text[],
-                    \(orders.map { $0.storeId })::text[], \(orders.map { $0.customerId ?? "" })::text[],
-                    \(orders.map { $0.customerId != nil })::boolean[],
-                    \(orders.map { $0.placedAt.millisecondsSinceEpoch })::bigint[],
-                    \(orders.map { $0.wallClock })::boolean[],
-                    \(orders.map { Int32($0.localDate.daysSinceEpoch) })::integer[],
-                    \(orders.map { Int32($0.localHour) })::integer[],
-                    \(orders.map { $0.status.rawValue })::text[],
-                    \(orders.map { $0.subtotal.hundredths })::bigint[],
-                    \(orders.map { $0.tax.hundredths })::bigint[],
-                    \(orders.map { $0.total.hundredths })::bigint[])
-          AS u(key, id, store_id, customer_id, has_customer, placed_at, wall_clock, day, hour,
-               status, subtotal, tax, total)
-        """)
-    }
-    if !lines.isEmpty {
-      try session.query(
-        """
-        INSERT INTO order_line (order_key, line_no, menu_item_id, item_name, unit_price_cents,
-          quantity, subtotal_cents, tax_cents)
-        SELECT * FROM unnest(\(lines.map { $0.orderKey })::bigint[],
-                             \(lines.map { Int32($0.lineNo) })::integer[],
-                             \(lines.map { $0.menuItemId })::bigint[], \(lines.map { $0.itemName })::text[],
-                             \(lines.map { $0.unitPrice.hundredths })::bigint[],
-                             \(lines.map { Int32($0.quantity) })::integer[],
-                             \(lines.map { $0.subtotal.hundredths })::bigint[],
-                             \(lines.map { $0.tax.hundredths })::bigint[])
-        """)
-    }
+    let batches = pending
+    (pending, pendingOrders) = ([], 0)
+    guard !batches.isEmpty else { return }
+    try session.startCopy(
+      into: "store_order", columns: CopyBatch.orderColumns, rows: batches.map(\.orders))
+    try session.startCopy(
+      into: "order_line", columns: CopyBatch.lineColumns, rows: batches.map(\.lines))
+  }
+
+  /// Puts back what the writes took away for speed; runs before the transaction commits.
+  func close() throws {
+    guard droppedOrderIndexes else { return }
+    try session.execute(
+      """
+      ALTER TABLE store_order ADD CONSTRAINT store_order_id_key UNIQUE (id);
+      CREATE INDEX store_order_day ON store_order (store_id, local_date);
+      ALTER TABLE order_line ADD CONSTRAINT order_line_pkey PRIMARY KEY (order_key, line_no);
+      CREATE INDEX order_line_item ON order_line (menu_item_id)
+      """)
+    droppedOrderIndexes = false
   }
 
   func save(newItems: [MenuItem], updatedItems: [MenuItem]) throws {
@@ -367,5 +378,55 @@ final class PostgresStoreTransaction: StoreTransaction {
     if changes.removesOrders {
       try session.execute(AggregateSQL.deleteEmptyRows)
     }
+  }
+}
+
+/// Planned orders and their lines as rows of `COPY … FROM STDIN`.
+struct CopyBatch: Sendable {
+  static let orderColumns = [
+    "key", "id", "store_id", "customer_id", "placed_at", "wall_clock", "local_date", "local_hour",
+    "status", "subtotal_cents", "tax_cents", "total_cents",
+  ]
+  static let lineColumns = [
+    "order_key", "line_no", "menu_item_id", "item_name", "unit_price_cents", "quantity",
+    "subtotal_cents", "tax_cents",
+  ]
+  /// Bytes reserved per row, about what one takes, so that a buffer rarely grows.
+  private static let orderBytes = 96
+  private static let lineBytes = 48
+
+  let orders: ByteBuffer
+  let lines: ByteBuffer
+
+  init(_ planned: PlannedOrders) {
+    var orders = CopyText(capacity: planned.orders.count * Self.orderBytes)
+    for order in planned.orders {
+      orders.append(order.key)
+      orders.append(order.id)
+      orders.append(order.storeId)
+      orders.append(order.customerId)
+      orders.append(order.placedAt)
+      orders.append(order.wallClock)
+      orders.append(order.localDate)
+      orders.append(order.localHour)
+      orders.append(order.status.rawValue)
+      orders.append(order.subtotal.hundredths)
+      orders.append(order.tax.hundredths)
+      orders.append(order.total.hundredths)
+      orders.endRow()
+    }
+    var lines = CopyText(capacity: planned.lines.count * Self.lineBytes)
+    for line in planned.lines {
+      lines.append(line.orderKey)
+      lines.append(line.lineNo)
+      lines.append(line.menuItemId)
+      lines.append(line.itemName)
+      lines.append(line.unitPrice.hundredths)
+      lines.append(line.quantity)
+      lines.append(line.subtotal.hundredths)
+      lines.append(line.tax.hundredths)
+      lines.endRow()
+    }
+    (self.orders, self.lines) = (orders.buffer, lines.buffer)
   }
 }

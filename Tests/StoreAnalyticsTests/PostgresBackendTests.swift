@@ -45,7 +45,7 @@ extension PostgresStoreRepository: RecountingRepository {
     }
   }
 
-  /// Foreign keys are checked at every commit; this counts what they would refuse.
+  /// No foreign keys are declared (store-pg-3): this counts what they would refuse.
   func danglingReferences() throws -> Int {
     try read { session in
       try session.query(
@@ -87,6 +87,43 @@ struct PostgresBackendTests {
     }
     #expect("\(error)".contains("store-pg-99-future"))
     #expect("\(error)".contains("newer version of Tally"))
+  }
+
+  @Test(
+    "a schema of store-pg-1 with orders keeps them, gets revision 0 and loses its foreign keys",
+    .enabled(if: PostgresTesting.url != nil, "TALLY_TEST_PG_URL is unset"))
+  func migratesFromFirstSchema() throws {
+    let location = try PostgresTesting.location(schema: PostgresTesting.freshSchema())
+    // Written as a Tally of store-pg-1 wrote them: one store, one order of 2 × 1.50, its day.
+    try PostgresPool(location).withSession { session in
+      try PostgresSchema.migrate(
+        session, location: location, upTo: "store-pg-1-orders-and-aggregates")
+      try session.execute(
+        """
+        INSERT INTO shop VALUES ('NYC', 'New York', 'UTC');
+        INSERT INTO menu_item VALUES (1, NULL, 'Tea', 'Drinks', NULL, 150);
+        INSERT INTO store_order VALUES (1, 'A1', 'NYC', NULL, '2026-03-08 10:00+00', true,
+          '2026-03-08', 10, 'completed', 300, 0, 300);
+        INSERT INTO order_line VALUES (1, 1, 1, 'Tea', 150, 2, 300, 0);
+        INSERT INTO store_day VALUES ('NYC', '2026-03-08', 1, 300, 0, 300, 0)
+        """)
+    }
+
+    let repository = try PostgresStoreRepository.open(location)
+    // Nothing counted the writes before the revision existed: it starts at 0.
+    #expect(try repository.revision() == 0)
+    let days = try ShopAnalytics(repository: repository).daily(
+      storeId: "NYC", limit: 1, asOf: try LocalDate(parsing: "2026-03-08"))
+    #expect(days.map(\.totalOrders) == [1])
+    #expect(days.map(\.totalRevenue) == [FixedDecimal(hundredths: 300)])
+    let foreignKeys = try repository.read { session in
+      try session.query(
+        """
+        SELECT COUNT(*) FROM pg_constraint
+        WHERE contype = 'f' AND connamespace = \(location.schema)::regnamespace
+        """)[0].decode(Int.self)
+    }
+    #expect(foreignKeys == 0)
   }
 
   @Test("a URL's password is never shown; a bad URL is refused naming what was expected")

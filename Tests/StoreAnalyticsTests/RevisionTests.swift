@@ -8,8 +8,9 @@ import Testing
 /// cached at one revision is never served after the data changed.
 @Suite("Data revision")
 struct RevisionTests {
-  @Test func risesWithEveryWriteAndNothingElse() throws {
-    let store = try fixture()
+  @Test(arguments: Backend.allCases)
+  func risesWithEveryWriteAndNothingElse(backend: Backend) throws {
+    let store = try fixture(backend)
     // Two stores added and one import: three write transactions after the migrations' 0.
     let start = try #require(try store.revision())
     #expect(start == 3)
