@@ -20,7 +20,15 @@ public struct XMLAttributes: Sendable, Equatable, ExpressibleByDictionaryLiteral
     pairs.first(where: { $0.name == name })?.value
   }
 
-  mutating func append(_ name: String, _ value: String) { pairs.append((name, value)) }
+  mutating func append(_ name: String, _ value: String) {
+    // Room for a GPS point's lat and lon at once: growing from one to two was a second
+    // allocation for each of a track's hundreds of thousands of points.
+    if pairs.isEmpty { pairs.reserveCapacity(Self.typicalCount) }
+    pairs.append((name, value))
+  }
+
+  /// Attributes an element usually has at most (`lat`, `lon`; `version`, `creator`, `xmlns`).
+  private static let typicalCount = 4
 
   /// Equal when the same names have the same values in the same order.
   public static func == (lhs: XMLAttributes, rhs: XMLAttributes) -> Bool {
