@@ -20,7 +20,15 @@ public struct XMLAttributes: Sendable, Equatable, ExpressibleByDictionaryLiteral
     pairs.first(where: { $0.name == name })?.value
   }
 
-  mutating func append(_ name: String, _ value: String) { pairs.append((name, value)) }
+  mutating func append(_ name: String, _ value: String) {
+    // Room for a GPS point's lat and lon at once: growing from one to two was a second
+    // allocation for each of a track's hundreds of thousands of points.
+    if pairs.isEmpty { pairs.reserveCapacity(Self.typicalCount) }
+    pairs.append((name, value))
+  }
+
+  /// Attributes an element usually has at most (`lat`, `lon`; `version`, `creator`, `xmlns`).
+  private static let typicalCount = 4
 
   /// Equal when the same names have the same values in the same order.
   public static func == (lhs: XMLAttributes, rhs: XMLAttributes) -> Bool {
@@ -285,13 +293,15 @@ public struct XMLTokenizer {
 
   /// The name in `bytes[start..<end]`, the same `String` as before when it occurred before.
   private mutating func localName(_ start: Int, _ end: Int) -> String {
+    let length = end - start
     let found = bytes.withUnsafeBufferPointer { buffer -> String? in
-      for known in knownNames where known.end - known.start == end - start {
-        if memcmp(buffer.baseAddress! + known.start, buffer.baseAddress! + start, end - start)
-          == 0
-        {
-          return known.name
+      // Names are a few bytes: a loop here costs less than a call to `memcmp` (profiled).
+      for known in knownNames where known.end - known.start == length {
+        var offset = 0
+        while offset < length, buffer[known.start + offset] == buffer[start + offset] {
+          offset += 1
         }
+        if offset == length { return known.name }
       }
       return nil
     }
