@@ -250,4 +250,3 @@ extension RouteMap: HTMLRenderable {
     }
   }
 }
-
