@@ -1,4 +1,6 @@
 import AnalyticsCore
+import DataFormats
+import Hummingbird
 
 /// Answers (their JSON bytes) computed at a data revision, served again while the revision is
 /// unchanged.
@@ -21,9 +23,19 @@ final class AnswerCache: Sendable {
   private let state = LockedValue<(revision: Int64, answers: [String: [UInt8]], bytes: Int)>(
     (-1, [:], 0))
 
-  /// The answer for `key` at `revision`, computed by `compute` unless it is known; with no
-  /// revision (a backend that keeps none), always computed.
-  func answer(
+  /// The JSON answer named by `key` (everything it depends on, route first) at `revision`,
+  /// computed by `compute` unless it is known; with no revision (a backend that keeps none),
+  /// always computed.
+  func response(
+    _ key: [String], revision: Int64?, compute: () throws -> JSONValue
+  ) rethrows -> Response {
+    JSONResponse.bytes(
+      try answer(key.joined(separator: "\u{1F}"), revision: revision) {
+        JSONWriter.compactBytes(try compute())
+      }, status: .ok)
+  }
+
+  private func answer(
     _ key: String, revision: Int64?, compute: () throws -> [UInt8]
   ) rethrows -> [UInt8] {
     guard let revision else { return try compute() }

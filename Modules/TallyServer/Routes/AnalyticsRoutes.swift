@@ -58,12 +58,9 @@ extension TallyAPI {
   /// The JSON of `compute`, or the same answer made earlier while the RVU data was unchanged
   /// (see `AnswerCache`). `key` names everything the answer depends on, the user first.
   func rvuAnswer(_ key: [String], compute: () throws -> JSONValue) throws -> Response {
-    let bytes = try Self.rvuCall {
-      try rvuAnswers.answer(key.joined(separator: "\u{1F}"), revision: try rvu.revision()) {
-        JSONWriter.compactBytes(try compute())
-      }
+    try Self.rvuCall {
+      try rvuAnswers.response(key, revision: try rvu.revision(), compute: compute)
     }
-    return JSONResponse.bytes(bytes, status: .ok)
   }
 
   /// The seed's `period`: daily (default), weekly, monthly or yearly.

@@ -12,7 +12,7 @@ extension TallyAPI {
     let rpcs = [
       Route(.post, "/rest/v1/rpc/get_store_metrics") { request, context in
         let (storeId, range, asOf) = try await rpcArguments(request, context: context)
-        return try answer("metrics \(storeId) \(range) \(asOf)") {
+        return try answer(["metrics", storeId, "\(range)", "\(asOf)"]) {
           let metrics = try shops.metrics(
             storeId: storeId, range: range, asOf: asOf, calendar: false)
           return .array([.object(StoreWire.metrics(metrics))])
@@ -20,7 +20,7 @@ extension TallyAPI {
       },
       Route(.post, "/rest/v1/rpc/get_revenue_chart_data") { request, context in
         let (storeId, range, asOf) = try await rpcArguments(request, context: context)
-        return try answer("chart \(storeId) \(range) \(asOf)") {
+        return try answer(["chart", storeId, "\(range)", "\(asOf)"]) {
           .array(
             StoreWire.chart(try shops.chart(storeId: storeId, range: range, asOf: asOf)).map(
               JSONValue.object))
@@ -84,13 +84,10 @@ extension TallyAPI {
 
   /// The JSON of `compute`, or the same answer made earlier at the store data's current revision
   /// (see `AnswerCache`).
-  private func answer(_ key: String, compute: () throws -> JSONValue) throws -> Response {
-    let bytes = try Self.storeCall {
-      try storeAnswers.answer(key, revision: try shops.revision()) {
-        JSONWriter.compactBytes(try compute())
-      }
+  private func answer(_ key: [String], compute: () throws -> JSONValue) throws -> Response {
+    try Self.storeCall {
+      try storeAnswers.response(key, revision: try shops.revision(), compute: compute)
     }
-    return JSONResponse.bytes(bytes, status: .ok)
   }
 
   /// `{p_store_id, p_date_range}` of an RPC call, for a store the user was granted, with the
