@@ -39,6 +39,12 @@ extension TallyServerCommand {
     var googleJWKS: String?
 
     func validate() throws {
+      // NIO would take any Int and bind a port of its own choosing, and the server would run.
+      guard (0...65_535).contains(port) else {
+        throw ValidationError(
+          TallyError.invalid("--port", String(port), expected: "a port from 0 to 65535")
+            .description)
+      }
       if googleClientIds.isEmpty != (googleJWKS == nil) {
         throw ValidationError(
           "--google-client-id and --google-jwks go together: sign-in needs both")

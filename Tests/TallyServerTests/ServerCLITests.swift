@@ -52,6 +52,14 @@ import Testing
     }
     let missing = try await capture(TallyServerCommand.self, arguments: ["serve"])
     #expect(missing.status == 64)
+    // A port out of range is refused before anything starts (it used to serve on another one).
+    for port in ["99999", "-1"] {
+      let refused = try await capture(
+        TallyServerCommand.self,
+        arguments: ["serve", "--port", port, "--secret-file", short.path])
+      #expect(refused.status == 64, "\(port)")
+      #expect(refused.error.contains("--port") && refused.error.contains("0 to 65535"))
+    }
   }
 
   @Test func tokenGrantRevokeAndPOSKey() async throws {
