@@ -150,11 +150,11 @@ public enum DatabaseOpener {
   /// Refuses a path that exists but is not a regular file (`/dev/null`, a FIFO, a folder) before
   /// SQLite touches it: SQLite would leave a `-journal` or `-wal` file beside a device.
   static func refuseSpecialFile(_ path: String) throws {
-    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
-      return  // a new path
-    }
-    let type = attributes[.type] as? FileAttributeType
-    guard type == .typeRegular else {
+    // `stat`, not `FileManager.attributesOfItem`: that also looks up the owner's user and group
+    // names (reading /etc/passwd and /etc/group) on every command.
+    var status = stat()
+    guard stat(path, &status) == 0 else { return }  // a new path
+    guard status.st_mode & S_IFMT == S_IFREG else {
       throw TallyError.invalid(
         nil, path, expected: "a database file or a new path, not a device, folder or pipe",
         category: .usage)
