@@ -114,7 +114,7 @@ import Testing
     // 1,798,675,200 s = 20,818 days = 2026-12-31 00:00 UTC.
     #expect(
       html.contains(
-        "<p class=\"subtitle\">2026 · as of 2026-12-31 · generated 2026-12-31T00:00:00Z</p>"))
+        "<p class=\"subtitle\">2026 · as of 2026-12-31 · generated 2026-12-31 00:00 UTC</p>"))
   }
 
   @Test func printStylesheetKeepsEveryChartCardAndTableWhole() {

@@ -43,8 +43,9 @@ public struct ReportPage: Sendable {
     if let period { parts.append(period) }
     if let asOf { parts.append("as of " + asOf.description) }
     if let generatedAt {
-      parts.append(
-        "generated " + (zone.map { generatedAt.iso8601(in: $0) } ?? generatedAt.description))
+      // To the minute, as a reader tells the time: "generated 2026-03-31 14:05 America/Chicago".
+      let zone = zone ?? .utc
+      parts.append("generated \(zone.localDateTime(of: generatedAt)) \(zone.identifier)")
     }
     return parts
   }
