@@ -8,6 +8,13 @@ import GRDB
 /// measured here, 1,000,000 orders went in 2.9 s instead of 5.8 s. Values are appended row by row,
 /// in column order; a full batch is written at once, and `flush()` writes what is left. Use it
 /// inside a GRDB write transaction.
+///
+/// Write `INSERT OR FAIL`. With the default conflict action (`ABORT`) a statement that changes
+/// several rows must be undoable on its own, so SQLite first copies every page it is about to
+/// change into a statement journal, a temporary file; rows with random keys (a unique index on
+/// customer ids) touch a page each. `FAIL` stops at the bad row and keeps the statement's earlier
+/// rows, which the enclosing transaction's rollback removes with everything else, so no copy is
+/// needed: 200,000 customers went in 0.8 s instead of 16.6 s (python's sqlite3, same library).
 public struct BatchInsert {
   /// One value of a row.
   public enum Value: Sendable {
@@ -32,7 +39,7 @@ public struct BatchInsert {
   /// Prepares the batch statement.
   ///
   /// - Parameters:
-  ///   - insert: the statement up to `VALUES`: `INSERT INTO t (a, b)`.
+  ///   - insert: the statement up to `VALUES`: `INSERT OR FAIL INTO t (a, b)`.
   ///   - columns: how many values make a row.
   ///   - upsert: what follows the values, if anything: `ON CONFLICT (a) DO UPDATE SET …`. Rows of
   ///     one batch that conflict with each other are applied in order, as separate inserts are.
