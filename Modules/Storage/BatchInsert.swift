@@ -35,6 +35,8 @@ public struct BatchInsert {
   private let rowsPerStatement: Int
   private let full: BulkStatement
   private var pending: [Value] = []
+  /// The UTF-8 bytes of a batch's texts, one after another (see `write`).
+  private var texts: [UInt8] = []
 
   /// Prepares the batch statement.
   ///
@@ -113,17 +115,36 @@ public struct BatchInsert {
     pending.removeAll(keepingCapacity: true)
   }
 
-  private func write(_ statement: BulkStatement, _ values: ArraySlice<Value>) throws {
-    for (offset, value) in values.enumerated() {
-      let index = Int32(offset + 1)
-      switch value {
-      case .integer(let integer): try statement.bind(index, integer)
-      case .real(let real): try statement.bind(index, real)
-      case .text(let text): try statement.bind(index, text)
-      case .null: try statement.bindNull(index)
+  /// Binds `values` and runs `statement` once.
+  ///
+  /// The batch's texts are first copied one after another into one buffer, kept from batch to
+  /// batch, and bound where they lie: bound the usual way, SQLite made its own copy of every text
+  /// (an allocation and a free per value, under its memory mutex) — 12% of the writing thread of a
+  /// store import (perf).
+  private mutating func write(_ statement: BulkStatement, _ values: ArraySlice<Value>) throws {
+    texts.removeAll(keepingCapacity: true)
+    for case .text(let text) in values { texts.append(contentsOf: text.utf8) }
+    try texts.withUnsafeBufferPointer { buffer in
+      var start = 0
+      for (offset, value) in values.enumerated() {
+        let index = Int32(offset + 1)
+        switch value {
+        case .integer(let integer): try statement.bind(index, integer)
+        case .real(let real): try statement.bind(index, real)
+        case .text(let text):
+          let count = text.utf8.count
+          if let base = buffer.baseAddress, count > 0 {
+            try statement.bindInPlace(index, base + start, count: count)
+          } else {
+            try statement.bind(index, "")
+          }
+          start += count
+        case .null: try statement.bindNull(index)
+        }
       }
+      defer { try? statement.clearBindings() }
+      try statement.step()
     }
-    try statement.step()
   }
 
   private static func sql(_ insert: String, columns: Int, rows: Int, upsert: String) -> String {

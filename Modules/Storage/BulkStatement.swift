@@ -43,6 +43,21 @@ public struct BulkStatement {
     try check(Self.bindText(handle, index, &value))
   }
 
+  /// Binds `count` bytes of UTF-8 text at `bytes` without copying them: SQLite reads them when
+  /// the statement runs, so they must stay where they are until `step()` returns; call
+  /// `clearBindings()` before they move.
+  public func bindInPlace(_ index: Int32, _ bytes: UnsafePointer<UInt8>, count: Int) throws {
+    try check(
+      sqlite3_bind_text(
+        handle, index, UnsafeRawPointer(bytes).assumingMemoryBound(to: CChar.self), Int32(count),
+        nil))
+  }
+
+  /// Unbinds every parameter (they become NULL), so none points at memory that is gone.
+  public func clearBindings() throws {
+    try check(sqlite3_clear_bindings(handle))
+  }
+
   /// Runs the statement with the bound values and resets it for the next row.
   public func step() throws {
     try check(sqlite3_step(handle))

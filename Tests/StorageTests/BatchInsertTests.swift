@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import Storage
 import Testing
@@ -72,6 +73,25 @@ struct BatchInsertTests {
     }
     #expect(stored.map { $0[0] as String } == values)
     #expect(stored.map { $0[1] as Bool }.allSatisfy { !$0 })
+  }
+
+  @Test("texts bound in place: each row keeps its own text across full batches")
+  func textsInFullBatches() throws {
+    let queue = try table()
+    // Empty texts between others (no bytes of their own), a bridged Foundation string and
+    // multi-byte ones: each is bound at its own offset of the batch's buffer.
+    let values = [
+      "", "é", "", "日本", String(NSString(string: "bridged")), "", "z",
+      String(repeating: "ü", count: 300),
+    ]
+    try queue.write { db in
+      var batch = try BatchInsert(db, "INSERT INTO t (k, s)", columns: 2, rowsPerStatement: 3)
+      try batch.append(
+        contentsOf: values.enumerated().flatMap { [.integer(Int64($0.offset)), .text($0.element)] })
+      try batch.flush()
+    }
+    #expect(
+      try queue.read { db in try String.fetchAll(db, sql: "SELECT s FROM t ORDER BY k") } == values)
   }
 
   @Test("an upsert applies rows of one batch that conflict in order")
