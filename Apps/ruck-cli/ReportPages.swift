@@ -9,6 +9,10 @@ enum RuckReportPage {
   /// drawing loses nothing the recording could tell. ReportKit doubles it when a track would
   /// still draw more than `RouteMap`'s point limit, and the route's description says so.
   static let routeTolerance = 2.0
+  /// How finely a long track is thinned as it is read (`RouteThinning`): a track of more points
+  /// than this comes as about this × (1 + ln(points ÷ this)) positions — some 47,000 of
+  /// 400,000 — each point left out within 1/10,000 of the track's length of one kept.
+  static let routeResolution = 10_000
 
   static func report(
     weekly: RuckWeekly, streak: RuckStreak, calendar: RuckCalendar, records: RuckRecords,
@@ -136,7 +140,7 @@ enum RuckReportPage {
 
   /// One session: its measures, its route and elevation profile, and its splits.
   static func session(
-    _ detail: SessionDetail, route: [RoutePosition], units: UnitSystem, zone: Zone
+    _ detail: SessionDetail, route: SessionRoute, units: UnitSystem, zone: Zone
   ) -> ReportPage {
     let session = detail.session
     let format = UnitFormatter(system: units)
@@ -183,11 +187,12 @@ enum RuckReportPage {
                 description:
                   "The track seen from above (north up, start a circle, end a square) and its "
                   + "elevation against distance, in metres.",
-                points: route.map {
+                points: route.positions.map {
                   RoutePoint(
                     latitude: $0.latitude, longitude: $0.longitude, elevation: $0.elevationMeters,
                     distance: $0.distanceMeters)
-                }, tolerance: routeTolerance))
+                }, recordedCount: detail.trackPointCount, spacing: route.spacingMeters,
+                tolerance: routeTolerance))
           ]),
         ReportSection(
           title: "Splits",

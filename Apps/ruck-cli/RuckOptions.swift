@@ -102,7 +102,7 @@ struct UnitFormatter {
     guard let whole = Self.wholeSeconds(seconds) else {
       return String(format: "%.0f h /%@", seconds / 3600, system.distanceSymbol)
     }
-    return String(format: "%d:%02d /%@", whole / 60, whole % 60, system.distanceSymbol)
+    return "\(whole / 60):\(twoDigits(whole % 60)) /\(system.distanceSymbol)"
   }
 
   func load(_ kg: Double?) -> String {
@@ -138,10 +138,16 @@ struct UnitFormatter {
   }
 }
 
+/// `value` written as `%02d` writes it (`"07"`, `"42"`, `"-5"`), without Foundation's
+/// formatter: the splits of a long session's page are hundreds of paces and times.
+func twoDigits(_ value: Int) -> String {
+  (0..<10).contains(value) ? "0\(value)" : String(value)
+}
+
 extension TimeSpan {
   /// `H:MM:SS`.
   var clock: String {
-    String(format: "%d:%02d:%02d", seconds / 3600, seconds / 60 % 60, seconds % 60)
+    "\(seconds / 3600):\(twoDigits(seconds / 60 % 60)):\(twoDigits(seconds % 60))"
   }
 }
 

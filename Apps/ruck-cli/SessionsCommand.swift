@@ -80,7 +80,9 @@ extension RuckCommand.Sessions {
       let system = try units.units ?? store.profile().units
       if options.page != nil {
         let (detail, route) = try hinting {
-          try store.sessionDetailWithRoute(id: id, splitMeters: system.metresPerDistanceUnit)
+          try store.sessionDetailWithRoute(
+            id: id, splitMeters: system.metresPerDistanceUnit,
+            routeResolution: RuckReportPage.routeResolution)
         }
         return try options.write(
           RuckReportPage.session(detail, route: route, units: system, zone: global.zone))

@@ -80,6 +80,44 @@ struct RuckReportTests {
     #expect(html.contains("<td class=\"num\">8.99 min/km</td>"))
   }
 
+  @Test("Session page of a long track: thinned as it is read, both bounds stated")
+  func longTrackPage() throws {
+    let fixture = try Fixture()
+    defer { fixture.remove() }
+    // 20,000 points along the equator, 0.00001° (1.11195 m) apart, one a second on Mon 02-09.
+    let points = (0..<20_000).map { index in
+      let time = String(
+        format: "2026-02-09T%02d:%02d:%02dZ", 10 + index / 3600, index / 60 % 60, index % 60)
+      let longitude = String(format: "%.5f", Double(index) / 100_000)
+      return "<trkpt lat=\"0\" lon=\"\(longitude)\"><time>\(time)</time></trkpt>"
+    }
+    let track = fixture.folder + "/long.gpx"
+    try Data(
+      ("<?xml version=\"1.0\"?><gpx version=\"1.1\" creator=\"test\"><trk><trkseg>"
+        + points.joined(separator: "\n") + "</trkseg></trk></gpx>").utf8
+    ).write(to: URL(fileURLWithPath: track))
+    #expect(fixture.run(["import", track]).status == 0)
+    let page = fixture.run(["sessions", "show", "3", "--format", "html"])
+    #expect(page.status == 0, "\(page.error)")
+    let html = page.output
+    // More points than the page's resolution (10,000): point j may be left out within
+    // j × 1.11195 m ÷ 10,000 of the one kept before it. Up to j = 10,000 every step (1.11195 m)
+    // reaches that; after it every other point is left out (2 steps ≥ j ÷ 10,000 steps), the
+    // last for good being j = 19,997 (19,999 is the track's end, kept): 1.9997 × 1.11195 =
+    // 2.2236 m, stated rounded up as 2.3 m. The line is straight, so Douglas–Peucker keeps its
+    // ends: 2.2236 + 2 = 4.2236 → 4.3 m.
+    #expect(
+      html.contains(
+        "Drawn from 2 of 20000 recorded points, simplified to within 4.3 m: a point less than "
+          + "2.3 m from the one kept before it (along the track and in elevation) was left out, "
+          + "and the line through the rest simplified to within 2.0 m."))
+    #expect(Self.routePointCount(html) == 2)
+    // The splits and the count still come from every point: 19,999 × 1.11195 m = 22.24 km.
+    #expect(html.contains("<th scope=\"row\">Track points</th><td>20000</td>"))
+    #expect(html.contains("<th scope=\"row\">Distance</th><td>22.24 km</td>"))
+    #expect(html.contains("<th scope=\"row\">23</th><td class=\"num\">0.24 km</td>"))
+  }
+
   @Test("Report page: weekly bars with the goal, the calendar, pace and records")
   func reportPage() throws {
     let fixture = try Fixture()

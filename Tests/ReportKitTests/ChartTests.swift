@@ -170,6 +170,22 @@ func render(_ block: ReportBlock) -> String {
       RouteMap(title: "t", description: "d", points: points).simplifiedRoute.indices == [0, 99])
   }
 
+  @Test func thinnedPointsAddTheirSpacingToTheStatedTolerance() {
+    // The straight line keeps its 2 ends of the 100 points given; the caller says they were
+    // thinned from 1,000 within 12.34 m. Both figures are rounded up to a decimetre:
+    // 12.34 → 12.4 m, 12.34 + 2 = 14.34 → 14.4 m.
+    let points = (0..<100).map {
+      RoutePoint(latitude: 50 + Double($0) * 0.001, longitude: 8, elevation: nil, distance: 0)
+    }
+    let map = RouteMap(
+      title: "t", description: "d", points: points, recordedCount: 1000, spacing: 12.34)
+    #expect(
+      render(.chart(map)).contains(
+        "Drawn from 2 of 1000 recorded points, simplified to within 14.4 m: a point less than "
+          + "12.4 m from the one kept before it (along the track and in elevation) was left out, "
+          + "and the line through the rest simplified to within 2.0 m."))
+  }
+
   @Test func equirectangularProjectionKeepsTheAspect() {
     // 0.01° of longitude at 60° N is half as long as 0.01° of latitude (cos 60° = 0.5).
     let points = [

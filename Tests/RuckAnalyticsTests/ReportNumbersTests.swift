@@ -49,8 +49,12 @@ struct ReportNumbersTests {
       </trkseg></trk>
       """)
     let session = try #require(try store.importFile(data, fileName: "r.gpx").sessions.first)
-    let (detail, route) = try store.sessionDetailWithRoute(id: session.id!, splitMeters: 1000)
+    let (detail, thinned) = try store.sessionDetailWithRoute(
+      id: session.id!, splitMeters: 1000, routeResolution: 10)
     #expect(detail == (try store.sessionDetail(id: session.id!, splitMeters: 1000)))
+    // 4 points, fewer than the resolution: every one, nothing left out.
+    #expect(thinned.spacingMeters == 0)
+    let route = thinned.positions
     let step = 0.01 * .pi / 180 * 6_371_008.8  // 1111.95 m along the equator
     #expect(route.count == 4)
     #expect(route.map(\.longitude) == [0, 0.01, 1, 1.01])

@@ -26,10 +26,18 @@ public struct RoutePoint: Sendable, Equatable {
 /// `tolerance` metres (default 2 m, below GPS noise); if that still leaves more than
 /// `maximumPoints`, the tolerance doubles until it does not, and the description says the
 /// tolerance used. So a 400,000-point track stays well under 2 MB.
+///
+/// A caller that streams a long track may thin it first (`spacing`): then the description states
+/// the two bounds and their sum, the whole distance a recorded point may lie from the drawing.
 public struct RouteMap: Sendable, Equatable {
   public var title: String
   public var description: String
   public var points: [RoutePoint]
+  /// Points the track recorded: `points.count` unless the caller thinned them.
+  public var recordedCount: Int
+  /// Metres: each point the caller left out lay less than this from the point kept before it,
+  /// on the map and in the profile. 0 when `points` are every recorded point.
+  public var spacing: Double
   /// Metres a dropped point may lie from the simplified line.
   public var tolerance: Double
   public var maximumPoints: Int
@@ -45,12 +53,15 @@ public struct RouteMap: Sendable, Equatable {
   static let profileTableRows = 40
 
   public init(
-    title: String, description: String, points: [RoutePoint], tolerance: Double = 2,
-    maximumPoints: Int = 20_000, emptyMessage: String = "No track was recorded."
+    title: String, description: String, points: [RoutePoint], recordedCount: Int? = nil,
+    spacing: Double = 0, tolerance: Double = 2, maximumPoints: Int = 20_000,
+    emptyMessage: String = "No track was recorded."
   ) {
     self.title = title
     self.description = description
     self.points = points
+    self.recordedCount = recordedCount ?? points.count
+    self.spacing = spacing
     self.tolerance = tolerance
     self.maximumPoints = maximumPoints
     self.emptyMessage = emptyMessage
@@ -85,6 +96,18 @@ public struct RouteMap: Sendable, Equatable {
   /// The route's points kept for drawing, with the tolerance used.
   var simplifiedRoute: (indices: [Int], tolerance: Double) {
     Self.simplify(projected, tolerance: tolerance, maximumPoints: maximumPoints)
+  }
+
+  /// How far a recorded point may lie from the drawing, and why. Thinned points add `spacing`
+  /// to the tolerance; the figures are rounded up to a decimetre, so the page never claims less.
+  func simplificationStatement(tolerance: Double) -> String {
+    func metres(_ value: Double) -> String {
+      NumberText.grouped((value * 10).rounded(.up) / 10, decimals: 1) + " m"
+    }
+    guard spacing > 0 else { return "simplified to within \(metres(tolerance))." }
+    return "simplified to within \(metres(spacing + tolerance)): a point less than "
+      + "\(metres(spacing)) from the one kept before it (along the track and in elevation) was "
+      + "left out, and the line through the rest simplified to within \(metres(tolerance))."
   }
 
   var profile: [PlanePoint] {
@@ -163,8 +186,8 @@ extension RouteMap: HTMLRenderable {
     func x(_ point: PlanePoint) -> Double { offset + (point.x - minX) * scale }
     func y(_ point: PlanePoint) -> Double { Self.margin + (maxY - point.y) * scale }
     let fullDescription =
-      description + " Drawn from \(kept.count) of \(points.count) recorded points, simplified to "
-      + "within \(NumberText.grouped(usedTolerance, decimals: 1)) m."
+      description + " Drawn from \(kept.count) of \(recordedCount) recorded points, "
+      + simplificationStatement(tolerance: usedTolerance)
     html.chartFigure(
       title: title, description: fullDescription, isEmpty: points.count < 2,
       emptyMessage: emptyMessage, table: routeTable, width: ChartStyle.width, height: height,

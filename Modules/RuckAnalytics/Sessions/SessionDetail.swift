@@ -148,11 +148,11 @@ extension RuckStore {
   ///
   /// - throws: `TallyError` (missing input) when there is no such session.
   public func sessionDetail(id: Int64, splitMeters: Double) throws -> SessionDetail {
-    let (session, chunks) = try writer.read { db in
-      (try Self.existingSession(db, id: id), try TrackChunk.all().ofSession(id).fetchAll(db))
+    try writer.read { db in
+      let session = try Self.existingSession(db, id: id)
+      var builder = TrackDetailBuilder(splitMeters: splitMeters)
+      try TrackChunk.forEachPoint(ofSession: id, in: db) { _ = builder.add(segment: $0, $1) }
+      return builder.detail(of: session)
     }
-    var builder = TrackDetailBuilder(splitMeters: splitMeters)
-    try TrackChunk.forEachPoint(of: chunks) { _ = builder.add(segment: $0, $1) }
-    return builder.detail(of: session)
   }
 }
