@@ -39,7 +39,7 @@ import Testing
     }
     return ReportPage(
       title: "Sample report", period: "2026", asOf: LocalDate(year: 2026, month: 12, day: 31),
-      generatedAt: Instant(millisecondsSinceEpoch: 1_798_675_200_000), zone: nil,
+      generatedAt: Instant(millisecondsSinceEpoch: 1_798_675_200_000 + 59_999), zone: nil,
       sections: [
         ReportSection(
           title: "Summary",
@@ -111,7 +111,7 @@ import Testing
 
   @Test func subtitleHasPeriodAsOfAndGenerationTime() {
     let html = Self.samplePage().render()
-    // 1,798,675,200 s = 20,818 days = 2026-12-31 00:00 UTC.
+    // 1,798,675,200 s = 20,818 days = 2026-12-31 00:00 UTC; the 59.999 s after it are not shown.
     #expect(
       html.contains(
         "<p class=\"subtitle\">2026 · as of 2026-12-31 · generated 2026-12-31 00:00 UTC</p>"))

@@ -45,7 +45,9 @@ public struct ReportPage: Sendable {
     if let generatedAt {
       // To the minute, as a reader tells the time: "generated 2026-03-31 14:05 America/Chicago".
       let zone = zone ?? .utc
-      parts.append("generated \(zone.localDateTime(of: generatedAt)) \(zone.identifier)")
+      let local = zone.localDateTime(of: generatedAt)
+      let minute = TimeOfDay(hour: local.time.hour, minute: local.time.minute) ?? local.time
+      parts.append("generated \(local.date) \(minute) \(zone.identifier)")
     }
     return parts
   }
