@@ -161,6 +161,24 @@ func render(_ block: ReportBlock) -> String {
     #expect(html.contains(">Start</text>") && html.contains(">End</text>"))
   }
 
+  @Test func profileDistanceLabelsStayInsideTheDrawing() throws {
+    // 520 km of track: the distance ticks run 0, 200, 400, 600 km, and "600 km" centred on the
+    // plot's right end would reach past the 720-unit drawing (its right margin is 16 units).
+    let points = (0...10).map {
+      RoutePoint(
+        latitude: 45 + Double($0) * 0.4, longitude: 8, elevation: 300 + Double($0),
+        distance: Double($0) * 52_000)
+    }
+    let html = render(.chart(RouteMap(title: "t", description: "d", points: points)))
+    let profile = try #require(html.range(of: "class=\"chart profile\""))
+    let labels = SVGInspection.xLabels(in: String(html[profile.lowerBound...]))
+    #expect(labels.last?.text == "600 km")
+    for label in labels {
+      #expect(label.x + ChartStyle.textWidth(label.text) / 2 <= ChartStyle.width, "\(label)")
+      #expect(label.x - ChartStyle.textWidth(label.text) / 2 >= 0, "\(label)")
+    }
+  }
+
   @Test func straightLineKeepsOnlyItsEnds() {
     // Points on one meridian: every interior point is on the line from first to last.
     let points = (0..<100).map {

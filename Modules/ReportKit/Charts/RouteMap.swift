@@ -263,10 +263,14 @@ extension RouteMap: HTMLRenderable {
       html.markup(" " + bottom + "Z\"/>")
       html.markup("<g class=\"x-labels\" text-anchor=\"middle\">")
       for tick in distances.ticks {
+        let label = NumberText.grouped(tick, decimals: distances.decimals) + " km"
+        // The last label is centred on the plot's right end, where the margin is narrower than
+        // half of a wide label ("600 km"): moved left just enough to stay inside the drawing.
+        let centre = min(x(tick * 1000), ChartStyle.width - ChartStyle.textWidth(label) / 2)
         html.markup(
-          "<text x=\"\(NumberText.coordinate(x(tick * 1000)))\" y=\"\(NumberText.coordinate(top + plotHeight + ChartStyle.fontSize + 8))\">"
+          "<text x=\"\(NumberText.coordinate(centre))\" y=\"\(NumberText.coordinate(top + plotHeight + ChartStyle.fontSize + 8))\">"
         )
-        html.text(NumberText.grouped(tick, decimals: distances.decimals) + " km")
+        html.text(label)
         html.markup("</text>")
       }
       html.markup("</g>")
