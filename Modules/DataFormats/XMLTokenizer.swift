@@ -161,6 +161,10 @@ public struct XMLTokenizer: Sendable {
   /// The line the tokenizer has reached.
   public var currentLine: Int { line }
 
+  /// How many bytes of the document lie after the current token: what a reader that keeps
+  /// every value can reserve room for.
+  public var bytesAfter: Int { document.count - index }
+
   /// How deep the current element is (the root element is depth 1 while it is open).
   public var depth: Int { openBeforeStart + stack.count }
 
@@ -305,10 +309,7 @@ public struct XMLTokenizer: Sendable {
               id: names.id(of: bytes + local, count: nameEnd - local, add: false), start: local,
               end: nameEnd))
         }
-        guard
-          document.bytes(nameStart, nameEnd).elementsEqual(
-            document.bytes(open.nameStart, open.nameEnd))
-        else {
+        guard document.sameBytes(nameStart, nameEnd, open.nameStart, open.nameEnd) else {
           throw error(
             "the end tag </\(text(nameStart, nameEnd))> does not close <\(text(open.nameStart, open.nameEnd))>"
           )
@@ -554,6 +555,15 @@ private final class Document: @unchecked Sendable {
   /// The bytes of `start..<end`.
   func bytes(_ start: Int, _ end: Int) -> UnsafeBufferPointer<UInt8> {
     UnsafeBufferPointer(start: base + start, count: end - start)
+  }
+
+  /// Whether `start..<end` and `otherStart..<otherEnd` hold the same bytes (an end tag's name
+  /// and its start tag's: a loop costs less than `elementsEqual` or `memcmp` there, profiled).
+  func sameBytes(_ start: Int, _ end: Int, _ otherStart: Int, _ otherEnd: Int) -> Bool {
+    guard end - start == otherEnd - otherStart else { return false }
+    var offset = 0
+    while start + offset < end, base[start + offset] == base[otherStart + offset] { offset += 1 }
+    return start + offset == end
   }
 }
 
