@@ -77,6 +77,19 @@ struct GPXHalvesTests {
     #expect(track.sport == "hiking")
   }
 
+  @Test("a long segment's steps computed on two threads are the walk's on one, bit for bit")
+  func stepsOnTwoThreads() {
+    let count = TrackMeasures.stepsOnTwoThreadsFrom + 1
+    let points = (0..<count).map { index in
+      TrackPoint(
+        time: nil, latitude: 45 + Double(index % 97) / 10_000,
+        longitude: 14 + Double(index) / 100_000, elevation: nil)
+    }
+    var walk = GreatCircleWalk()
+    let one = points.map { walk.step(to: $0.latitude, $0.longitude) }
+    #expect(TrackMeasures.steps(points) == one)
+  }
+
   @Test(
     "a split in a comment, a CDATA section or at another depth reads the file whole",
     arguments: [
