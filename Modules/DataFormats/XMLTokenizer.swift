@@ -326,7 +326,7 @@ public struct XMLTokenizer: Sendable {
           guard !sawRoot else { throw error("a second root element <\(name)>") }
           sawRoot = true
         }
-        attributeSpans.removeAll(keepingCapacity: true)
+        if !attributeSpans.isEmpty { attributeSpans.removeAll(keepingCapacity: true) }
         while true {
           skipSpace()
           guard index < count else {
