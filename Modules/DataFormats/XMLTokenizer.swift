@@ -78,29 +78,30 @@ public enum XMLToken: Sendable {
 /// hundreds of thousands of points needs (a `String` per value was most of a GPX import's
 /// parsing, see `Docs/Ruck.md`).
 public struct XMLTokenizer: Sendable {
-  private let document: Document
+  @usableFromInline let document: Document
   private var index: Int
   private var line = 1
   /// Open elements: where the qualified name lies in the document (to check the end tag without
   /// building a string) and the local name (to hand out with the end tag).
-  private var stack: [(nameStart: Int, nameEnd: Int, local: XMLName)] = []
+  @usableFromInline var stack: [(nameStart: Int, nameEnd: Int, local: XMLName)] = []
   private var pendingEnd: XMLName?
   private var sawRoot = false
   private var names = NameTable()
   /// The current start tag's attributes: their names and where their values lie, read only when
   /// asked for.
-  private var attributeSpans: [(name: XMLName, start: Int, end: Int, escaped: Bool)] = []
+  @usableFromInline var attributeSpans: [(name: XMLName, start: Int, end: Int, escaped: Bool)] =
+    []
   /// Where the current text lies in the document, unless it held entity references: then it is
   /// `decodedText`.
-  private var textSpan = (start: 0, end: 0)
-  private var decodedText: [UInt8]?
+  @usableFromInline var textSpan = (start: 0, end: 0)
+  @usableFromInline var decodedText: [UInt8]?
   /// Where reading stops: the document's end, or a split point for a `split` head.
   private var limit: Int
   /// A `split` head: it ends quietly at `limit` with elements open.
   private var endsAtSplit = false
   /// A `split` tail: how many elements opened before its first byte are still open, and the
   /// qualified names of those its end tags closed (checked against the head by `joins`).
-  private var openBeforeStart = 0
+  @usableFromInline var openBeforeStart = 0
   private var closedBeforeStart: [(start: Int, end: Int)] = []
 
   /// A tokenizer over a copy of `data` (a UTF-8 byte order mark is skipped).
@@ -166,7 +167,7 @@ public struct XMLTokenizer: Sendable {
   public var bytesAfter: Int { document.count - index }
 
   /// How deep the current element is (the root element is depth 1 while it is open).
-  public var depth: Int { openBeforeStart + stack.count }
+  @inlinable public var depth: Int { openBeforeStart + stack.count }
 
   /// The number `nextToken()` gives the local name `name` (`trkpt`, `lat`), to compare with
   /// `XMLName.id`.
@@ -209,7 +210,7 @@ public struct XMLTokenizer: Sendable {
 
   /// Calls `body` with the bytes of the current start tag's first attribute whose local name has
   /// the number `name` (entities decoded), or with `nil` when the tag has none.
-  public func withAttribute<Result>(
+  @inlinable public func withAttribute<Result>(
     _ name: Int, _ body: (UnsafeBufferPointer<UInt8>?) throws -> Result
   ) rethrows -> Result {
     for span in attributeSpans where span.name.id == name {
@@ -219,7 +220,8 @@ public struct XMLTokenizer: Sendable {
   }
 
   /// Calls `body` with the bytes of the current text (entities decoded, CDATA as it is).
-  public func withText<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows
+  @inlinable public func withText<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result)
+    rethrows
     -> Result
   {
     if let decodedText { return try decodedText.withUnsafeBufferPointer(body) }
@@ -386,16 +388,20 @@ public struct XMLTokenizer: Sendable {
 
   // MARK: Scanning
 
+  /// `start..<end` with its entities decoded: checked while scanning, so never `nil` in fact.
+  @usableFromInline func decoded(_ start: Int, _ end: Int) -> [UInt8]? {
+    try? decode(start, end)
+  }
+
   private func error(_ problem: String) -> TallyError {
     TallyError(value: "line \(line)", expected: "well-formed XML (\(problem))", category: .badData)
   }
 
-  private func withValue<Result>(
+  @inlinable func withValue<Result>(
     _ span: (name: XMLName, start: Int, end: Int, escaped: Bool),
     _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
   ) rethrows -> Result {
-    // Checked while scanning, so decoding cannot fail here.
-    if span.escaped, let decoded = try? decode(span.start, span.end) {
+    if span.escaped, let decoded = decoded(span.start, span.end) {
       return try decoded.withUnsafeBufferPointer(body)
     }
     return try body(document.bytes(span.start, span.end))
@@ -524,9 +530,9 @@ public struct XMLTokenizer: Sendable {
 ///
 /// `@unchecked Sendable`: the bytes are written once, in `init`, and only read after, so the
 /// head and tail of a `split` may read them on two threads.
-private final class Document: @unchecked Sendable {
-  let base: UnsafePointer<UInt8>
-  let count: Int
+@usableFromInline final class Document: @unchecked Sendable {
+  @usableFromInline let base: UnsafePointer<UInt8>
+  @usableFromInline let count: Int
   /// Whether `base` is this document's own copy, freed with it.
   private let owned: Bool
 
@@ -553,7 +559,7 @@ private final class Document: @unchecked Sendable {
   deinit { if owned { base.deallocate() } }
 
   /// The bytes of `start..<end`.
-  func bytes(_ start: Int, _ end: Int) -> UnsafeBufferPointer<UInt8> {
+  @inlinable func bytes(_ start: Int, _ end: Int) -> UnsafeBufferPointer<UInt8> {
     UnsafeBufferPointer(start: base + start, count: end - start)
   }
 
