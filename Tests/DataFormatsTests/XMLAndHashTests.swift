@@ -60,6 +60,65 @@ struct XMLTokenizerTests {
   }
 }
 
+@Suite("XML tokens and split reading")
+struct XMLTokenTests {
+  /// The tokens of `tokenizer` to its end: names as text, text as its decoded bytes.
+  private static func tokens(_ tokenizer: inout XMLTokenizer) throws -> [String] {
+    var result: [String] = []
+    while let token = try tokenizer.nextToken() {
+      switch token {
+      case .start(let name): result.append("<\(tokenizer.string(of: name))@\(tokenizer.depth)")
+      case .end(let name): result.append("</\(tokenizer.string(of: name))")
+      case .text: result.append(tokenizer.withText { String(decoding: $0, as: UTF8.self) })
+      }
+    }
+    return result
+  }
+
+  static let document =
+    "<g:gpx><trk><trkseg><trkpt lat=\"1&amp;2\"/><trkpt/></trkseg></trk></g:gpx>"
+
+  @Test("names are numbered once; attribute values and text come as decoded bytes") func tokens()
+    throws
+  {
+    var tokenizer = XMLTokenizer(data: Data(Self.document.utf8))
+    let point = tokenizer.intern("trkpt")
+    let lat = tokenizer.intern("lat")
+    var points = 0
+    var latitudes: [String] = []
+    while let token = try tokenizer.nextToken() {
+      guard case .start(let name) = token, name.id == point else { continue }
+      points += 1
+      if let value = tokenizer.withAttribute(
+        lat, { $0.map { String(decoding: $0, as: UTF8.self) } })
+      {
+        latitudes.append(value)
+      }
+    }
+    #expect(points == 2 && latitudes == ["1&2"])
+  }
+
+  @Test("a head and a tail split before an element read the document as one tokenizer")
+  func split() throws {
+    let data = Data(Self.document.utf8)
+    var whole = XMLTokenizer(data: data)
+    let expected = try Self.tokens(&whole)
+    // Before the second `<trkpt`: the head leaves gpx, trk and trkseg open (depth 3).
+    let offset = Self.document.utf8.count - "<trkpt/></trkseg></trk></g:gpx>".utf8.count
+    var (head, tail) = XMLTokenizer(data: data).split(at: offset, depth: 3)
+    let joined = try Self.tokens(&head) + Self.tokens(&tail)
+    #expect(joined == expected)
+    #expect(XMLTokenizer.joins(head, tail))
+    // Assumed one level too shallow: the tail's last end tag has nothing to close.
+    var (shallowHead, shallowTail) = XMLTokenizer(data: data).split(at: offset, depth: 2)
+    _ = try Self.tokens(&shallowHead)
+    #expect(throws: TallyError.self) { try Self.tokens(&shallowTail) }
+    // Split inside a tag: the head ends inside it.
+    var (cutHead, _) = XMLTokenizer(data: data).split(at: offset + 3, depth: 3)
+    #expect(throws: TallyError.self) { try Self.tokens(&cutHead) }
+  }
+}
+
 @Suite("SHA-256")
 struct SHA256Tests {
   // FIPS 180-4 / NIST test vectors.

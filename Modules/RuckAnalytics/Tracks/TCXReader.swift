@@ -28,7 +28,7 @@ enum TCXReader {
     var lastTime: Instant?
     var text = ""
     var sport: String?
-    while let event = try GPXReader.next(&tokenizer, name) {
+    while let event = try GPXReader.nextEvent(&tokenizer, name) {
       switch event {
       case .start(let element, let attributes):
         if element == "Activity", sport == nil { sport = attributes["Sport"] }
