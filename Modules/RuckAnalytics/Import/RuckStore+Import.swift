@@ -77,7 +77,7 @@ extension RuckStore {
     _ = try SessionLimits.check(
       track.deviceCalories, "calories", SessionLimits.calories, unit: "kcal", category: .badData,
       source: source)
-    let outcome = try writer.write { db -> ImportOutcome in
+    func write(_ db: Database) throws -> ImportOutcome {
       if let previous = try SourceFile.all().withContent(hash, plannedDay: plannedDay).fetchOne(db)
       {
         return .duplicate(previousName: previous.name)  // imported meanwhile by another process
@@ -98,6 +98,18 @@ extension RuckStore {
       try session.insert(db)
       try insertTrack(db, track, sessionId: session.id!)
       return .imported([session])
+    }
+    // A first import (no sessions yet) writes with a rollback journal: see `RollbackJournal`.
+    let outcome = try writer.writeWithoutTransaction { db -> ImportOutcome in
+      let empty = try RuckSession.limit(1).fetchCount(db) == 0
+      return try RollbackJournal.around(db, empty: empty) {
+        var outcome: ImportOutcome?
+        try db.inTransaction {
+          outcome = try write(db)
+          return .commit
+        }
+        return outcome!
+      }
     }
     if case .imported = outcome, measures.timesGoingBack > 0 {
       warn(.timesGoBack(points: measures.timesGoingBack))

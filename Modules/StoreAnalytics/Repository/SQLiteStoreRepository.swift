@@ -63,20 +63,9 @@ public struct SQLiteStoreRepository: StoreRepository {
       let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? Self.defaultCacheSize
       try db.execute(sql: "PRAGMA cache_size = \(Self.importCacheSize)")
       defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
-      // Into a database without orders (a first import), a rollback journal instead of the WAL:
-      // the WAL has every page of a new database written twice (into the WAL, then copied into
-      // the file when the last connection closes) and synced twice; the journal holds only the
-      // few pages that existed before. Measured on the 2.2-million-line import: the close's
-      // WAL sync, copy and removal waited 1.2 s (strace). When another connection has the file
-      // open SQLite keeps the WAL, and the write goes on in it. Rolled back or killed, the
-      // journal restores the file as with the WAL.
-      if try Bool.fetchOne(db, sql: "SELECT NOT EXISTS (SELECT 1 FROM store_order)") == true,
-        (try? String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE")) == "delete"
-      {
-        defer { _ = try? String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") }
-        return try Self.write(db, body)
-      }
-      return try Self.write(db, body)
+      // A first import (no orders yet) writes with a rollback journal: see `RollbackJournal`.
+      let empty = try Bool.fetchOne(db, sql: "SELECT NOT EXISTS (SELECT 1 FROM store_order)")
+      return try RollbackJournal.around(db, empty: empty == true) { try Self.write(db, body) }
     }
   }
 

@@ -1,0 +1,80 @@
+import Foundation
+import GRDB
+import Storage
+import Testing
+
+@Suite("A first write with a rollback journal")
+struct RollbackJournalTests {
+  private func withDatabase(_ body: (String, any DatabaseWriter) throws -> Void) throws {
+    let folder = NSTemporaryDirectory() + "tally-journal-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("v1") { db in
+      try db.execute(sql: "CREATE TABLE t (k INTEGER PRIMARY KEY)")
+    }
+    let path = folder + "/t.sqlite"
+    try body(path, try DatabaseOpener.open(.file(path), migrator: migrator))
+  }
+
+  private func mode(_ db: Database) throws -> String? {
+    try String.fetchOne(db, sql: "PRAGMA journal_mode")
+  }
+
+  @Test("an empty database is written with the journal, then is WAL again")
+  func switchesAndReturns() throws {
+    try withDatabase { _, writer in
+      let during = try writer.writeWithoutTransaction { db in
+        try RollbackJournal.around(db, empty: true) {
+          try db.inTransaction {
+            try db.execute(sql: "INSERT INTO t (k) VALUES (1), (2)")
+            return .commit
+          }
+          return try mode(db)
+        }
+      }
+      #expect(during == "delete")
+      #expect(try writer.read { try mode($0) } == "wal")
+      #expect(try writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM t") } == 2)
+    }
+  }
+
+  @Test("a failed write leaves nothing and the file in WAL")
+  func failureRollsBack() throws {
+    try withDatabase { _, writer in
+      #expect(throws: DatabaseError.self) {
+        try writer.writeWithoutTransaction { db in
+          try RollbackJournal.around(db, empty: true) {
+            try db.inTransaction {
+              try db.execute(sql: "INSERT INTO t (k) VALUES (1)")
+              try db.execute(sql: "INSERT INTO t (k) VALUES (1)")  // the same key: fails
+              return .commit
+            }
+          }
+        }
+      }
+      let (count, after) = try writer.read { db in
+        (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t"), try mode(db))
+      }
+      #expect(count == 0)
+      #expect(after == "wal")
+    }
+  }
+
+  @Test("not empty, or another connection open: the write stays in WAL")
+  func staysInWAL() throws {
+    try withDatabase { path, writer in
+      let notEmpty = try writer.writeWithoutTransaction { db in
+        try RollbackJournal.around(db, empty: false) { try mode(db) }
+      }
+      #expect(notEmpty == "wal")
+      let other = try DatabaseQueue(path: path)
+      try other.read { db in _ = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") }
+      let withOther = try writer.writeWithoutTransaction { db in
+        try RollbackJournal.around(db, empty: true) { try mode(db) }
+      }
+      #expect(withOther == "wal")
+      try other.close()
+    }
+  }
+}
