@@ -393,8 +393,12 @@ public struct XMLTokenizer: Sendable {
     try? decode(start, end)
   }
 
+  /// "line 204: expected well-formed XML: …", the line as the source's line: the reader adds
+  /// the file's name (`TallyError.inFile`).
   private func error(_ problem: String) -> TallyError {
-    TallyError(value: "line \(line)", expected: "well-formed XML (\(problem))", category: .badData)
+    TallyError(
+      .badData, .refused("expected well-formed XML: \(problem)"),
+      source: TallyError.Source("", line: line))
   }
 
   @inlinable func withValue<Result>(

@@ -132,6 +132,11 @@ public struct TallyError: Error, CustomStringConvertible, Equatable, Sendable {
     return copy
   }
 
+  /// The same error in the file `name`, keeping the line a parser already put in its source.
+  public func inFile(_ name: String) -> TallyError {
+    at(Source(name, line: source?.line))
+  }
+
   /// The same error with a hint for the user.
   public func hinted(_ hint: String) -> TallyError {
     var copy = self

@@ -151,7 +151,7 @@ enum GPXReader {
 
   static func nextEvent(_ tokenizer: inout XMLTokenizer, _ name: String) throws -> XMLEvent? {
     do { return try tokenizer.next() } catch let error as TallyError {
-      throw error.at(.init(name))
+      throw error.inFile(name)
     }
   }
 }
@@ -216,7 +216,7 @@ struct GPXReading: Sendable {
 
   private func next(_ tokenizer: inout XMLTokenizer) throws -> XMLToken? {
     do { return try tokenizer.nextToken() } catch let error as TallyError {
-      throw error.at(.init(fileName))
+      throw error.inFile(fileName)
     }
   }
 
