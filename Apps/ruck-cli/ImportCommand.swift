@@ -58,7 +58,7 @@ extension RuckCommand {
         progress.update(index)
         let name = URL(fileURLWithPath: path).lastPathComponent
         do {
-          let data = try mappedFile(path)
+          let data = try readFile(path, mapped: true)
           var warnings: [ImportWarning] = []
           let outcome = try hinting {
             try store.importFile(data, fileName: name, options: options) { warnings.append($0) }
@@ -159,18 +159,6 @@ extension RuckCommand {
       try SessionPrinter(global: global, store: store, units: units.units).print(session)
     }
   }
-}
-
-/// A regular file's bytes mapped into memory instead of read: a 40 MB GPX is then neither
-/// copied nor zero-filled first (~25 ms of a ~400 ms import, see `Docs/Ruck.md`); anything else
-/// (a folder, a pipe, a file too large or unmappable) as `readFile` reads or refuses it.
-func mappedFile(_ path: String) throws -> Data {
-  guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-    attributes[.type] as? FileAttributeType == .typeRegular,
-    ((attributes[.size] as? NSNumber)?.intValue ?? Int.max) <= inputFileLimit,
-    let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
-  else { return try readFile(path) }
-  return data
 }
 
 /// `is faster than 3:00 /km`, `is longer than 250 km`.
