@@ -126,13 +126,6 @@ public struct TrackMeasures: Sendable, Equatable {
     return steps
   }
 
-  /// The great-circle (haversine) distance between two points, in metres.
-  public static func haversine(_ a: TrackPoint, _ b: TrackPoint) -> Double {
-    let lat1 = a.latitude * .pi / 180
-    let lat2 = b.latitude * .pi / 180
-    return haversine(lat1, cos(lat1), lat2, cos(lat2), longitudes: a.longitude, b.longitude)
-  }
-
   /// The haversine from latitudes in radians with their cosines, and longitudes in degrees: a
   /// walk along a track (`GreatCircleWalk`) computes each cosine once for the steps on both sides.
   static func haversine(
