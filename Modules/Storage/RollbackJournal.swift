@@ -11,15 +11,26 @@ import GRDB
 /// fails or a process that is killed leaves the journal, which restores the file as the WAL
 /// would (checked with `kill -9` mid-import).
 public enum RollbackJournal {
-  /// Runs `body` (a write that opens and commits its own transaction) in rollback-journal mode
-  /// when `empty`, then returns the file to WAL.
+  /// Runs `body` in one transaction, with the rollback journal when `empty`, then returns the
+  /// file to WAL.
   ///
   /// SQLite refuses the switch while another connection has the file open (or for `:memory:`);
-  /// `body` then runs in WAL as usual.
-  public static func around<T>(_ db: Database, empty: Bool, _ body: () throws -> T) throws -> T {
+  /// the transaction then runs in WAL as usual. Should the return to WAL fail, the next opening
+  /// switches the file back (`DatabaseOpener` asks for WAL on every open).
+  public static func transaction<T>(_ db: Database, empty: Bool, _ body: () throws -> T)
+    throws -> T
+  {
+    func write() throws -> T {
+      var result: T?
+      try db.inTransaction {
+        result = try body()
+        return .commit
+      }
+      return result!
+    }
     guard empty, (try? String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE")) == "delete"
-    else { return try body() }
+    else { return try write() }
     defer { _ = try? String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") }
-    return try body()
+    return try write()
   }
 }

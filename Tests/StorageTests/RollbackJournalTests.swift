@@ -25,11 +25,8 @@ struct RollbackJournalTests {
   func switchesAndReturns() throws {
     try withDatabase { _, writer in
       let during = try writer.writeWithoutTransaction { db in
-        try RollbackJournal.around(db, empty: true) {
-          try db.inTransaction {
-            try db.execute(sql: "INSERT INTO t (k) VALUES (1), (2)")
-            return .commit
-          }
+        try RollbackJournal.transaction(db, empty: true) {
+          try db.execute(sql: "INSERT INTO t (k) VALUES (1), (2)")
           return try mode(db)
         }
       }
@@ -44,12 +41,9 @@ struct RollbackJournalTests {
     try withDatabase { _, writer in
       #expect(throws: DatabaseError.self) {
         try writer.writeWithoutTransaction { db in
-          try RollbackJournal.around(db, empty: true) {
-            try db.inTransaction {
-              try db.execute(sql: "INSERT INTO t (k) VALUES (1)")
-              try db.execute(sql: "INSERT INTO t (k) VALUES (1)")  // the same key: fails
-              return .commit
-            }
+          try RollbackJournal.transaction(db, empty: true) {
+            try db.execute(sql: "INSERT INTO t (k) VALUES (1)")
+            try db.execute(sql: "INSERT INTO t (k) VALUES (1)")  // the same key: fails
           }
         }
       }
@@ -65,13 +59,13 @@ struct RollbackJournalTests {
   func staysInWAL() throws {
     try withDatabase { path, writer in
       let notEmpty = try writer.writeWithoutTransaction { db in
-        try RollbackJournal.around(db, empty: false) { try mode(db) }
+        try RollbackJournal.transaction(db, empty: false) { try mode(db) }
       }
       #expect(notEmpty == "wal")
       let other = try DatabaseQueue(path: path)
       try other.read { db in _ = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") }
       let withOther = try writer.writeWithoutTransaction { db in
-        try RollbackJournal.around(db, empty: true) { try mode(db) }
+        try RollbackJournal.transaction(db, empty: true) { try mode(db) }
       }
       #expect(withOther == "wal")
       try other.close()

@@ -100,15 +100,9 @@ extension RuckStore {
       return .imported([session])
     }
     // A first import (no sessions yet) writes with a rollback journal: see `RollbackJournal`.
-    let outcome = try writer.writeWithoutTransaction { db -> ImportOutcome in
-      let empty = try RuckSession.limit(1).fetchCount(db) == 0
-      return try RollbackJournal.around(db, empty: empty) {
-        var outcome: ImportOutcome?
-        try db.inTransaction {
-          outcome = try write(db)
-          return .commit
-        }
-        return outcome!
+    let outcome = try writer.writeWithoutTransaction { db in
+      try RollbackJournal.transaction(db, empty: RuckSession.limit(1).fetchCount(db) == 0) {
+        try write(db)
       }
     }
     if case .imported = outcome, measures.timesGoingBack > 0 {

@@ -156,3 +156,8 @@ extension DerivableRequest<StoreOrder> {
   /// Orders of one store.
   func placed(at storeId: String) -> Self { filter(StoreOrder.Columns.storeId == storeId) }
 }
+
+extension StoreOrder {
+  /// Whether the database holds any order (a first import finds none).
+  static func anyStored(_ db: Database) throws -> Bool { try limit(1).fetchCount(db) > 0 }
+}

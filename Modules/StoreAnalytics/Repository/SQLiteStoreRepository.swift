@@ -64,24 +64,14 @@ public struct SQLiteStoreRepository: StoreRepository {
       try db.execute(sql: "PRAGMA cache_size = \(Self.importCacheSize)")
       defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
       // A first import (no orders yet) writes with a rollback journal: see `RollbackJournal`.
-      let empty = try Bool.fetchOne(db, sql: "SELECT NOT EXISTS (SELECT 1 FROM store_order)")
-      return try RollbackJournal.around(db, empty: empty == true) { try Self.write(db, body) }
+      return try RollbackJournal.transaction(db, empty: !StoreOrder.anyStored(db)) {
+        let transaction = SQLiteStoreTransaction(db)
+        let result = try body(transaction)
+        try transaction.close()
+        try Self.raiseRevision(db)
+        return result
+      }
     }
-  }
-
-  /// Runs `body` in one transaction that also raises the revision.
-  private static func write<T>(_ db: Database, _ body: (any StoreTransaction) throws -> T)
-    throws -> T
-  {
-    var result: T?
-    try db.inTransaction {
-      let transaction = SQLiteStoreTransaction(db)
-      result = try body(transaction)
-      try transaction.close()
-      try raiseRevision(db)
-      return .commit
-    }
-    return result!
   }
 
   /// SQLite's default page cache, in KiB when negative.
