@@ -9,7 +9,7 @@ import GRDB
 /// in column order; a full batch is written at once, and `flush()` writes what is left. Use it
 /// inside a GRDB write transaction.
 ///
-/// Write `INSERT OR FAIL`. With the default conflict action (`ABORT`) a statement that changes
+/// Its statements are `INSERT OR FAIL`. With the default conflict action (`ABORT`) a statement that changes
 /// several rows must be undoable on its own, so SQLite first copies every page it is about to
 /// change into a statement journal, a temporary file; rows with random keys (a unique index on
 /// customer ids) touch a page each. `FAIL` stops at the bad row and keeps the statement's earlier
@@ -41,19 +41,21 @@ public struct BatchInsert {
   /// Prepares the batch statement.
   ///
   /// - Parameters:
-  ///   - insert: the statement up to `VALUES`: `INSERT OR FAIL INTO t (a, b)`.
-  ///   - columns: how many values make a row.
+  ///   - table: the table written to.
+  ///   - columns: its columns, in the order each row's values are appended.
   ///   - upsert: what follows the values, if anything: `ON CONFLICT (a) DO UPDATE SET …`. Rows of
   ///     one batch that conflict with each other are applied in order, as separate inserts are.
   ///   - rowsPerStatement: rows per statement run, capped so a statement binds at most 999 values
   ///     (the lowest limit SQLite builds have).
   public init(
-    _ db: Database, _ insert: String, columns: Int, upsert: String = "", rowsPerStatement: Int = 64
+    _ db: Database, into table: String, columns: [String], upsert: String = "",
+    rowsPerStatement: Int = 64
   ) throws {
-    precondition(columns > 0 && rowsPerStatement > 0)
+    precondition(!columns.isEmpty && rowsPerStatement > 0)
     self.db = db
-    self.insert = insert
+    self.insert = "INSERT OR FAIL INTO \(table) (\(columns.joined(separator: ", ")))"
     self.upsert = upsert
+    let columns = columns.count
     self.columns = columns
     self.rowsPerStatement = min(rowsPerStatement, max(1, 999 / columns))
     full = try BulkStatement(

@@ -20,7 +20,7 @@ struct BatchInsertTests {
     let queue = try table()
     try queue.write { db in
       var batch = try BatchInsert(
-        db, "INSERT INTO t (k, n, r, s)", columns: 4, rowsPerStatement: perStatement)
+        db, into: "t", columns: ["k", "n", "r", "s"], rowsPerStatement: perStatement)
       for row in 0..<count {
         try batch.append(Int64(row))
         try batch.append(row % 3 == 0 ? nil : Int64(row * 10))
@@ -43,7 +43,7 @@ struct BatchInsertTests {
   func contentsOf() throws {
     let queue = try table()
     try queue.write { db in
-      var batch = try BatchInsert(db, "INSERT INTO t (k, s)", columns: 2, rowsPerStatement: 3)
+      var batch = try BatchInsert(db, into: "t", columns: ["k", "s"], rowsPerStatement: 3)
       try batch.append(Int64(1))
       try batch.append("one")
       // Fills the pending batch, writes one full batch from the array, keeps two rows.
@@ -61,7 +61,7 @@ struct BatchInsertTests {
     let queue = try table()
     let values = ["", "é", "日本語のテキスト", String(repeating: "x", count: 5000), "a\"b'c"]
     try queue.write { db in
-      var batch = try BatchInsert(db, "INSERT INTO t (k, s)", columns: 2)
+      var batch = try BatchInsert(db, into: "t", columns: ["k", "s"])
       for (key, value) in values.enumerated() {
         try batch.append(Int64(key))
         try batch.append(value)
@@ -85,7 +85,7 @@ struct BatchInsertTests {
       String(repeating: "ü", count: 300),
     ]
     try queue.write { db in
-      var batch = try BatchInsert(db, "INSERT INTO t (k, s)", columns: 2, rowsPerStatement: 3)
+      var batch = try BatchInsert(db, into: "t", columns: ["k", "s"], rowsPerStatement: 3)
       try batch.append(
         contentsOf: values.enumerated().flatMap { [.integer(Int64($0.offset)), .text($0.element)] })
       try batch.flush()
@@ -99,7 +99,7 @@ struct BatchInsertTests {
     let queue = try table()
     try queue.write { db in
       var batch = try BatchInsert(
-        db, "INSERT INTO t (k, n)", columns: 2,
+        db, into: "t", columns: ["k", "n"],
         upsert: "ON CONFLICT (k) DO UPDATE SET n = n + excluded.n")
       for (key, amount) in [(1, 5), (2, 1), (1, -2), (1, 10), (2, 1)] {
         try batch.append(Int64(key))

@@ -39,7 +39,7 @@ final class SQLiteStoreTransaction: StoreTransaction {
     // Keys handed out here rather than by SQLite, so the rows go 64 to a statement (a large
     // import names hundreds of thousands of customers).
     var next = (try Customer.select(max(Customer.Columns.id), as: Int64.self).fetchOne(db) ?? 0) + 1
-    var rows = try BatchInsert(db, "INSERT OR FAIL INTO customer (id, external_id)", columns: 2)
+    var rows = try BatchInsert(db, into: "customer", columns: ["id", "external_id"])
     var keys: [String: Int64] = [:]
     keys.reserveCapacity(externalIds.count)
     for id in externalIds {
@@ -52,7 +52,7 @@ final class SQLiteStoreTransaction: StoreTransaction {
     return keys
   }
 
-  func hasOrders() throws -> Bool { try StoreOrder.limit(1).fetchCount(db) > 0 }
+  func hasOrders() throws -> Bool { try StoreOrder.anyStored(db) }
 
   func orderKey(id: String) throws -> (key: Int64, storeId: String)? {
     // A cached statement, without the lines: this runs once per order of a re-imported file.
@@ -170,17 +170,17 @@ final class SQLiteStoreTransaction: StoreTransaction {
     }
     if orderRows == nil {
       orderRows = try BatchInsert(
-        db,
-        """
-        INSERT OR FAIL INTO store_order (key, id, store_id, customer_id, placed_at, wall_clock,
-          local_date, local_hour, status, subtotal_cents, tax_cents, total_cents)
-        """, columns: 12)
+        db, into: "store_order",
+        columns: [
+          "key", "id", "store_id", "customer_id", "placed_at", "wall_clock", "local_date",
+          "local_hour", "status", "subtotal_cents", "tax_cents", "total_cents",
+        ])
       lineRows = try BatchInsert(
-        db,
-        """
-        INSERT OR FAIL INTO order_line (order_key, line_no, menu_item_id, item_name,
-          unit_price_cents, quantity, subtotal_cents, tax_cents)
-        """, columns: 8)
+        db, into: "order_line",
+        columns: [
+          "order_key", "line_no", "menu_item_id", "item_name", "unit_price_cents", "quantity",
+          "subtotal_cents", "tax_cents",
+        ])
     }
     let rows = (encoded as? EncodedRows) ?? (encoder!(planned) as! EncodedRows)
     try orderRows!.append(contentsOf: rows.orders)
@@ -219,8 +219,7 @@ final class SQLiteStoreTransaction: StoreTransaction {
   func apply(_ changes: AggregateChanges) throws {
     // Customers before days: a day's customer count is read from its customer rows.
     var customerRows = try BatchInsert(
-      db, "INSERT OR FAIL INTO store_day_customer (store_id, date, customer_key, orders)",
-      columns: 4,
+      db, into: "store_day_customer", columns: ["store_id", "date", "customer_key", "orders"],
       upsert: """
         ON CONFLICT (store_id, date, customer_key) DO UPDATE SET orders = orders + excluded.orders
         """)
@@ -258,8 +257,7 @@ final class SQLiteStoreTransaction: StoreTransaction {
     }
 
     var hourRows = try BatchInsert(
-      db, "INSERT OR FAIL INTO store_hour (store_id, date, hour, orders, revenue_cents)",
-      columns: 5,
+      db, into: "store_hour", columns: ["store_id", "date", "hour", "orders", "revenue_cents"],
       upsert: """
         ON CONFLICT (store_id, date, hour) DO UPDATE SET orders = orders + excluded.orders,
           revenue_cents = revenue_cents + excluded.revenue_cents
@@ -306,8 +304,8 @@ final class SQLiteStoreTransaction: StoreTransaction {
     }
 
     var statusRows = try BatchInsert(
-      db, "INSERT OR FAIL INTO store_day_status (store_id, date, status, orders, subtotal_cents)",
-      columns: 5,
+      db, into: "store_day_status",
+      columns: ["store_id", "date", "status", "orders", "subtotal_cents"],
       upsert: """
         ON CONFLICT (store_id, date, status) DO UPDATE SET orders = orders + excluded.orders,
           subtotal_cents = subtotal_cents + excluded.subtotal_cents
