@@ -533,7 +533,9 @@ public struct XMLTokenizer: Sendable {
 /// array's bounds and uniqueness checks there cost more than the scan itself.
 ///
 /// `@unchecked Sendable`: the bytes are written once, in `init`, and only read after, so the
-/// head and tail of a `split` may read them on two threads.
+/// head and tail of a `split` may read them on two threads. A document made by `reading` only
+/// borrows its bytes: it, and every tokenizer over it, must not outlive that call's `body` —
+/// which the compiler does not check, so `reading`'s callers keep the tokenizers inside it.
 @usableFromInline final class Document: @unchecked Sendable {
   @usableFromInline let base: UnsafePointer<UInt8>
   @usableFromInline let count: Int
