@@ -64,12 +64,7 @@ public indirect enum JSONValue: Sendable, Equatable {
       if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
       return "\(value)"
     }
-    let text = String(format: "%.\(decimals)f", value)
-    // Avoid "-0.00".
-    if text.hasPrefix("-"), text.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) {
-      return String(text.dropFirst())
-    }
-    return text
+    return FixedNotation.format(value, decimals: decimals)
   }
 }
 
