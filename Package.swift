@@ -92,8 +92,7 @@ let package = Package(
     // MARK: Data formats (parsing bytes handed in; no file I/O)
     .target(
       name: "DataFormats",
-      dependencies: ["AnalyticsCore", .product(name: "Crypto", package: "swift-crypto")],
-      path: "Modules/DataFormats",
+      dependencies: ["AnalyticsCore"], path: "Modules/DataFormats",
       swiftSettings: swiftSettings),
 
     // MARK: Persistence
@@ -110,7 +109,7 @@ let package = Package(
     domain("RVUDomain"),
     domain("BehaviorPatterns"),
     domain("StoreAnalytics"),
-    domain("RuckAnalytics"),
+    domain("RuckAnalytics", [.product(name: "Crypto", package: "swift-crypto")]),
 
     // MARK: Report pages of the apps the server shares (domain values -> ReportPage), used by
     // the app and tally-server alike, so ReportKit and the domains never depend on each other.
@@ -140,7 +139,24 @@ let package = Package(
     // MARK: Apps
     app("rvu-cli", domain: "RVUDomain", ["RVUReports"]),
     app("behavior-cli", domain: "BehaviorPatterns"),
-    app("store-metrics", domain: "StoreAnalytics", ["StoreReports", "StorePostgres"]),
+    // store-metrics is two programs on one library of commands: without PostgreSQL's client
+    // (the one users start most; it starts faster) and with it (`StoreMetricsProgram` in Commands/).
+    .target(
+      name: "StoreMetricsCommands",
+      dependencies: [
+        "CLIKit", "DataFormats", "ReportKit", "StoreAnalytics", "StoreReports", "Storage",
+        argumentParser,
+      ],
+      path: "Apps/store-metrics/Commands", swiftSettings: swiftSettings),
+    .executableTarget(
+      name: "store-metrics", dependencies: ["StoreMetricsCommands"],
+      path: "Apps/store-metrics/Main", swiftSettings: swiftSettings,
+      linkerSettings: positionDependent),
+    .executableTarget(
+      name: "store-metrics-postgres",
+      dependencies: ["StoreMetricsCommands", "StoreAnalytics", "StorePostgres"],
+      path: "Apps/store-metrics/Postgres", swiftSettings: swiftSettings,
+      linkerSettings: positionDependent),
     app("ruck-cli", domain: "RuckAnalytics"),
 
     // MARK: Server (the RVU and store domains over HTTP; see Docs/Server.md)
@@ -193,7 +209,8 @@ let package = Package(
     .testTarget(
       name: "AppsTests",
       dependencies: [
-        "rvu-cli", "behavior-cli", "store-metrics", "ruck-cli", "RVUReports", "StoreReports",
+        "rvu-cli", "behavior-cli", "store-metrics", "store-metrics-postgres", "ruck-cli",
+        "StoreMetricsCommands", "StorePostgres", "RVUReports", "StoreReports",
       ],
       path: "Tests/AppsTests", swiftSettings: swiftSettings),
   ],

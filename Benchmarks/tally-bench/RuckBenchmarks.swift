@@ -188,7 +188,7 @@ enum RuckBenchmarks {
       BenchmarkCase(
         name: "ruck.hash-1000-gpx", size: size, target: "(phase of the import)", runs: 1
       ) {
-        for data in files { _ = SHA256.hex(data) }
+        for data in files { _ = ContentHash.sha256Hex(data) }
       },
     ]
     let importAll = BenchmarkCase(

@@ -1,5 +1,6 @@
 import AnalyticsCore
 import Foundation
+import Storage
 
 /// A PostgreSQL database named by a `postgres://user[:password]@host[:port]/dbname[?schema=s]`
 /// URL. The password comes from the URL, else `PGPASSWORD`, else `~/.pgpass` (the app hands in
@@ -16,18 +17,14 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
   public static let defaultSchema = "tally_store"
   static let defaultPort = 5432
 
-  /// Whether `location` names a PostgreSQL database rather than a file.
-  public static func isURL(_ location: String) -> Bool {
-    location.hasPrefix("postgres://") || location.hasPrefix("postgresql://")
-  }
-
   /// Reads `url`, taking a missing password from `environment` (`PGPASSWORD`, then the
   /// `~/.pgpass` of `HOME`).
   ///
   /// - throws: `TallyError` (usage) naming the URL, without its password, and what was expected.
   public init(url: String, environment: [String: String] = [:]) throws {
     let expected = "postgres://user[:password]@host[:port]/dbname[?schema=name]"
-    guard Self.isURL(url), let parts = URLComponents(string: url), let host = parts.host,
+    guard DatabaseLocation.isPostgresURL(url), let parts = URLComponents(string: url),
+      let host = parts.host,
       !host.isEmpty, let user = parts.user, !user.isEmpty
     else {
       throw TallyError.invalid("database URL", Self.redacted(url), expected: expected)

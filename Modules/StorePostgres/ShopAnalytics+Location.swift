@@ -11,11 +11,20 @@ extension ShopAnalytics {
     _ location: DatabaseLocation, environment: [String: String],
     clock: @escaping @Sendable () -> Instant = { Instant(Date()) }
   ) throws -> ShopAnalytics {
-    if case .file(let path, _) = location, PostgresLocation.isURL(path) {
+    if let url = location.postgresURL {
       let repository = try PostgresStoreRepository.open(
-        PostgresLocation(url: path, environment: environment))
+        PostgresLocation(url: url, environment: environment))
       return ShopAnalytics(repository: repository, clock: clock)
     }
     return try open(location, clock: clock)
+  }
+
+  /// Opens the PostgreSQL database at `url` (`postgres://…`), taking a password missing from it
+  /// from `environment`.
+  public static func open(
+    postgresURL url: String, environment: [String: String],
+    clock: @escaping @Sendable () -> Instant
+  ) throws -> ShopAnalytics {
+    try open(.file(url), environment: environment, clock: clock)
   }
 }

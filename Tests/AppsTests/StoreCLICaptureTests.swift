@@ -3,7 +3,7 @@ import Foundation
 import StoreAnalytics
 import Testing
 
-@testable import store_metrics
+@testable import StoreMetricsCommands
 
 /// store-metrics run in-process (`CommandRunner.capture`) against a scratch database.
 private struct Scratch {

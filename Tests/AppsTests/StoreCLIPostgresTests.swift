@@ -1,11 +1,24 @@
 import CLIKit
 import Foundation
+import StoreAnalytics
+import StorePostgres
 import Testing
 
-@testable import store_metrics
+@testable import StoreMetricsCommands
 
 /// The PostgreSQL server of `scripts/with-postgres`, in a schema of this test's own.
 private let postgresURL = ProcessInfo.processInfo.environment["TALLY_TEST_PG_URL"]
+
+/// Runs store-metrics in process as `store-metrics-postgres` does: with PostgreSQL.
+private func capture(_ arguments: [String]) -> CommandRunner.Captured {
+  let postgres = StoreMetricsProgram.PostgresOpener {
+    try ShopAnalytics.open(
+      postgresURL: $0, environment: ProcessInfo.processInfo.environment, clock: $1)
+  }
+  return StoreMetricsProgram.$postgres.withValue(postgres) {
+    CommandRunner.capture(StoreMetricsCommand.self, arguments: arguments)
+  }
+}
 
 /// Orders of two stores in two zones over three days: every status, a missing customer, a
 /// subcategory or none, a line on another day in the store's zone than in UTC.
@@ -44,8 +57,7 @@ struct StoreCLIPostgresTests {
     let schema = "cli_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
     let databases = [folder + "/store.sqlite", postgresURL! + "?schema=" + schema]
     func run(_ db: String, _ arguments: [String]) -> CommandRunner.Captured {
-      CommandRunner.capture(
-        StoreMetricsCommand.self, arguments: arguments + ["--db", db, "--as-of", "2026-03-08"])
+      capture(arguments + ["--db", db, "--as-of", "2026-03-08"])
     }
     let first = folder + "/orders.csv"
     let second = folder + "/changes.csv"
@@ -91,11 +103,48 @@ struct StoreCLIPostgresTests {
   @Test("an unreachable server is one line naming the URL without its password, exit 74")
   func unreachable() throws {
     // Port 1 on loopback: nothing listens there.
-    let result = CommandRunner.capture(
-      StoreMetricsCommand.self,
-      arguments: ["stores", "list", "--db", "postgres://ann:s3cret@127.0.0.1:1/sales"])
+    let result = capture(["stores", "list", "--db", "postgres://ann:s3cret@127.0.0.1:1/sales"])
     #expect(result.status == 74)
     #expect(result.error.contains("postgres://ann@127.0.0.1:1/sales"))
     #expect(!result.error.contains("s3cret"))
+  }
+}
+
+@Suite("store-metrics hands a postgres:// database to store-metrics-postgres")
+struct StorePostgresHandOffTests {
+  @Test("the built store-metrics runs the command in store-metrics-postgres, same arguments")
+  func handsOver() throws {
+    // Nothing listens on port 1: the answer is store-metrics-postgres' connection error, which
+    // only a program with PostgreSQL's client can give.
+    let result = try AppRunner.run(
+      "store-metrics", ["stores", "list", "--db", "postgres://ann:s3cret@127.0.0.1:1/sales"])
+    #expect(result.status == 74, "\(result.error)")
+    #expect(result.error.contains("postgres://ann@127.0.0.1:1/sales"))
+    #expect(!result.error.contains("s3cret"))
+    #expect(result.error.split(separator: "\n").count == 1)
+  }
+
+  @Test("without store-metrics-postgres beside it: one line saying what is missing, exit 69")
+  func missingProgram() throws {
+    let folder = NSTemporaryDirectory() + "tally-handoff-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let built = AppRunner.productsDirectory.appendingPathComponent("store-metrics").path
+    let alone = folder + "/store-metrics"
+    // A hard link where the file system allows (the debug binary is large), else a copy.
+    if link(built, alone) != 0 { try FileManager.default.copyItem(atPath: built, toPath: alone) }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: alone)
+    process.arguments = ["stores", "list", "--db", "postgres://ann@127.0.0.1:1/sales"]
+    let err = Pipe()
+    process.standardError = err
+    process.standardOutput = Pipe()
+    try process.run()
+    let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 69)
+    #expect(message.contains("store-metrics-postgres"))
+    #expect(message.contains(folder))
+    #expect(message.split(separator: "\n").count == 1)
   }
 }

@@ -2,7 +2,7 @@ import CLIKit
 import Foundation
 import Testing
 
-@testable import store_metrics
+@testable import StoreMetricsCommands
 
 /// `store-metrics report` against a small hand-worked set of orders.
 @Suite("store-metrics report")

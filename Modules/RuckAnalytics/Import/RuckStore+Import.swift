@@ -39,7 +39,7 @@ extension RuckStore {
     try SessionLimits.check(options)
     guard format.hasTrack else {
       return try importSessions(
-        data, fileName: fileName, format: format, hash: SHA256.hex(data))
+        data, fileName: fileName, format: format, hash: ContentHash.sha256Hex(data))
     }
     let (hash, track) = try Self.hashing(data) { try ParsedTrack.read(data, fileName: fileName) }
     let measures = TrackMeasures(track)
@@ -118,7 +118,7 @@ extension RuckStore {
   {
     let hash = LockedValue("")
     let group = DispatchGroup()
-    DispatchQueue.global().async(group: group) { hash.current = SHA256.hex(data) }
+    DispatchQueue.global().async(group: group) { hash.current = ContentHash.sha256Hex(data) }
     defer { group.wait() }
     let result = try body()
     group.wait()

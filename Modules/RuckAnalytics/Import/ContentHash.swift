@@ -1,14 +1,16 @@
 import Crypto
 import Foundation
 
-/// SHA-256 as a content hash, to recognise a file imported before.
+/// SHA-256 of a file's bytes, to recognise a session file imported before.
 ///
 /// swift-crypto's (BoringSSL's assembly) replaced a hand-written one that was several times
-/// slower and 18% of a GPX import (figures in `Docs/Architecture.md`, "Shared parsing"). Callers
-/// get hex text, so they do not import Crypto.
-public enum SHA256 {
+/// slower and 18% of a GPX import (figures in `Docs/Architecture.md`, "Shared parsing"). It lives
+/// here, with its only user, so that the other apps do not link swift-crypto: its 356 protocol
+/// conformance records made every conformance scan at their start-up longer
+/// (`Docs/Architecture.md`, "Start-up").
+public enum ContentHash {
   /// The digest of `data` as 64 lowercase hex digits.
-  public static func hex(_ data: Data) -> String {
+  public static func sha256Hex(_ data: Data) -> String {
     let hexDigits = Array("0123456789abcdef".utf8)
     var out: [UInt8] = []
     out.reserveCapacity(64)

@@ -4,7 +4,6 @@ import CLIKit
 import DataFormats
 import Foundation
 import StoreAnalytics
-import StorePostgres
 
 extension MetricsRange: ExpressibleByArgument {}
 
@@ -24,17 +23,14 @@ struct StoreOption: ParsableArguments {
 
 /// Store ids complete from the database the command would use.
 let storeCompletion = DatabaseCompletion.kind(app: StoreAnalyticsModule.appName) { location, _ in
-  try ShopAnalytics.open(location, environment: ProcessInfo.processInfo.environment).stores()
-    .map(\.id)
+  try StoreMetricsProgram.open(location, clock: { Instant(Date()) }).stores().map(\.id)
 }
 
 extension GlobalOptions {
   /// The store database: a `postgres://` URL (`--db` or `$TALLY_STORE_DB`) is PostgreSQL,
   /// anything else an SQLite file.
   func openStoreMetrics() throws -> ShopAnalytics {
-    try ShopAnalytics.open(
-      databaseLocation(app: StoreAnalyticsModule.appName),
-      environment: ProcessInfo.processInfo.environment, clock: clock)
+    try StoreMetricsProgram.open(databaseLocation(app: StoreAnalyticsModule.appName), clock: clock)
   }
 
   /// The as-of day: `--as-of`, else today in the store's own zone.

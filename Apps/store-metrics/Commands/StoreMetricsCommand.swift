@@ -2,8 +2,7 @@ import ArgumentParser
 import CLIKit
 import StoreAnalytics
 
-/// The `store-metrics` root command.
-@main
+/// The `store-metrics` root command, which both executables run (`StoreMetricsProgram.main`).
 struct StoreMetricsCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "store-metrics",
@@ -25,6 +24,4 @@ struct StoreMetricsCommand: ParsableCommand {
       Stores.self, Import.self, ImportSplit.self, Daily.self, Hourly.self, TimeDistribution.self,
       Categories.self, Popular.self, Metrics.self, Chart.self, Weekdays.self, Report.self,
     ])
-
-  static func main() { CommandRunner.main(Self.self) }
 }

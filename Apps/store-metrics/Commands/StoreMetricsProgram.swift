@@ -1,0 +1,79 @@
+import AnalyticsCore
+import CLIKit
+import Foundation
+import Storage
+import StoreAnalytics
+
+/// How the store commands open their database, and the two programs that run them.
+///
+/// `store-metrics` has SQLite only. PostgreSQL's client (PostgresNIO with NIO, its TLS and
+/// crypto) is linked into `store-metrics-postgres` instead: in `store-metrics` it added about
+/// 1,900 protocol-conformance records to the 7,000 the Swift runtime scans at every first lookup,
+/// and 53 MB to map, so every command started about a fifth slower, PostgreSQL or not
+/// (Docs/Architecture.md, "Start-up"). `store-metrics` hands a command whose database is a
+/// `postgres://` URL over to `store-metrics-postgres` (`handOff`), so either program takes
+/// either location.
+public enum StoreMetricsProgram {
+  /// Opens a `postgres://` URL with the commands' clock (`--as-of`). A struct, not a bare
+  /// function type: the Swift 6.3 compiler crashes making a task-local of a function type when
+  /// metadata is reached through accessors (`scripts/build-release`).
+  public struct PostgresOpener: Sendable {
+    let open:
+      @Sendable (_ url: String, _ clock: @escaping @Sendable () -> Instant) throws -> ShopAnalytics
+
+    public init(
+      _ open:
+        @escaping @Sendable (_ url: String, _ clock: @escaping @Sendable () -> Instant) throws
+        -> ShopAnalytics
+    ) { self.open = open }
+  }
+
+  /// The opener the running program was started with: task-local rather than global, so tests
+  /// can run the commands with and without PostgreSQL side by side.
+  @TaskLocal static var postgres: PostgresOpener?
+
+  /// The executable for PostgreSQL, looked for beside the running program.
+  public static let postgresProgram = "store-metrics-postgres"
+
+  /// Runs the command line, opening `postgres://` locations with `postgres`.
+  public static func main(postgres: PostgresOpener) -> Never {
+    $postgres.withValue(postgres) { CommandRunner.main(StoreMetricsCommand.self) }
+  }
+
+  /// `store-metrics`' opener: replaces this process with `store-metrics-postgres` from the same
+  /// folder, on the same arguments, so that program runs the command from its start. A command
+  /// opens its database before it writes anything, so nothing is done twice. Returns only by
+  /// throwing, when that program cannot be started.
+  public static let handOff = PostgresOpener { _, _ in
+    let running =
+      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+      ?? CommandLine.arguments[0]
+    let folder = URL(fileURLWithPath: running).deletingLastPathComponent().path
+    let program = folder + "/" + postgresProgram
+    let arguments = [program] + CommandLine.arguments.dropFirst()
+    var argv = arguments.map { strdup($0) } + [nil]
+    execv(program, &argv)
+    let reason = String(cString: strerror(errno))
+    for pointer in argv { free(pointer) }
+    throw TallyError.refused(
+      "a postgres:// database is opened by \(postgresProgram), which could not be started from "
+        + "\(folder) (\(reason)); build it beside store-metrics: "
+        + "swift build --product \(postgresProgram)",
+      category: .unavailable)
+  }
+
+  /// Opens the store database at `location`: an SQLite file here, a `postgres://` URL through
+  /// the program's PostgreSQL opener.
+  static func open(
+    _ location: DatabaseLocation, clock: @escaping @Sendable () -> Instant
+  ) throws -> ShopAnalytics {
+    guard let url = location.postgresURL else {
+      return try ShopAnalytics.open(location, clock: clock)
+    }
+    guard let postgres else {
+      throw TallyError.refused(
+        "this program cannot open a postgres:// database", category: .unavailable)
+    }
+    return try postgres.open(url, clock)
+  }
+}
