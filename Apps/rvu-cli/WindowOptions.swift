@@ -39,9 +39,13 @@ struct WindowOptions: ParsableArguments {
     return last.map(RVUAnalyticsWindow.lastDays) ?? .standard
   }
 
-  /// The days of the window as of `asOf`, checked by the domain.
+  /// The days of the window as of `asOf`, checked by the domain; a refused `--last` is named.
   func range(asOf: LocalDate) throws -> DayRange {
-    try window(asOf: asOf).range(asOf: asOf)
+    do {
+      return try window(asOf: asOf).range(asOf: asOf)
+    } catch let error as TallyError where last != nil {
+      throw error.naming("--last")
+    }
   }
 }
 

@@ -70,6 +70,16 @@ struct ValueTests {
     #expect((0..<5).map { _ in a.next() } == (0..<5).map { _ in b.next() })
   }
 
+  @Test("an app names the field of a value a lower layer refused") func naming() {
+    let refused = TallyError(value: "0", expected: "a number of days from 1 to 36525")
+    #expect(
+      refused.naming("--last").description
+        == "--last \"0\" is not valid: expected a number of days from 1 to 36525")
+    // A field already named stays.
+    let named = TallyError.invalid("quantity", "0", expected: "1 or more")
+    #expect(named.naming("--last").field == "quantity")
+  }
+
   @Test("input errors name the value and the expectation") func inputError() {
     let error = TallyError(value: "x", expected: "a number", category: .badData)
     #expect(error.description == "\"x\" is not valid: expected a number")

@@ -67,7 +67,8 @@ struct RVUCLICaptureTests {
         ["visits", "add", "--date", "2026-02-08", "--procedure", "99213", "--work-rvu", "G2211=1"],
         64, "CODE one of 99213"
       ),
-      (["analytics", "--last", "0"], 64, "from 1 to 36525"),
+      (["analytics", "--last", "0"], 64, "--last \"0\" is not valid: expected a number of days"),
+      (["report", "--last", "0", "--output", "/dev/null"], 64, "--last \"0\" is not valid"),
     ])
   func hints(arguments: [String], status: Int32, named: String) throws {
     defer { try? FileManager.default.removeItem(atPath: folder) }

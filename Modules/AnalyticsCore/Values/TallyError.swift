@@ -137,6 +137,15 @@ public struct TallyError: Error, CustomStringConvertible, Equatable, Sendable {
     at(Source(name, line: source?.line))
   }
 
+  /// The same error naming the field its value came from, when the layer that judged the value
+  /// could not know it (an app names its option: `--last "0" is not valid: …`).
+  public func naming(_ field: String) -> TallyError {
+    guard case .invalid(nil, let value, let expected) = cause else { return self }
+    var copy = self
+    copy.cause = .invalid(field: field, value: value, expected: expected)
+    return copy
+  }
+
   /// The same error with a hint for the user.
   public func hinted(_ hint: String) -> TallyError {
     var copy = self
