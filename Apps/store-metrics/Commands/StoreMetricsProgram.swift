@@ -9,7 +9,7 @@ import StoreAnalytics
 /// `store-metrics` has SQLite only. PostgreSQL's client (PostgresNIO with NIO, its TLS and
 /// crypto) is linked into `store-metrics-postgres` instead: in `store-metrics` it added about
 /// 1,900 protocol-conformance records to the 7,000 the Swift runtime scans at every first lookup,
-/// and 53 MB to map, so every command started about a fifth slower, PostgreSQL or not
+/// and 66 MB of binary, so every command took 15% more instructions to run, PostgreSQL or not
 /// (Docs/Architecture.md, "Start-up"). `store-metrics` hands a command whose database is a
 /// `postgres://` URL over to `store-metrics-postgres` (`handOff`), so either program takes
 /// either location.
