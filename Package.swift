@@ -139,8 +139,8 @@ let package = Package(
     // MARK: Apps
     app("rvu-cli", domain: "RVUDomain", ["RVUReports"]),
     app("behavior-cli", domain: "BehaviorPatterns"),
-    // store-metrics is two programs on one library of commands: without PostgreSQL's client
-    // (the one users start most; it starts faster) and with it (`StoreMetricsProgram` in Commands/).
+    // store-metrics is two programs on one library of commands: without PostgreSQL's client (the
+    // one users start most; it starts faster) and with it (`StoreMetricsProgram` in Commands/).
     .target(
       name: "StoreMetricsCommands",
       dependencies: [

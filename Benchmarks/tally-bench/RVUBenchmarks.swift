@@ -73,7 +73,7 @@ enum RVUBenchmarks {
 
   /// Queries as the user waits for them: `rvu-cli` run as a whole process (start-up, opening
   /// the database, the query, printing). Left out, saying so, when `rvu-cli` was not built
-  /// beside this binary (`swift build -c release --static-swift-stdlib` builds both).
+  /// beside this binary (`scripts/build-release` builds both).
   static func processCases(catalogPath: String, analyticsPath: String, size: String)
     -> [BenchmarkCase]
   {

@@ -12,7 +12,7 @@ struct TallyBench: ParsableCommand {
       percentile of N runs, as a table and then as JSON lines.
 
       Example:
-        swift run -c release --static-swift-stdlib tally-bench core --iterations 20
+        scripts/build-release && .build/release/tally-bench core --iterations 20
       """,
     subcommands: [Core.self, RVU.self, Ruck.self, Store.self, StorePG.self, Behavior.self])
 }

@@ -11,7 +11,7 @@ enum WholeProcess {
     guard FileManager.default.isExecutableFile(atPath: path) else {
       print(
         "\(name) cases: skipped, no \(name) beside tally-bench "
-          + "(swift build -c release --static-swift-stdlib)")
+          + "(scripts/build-release)")
       return nil
     }
     return path

@@ -25,6 +25,8 @@ extension ShopAnalytics {
     postgresURL url: String, environment: [String: String],
     clock: @escaping @Sendable () -> Instant
   ) throws -> ShopAnalytics {
-    try open(.file(url), environment: environment, clock: clock)
+    let repository = try PostgresStoreRepository.open(
+      PostgresLocation(url: url, environment: environment))
+    return ShopAnalytics(repository: repository, clock: clock)
   }
 }

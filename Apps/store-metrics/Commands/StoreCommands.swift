@@ -159,12 +159,15 @@ extension StoreMetricsCommand {
           try readFile(path)
         )
       }
-      let converted = try SplitOrderFiles.lines(
-        orders: try read(orders), lines: try read(lines), items: try read(items),
-        types: try read(types), storeId: store)
+      // Read once the database is open, like every command: store-metrics hands a postgres://
+      // database over to store-metrics-postgres when it opens it, and files that are pipes must
+      // still be unread then.
       try StoreMetricsCommand.importing("the split files", replace: replace, global: global) {
         db, progress in
-        try db.importLines(
+        let converted = try SplitOrderFiles.lines(
+          orders: try read(orders), lines: try read(lines), items: try read(items),
+          types: try read(types), storeId: store)
+        return try db.importLines(
           converted, replace: replace, newStoreZone: global.timeZoneOption ?? .utc,
           progress: progress)
       }

@@ -9,7 +9,7 @@ import StoreAnalytics
 /// `store-metrics` has SQLite only. PostgreSQL's client (PostgresNIO with NIO, its TLS and
 /// crypto) is linked into `store-metrics-postgres` instead: in `store-metrics` it added about
 /// 1,900 protocol-conformance records to the 7,000 the Swift runtime scans at every first lookup,
-/// and 66 MB of binary, so every command took 15% more instructions to run, PostgreSQL or not
+/// and 53 MB of binary, so every command took 15% more instructions to run, PostgreSQL or not
 /// (Docs/Architecture.md, "Start-up"). `store-metrics` hands a command whose database is a
 /// `postgres://` URL over to `store-metrics-postgres` (`handOff`), so either program takes
 /// either location.
@@ -41,9 +41,10 @@ public enum StoreMetricsProgram {
   }
 
   /// `store-metrics`' opener: replaces this process with `store-metrics-postgres` from the same
-  /// folder, on the same arguments, so that program runs the command from its start. A command
-  /// opens its database before it writes anything, so nothing is done twice. Returns only by
-  /// throwing, when that program cannot be started.
+  /// folder, on the same arguments, so that program runs the command from its start. Every
+  /// command opens its database before it reads its input or writes anything, so nothing is
+  /// done twice. Returns only by throwing, when that program cannot be started. The folder comes
+  /// from `/proc/self/exe` (Linux).
   public static let handOff = PostgresOpener { _, _ in
     let running =
       (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
@@ -57,8 +58,8 @@ public enum StoreMetricsProgram {
     for pointer in argv { free(pointer) }
     throw TallyError.refused(
       "a postgres:// database is opened by \(postgresProgram), which could not be started from "
-        + "\(folder) (\(reason)); build it beside store-metrics: "
-        + "swift build --product \(postgresProgram)",
+        + "\(folder) (\(reason)); expected it beside store-metrics: swift build builds both, "
+        + "scripts/build-release \(postgresProgram) for release",
       category: .unavailable)
   }
 

@@ -5,8 +5,8 @@ import Foundation
 ///
 /// swift-crypto's (BoringSSL's assembly) replaced a hand-written one that was several times
 /// slower and 18% of a GPX import (figures in `Docs/Architecture.md`, "Shared parsing"). It lives
-/// here, with its only user, so that the other apps do not link swift-crypto: its 356 protocol
-/// conformance records made every conformance scan at their start-up longer
+/// here, with its only user, so that the other command-line apps do not link swift-crypto: its
+/// 356 protocol-conformance records made every conformance scan at their start-up longer
 /// (`Docs/Architecture.md`, "Start-up").
 public enum ContentHash {
   /// The digest of `data` as 64 lowercase hex digits.
