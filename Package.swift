@@ -74,7 +74,7 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-    // SHA-256: content hashes of imported files (DataFormats), POS keys (TallyServer).
+    // SHA-256: content hashes of imported files (RuckAnalytics), POS keys (TallyServer).
     .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     // tally-server: HTTP (Hummingbird), JWTs (jwt-kit), logs, start/stop.
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),

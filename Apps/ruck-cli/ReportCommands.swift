@@ -192,7 +192,7 @@ extension RuckCommand {
         + BarChart.render(
           weekly.weeks.map {
             ("\($0.weekStart)", format.system.distance(metres: $0.distanceMeters))
-          }, valueText: { String(format: "%.1f %@", $0, format.system.distanceSymbol) })
+          }, valueText: { FixedNotation.format($0, decimals: 1) + " " + format.system.distanceSymbol })
       out += String(
         format: "\naverage %.2f sessions, %@ per week\n", weekly.averageSessionsPerWeek,
         format.distance(weekly.averageDistancePerWeekMeters))
@@ -283,9 +283,9 @@ extension RuckCommand {
           })
       out += "\nLoad by month " + Sparkline.render(insights.loadProgression.map(\.averageLoadKg))
       out +=
-        insights.loadSlopeKgPerMonth.map { String(format: "  trend %+.2f kg/month\n", $0) } ?? "\n"
+        insights.loadSlopeKgPerMonth.map { "  trend \(signed($0, decimals: 2)) kg/month\n" } ?? "\n"
       out +=
-        insights.averageKilocaloriesPerHour.map { String(format: "Average burn %.0f kcal/h\n", $0) }
+        insights.averageKilocaloriesPerHour.map { "Average burn \(FixedNotation.format($0, decimals: 0)) kcal/h\n" }
         ?? ""
       Terminal.writeOutput(out + otherTypesNote(insights.sessionsOfOtherTypes))
     }
@@ -310,6 +310,12 @@ func otherTypesNote(_ count: Int) -> String {
 func trendText(_ trend: RuckTrend) -> String {
   let word = trend.assessment?.rawValue ?? trend.direction?.rawValue
   guard let word else { return "-" }
-  if let percent = trend.percentChange { return String(format: "%+.1f%% ", percent) + word }
+  if let percent = trend.percentChange { return signed(percent, decimals: 1) + "% " + word }
   return trend.previous == 0 && trend.current != 0 ? "\(word) from 0" : word
+}
+
+/// printf's `%+.Nf`: a `+` before a value that is not negative once rounded.
+func signed(_ value: Double, decimals: Int) -> String {
+  let text = FixedNotation.format(value, decimals: decimals)
+  return text.hasPrefix("-") ? text : "+" + text
 }

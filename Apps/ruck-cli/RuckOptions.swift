@@ -93,38 +93,37 @@ struct UnitFormatter {
 
   func distance(_ metres: Double?) -> String {
     guard let metres else { return "-" }
-    return String(format: "%.2f %@", system.distance(metres: metres), system.distanceSymbol)
+    return FixedNotation.format(system.distance(metres: metres), decimals: 2) + " " + system.distanceSymbol
   }
 
   func pace(_ secondsPerKm: Double?) -> String {
     guard let secondsPerKm else { return "-" }
     let seconds = system.pace(secondsPerKm: secondsPerKm)
     guard let whole = Self.wholeSeconds(seconds) else {
-      return String(format: "%.0f h /%@", seconds / 3600, system.distanceSymbol)
+      return FixedNotation.format(seconds / 3600, decimals: 0) + " h /" + system.distanceSymbol
     }
     return "\(whole / 60):\(twoDigits(whole % 60)) /\(system.distanceSymbol)"
   }
 
   func load(_ kg: Double?) -> String {
     guard let kg else { return "-" }
-    return String(format: "%.1f %@", system.load(kg: kg), system.loadSymbol)
+    return FixedNotation.format(system.load(kg: kg), decimals: 1) + " " + system.loadSymbol
   }
 
   func weightMoved(_ kgKm: Double) -> String {
-    String(
-      format: "%.1f %@·%@", system.weightMoved(kgKm: kgKm), system.loadSymbol,
-      system.distanceSymbol)
+    FixedNotation.format(system.weightMoved(kgKm: kgKm), decimals: 1) + " " + system.loadSymbol
+      + "·" + system.distanceSymbol
   }
 
   func elevation(_ metres: Double?) -> String {
     guard let metres else { return "-" }
-    return String(format: "%.0f %@", system.elevation(metres: metres), system.elevationSymbol)
+    return FixedNotation.format(system.elevation(metres: metres), decimals: 0) + " " + system.elevationSymbol
   }
 
   func duration(_ seconds: Double?) -> String {
     guard let seconds else { return "-" }
     guard let whole = Self.wholeSeconds(seconds) else {
-      return String(format: "%.0f h", seconds / 3600)
+      return FixedNotation.format(seconds / 3600, decimals: 0) + " h"
     }
     return TimeSpan(seconds: whole).clock
   }

@@ -103,7 +103,7 @@ extension RuckCommand.Sessions {
           "heart rate",
           .string(
             detail.heartRate.map {
-              String(format: "%.0f bpm average, %d–%d", $0.average, $0.lowest, $0.highest)
+              "\(FixedNotation.format($0.average, decimals: 0)) bpm average, \($0.lowest)–\($0.highest)"
             } ?? "-")
         ),
       ]

@@ -104,7 +104,7 @@ public struct FixedDecimal: Sendable, Hashable, Comparable, CustomStringConverti
     guard text.contains("e") || text.contains("E") else { return text }
     // Any amount with at most 2 decimals prints without an exponent at this precision; what is
     // left has more decimals than an amount may have, and parsing will say so.
-    return String(format: "%.17f", number)
+    return FixedNotation.format(number, decimals: 17)
   }
 
   /// The amount as a `Double` (for ratios and charts, never for sums).

@@ -46,10 +46,10 @@ enum GPXWriter {
   /// `value` with up to nine decimals (0.1 mm of latitude: more than any receiver measures) and
   /// no exponent, which `xsd:decimal` does not allow (Swift writes 0.00001 as `1e-05`).
   static func decimal(_ value: Double) -> String {
-    var text = String(format: "%.9f", value)
+    var text = FixedNotation.format(value, decimals: 9)
     while text.hasSuffix("0") { text.removeLast() }
     if text.hasSuffix(".") { text.removeLast() }
-    return text == "-0" ? "0" : text
+    return text
   }
 
   static func escape(_ text: String) -> String {

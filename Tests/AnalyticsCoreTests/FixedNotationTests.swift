@@ -1,5 +1,4 @@
 import AnalyticsCore
-import DataFormats
 import Foundation
 import Testing
 
@@ -23,7 +22,7 @@ struct FixedNotationTests {
       (0.25, 1, "0.2"), (0.35, 1, "0.3"), (-1.5, 0, "-2"), (-2.5, 0, "-2"), (33.3333, 2, "33.33"),
     ] as [(Double, Int, String)])
   func printfText(value: Double, decimals: Int, expected: String) {
-    #expect(JSONValue.format(value, decimals: decimals) == expected)
+    #expect(FixedNotation.format(value, decimals: decimals) == expected)
   }
 
   @Test("the same text as C's printf for 200,000 seeded values")
@@ -43,7 +42,7 @@ struct FixedNotationTests {
       if expected.hasPrefix("-"), expected.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) {
         expected.removeFirst()
       }
-      let text = JSONValue.format(value, decimals: decimals)
+      let text = FixedNotation.format(value, decimals: decimals)
       #expect(text == expected, "\(value) to \(decimals) places")
       if text != expected { return }
     }

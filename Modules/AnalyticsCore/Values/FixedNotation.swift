@@ -6,8 +6,8 @@
 /// instructions on the first number a command printed, a tenth of a short query's own work
 /// (Docs/Architecture.md, "Start-up"). Values this exact integer arithmetic cannot hold (the
 /// number times 10^decimals at 2^64 or more, or more than 18 decimals) still go through it.
-enum FixedNotation {
-  static func format(_ value: Double, decimals: Int) -> String {
+public enum FixedNotation {
+  public static func format(_ value: Double, decimals: Int) -> String {
     guard let scaled = scaled(value.magnitude, decimals: decimals) else {
       let text = String(format: "%.\(decimals)f", value)
       // Avoid "-0.00".
