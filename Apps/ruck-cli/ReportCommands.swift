@@ -192,7 +192,8 @@ extension RuckCommand {
         + BarChart.render(
           weekly.weeks.map {
             ("\($0.weekStart)", format.system.distance(metres: $0.distanceMeters))
-          }, valueText: { FixedNotation.format($0, decimals: 1) + " " + format.system.distanceSymbol })
+          },
+          valueText: { FixedNotation.format($0, decimals: 1) + " " + format.system.distanceSymbol })
       out += String(
         format: "\naverage %.2f sessions, %@ per week\n", weekly.averageSessionsPerWeek,
         format.distance(weekly.averageDistancePerWeekMeters))
@@ -285,7 +286,9 @@ extension RuckCommand {
       out +=
         insights.loadSlopeKgPerMonth.map { "  trend \(signed($0, decimals: 2)) kg/month\n" } ?? "\n"
       out +=
-        insights.averageKilocaloriesPerHour.map { "Average burn \(FixedNotation.format($0, decimals: 0)) kcal/h\n" }
+        insights.averageKilocaloriesPerHour.map {
+          "Average burn \(FixedNotation.format($0, decimals: 0)) kcal/h\n"
+        }
         ?? ""
       Terminal.writeOutput(out + otherTypesNote(insights.sessionsOfOtherTypes))
     }

@@ -132,7 +132,10 @@ enum RuckReportPage {
       ("longest distance", records.longestDistance, { format.distance($0) }),
       ("fastest pace", records.fastestPace, { format.pace($0) }),
       ("heaviest load", records.heaviestLoad, { format.load($0) }),
-      ("highest calories", records.highestCalories, { FixedNotation.format($0, decimals: 0) + " kcal" }),
+      (
+        "highest calories", records.highestCalories,
+        { FixedNotation.format($0, decimals: 0) + " kcal" }
+      ),
       ("most weight moved", records.mostWeightMoved, { format.weightMoved($0) }),
       ("longest duration", records.longestDuration, { format.duration($0) }),
     ]

@@ -93,7 +93,8 @@ struct UnitFormatter {
 
   func distance(_ metres: Double?) -> String {
     guard let metres else { return "-" }
-    return FixedNotation.format(system.distance(metres: metres), decimals: 2) + " " + system.distanceSymbol
+    return FixedNotation.format(system.distance(metres: metres), decimals: 2) + " "
+      + system.distanceSymbol
   }
 
   func pace(_ secondsPerKm: Double?) -> String {
@@ -117,7 +118,8 @@ struct UnitFormatter {
 
   func elevation(_ metres: Double?) -> String {
     guard let metres else { return "-" }
-    return FixedNotation.format(system.elevation(metres: metres), decimals: 0) + " " + system.elevationSymbol
+    return FixedNotation.format(system.elevation(metres: metres), decimals: 0) + " "
+      + system.elevationSymbol
   }
 
   func duration(_ seconds: Double?) -> String {

@@ -34,10 +34,16 @@ struct SessionPrinter {
       ("load", .string(format.load(session.loadKg))),
       ("body weight", .string(format.load(session.bodyWeightKg))),
       ("weight moved", .string(format.weightMoved(session.weightMovedKgKm))),
-      ("calories", .string(session.calories.map { FixedNotation.format($0, decimals: 0) + " kcal" } ?? "-")),
+      (
+        "calories",
+        .string(session.calories.map { FixedNotation.format($0, decimals: 0) + " kcal" } ?? "-")
+      ),
       ("calories from", .string(session.caloriesSource.rawValue)),
       ("terrain", .string(session.terrain?.rawValue ?? "-")),
-      ("temperature", .string(session.temperatureC.map { FixedNotation.format($0, decimals: 1) + " °C" } ?? "-")),
+      (
+        "temperature",
+        .string(session.temperatureC.map { FixedNotation.format($0, decimals: 1) + " °C" } ?? "-")
+      ),
       ("conditions", .string(session.conditions ?? "-")), ("notes", .string(session.notes ?? "-")),
       ("source", .string(session.sourceFileId.map { files[$0] ?? "file" } ?? "manual")),
       ("records", .string(Self.recordWords(session.recordStatus))),

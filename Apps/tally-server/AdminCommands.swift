@@ -52,6 +52,8 @@ extension TallyServerCommand {
     @OptionGroup var databases: DatabaseOptions
 
     func run() throws {
+      // The store must exist: a grant for a typo would show the user nothing and hide the typo.
+      _ = try databases.openStores().store(store)
       try databases.openServer().grant(userId: user, storeId: store, role: role)
       Terminal.writeOutput("Granted \(role.rawValue) on store \(store) to \(user).\n")
     }

@@ -76,10 +76,26 @@ import Testing
     let sessions = try await SessionTokens(secret: [UInt8](String(repeating: "k", count: 40).utf8))
     #expect(try await sessions.userId(of: token.output.trimmingCharacters(in: .newlines)) == "u1")
 
+    // A grant or a key for a store that does not exist is refused, naming it.
+    for arguments in [
+      ["grant", "--user", "u1", "--store", "1", "--role", "owner"],
+      ["pos-key", "create", "--store", "1"],
+    ] {
+      let unknown = try await capture(
+        TallyServerCommand.self,
+        arguments: arguments + ["--server-db", serverDB, "--store-db", storeDB])
+      #expect(unknown.status == 66, "\(arguments): \(unknown.error)")
+      #expect(unknown.error.contains("\"1\"") && unknown.error.split(separator: "\n").count == 1)
+    }
+    #expect(try ServerDatabase.open(.file(serverDB)).grantedStores(userId: "u1").isEmpty)
+    _ = try StoreAnalytics.ShopAnalytics.open(.file(storeDB)).addStore(
+      id: "1", name: "One", zone: .utc)
+
     let grant = try await capture(
       TallyServerCommand.self,
       arguments: [
         "grant", "--user", "u1", "--store", "1", "--role", "owner", "--server-db", serverDB,
+        "--store-db", storeDB,
       ])
     #expect(grant.status == 0, "\(grant.error)")
     #expect(try ServerDatabase.open(.file(serverDB)).grantedStores(userId: "u1") == ["1"])
@@ -93,15 +109,7 @@ import Testing
       arguments: ["revoke", "--user", "u1", "--store", "1", "--server-db", serverDB])
     #expect(again.status != 0)
 
-    // A key for an unknown store is refused; for a known one it is printed once and works.
-    let unknown = try await capture(
-      TallyServerCommand.self,
-      arguments: [
-        "pos-key", "create", "--store", "1", "--server-db", serverDB, "--store-db", storeDB,
-      ])
-    #expect(unknown.status != 0)
-    _ = try StoreAnalytics.ShopAnalytics.open(.file(storeDB)).addStore(
-      id: "1", name: "One", zone: .utc)
+    // A key for a known store is printed once and works.
     let created = try await capture(
       TallyServerCommand.self,
       arguments: [
