@@ -214,7 +214,9 @@ final class PostgresStoreTransaction: StoreTransaction {
       into: "order_line", columns: CopyBatch.lineColumns, rows: batches.map(\.lines))
   }
 
-  /// Puts back what the writes took away for speed; runs before the transaction commits.
+  /// Puts back what the writes took away for speed; runs before the transaction commits. The
+  /// definitions are migration store-pg-1's, which never changes; a test compares the schema's
+  /// indexes and constraints before and after a first import.
   func close() throws {
     guard droppedOrderIndexes else { return }
     try session.execute(
