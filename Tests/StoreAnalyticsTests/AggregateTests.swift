@@ -13,6 +13,8 @@ protocol RecountingRepository: StoreRepository {
     table: String, stored: [[String]], recounted: [[String]]
   )]
   func danglingReferences() throws -> Int
+  /// Every index and constraint of the schema as the engine prints its definition, sorted.
+  func indexDefinitions() throws -> [String]
 }
 
 /// The backends every aggregate test runs against: PostgreSQL only when `TALLY_TEST_PG_URL`
@@ -118,6 +120,17 @@ extension SQLiteStoreRepository: RecountingRepository {
 
   func danglingReferences() throws -> Int {
     try writer.read { db in try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").count }
+  }
+
+  func indexDefinitions() throws -> [String] {
+    try writer.read { db in
+      try String.fetchAll(
+        db,
+        sql: """
+          SELECT name || ': ' || coalesce(sql, tbl_name) FROM sqlite_master
+          WHERE type = 'index' ORDER BY 1
+          """)
+    }
   }
 }
 
@@ -322,6 +335,17 @@ struct AggregateTests {
     #expect(
       try parts.daily(storeId: "NYC", limit: 100, asOf: asOfDay)
         == whole.daily(storeId: "NYC", limit: 100, asOf: asOfDay))
+  }
+
+  @Test(
+    "a first import drops the order indexes and builds them again as the migrations made them",
+    arguments: Backend.allCases)
+  func indexesAfterFirstImport(backend: Backend) throws {
+    let store = ShopAnalytics(repository: try backend.make())
+    let migrated = try recounting(store).indexDefinitions()
+    #expect(migrated.contains { $0.hasPrefix("store_order_id") })
+    _ = try store.importLines(try parse(generated(50, from: 0, seed: 3)))
+    #expect(try recounting(store).indexDefinitions() == migrated)
   }
 
   @Test(

@@ -46,6 +46,20 @@ extension PostgresStoreRepository: RecountingRepository {
   }
 
   /// No foreign keys are declared (store-pg-3): this counts what they would refuse.
+  func indexDefinitions() throws -> [String] {
+    try read { session in
+      try session.query(
+        """
+        SELECT indexname || ': ' || indexdef FROM pg_indexes WHERE schemaname = current_schema()
+        UNION ALL
+        SELECT conrelid::regclass::text || '.' || conname || ': ' || pg_get_constraintdef(oid)
+        FROM pg_constraint WHERE connamespace = current_schema()::regnamespace
+        ORDER BY 1
+        """
+      ).map { try $0.decode(String.self) }
+    }
+  }
+
   func danglingReferences() throws -> Int {
     try read { session in
       try session.query(
@@ -124,38 +138,6 @@ struct PostgresBackendTests {
         """)[0].decode(Int.self)
     }
     #expect(foreignKeys == 0)
-  }
-
-  @Test(
-    "a first import drops the order indexes and builds them again exactly as the migrations did",
-    .enabled(if: PostgresTesting.url != nil, "TALLY_TEST_PG_URL is unset"))
-  func indexesAfterFirstImport() throws {
-    let repository = try PostgresTesting.freshRepository()
-    // Every index and constraint of the schema, as PostgreSQL prints their definitions.
-    func definitions() throws -> [String] {
-      try repository.read { session in
-        try session.query(
-          """
-          SELECT indexname || ': ' || indexdef FROM pg_indexes
-          WHERE schemaname = current_schema()
-          UNION ALL
-          SELECT conrelid::regclass::text || '.' || conname || ': ' || pg_get_constraintdef(oid)
-          FROM pg_constraint WHERE connamespace = current_schema()::regnamespace
-          ORDER BY 1
-          """
-        ).map { try $0.decode(String.self) }
-      }
-    }
-    let migrated = try definitions()
-    #expect(migrated.contains { $0.hasPrefix("store_order_day: CREATE INDEX") })
-    let csv = """
-      order_id,store_id,placed_at,status,customer_id,item_name,category,quantity,unit_price,tax
-      A1,NYC,2026-03-07 10:00,completed,c1,Tea,Drinks,2,1.50,0.10
-      A2,NYC,2026-03-08 11:00,completed,,Cake,Food,1,3.00,
-      """
-    let lines = try OrderLineFile.parse(Data(csv.utf8), fileName: "first.csv")
-    _ = try ShopAnalytics(repository: repository).importLines(lines)
-    #expect(try definitions() == migrated)
   }
 
   @Test("a URL's password is never shown; a bad URL is refused naming what was expected")

@@ -187,7 +187,9 @@ final class SQLiteStoreTransaction: StoreTransaction {
     try lineRows!.append(contentsOf: rows.lines)
   }
 
-  /// Puts back what the writes took away for speed; runs before the transaction commits.
+  /// Puts back what the writes took away for speed; runs before the transaction commits. The
+  /// definitions are the migrations' (store-7, store-8), which never change; a test compares the
+  /// schema's indexes before and after a first import.
   func close() throws {
     if droppedOrderIdIndex {
       try db.execute(
