@@ -67,6 +67,7 @@ let package = Package(
     .executable(name: "rvu-cli", targets: ["rvu-cli"]),
     .executable(name: "behavior-cli", targets: ["behavior-cli"]),
     .executable(name: "store-metrics", targets: ["store-metrics"]),
+    .executable(name: "store-metrics-postgres", targets: ["store-metrics-postgres"]),
     .executable(name: "ruck-cli", targets: ["ruck-cli"]),
     .executable(name: "tally-bench", targets: ["tally-bench"]),
     .executable(name: "tally-server", targets: ["tally-server"]),

@@ -103,7 +103,8 @@ extension RuckCommand.Sessions {
           "heart rate",
           .string(
             detail.heartRate.map {
-              "\(FixedNotation.format($0.average, decimals: 0)) bpm average, \($0.lowest)–\($0.highest)"
+              FixedNotation.format($0.average, decimals: 0)
+                + " bpm average, \($0.lowest)–\($0.highest)"
             } ?? "-")
         ),
       ]

@@ -18,7 +18,7 @@ extension TallyBench {
         the orders per request, migration 024's shape, with an index on store and day).
 
         Example:
-          scripts/with-postgres bash -c 'swift run -c release tally-bench store-pg --pg "$TALLY_TEST_PG_URL"'
+          scripts/build-release tally-bench && scripts/with-postgres bash -c '.build/release/tally-bench store-pg --pg "$TALLY_TEST_PG_URL"'
         """)
 
     @OptionGroup var options: BenchOptions

@@ -9,12 +9,12 @@ import GRDB
 /// in column order; a full batch is written at once, and `flush()` writes what is left. Use it
 /// inside a GRDB write transaction.
 ///
-/// Its statements are `INSERT OR FAIL`. With the default conflict action (`ABORT`) a statement that changes
-/// several rows must be undoable on its own, so SQLite first copies every page it is about to
-/// change into a statement journal, a temporary file; rows with random keys (a unique index on
-/// customer ids) touch a page each. `FAIL` stops at the bad row and keeps the statement's earlier
-/// rows, which the enclosing transaction's rollback removes with everything else, so no copy is
-/// needed: 200,000 customers went in 0.8 s instead of 16.6 s (python's sqlite3, same library).
+/// Its statements are `INSERT OR FAIL`. With the default conflict action (`ABORT`) a statement
+/// that changes several rows must be undoable on its own, so SQLite first copies every page it is
+/// about to change into a statement journal, a temporary file; rows with random keys (a unique
+/// index on customer ids) touch a page each. `FAIL` stops at the bad row and keeps the
+/// statement's earlier rows, which the enclosing transaction's rollback removes with everything
+/// else, so no copy is needed: 200,000 customers went in 0.8 s instead of 16.6 s (python's sqlite3, same library).
 public struct BatchInsert {
   /// One value of a row.
   public enum Value: Sendable {

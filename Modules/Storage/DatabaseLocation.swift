@@ -17,7 +17,7 @@ public enum DatabaseLocation: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// The URL, when this location names a PostgreSQL server (`postgres://…` or
-  /// `postgresql://…`) rather than a file: only the store apps can use one.
+  /// `postgresql://…`) rather than a file, which only a PostgreSQL backend opens (StorePostgres).
   public var postgresURL: String? {
     guard case .file(let path, _) = self, Self.isPostgresURL(path) else { return nil }
     return path

@@ -24,8 +24,7 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
   public init(url: String, environment: [String: String] = [:]) throws {
     let expected = "postgres://user[:password]@host[:port]/dbname[?schema=name]"
     guard DatabaseLocation.isPostgresURL(url), let parts = URLComponents(string: url),
-      let host = parts.host,
-      !host.isEmpty, let user = parts.user, !user.isEmpty
+      let host = parts.host, !host.isEmpty, let user = parts.user, !user.isEmpty
     else {
       throw TallyError.invalid("database URL", Self.redacted(url), expected: expected)
     }

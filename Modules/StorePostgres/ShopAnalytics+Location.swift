@@ -12,9 +12,7 @@ extension ShopAnalytics {
     clock: @escaping @Sendable () -> Instant = { Instant(Date()) }
   ) throws -> ShopAnalytics {
     if let url = location.postgresURL {
-      let repository = try PostgresStoreRepository.open(
-        PostgresLocation(url: url, environment: environment))
-      return ShopAnalytics(repository: repository, clock: clock)
+      return try open(postgresURL: url, environment: environment, clock: clock)
     }
     return try open(location, clock: clock)
   }

@@ -124,11 +124,30 @@ struct StorePostgresHandOffTests {
     #expect(result.error.split(separator: "\n").count == 1)
   }
 
+  @Test(
+    "an import from a pipe reaches store-metrics-postgres unread and is stored there",
+    .enabled(
+      if: postgresURL != nil,
+      "TALLY_TEST_PG_URL is unset: run scripts/with-postgres swift test"))
+  func pipeHandedOver() throws {
+    let schema = "pipe_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+    let db = postgresURL! + "?schema=" + schema
+    let imported = try AppRunner.run(
+      "store-metrics", ["import", "/dev/stdin", "--db", db, "--time-zone", "UTC"], input: orders)
+    #expect(imported.status == 0, "\(imported.error)")
+    #expect(imported.output == "Imported 7 new orders (9 lines).\n")
+    let listed = try AppRunner.run(
+      "store-metrics", ["stores", "list", "--db", db, "--format", "csv"])
+    #expect(listed.output == "id,name,time_zone\r\nLA,LA,UTC\r\nNYC,NYC,UTC\r\n")
+  }
+
   @Test("without store-metrics-postgres beside it: one line saying what is missing, exit 69")
   func missingProgram() throws {
-    let folder = NSTemporaryDirectory() + "tally-handoff-" + UUID().uuidString
+    let top = NSTemporaryDirectory() + "tally-handoff-" + UUID().uuidString
+    // As deep as a build folder in someone's home: the message still fits its line whole.
+    let folder = top + "/home/someone/src/tally/.build/x86_64-unknown-linux-gnu/release"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    defer { try? FileManager.default.removeItem(atPath: top) }
     let built = AppRunner.productsDirectory.appendingPathComponent("store-metrics").path
     let alone = folder + "/store-metrics"
     // A hard link where the file system allows (the debug binary is large), else a copy.
@@ -144,7 +163,8 @@ struct StorePostgresHandOffTests {
     process.waitUntilExit()
     #expect(process.terminationStatus == 69)
     #expect(message.contains("store-metrics-postgres"))
-    #expect(message.contains(folder))
+    #expect(message.contains(folder + "/store-metrics-postgres"))
+    #expect(message.hasSuffix("scripts/build-release store-metrics-postgres)\n"), "\(message)")
     #expect(message.split(separator: "\n").count == 1)
   }
 }

@@ -148,6 +148,47 @@ struct StoreCLITests {
       try scratch.run(["stores", "list", "--format", "csv"]).output == "id,name,time_zone\r\n")
   }
 
+  @Test("import-split: four files into one store; a missing file leaves no database behind")
+  func importSplit() throws {
+    let scratch = try StoreScratch()
+    defer { scratch.remove() }
+    // The pizza set's layout, two orders by hand: 1 × M at 16.75 + 2 × S at 12.75 = 42.25, and
+    // 1 × S = 12.75, on 2015-01-01 and 02.
+    let files = [
+      "--orders",
+      try scratch.write(
+        "o.csv", "order_id,date,time\n1,2015-01-01,11:38:36\n2,2015-01-02,18:05:00\n"),
+      "--lines",
+      try scratch.write(
+        "l.csv",
+        "order_details_id,order_id,pizza_id,quantity\n1,1,bbq_m,1\n2,1,bbq_s,2\n3,2,bbq_s,1\n"),
+      "--items",
+      try scratch.write(
+        "i.csv", "pizza_id,pizza_type_id,size,price\nbbq_s,bbq,S,12.75\nbbq_m,bbq,M,16.75\n"),
+      "--types",
+      try scratch.write(
+        "t.csv", "pizza_type_id,name,category,ingredients\nbbq,The BBQ Pizza,Chicken,\"a, b\"\n"),
+    ]
+    var missing = files
+    missing[3] = scratch.folder + "/nowhere.csv"
+    let refused = try scratch.run(["import-split", "--store", "pizza"] + missing)
+    #expect(refused.status == 66, "\(refused.error)")
+    #expect(
+      refused.error.contains("nowhere.csv") && refused.error.split(separator: "\n").count == 1)
+    #expect(!FileManager.default.fileExists(atPath: scratch.db))
+
+    let imported = try scratch.run(
+      ["import-split", "--store", "pizza", "--time-zone", "America/New_York"] + files)
+    #expect(imported.status == 0, "\(imported.error)")
+    #expect(imported.output == "Imported 2 new orders (3 lines).\n")
+    let days = try scratch.run([
+      "daily", "--store", "pizza", "--as-of", "2015-01-02", "--format", "csv",
+    ])
+    #expect(
+      days.output.contains("pizza,2015-01-01,1,42.25,0.00,42.25,42.25,")
+        && days.output.contains("pizza,2015-01-02,1,12.75,"))
+  }
+
   @Test(
     "re-import skips what is present; another store's order id needs --replace; unknown stores are created and reported"
   )

@@ -113,11 +113,7 @@ extension StoreMetricsCommand {
 
     func run() throws {
       let name = URL(fileURLWithPath: file).lastPathComponent
-      if (try FileManager.default.attributesOfItem(atPath: file))[.type] as? FileAttributeType
-        == .typeDirectory
-      {
-        throw TallyError.invalid(nil, file, expected: "a file, not a folder", category: .usage)
-      }
+      try inputFileAttributes(file)
       // Read in chunks as the import goes: memory stays bounded however long the file.
       let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: file))
       defer { try? handle.close() }
@@ -159,9 +155,10 @@ extension StoreMetricsCommand {
           try readFile(path)
         )
       }
-      // Read once the database is open, like every command: store-metrics hands a postgres://
-      // database over to store-metrics-postgres when it opens it, and files that are pipes must
-      // still be unread then.
+      // Checked before the database is opened (and perhaps created), read after: store-metrics
+      // hands a postgres:// database over to store-metrics-postgres when it opens it, and files
+      // that are pipes must still be unread then.
+      for path in [orders, lines, items, types] { try inputFileAttributes(path) }
       try StoreMetricsCommand.importing("the split files", replace: replace, global: global) {
         db, progress in
         let converted = try SplitOrderFiles.lines(

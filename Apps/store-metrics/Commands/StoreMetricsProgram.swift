@@ -9,7 +9,7 @@ import StoreAnalytics
 /// `store-metrics` has SQLite only. PostgreSQL's client (PostgresNIO with NIO, its TLS and
 /// crypto) is linked into `store-metrics-postgres` instead: in `store-metrics` it added about
 /// 1,900 protocol-conformance records to the 7,000 the Swift runtime scans at every first lookup,
-/// and 53 MB of binary, so every command took 15% more instructions to run, PostgreSQL or not
+/// and 53 MB of binary: `metrics --range year` took 16% more instructions, on SQLite
 /// (Docs/Architecture.md, "Start-up"). `store-metrics` hands a command whose database is a
 /// `postgres://` URL over to `store-metrics-postgres` (`handOff`), so either program takes
 /// either location.
@@ -33,7 +33,7 @@ public enum StoreMetricsProgram {
   @TaskLocal static var postgres: PostgresOpener?
 
   /// The executable for PostgreSQL, looked for beside the running program.
-  public static let postgresProgram = "store-metrics-postgres"
+  static let postgresProgram = "store-metrics-postgres"
 
   /// Runs the command line, opening `postgres://` locations with `postgres`.
   public static func main(postgres: PostgresOpener) -> Never {
@@ -44,11 +44,12 @@ public enum StoreMetricsProgram {
   /// folder, on the same arguments, so that program runs the command from its start. Every
   /// command opens its database before it reads its input or writes anything, so nothing is
   /// done twice. Returns only by throwing, when that program cannot be started. The folder comes
-  /// from `/proc/self/exe` (Linux).
+  /// from `/proc/self/exe` on Linux (`Bundle` elsewhere: `argv[0]` may be a bare name from
+  /// `PATH`).
   public static let handOff = PostgresOpener { _, _ in
     let running =
       (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-      ?? CommandLine.arguments[0]
+      ?? Bundle.main.executablePath ?? CommandLine.arguments[0]
     let folder = URL(fileURLWithPath: running).deletingLastPathComponent().path
     let program = folder + "/" + postgresProgram
     let arguments = [program] + CommandLine.arguments.dropFirst()
@@ -56,10 +57,10 @@ public enum StoreMetricsProgram {
     execv(program, &argv)
     let reason = String(cString: strerror(errno))
     for pointer in argv { free(pointer) }
+    // Short enough to stay whole on its one line (300 characters) with a deep build folder.
     throw TallyError.refused(
-      "a postgres:// database is opened by \(postgresProgram), which could not be started from "
-        + "\(folder) (\(reason)); expected it beside store-metrics: swift build builds both, "
-        + "scripts/build-release \(postgresProgram) for release",
+      "\(program) could not be started (\(reason)): a postgres:// database needs it "
+        + "(swift build, or scripts/build-release \(postgresProgram))",
       category: .unavailable)
   }
 
@@ -73,7 +74,8 @@ public enum StoreMetricsProgram {
     }
     guard let postgres else {
       throw TallyError.refused(
-        "this program cannot open a postgres:// database", category: .unavailable)
+        "this program has SQLite only: expected \(postgresProgram) for a postgres:// database",
+        category: .unavailable)
     }
     return try postgres.open(url, clock)
   }

@@ -17,10 +17,7 @@ public func readFile(_ path: String, limit: Int = inputFileLimit, mapped: Bool =
   -> Data
 {
   let url = URL(fileURLWithPath: path)
-  let attributes = try FileManager.default.attributesOfItem(atPath: path)
-  if attributes[.type] as? FileAttributeType == .typeDirectory {
-    throw TallyError.invalid(nil, path, expected: "a file, not a folder", category: .usage)
-  }
+  let attributes = try inputFileAttributes(path)
   if attributes[.type] as? FileAttributeType == .typeRegular {
     let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
     guard size <= limit else { throw tooLarge(path, limit: limit) }
@@ -30,6 +27,19 @@ public func readFile(_ path: String, limit: Int = inputFileLimit, mapped: Bool =
   let handle = try FileHandle(forReadingFrom: url)
   defer { try? handle.close() }
   return try readAll(handle, limit: limit, name: path)
+}
+
+/// Checks that a file named on the command line can be read as one, without reading it: a
+/// command that opens (and may create) a database first checks its input files so that a typo
+/// leaves nothing behind, and reads them later (pipes stay unread until then). A missing file
+/// throws Foundation's error (status 66, naming the path); a folder is a usage error.
+@discardableResult
+public func inputFileAttributes(_ path: String) throws -> [FileAttributeKey: Any] {
+  let attributes = try FileManager.default.attributesOfItem(atPath: path)
+  if attributes[.type] as? FileAttributeType == .typeDirectory {
+    throw TallyError.invalid(nil, path, expected: "a file, not a folder", category: .usage)
+  }
+  return attributes
 }
 
 /// Reads standard input to its end, refusing more than `limit` bytes (so `< /dev/zero` stops at
