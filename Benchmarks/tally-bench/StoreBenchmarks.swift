@@ -144,6 +144,12 @@ enum StoreBenchmarks {
     // The same answer as a whole process, start-up included: the release `store-metrics` beside
     // this benchmark's binary.
     if let app = WholeProcess.sibling("store-metrics") {
+      // What any command pays to start, and what this benchmark pays to start and reap it.
+      cases.append(
+        BenchmarkCase(
+          name: "store.version.process", size: "no database", target: "≤ 5 ms (whole process)",
+          runs: 30
+        ) { try WholeProcess.run(app, ["--version"]) })
       cases.append(
         BenchmarkCase(
           name: "store.metrics-year.process", size: size, target: "≤ 10 ms (whole process)",

@@ -17,25 +17,36 @@ enum WholeProcess {
     return path
   }
 
-  /// Runs `executable` with `arguments`, its output discarded.
+  /// Runs `executable` with `arguments`, its output discarded, as a shell starts a command:
+  /// `posix_spawn` and `waitpid`. Foundation's `Process` added about 1.5 ms to every run (it
+  /// closes every descriptor, makes pipes and waits through a Dispatch source: `--version` took
+  /// 2.6 ms through it and 1.0 ms from `hyperfine -N`), a sixth of the start-up being measured.
   ///
   /// - throws: when it cannot start or exits with a non-zero status.
   static func run(_ executable: String, _ arguments: [String]) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    // Not `waitUntilExit`: on Linux it looks at its run loop every 50 ms, so every process timed
-    // through it took a multiple of about 50 ms (`sleep 0.01` measured 51–54 ms). The termination
-    // handler is called as soon as the child is reaped.
-    let exited = DispatchSemaphore(value: 0)
-    process.terminationHandler = { _ in exited.signal() }
-    try process.run()
-    exited.wait()
-    guard process.terminationStatus == 0 else {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    var pid = pid_t()
+    let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+    guard spawned == 0 else {
       throw TallyError.refused(
-        "\(executable) \(arguments.joined(separator: " ")) exited \(process.terminationStatus)")
+        "\(executable) could not be started: \(String(cString: strerror(spawned)))")
+    }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) == -1 {
+      guard errno == EINTR else {
+        throw TallyError.refused("waiting for \(executable): \(String(cString: strerror(errno)))")
+      }
+    }
+    // Exited normally (no signal) with status 0.
+    guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
+      throw TallyError.refused(
+        "\(executable) \(arguments.joined(separator: " ")) ended with wait status \(status)")
     }
   }
 }

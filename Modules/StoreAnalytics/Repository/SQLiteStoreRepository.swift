@@ -89,11 +89,18 @@ public struct SQLiteStoreRepository: StoreRepository {
     -> MetricsTotals
   {
     try writer.read { db in
+      // Literal SQL in cached statements, the columns named as the records name them: built
+      // through the query interface, these four statements were generated and prepared on every
+      // call, after GRDB had read the three tables' schema (callgrind, `metrics --range year`
+      // as a whole process: 33.9 M instructions with the query interface, 32.1 M without).
       var totals = MetricsTotals()
+      let sales = try db.cachedStatement(
+        sql: """
+          SELECT SUM(\(StoreDay.Columns.orders.name)), SUM(\(StoreDay.Columns.revenue.name))
+          FROM \(StoreDay.databaseTableName) WHERE store_id = ? AND date BETWEEN ? AND ?
+          """)
       func sums(_ range: DayRange) throws -> (Int, FixedDecimal) {
-        let row = try StoreDay.all().at(storeId).within(range)
-          .select(sum(StoreDay.Columns.orders), sum(StoreDay.Columns.revenue))
-          .asRequest(of: Row.self).fetchOne(db)
+        let row = try Row.fetchOne(sales, arguments: [storeId, range.start, range.end])
         // SUM over no rows is NULL.
         let orders: Int? = row?[0]
         let revenue: Int64? = row?[1]
@@ -103,15 +110,25 @@ public struct SQLiteStoreRepository: StoreRepository {
       (totals.previousOrders, totals.previousRevenue) = try sums(previous)
       // Counted in Swift, not by COUNT(DISTINCT): see `DistinctCount`.
       var customers = DistinctCount()
-      let keys = try StoreDayCustomer.all().at(storeId).within(current)
-        .select(StoreDayCustomer.Columns.customerKey, as: Int64.self).fetchCursor(db)
+      let keys = try Int64.fetchCursor(
+        db.cachedStatement(
+          sql: """
+            SELECT \(StoreDayCustomer.Columns.customerKey.name)
+            FROM \(StoreDayCustomer.databaseTableName) WHERE store_id = ? AND date BETWEEN ? AND ?
+            """),
+        arguments: [storeId, current.start, current.end])
       while let key = try keys.next() { customers.insert(key) }
       totals.customers = customers.count
       typealias Status = StoreDayStatus.Columns
-      for row in try StoreDayStatus.all().at(storeId).within(current)
-        .select(Status.status, sum(Status.orders), sum(Status.amount)).group(Status.status)
-        .asRequest(of: Row.self).fetchAll(db)
-      {
+      let statuses = try Row.fetchAll(
+        db.cachedStatement(
+          sql: """
+            SELECT \(Status.status.name), SUM(\(Status.orders.name)), SUM(\(Status.amount.name))
+            FROM \(StoreDayStatus.databaseTableName) WHERE store_id = ? AND date BETWEEN ? AND ?
+            GROUP BY 1
+            """),
+        arguments: [storeId, current.start, current.end])
+      for row in statuses {
         let unsold = UnsoldOrders(orders: row[1], amount: FixedDecimal(hundredths: row[2]))
         if row[0] == OrderStatus.cancelled.rawValue {
           totals.cancelled = unsold
