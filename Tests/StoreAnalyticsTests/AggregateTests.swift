@@ -348,6 +348,23 @@ struct AggregateTests {
     #expect(try recounting(store).indexDefinitions() == migrated)
   }
 
+  @Test("SQLite checks its constraints again once an import is over, even a failed one")
+  func checksAfterImport() throws {
+    let repository = try SQLiteStoreRepository.open(.memory)
+    let store = ShopAnalytics(repository: repository)
+    _ = try store.importLines(try parse(generated(20, from: 0, seed: 4)))
+    // Refused inside the import's transaction: an order placed after today.
+    let future = """
+      order_id,store_id,placed_at,status,customer_id,item_name,category,quantity,unit_price,tax
+      F1,NYC,2999-01-01 10:00,completed,,Tea,Drinks,1,1.50,
+      """
+    #expect(throws: TallyError.self) { try store.importLines(try parse(future)) }
+    let checking = try repository.writer.read { db in
+      try Int.fetchOne(db, sql: "PRAGMA ignore_check_constraints")
+    }
+    #expect(checking == 0)
+  }
+
   @Test(
     "thousands of generated orders, then a third of them replaced and more added",
     arguments: Backend.allCases)

@@ -63,6 +63,13 @@ public struct SQLiteStoreRepository: StoreRepository {
       let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? Self.defaultCacheSize
       try db.execute(sql: "PRAGMA cache_size = \(Self.importCacheSize)")
       defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
+      // The rows are typed values checked by the domain (a status is an `OrderStatus`); SQLite
+      // checking `status IN ('completed', 'cancelled', 'refunded')` again built a temporary
+      // index of the three texts for every order row (its page zeroed, as Debian's SQLite is
+      // built with SECURE_DELETE). Callgrind, a 100,000-line import: the writing thread went
+      // from 2,309 M to 1,878 M instructions without it.
+      try db.execute(sql: "PRAGMA ignore_check_constraints = ON")
+      defer { try? db.execute(sql: "PRAGMA ignore_check_constraints = OFF") }
       // A first import (no orders yet) writes with a rollback journal: see `RollbackJournal`.
       return try RollbackJournal.transaction(db, empty: !StoreOrder.anyStored(db)) {
         let transaction = SQLiteStoreTransaction(db)
