@@ -272,6 +272,52 @@ struct StoreTests {
 
 @Suite("Order import")
 struct OrderImportTests {
+  @Test(
+    "wall times and instants across New York's DST days: each order's instant, local day and hour",
+    arguments: [
+      // Expected instants from `TZ=America/New_York date -d "2025-03-09 01:30" +%s`; local
+      // hours from `TZ=America/New_York date -d 2025-11-02T06:30:00Z '+%F %H'`.
+      ("2025-03-08 12:00", 1_741_453_200, "2025-03-08", 12),
+      ("2025-03-09 01:30", 1_741_501_800, "2025-03-09", 1),
+      // In the gap: the instant moved forward by it (03:30 EDT); the hour stays the one the
+      // wall clock gave (`wall_clock` rows keep the time as written).
+      ("2025-03-09 02:30", 1_741_505_400, "2025-03-09", 2),
+      ("2025-03-09 03:30", 1_741_505_400, "2025-03-09", 3),
+      ("2025-03-10 12:00", 1_741_622_400, "2025-03-10", 12),
+      ("2025-11-01 12:00", 1_762_012_800, "2025-11-01", 12),
+      ("2025-11-02 00:30", 1_762_057_800, "2025-11-02", 0),
+      // Twice on the wall: the earlier instant (EDT).
+      ("2025-11-02 01:30", 1_762_061_400, "2025-11-02", 1),
+      ("2025-11-02 02:30", 1_762_068_600, "2025-11-02", 2),
+      ("2025-11-03 12:00", 1_762_189_200, "2025-11-03", 12),
+      ("2025-03-09T06:30:00Z", 1_741_501_800, "2025-03-09", 1),
+      ("2025-03-09T07:30:00Z", 1_741_505_400, "2025-03-09", 3),
+      ("2025-11-02T05:30:00Z", 1_762_061_400, "2025-11-02", 1),
+      ("2025-11-02T06:30:00Z", 1_762_065_000, "2025-11-02", 1),
+      ("2025-11-02T07:30:00Z", 1_762_068_600, "2025-11-02", 2),
+    ] as [(String, Int64, String, Int)])
+  func daylightSaving(placed: String, seconds: Int64, date: String, hour: Int) throws {
+    let repository = try SQLiteStoreRepository.open(.memory)
+    let store = ShopAnalytics(repository: repository)
+    _ = try store.addStore(id: "NYC", name: "NYC", zone: Zone(identifier: "America/New_York"))
+    // Other days of the store first, so the day and hour caches are filled before the order.
+    var text = "order_id,store_id,placed_at,item_name,category,quantity,unit_price\n"
+    for (index, other) in ["2025-03-09 00:10", "2025-03-09 23:50", "2025-11-02 23:50"].enumerated()
+    {
+      text += "P\(index),NYC,\(other),Tea,Drinks,1,1.00\n"
+    }
+    text += "X,NYC,\(placed),Tea,Drinks,1,1.00\n"
+    _ = try store.importLines(try OrderLineFile.parse(Data(text.utf8), fileName: "dst.csv"))
+    let row = try #require(
+      try repository.writer.read { db in
+        try Row.fetchOne(
+          db, sql: "SELECT placed_at, local_date, local_hour FROM store_order WHERE id = 'X'")
+      })
+    #expect(row[0] as Int64 == seconds * 1000)
+    #expect(row[1] as String == date)
+    #expect(row[2] as Int == hour)
+  }
+
   @Test("unknown stores are created with the given zone and reported") func newStores() throws {
     let store = try ShopAnalytics.inMemory()
     let summary = try store.importLines(
