@@ -13,6 +13,9 @@ final class PostgresStoreTransaction: StoreTransaction {
   /// Whether the first write found no orders and dropped the indexes of orders (POS id; store
   /// and day) and lines (key; item), which `close` builds again.
   private var droppedOrderIndexes = false
+  /// Whether this transaction deleted orders (replaced ones): then the schema had orders before
+  /// it, even when none are left, and lookups by id still need the index.
+  private var deletedOrders = false
   /// Orders held before they are copied: large enough that copies are few, small enough that a
   /// batch stays a few megabytes.
   private static let batchOrders = 20_000
@@ -140,6 +143,7 @@ final class PostgresStoreTransaction: StoreTransaction {
   }
 
   func delete(_ order: StoreOrder) throws {
+    deletedOrders = true
     try session.query("DELETE FROM order_line WHERE order_key = \(order.key)")
     try session.query("DELETE FROM store_order WHERE key = \(order.key)")
   }
@@ -182,8 +186,9 @@ final class PostgresStoreTransaction: StoreTransaction {
       // psql, machine under load: copied into the indexed tables 16.7 s + 17.2 s; into bare
       // ones 6.8 s + 6.1 s, and 12.4 s to build the indexes after). The tables stay locked for
       // readers until the import commits; lookups by id meanwhile scan the table, which an
-      // import into an empty schema makes only for an id it saw earlier in the file.
-      if try !hasOrders() {
+      // import into an empty schema makes only for an id it saw earlier in the file (not one
+      // whose orders it replaced: `deletedOrders`).
+      if !deletedOrders, try !hasOrders() {
         try session.execute(
           """
           ALTER TABLE store_order DROP CONSTRAINT store_order_id_key;
