@@ -99,13 +99,18 @@ public struct ShopAnalytics: Sendable {
   /// - throws: `TallyError` naming the first bad line: lines of one order that disagree, a line
   ///   whose values break the rules (`OrderLineInput.validated()`), an order placed after today
   ///   in its store's zone, an order id another store took without `replace` (`.exists`).
+  ///
+  /// - Parameter replacingOtherStores: whether `replace` also takes an order id from another
+  ///   store (the owner's own files, which may correct an order's store) or refuses it as
+  ///   existing (a store's point of sale, which must not touch another store's orders).
   public func importLines(
-    _ lines: [OrderLineInput], replace: Bool = false, newStoreZone: Zone = .utc,
-    progress: (Int) -> Void = { _ in }
+    _ lines: [OrderLineInput], replace: Bool = false, replacingOtherStores: Bool = true,
+    newStoreZone: Zone = .utc, progress: (Int) -> Void = { _ in }
   ) throws -> OrderImportSummary {
     var parts = [(lines, try OrderGroups(lines))]
     return try importParts(
-      next: { parts.popLast() }, replace: replace, newStoreZone: newStoreZone, progress: progress)
+      next: { parts.popLast() }, replace: replace, replacingOtherStores: replacingOtherStores,
+      newStoreZone: newStoreZone, progress: progress)
   }
 
   /// Imports an order-line file as it is read (CSV; JSON Lines is read whole), in one
@@ -181,13 +186,15 @@ public struct ShopAnalytics: Sendable {
 
   /// Imports the parts `next` returns (`nil` after the last) in one transaction.
   private func importParts(
-    next: () throws -> ([OrderLineInput], OrderGroups)?, replace: Bool, newStoreZone: Zone,
+    next: () throws -> ([OrderLineInput], OrderGroups)?, replace: Bool,
+    replacingOtherStores: Bool = true, newStoreZone: Zone,
     progress: (Int) -> Void
   ) throws -> OrderImportSummary {
     let now = clock()
     return try repository.inTransaction { transaction in
       var state = ImportState(
-        replace: replace, newStoreZone: newStoreZone, now: now,
+        replace: replace, replacingOtherStores: replacingOtherStores,
+        newStoreZone: newStoreZone, now: now,
         hadOrders: try transaction.hasOrders(), firstOrderKey: try transaction.nextOrderKey(),
         customers: try transaction.allCustomerKeys())
       var summary = OrderImportSummary()

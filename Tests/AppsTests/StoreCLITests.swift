@@ -207,7 +207,7 @@ struct StoreCLITests {
     #expect(moved.status == 65)
     #expect(
       moved.error
-        == "store-metrics: m.csv line 2: order \"A1\" exists already: use --replace to replace imported orders\n"
+        == "store-metrics: m.csv line 2: order \"A1\" exists already: store \"NYC\" has it, not \"LA\"; use --replace to move it to the file's store\n"
     )
     let replaced = try scratch.run(["import", file, "--replace", "--format", "json"])
     #expect(replaced.status == 0)

@@ -354,7 +354,8 @@ struct OrderImportTests {
     let error = try #require(throws: TallyError.self) { try store.importLines(otherStore) }
     #expect(error.cause == .exists(kind: "order", name: "A2"))
     #expect(error.source == TallyError.Source("fix.csv", line: 2))
-    #expect(error.hint == nil)  // the app names its flag
+    // The store that has it, in the domain's words; the app adds its flag.
+    #expect(error.hint == "store \"NYC\" has it, not \"LA\"")
     let summary = try store.importLines(
       try file("A2,NYC,2026-03-06 10:00,Burger,Mains,3,10.00\n"), replace: true)
     #expect(summary.replaced == 1 && summary.newOrders == 0)

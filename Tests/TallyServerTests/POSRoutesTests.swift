@@ -75,6 +75,28 @@ import Testing
     }
   }
 
+  @Test func anotherStoresOrderIdIsRefusedAndItsOrderKept() async throws {
+    let server = try await TestServer()
+    _ = try server.api.shops.addStore(id: "1", name: "Downtown", zone: .utc)
+    _ = try server.api.shops.addStore(id: "2", name: "Harbor", zone: .utc)
+    let one = try server.api.server.createPOSKey(storeId: "1")
+    let two = try server.api.server.createPOSKey(storeId: "2")
+    try await server.test { client in
+      let (first, _) = try await client.json(
+        .post, "/api/stores/2/orders", token: two, body: Self.order("SHARED"))
+      #expect(first == .ok)
+      let (clash, body) = try await client.json(
+        .post, "/api/stores/1/orders", token: one, body: Self.order("SHARED", quantity: 9))
+      #expect(clash == .badRequest, "\(body)")
+      #expect(body.contains("exists already") && !body.contains("\"2\""), "\(body)")
+    }
+    // Store 2's order is untouched: 2 × 5.00.
+    let day = Zone.utc.localDate(of: Instant(Date()))
+    let days = try server.api.shops.daily(storeId: "2", limit: 1, asOf: day)
+    #expect(days.map(\.totalRevenue) == [FixedDecimal(hundredths: 1000)])
+    #expect(try server.api.shops.daily(storeId: "1", limit: 1, asOf: day).isEmpty)
+  }
+
   /// A bad order is a 400 naming the field; nothing is written.
   @Test(arguments: [
     (#"{"order_id": "X", "placed_at": "yesterday", "lines": []}"#, "placed_at"),

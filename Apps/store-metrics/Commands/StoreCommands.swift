@@ -181,8 +181,10 @@ extension StoreMetricsCommand {
     do {
       summary = try body(global.openStoreMetrics(), progress.update)
     } catch let error as TallyError {
+      // Only another store's order clashes (the same store's is skipped): replacing moves it.
       if case .exists(kind: "order", _) = error.cause {
-        throw error.hinted("use --replace to replace imported orders")
+        let moving = "use --replace to move it to the file's store"
+        throw error.hinted(error.hint.map { "\($0); \(moving)" } ?? moving)
       }
       throw error
     }

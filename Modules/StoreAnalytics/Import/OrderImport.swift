@@ -90,12 +90,15 @@ struct OrderImport {
         expected: "the lines of one order together (this order has lines far earlier in the file)",
         source: line.source)
     }
-    guard state.replace else {
+    guard state.replace, state.replacingOtherStores || storeId == line.storeId else {
       if storeId == line.storeId {
         alreadyPresent += 1
         return false
       }
+      // Another store's: said, so that replacing it is known to move it.
       throw TallyError(.badData, .exists(kind: "order", name: line.orderId), source: line.source)
+        .hinted(
+          "store \(TallyError.quote(storeId)) has it, not \(TallyError.quote(line.storeId))")
     }
     guard let (order, orderLines) = try transaction.order(id: line.orderId) else { return true }
     planner.subtract(order, lines: orderLines)
@@ -168,6 +171,8 @@ struct OrderImport {
 /// What the parts of one import share: the rules it runs under and what earlier parts learned.
 struct ImportState {
   let replace: Bool
+  /// Whether `replace` also takes orders of other stores (else their ids are refused).
+  let replacingOtherStores: Bool
   let newStoreZone: Zone
   /// "Now" by the store's clock: orders placed after today in their store's zone are refused.
   let now: Instant

@@ -39,7 +39,8 @@ extension ShopAnalytics {
         ).validated()
       }
       var state = ImportState(
-        replace: true, newStoreZone: zone, now: clock(), hadOrders: true,
+        replace: true, replacingOtherStores: false, newStoreZone: zone, now: clock(),
+        hadOrders: true,
         firstOrderKey: try transaction.nextOrderKey(),
         customers: try transaction.allCustomerKeys())
       var run = try OrderImport(

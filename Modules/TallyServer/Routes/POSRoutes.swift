@@ -13,8 +13,11 @@ extension TallyAPI {
         let data = try await JSONBody.bytes(request, context: context)
         let summary = try Self.posCall {
           // Idempotent by order id: an order sent again replaces itself (every figure stays the
-          // same); a changed one replaces the old, aggregates moved by the exact difference.
-          try shops.importLines(try POSOrderBody.lines(data, storeId: storeId), replace: true)
+          // same); a changed one replaces the old, aggregates moved by the exact difference. An
+          // id another store has is refused: one store's key never touches another's orders.
+          try shops.importLines(
+            try POSOrderBody.lines(data, storeId: storeId), replace: true,
+            replacingOtherStores: false)
         }
         return JSONResponse.object(StoreWire.importSummary(summary))
       },
@@ -47,7 +50,9 @@ extension TallyAPI {
 
   /// Runs a store write: an order that is not this store's is a 404, a bad field a 400 naming it.
   static func posCall<T>(_ body: () throws -> T) throws -> T {
-    do { return try body() } catch let error as TallyError {
+    do { return try body() } catch var error as TallyError {
+      // Which store has a clashing order id is not this store's business.
+      if case .exists = error.cause { error.hint = nil }
       throw APIError.refusal(error, notFoundKinds: ["order"])
     }
   }
