@@ -167,13 +167,9 @@ public struct ShopAnalytics: Sendable {
     }
     // Stops the reading thread when this one fails.
     defer { parts.close() }
-    let summary = try importParts(
+    return try importParts(
       next: { try parts.take()?.get() }, replace: replace, newStoreZone: newStoreZone,
-      progress: progress)
-    guard summary.lines + summary.alreadyPresentLines > 0 else {
-      throw OrderLineFile.noLines(fileName)
-    }
-    return summary
+      progress: progress, noLines: { OrderLineFile.noLines(fileName) })
   }
 
   /// Bytes an app reads per chunk of an imported file: large enough that reads are few, small
@@ -188,7 +184,7 @@ public struct ShopAnalytics: Sendable {
   private func importParts(
     next: () throws -> ([OrderLineInput], OrderGroups)?, replace: Bool,
     replacingOtherStores: Bool = true, newStoreZone: Zone,
-    progress: (Int) -> Void
+    progress: (Int) -> Void, noLines: (() -> TallyError)? = nil
   ) throws -> OrderImportSummary {
     let now = clock()
     return try repository.inTransaction { transaction in
@@ -211,6 +207,9 @@ public struct ShopAnalytics: Sendable {
         summary.alreadyPresentLines += lines.count - counts.lines
         summary.createdStores += run.createdStores
       }
+      // Thrown inside the transaction, so that a file without lines changes nothing (not even
+      // the revision).
+      if let noLines, summary.lines + summary.alreadyPresentLines == 0 { throw noLines() }
       return summary
     }
   }

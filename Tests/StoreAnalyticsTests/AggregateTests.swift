@@ -338,6 +338,25 @@ struct AggregateTests {
   }
 
   @Test(
+    "a file with a header and no lines is refused and changes nothing", arguments: Backend.allCases)
+  func headerOnly(backend: Backend) throws {
+    let repository = try backend.make()
+    let store = ShopAnalytics(repository: repository)
+    _ = try store.importLines(try parse(generated(20, from: 0, seed: 6)))
+    let before = try repository.revision()
+    let file = LockedValue([
+      Data("order_id,store_id,placed_at,item_name,category,quantity,unit_price\n".utf8)
+    ])
+    let error = try #require(throws: TallyError.self) {
+      try store.importFile(
+        named: "h.csv", read: { file.withLock { $0.popLast() } }, replace: false,
+        newStoreZone: .utc, linesPerPart: 100)
+    }
+    #expect(error.cause == .missing(field: "order lines", expected: "a header and rows"))
+    #expect(try repository.revision() == before)
+  }
+
+  @Test(
     "a replacing import whose first part replaces every stored order imports its later parts too",
     arguments: Backend.allCases)
   func replacingEveryStoredOrder(backend: Backend) throws {
