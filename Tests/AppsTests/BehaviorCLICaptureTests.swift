@@ -9,10 +9,11 @@ import Testing
 struct BehaviorCapture {
   let database = FileManager.default.temporaryDirectory
     .appendingPathComponent("tally-behavior-capture-\(UUID().uuidString).sqlite").path
+  var zone = "UTC"
 
   func run(_ arguments: [String]) -> CommandRunner.Captured {
     CommandRunner.capture(
-      BehaviorCommand.self, arguments: arguments + ["--db", database, "--time-zone", "UTC"])
+      BehaviorCommand.self, arguments: arguments + ["--db", database, "--time-zone", zone])
   }
 
   func remove() {
@@ -207,6 +208,23 @@ struct BehaviorAtTests {
     ])
     #expect(result.status == 0)
     #expect(result.output.contains("\"timestamp\": \"\(timestamp)\""))
+  }
+
+  /// Without `--at`, `--as-of` keeps the current time of day in the user's zone: whatever the hour
+  /// now, the entry is on the as-of day there (noon UTC was the next day in Auckland and Kiritimati,
+  /// the day before in Pago Pago).
+  @Test(
+    "without --at, an entry is on the --as-of day in the user's zone",
+    arguments: ["Pacific/Auckland", "Pacific/Kiritimati", "Pacific/Pago_Pago", "UTC"])
+  func asOfDayInZone(zone: String) {
+    var cli = BehaviorCapture()
+    cli.zone = zone
+    defer { cli.remove() }
+    let logged = cli.run([
+      "log", "energy", "--intensity", "2", "--as-of", "2026-11-20", "--format", "json",
+    ])
+    #expect(logged.status == 0)
+    #expect(logged.output.contains("\"date\": \"2026-11-20\""), "\(logged.output)")
   }
 
   @Test("an ambiguous slashed day shows both ISO readings") func slashed() {

@@ -30,7 +30,8 @@ extension GlobalOptions {
   /// The store database: a `postgres://` URL (`--db` or `$TALLY_STORE_DB`) is PostgreSQL,
   /// anything else an SQLite file.
   func openStoreMetrics() throws -> ShopAnalytics {
-    try StoreMetricsProgram.open(databaseLocation(app: StoreAnalyticsModule.appName), clock: clock)
+    try StoreMetricsProgram.open(
+      databaseLocation(app: StoreAnalyticsModule.appName), clock: clockAtNoonUTC)
   }
 
   /// The as-of day: `--as-of`, else today in the store's own zone.
@@ -58,7 +59,7 @@ extension StoreOutput {
   /// figures; an unknown customer count shows as `—`.
   static func metricsTable(_ metrics: StoreMetrics) -> String {
     func days(_ range: DayRange) -> JSONValue {
-      .string("\(range.start) to \(range.end) (\(range.dayCount) days)")
+      .string("\(range.start) to \(range.end) (\(counted(range.dayCount, "day")))")
     }
     var object: JSONObject = [
       "window": days(metrics.current), "compared_with": days(metrics.previous),

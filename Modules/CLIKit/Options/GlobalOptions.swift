@@ -80,13 +80,25 @@ public struct GlobalOptions: ParsableArguments, Sendable {
   /// The as-of day: `--as-of`, else today in `zone`.
   public var asOf: LocalDate { asOfDate ?? zone.localDate(of: Instant(Date())) }
 
-  /// "Now" as every command sees it: the current time, or with `--as-of` noon of that day in
-  /// UTC. Stores are opened with it, so `--as-of` also pins the last day something may be logged
-  /// or imported as having happened — in each store's own zone, which is why it is noon UTC and
-  /// not the current time of day: at 00:30 UTC it was still the day before in New York, and an
-  /// import `--as-of` a day refused that day's orders there. Noon UTC is that day in every zone
-  /// within 11 hours of UTC.
+  /// "Now" for an app whose days are counted in `zone` (behavior, ruck): the current time, or
+  /// with `--as-of` the current time of day on that day in `zone`. Something logged without a
+  /// time then lands on the as-of day wherever the user is (noon UTC put an Auckland entry on
+  /// the next day), and the as-of day is the last day anything may be logged on.
   public var clock: @Sendable () -> Instant {
+    let (asOfDate, zone) = (self.asOfDate, self.zone)
+    return {
+      let now = Instant(Date())
+      guard let asOfDate else { return now }
+      return zone.instant(of: LocalDateTime(date: asOfDate, time: zone.localDateTime(of: now).time))
+    }
+  }
+
+  /// "Now" for stores, each counting days in its own zone: the current time, or with `--as-of`
+  /// noon of that day in UTC. The as-of day is then the last day an import may hold in every
+  /// store's zone within 11 hours of UTC; the current time of day would not do (at 00:30 UTC it
+  /// was still the day before in New York, and an import `--as-of` a day refused that day's
+  /// orders there).
+  public var clockAtNoonUTC: @Sendable () -> Instant {
     let asOfDate = self.asOfDate
     return {
       guard let asOfDate else { return Instant(Date()) }
@@ -94,7 +106,7 @@ public struct GlobalOptions: ParsableArguments, Sendable {
     }
   }
 
-  /// The time of day `clock` gives the `--as-of` day: noon.
+  /// The time of day `clockAtNoonUTC` gives the `--as-of` day: noon.
   static let asOfTime = TimeOfDay(hour: 12, minute: 0)!
 
   /// Where the database of `app` is, following `DatabaseLocation.resolve`.
