@@ -178,4 +178,29 @@ struct BehaviorReportTests {
     #expect(result.output.isEmpty)
     #expect(!FileManager.default.fileExists(atPath: pdf))
   }
+
+  /// `--output` alone asks for a page, its kind from the name: `week.pdf` printed the table on
+  /// standard output and wrote nothing.
+  @Test("--output without --format writes a page: PDF for .pdf, else HTML")
+  func outputImpliesPage() throws {
+    let folder = NSTemporaryDirectory() + "tally-behavior-output-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let database = folder + "/behavior.sqlite"
+    let html = folder + "/week.html"
+    let page = try AppRunner.run(
+      "behavior-cli", ["report", "weekly", "--output", html, "--db", database])
+    #expect(page.status == 0)
+    #expect(page.output.isEmpty)
+    #expect(try String(contentsOfFile: html, encoding: .utf8).hasPrefix("<!DOCTYPE html>"))
+
+    let pdf = folder + "/Month.PDF"
+    let printed = try AppRunner.run(
+      "behavior-cli", ["report", "monthly", "--output", pdf, "--db", database],
+      environment: ["PATH": ""])
+    #expect(printed.status == 69)
+    #expect(printed.error.contains("chromium"))
+    #expect(printed.output.isEmpty)
+    #expect(!FileManager.default.fileExists(atPath: pdf))
+  }
 }

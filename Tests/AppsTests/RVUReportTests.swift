@@ -109,6 +109,13 @@ struct RVUReportTests {
     #expect(run.error.hasPrefix("rvu-cli: ") && run.error.contains("chromium"))
     #expect(run.error.split(separator: "\n").count == 1)
     #expect(!FileManager.default.fileExists(atPath: pdf))
+
+    // Without --format, a name ending in .pdf asks for a PDF (it wrote HTML into it).
+    let implied = try AppRunner.run(
+      "rvu-cli", ["report", "--db", folder + "/rvu.sqlite", "--output", pdf],
+      environment: ["PATH": ""])
+    #expect(implied.status == 69)
+    #expect(!FileManager.default.fileExists(atPath: pdf))
   }
 
   private func card(_ label: String, _ value: String, _ change: String) -> String {

@@ -65,11 +65,19 @@ public struct PageOptions: ParsableArguments {
     }
   }
 
+  /// `--format`, else a page when `--output` names a file (pdf for a name ending in `.pdf`), else
+  /// `nil`: each command's default. `--output week.pdf` alone printed the table and wrote nothing.
+  var chosenFormat: PageFormat? {
+    if let format { return format }
+    guard output != nil else { return nil }
+    return PageFormat(rawValue: ReportFormat.implied(by: output).rawValue)
+  }
+
   /// The same options as `GlobalOptions`, the text format standing in for a page format.
   public var global: GlobalOptions {
     var global = GlobalOptions()
     global.databasePath = databasePath
-    global.format = format?.text ?? .table
+    global.format = chosenFormat?.text ?? .table
     global.asOfDate = asOfDate
     global.timeZoneOption = timeZoneOption
     global.wide = wide
@@ -77,11 +85,12 @@ public struct PageOptions: ParsableArguments {
   }
 
   /// The page format asked for, `nil` for a text format or none.
-  public var page: ReportFormat? { format?.page }
+  public var page: ReportFormat? { chosenFormat?.page }
 
   /// Writes `page` in the chosen page format (html when none was asked for, or pdf through
   /// Chromium) to `--output`.
   public func write(_ page: ReportPage) throws {
-    try ReportOutput.write(html: page.render(), format: self.page ?? .html, to: output)
+    try ReportOutput.write(
+      html: page.render(), format: self.page ?? .implied(by: output), to: output)
   }
 }

@@ -24,8 +24,11 @@ public struct ReportOptions: ParsableArguments {
       valueName: "zone"),
     transform: Zone.init(identifier:))
   public var timeZone: Zone?
-  @Option(help: ArgumentHelp("html (default) or pdf (needs Chromium).", valueName: "format"))
-  public var format: ReportFormat = .html
+  @Option(
+    help: ArgumentHelp(
+      "html or pdf (needs Chromium); default: pdf for an --output ending in .pdf, else html.",
+      valueName: "format"))
+  public var format: ReportFormat?
   @Option(help: ArgumentHelp("The file to write (default: standard output).", valueName: "file"))
   public var output: String?
 
@@ -44,6 +47,7 @@ public struct ReportOptions: ParsableArguments {
   public func validate() throws { try global.validate() }
 
   public func write(_ page: ReportPage) throws {
-    try ReportOutput.write(html: page.render(), format: format, to: output)
+    try ReportOutput.write(
+      html: page.render(), format: format ?? .implied(by: output), to: output)
   }
 }

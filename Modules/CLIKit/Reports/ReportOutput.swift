@@ -8,6 +8,12 @@ public enum ReportFormat: String, Sendable, CaseIterable, ExpressibleByArgument 
   case html
   /// The same page printed by headless Chromium, with the page's own print stylesheet.
   case pdf
+
+  /// The format a page written to `output` takes when none was asked for: pdf for a name ending
+  /// in `.pdf`, else html. `--output month.pdf` wrote HTML into a file named PDF.
+  public static func implied(by output: String?) -> ReportFormat {
+    output?.lowercased().hasSuffix(".pdf") == true ? .pdf : .html
+  }
 }
 
 /// Writes a report page the one way for every app: HTML as is, PDF through headless Chromium.
