@@ -52,7 +52,7 @@ enum BehaviorReportPage {
     "\(date.weekday.shortName) \(date.day) \(date.shortMonthName)"
   }
 
-  static func days(_ count: Int) -> String { count == 1 ? "1 day" : "\(count) days" }
+  static func days(_ count: Int) -> String { counted(count, "day") }
 
   static func summary(total: Int, average: Double, overview: ReportOverview, days count: Int)
     -> ReportSection

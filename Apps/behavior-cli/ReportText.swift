@@ -42,7 +42,8 @@ enum ReportText {
   static func tracked(_ tracked: DayRange?, of window: DayRange) -> String {
     guard let tracked else { return "Nothing was logged yet in these days: no day is judged.\n" }
     guard tracked != window else { return "" }
-    return "Tracked from \(tracked.start): \(tracked.dayCount) of \(window.dayCount) days judged.\n"
+    return "Tracked from \(tracked.start): \(tracked.dayCount) of "
+      + "\(counted(window.dayCount, "day")) judged.\n"
   }
 
   static func weekly(_ report: WeeklyReport) -> String {

@@ -30,7 +30,7 @@ enum RuckReportPage {
       }
     }
     return ReportPage(
-      title: "Rucking report", period: "Last \(weeks.count) weeks", asOf: asOf,
+      title: "Rucking report", period: "Last \(counted(weeks.count, "week"))", asOf: asOf,
       sections: [
         ReportSection(
           title: "Summary",
@@ -44,7 +44,7 @@ enum RuckReportPage {
               SummaryCard(
                 label: "Distance per week",
                 value: format.distance(weekly.averageDistancePerWeekMeters),
-                comparison: "average over \(weeks.count) weeks"),
+                comparison: "average over \(counted(weeks.count, "week"))"),
               SummaryCard(
                 label: "Weekly streak", value: RuckReportPage.weeks(streak.currentWeeks),
                 comparison: "longest \(RuckReportPage.weeks(streak.longestWeeks))"),
@@ -107,7 +107,7 @@ enum RuckReportPage {
       ])
   }
 
-  static func weeks(_ count: Int) -> String { count == 1 ? "1 week" : "\(count) weeks" }
+  static func weeks(_ count: Int) -> String { counted(count, "week") }
 
   /// The year of weeks as a grid: weekdays down, weeks across, a week's column labelled with its
   /// Monday.

@@ -52,7 +52,7 @@ extension RVUCommand.Codes {
       ]
       if global.format == .table {
         Terminal.writeOutput(
-          "Imported \(summary.rowCount) rows (\(summary.codeCount) codes) as the \(summary.year) "
+          "Imported \(counted(summary.rowCount, "row")) (\(counted(summary.codeCount, "code"))) as the \(summary.year) "
             + "catalog\(summary.replacedExisting ? ", replacing the earlier one" : "").\n")
       } else {
         global.print(object: object)

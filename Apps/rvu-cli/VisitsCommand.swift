@@ -285,7 +285,8 @@ extension RVUCommand.Visits {
       progress.finish()
       if global.format == .table {
         Terminal.writeOutput(
-          "Imported \(summary.added) new visits, \(summary.alreadyPresent) already present.\n")
+          "Imported \(counted(summary.added, "new visit")), "
+            + "\(summary.alreadyPresent) already present.\n")
       } else {
         global.print(object: [
           "imported": .int(summary.added), "already_present": .int(summary.alreadyPresent),

@@ -36,7 +36,7 @@ public enum RVUReportPage {
     generatedAt: Instant?, zone: Zone?
   ) -> ReportPage {
     let range = report.range
-    let days = range.dayCount == 1 ? "1 day" : "\(range.dayCount) days"
+    let days = counted(range.dayCount, "day")
     return ReportPage(
       title: "Work RVU report",
       period: "\(range.start) to \(range.end) (\(days)), \(periodName(period))",
@@ -55,7 +55,7 @@ public enum RVUReportPage {
     let totals = report.totals
     let changes = report.previous?.changes
     let comparison = report.previous.map {
-      "vs previous \($0.range.dayCount) days (\($0.range.start) to \($0.range.end))"
+      "vs previous \(counted($0.range.dayCount, "day")) (\($0.range.start) to \($0.range.end))"
     }
     return [
       SummaryCard(

@@ -139,3 +139,14 @@ struct SuggestionTests {
     #expect(Suggestion.closest(to: text, in: ["visits", "codes", "analytics"]) == nil)
   }
 }
+
+@Suite("Counts with their nouns")
+struct CountedTests {
+  @Test(
+    "Counts agree with their nouns",
+    arguments: [(0, "0 entries", "0 days"), (1, "1 entry", "1 day"), (2, "2 entries", "2 days")])
+  func counts(count: Int, entries: String, days: String) {
+    #expect(counted(count, "entry", "entries") == entries)
+    #expect(counted(count, "day") == days)
+  }
+}

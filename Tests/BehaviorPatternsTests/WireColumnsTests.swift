@@ -44,12 +44,4 @@ struct WireColumnsTests {
       BehaviorJSON.favorite(position: 1, Fixture.type("energy-level")).keys
         == BehaviorJSON.favoriteColumns)
   }
-
-  @Test(
-    "Counts agree with their nouns",
-    arguments: [(0, "0 entries", "0 days"), (1, "1 entry", "1 day"), (2, "2 entries", "2 days")])
-  func counts(count: Int, entries: String, days: String) {
-    #expect(counted(count, "entry", "entries") == entries)
-    #expect(counted(count, "day") == days)
-  }
 }

@@ -195,7 +195,7 @@ extension StoreMetricsCommand {
     }
     if global.format == .table {
       Terminal.writeOutput(
-        "Imported \(summary.newOrders) new orders (\(summary.lines) lines)"
+        "Imported \(counted(summary.newOrders, "new order")) (\(counted(summary.lines, "line")))"
           + (summary.replaced > 0 ? ", \(summary.replaced) replaced" : "")
           + (summary.alreadyPresent > 0 ? ", \(summary.alreadyPresent) already present" : "")
           + ".\n")

@@ -1,5 +1,5 @@
-/// A count with its noun agreeing (`1 entry`, `2 entries`, `0 entries`), for every sentence the
-/// domain and behavior-cli write: "1 entries" reads as a bug and makes people doubt the count.
+/// A count with its noun agreeing (`1 entry`, `2 entries`, `0 entries`), for every sentence a
+/// domain or an app writes: "1 days" reads as a bug and makes people doubt the count.
 ///
 /// - Parameters:
 ///   - singular: the noun for exactly one.
