@@ -11,6 +11,7 @@ extension BehaviorCommand {
     static let configuration = CommandConfiguration(
       commandName: "entries",
       abstract: "List, show, edit and delete entries.",
+      discussion: "Example:\n  behavior-cli entries list --from mon --category sensory",
       subcommands: [List.self, Show.self, Edit.self, Delete.self])
   }
 }

@@ -11,6 +11,7 @@ extension BehaviorCommand {
     static let configuration = CommandConfiguration(
       commandName: "favorites",
       abstract: "Keep favorite pattern types for quick logging.",
+      discussion: "Example:\n  behavior-cli favorites add sensory-overload",
       subcommands: [List.self, Add.self, Remove.self])
 
     /// `behavior-cli favorites list`.

@@ -14,6 +14,7 @@ extension BehaviorCommand {
     static let configuration = CommandConfiguration(
       commandName: "journal",
       abstract: "Write, search and read journal entries.",
+      discussion: "Example:\n  behavior-cli journal search \"loud office\"",
       subcommands: [
         Add.self, List.self, Search.self, Show.self, Read.self, Edit.self, Delete.self,
       ])

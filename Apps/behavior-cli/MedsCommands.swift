@@ -18,6 +18,7 @@ extension BehaviorCommand {
     static let configuration = CommandConfiguration(
       commandName: "meds",
       abstract: "Track medications, doses taken or skipped, and how they feel.",
+      discussion: "Example:\n  behavior-cli meds log Sertraline --taken --mood 3",
       subcommands: [
         Add.self, List.self, Edit.self, Stop.self, Delete.self, Log.self, Logs.self,
       ])

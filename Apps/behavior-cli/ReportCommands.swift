@@ -33,7 +33,9 @@ extension BehaviorCommand {
   struct Report: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "report",
-      abstract: "Weekly and monthly reports.", subcommands: [Weekly.self, Monthly.self])
+      abstract: "Weekly and monthly reports.",
+      discussion: "Example:\n  behavior-cli report weekly --as-of 2026-02-08",
+      subcommands: [Weekly.self, Monthly.self])
 
     /// `behavior-cli report weekly`.
     struct Weekly: HintedCommand {

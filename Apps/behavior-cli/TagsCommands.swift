@@ -10,7 +10,9 @@ extension BehaviorCommand {
   struct Tags: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "tags",
-      abstract: "List and rename tags.", subcommands: [List.self, Rename.self])
+      abstract: "List and rename tags.",
+      discussion: "Example:\n  behavior-cli tags list",
+      subcommands: [List.self, Rename.self])
 
     /// `behavior-cli tags list`.
     struct List: HintedCommand {

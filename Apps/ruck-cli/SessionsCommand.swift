@@ -11,6 +11,7 @@ extension RuckCommand {
     static let configuration = CommandConfiguration(
       commandName: "sessions",
       abstract: "List, show, edit and delete sessions.",
+      discussion: "Example:\n  ruck-cli sessions show 1",
       subcommands: [List.self, Show.self, Edit.self, Export.self, Delete.self])
   }
 
@@ -18,7 +19,9 @@ extension RuckCommand {
   struct Profile: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "profile",
-      abstract: "Body weight, units and the weekly goal.", subcommands: [Set.self, Show.self])
+      abstract: "Body weight, units and the weekly goal.",
+      discussion: "Example:\n  ruck-cli profile set --body-weight-kg 80 --units metric",
+      subcommands: [Set.self, Show.self])
   }
 }
 

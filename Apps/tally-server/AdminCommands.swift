@@ -81,6 +81,7 @@ extension TallyServerCommand {
     static let configuration = CommandConfiguration(
       commandName: "pos-key",
       abstract: "POS keys: what a store's point of sale sends orders with.",
+      discussion: "Example:\n  tally-server pos-key create --store 1",
       subcommands: [Create.self])
 
     struct Create: ParsableCommand {

@@ -10,7 +10,10 @@ extension StoreMetricsCommand {
   struct Stores: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "stores",
-      abstract: "Add, edit and list stores.", subcommands: [Add.self, Edit.self, List.self])
+      abstract: "Add, edit and list stores.",
+      discussion:
+        "Example:\n  store-metrics stores add downtown --name Downtown --time-zone America/Chicago",
+      subcommands: [Add.self, Edit.self, List.self])
 
     struct Add: ParsableCommand {
       static let configuration = CommandConfiguration(

@@ -1,0 +1,33 @@
+import ArgumentParser
+import Testing
+
+@testable import StoreMetricsCommands
+@testable import behavior_cli
+@testable import ruck_cli
+@testable import rvu_cli
+
+/// Every command's help shows an example, groups included (`behavior-cli entries --help` showed
+/// none): the whole tree of each app, walked from its configuration.
+@Suite("Every command has an example")
+struct CommandExampleTests {
+  static func commands(_ root: any ParsableCommand.Type, path: String) -> [(String, String)] {
+    let configuration = root.configuration
+    let name = path.isEmpty ? configuration.commandName ?? "" : path
+    return [(name, configuration.discussion)]
+      + configuration.subcommands.flatMap {
+        commands($0, path: name + " " + ($0.configuration.commandName ?? ""))
+      }
+  }
+
+  @Test(
+    "each command's discussion has an example",
+    arguments: [
+      ("rvu-cli", RVUCommand.self as any ParsableCommand.Type),
+      ("behavior-cli", BehaviorCommand.self), ("store-metrics", StoreMetricsCommand.self),
+      ("ruck-cli", RuckCommand.self),
+    ])
+  func examples(app: String, root: any ParsableCommand.Type) {
+    let missing = Self.commands(root, path: app).filter { !$0.1.contains("Example") }.map(\.0)
+    #expect(missing.isEmpty, "no example: \(missing)")
+  }
+}
