@@ -61,6 +61,8 @@ struct CommandRunnerTests {
     "malformed global option values are usage errors naming the value",
     arguments: [
       (["--as-of", "2026-02-30"], "2026-02-30"), (["--time-zone", "Mars/Base"], "Mars/Base"),
+      (["--as-of", "0206-02-08"], "from 1900-01-01 to 2199-12-31"),
+      (["--as-of", "2/8/2026"], "2026-02-08 or 2026-08-02"),
       (["--format", "xml"], "xml"), (["--bogus"], "--bogus"),
     ])
   func badOptions(arguments: [String], named: String) {
@@ -83,7 +85,7 @@ struct CommandRunnerTests {
     #expect(version.out == "9.9\n")
     let help = run(["--help"])
     #expect(help.status == 0)
-    #expect(help.out.contains("--as-of <date>"))
+    #expect(help.out.contains("--as-of <day>"))
     #expect(help.out.contains("--time-zone <zone>"))
     #expect(help.err.isEmpty)
   }
@@ -100,6 +102,20 @@ struct CommandRunnerTests {
     let defaults = try GlobalOptions.parse([])
     #expect(defaults.format == .table)
     #expect(defaults.asOf == defaults.zone.localDate(of: Instant(Date())))
+  }
+
+  /// `--as-of` reads a day as every day option does; words resolve against today in the zone.
+  @Test(
+    "--as-of takes yesterday and weekdays",
+    arguments: [("yesterday", -1), ("today", 0), ("TODAY", 0)])
+  func asOfWords(text: String, offset: Int) throws {
+    let options = try GlobalOptions.parse(["--as-of", text, "--time-zone", "Pacific/Auckland"])
+    let today = try Zone(identifier: "Pacific/Auckland").localDate(of: Instant(Date()))
+    #expect(options.asOf == today.adding(days: offset))
+    let weekday = try GlobalOptions.parse(["--as-of", "wed", "--time-zone", "UTC"]).asOf
+    #expect(weekday.weekday == .wednesday)
+    #expect(weekday <= Zone.utc.localDate(of: Instant(Date())))
+    #expect(weekday > Zone.utc.localDate(of: Instant(Date())).adding(days: -7))
   }
 
   @Test("exit status mapping") func mapping() {

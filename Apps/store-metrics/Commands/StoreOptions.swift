@@ -33,9 +33,6 @@ extension GlobalOptions {
     try StoreMetricsProgram.open(
       databaseLocation(app: StoreAnalyticsModule.appName), clock: clockAtNoonUTC)
   }
-
-  /// The as-of day: `--as-of`, else today in the store's own zone.
-  func asOf(in zone: Zone) -> LocalDate { asOfDate ?? zone.localDate(of: Instant(Date())) }
 }
 
 /// The table rendering of store reports: rows, then a bar chart of revenue.

@@ -20,13 +20,19 @@ public struct GlobalOptions: ParsableArguments, Sendable {
   @Option(help: ArgumentHelp("Output format: table, json or csv.", valueName: "format"))
   public var format: OutputFormat = .table
 
-  /// `--as-of YYYY-MM-DD`.
+  /// `--as-of DAY`: a day as `DayReference` reads it, `yesterday` and `mon` included.
   @Option(
     name: .customLong("as-of"),
-    help: ArgumentHelp(
-      "The day taken as today (default: today in --time-zone).", valueName: "date"),
-    transform: LocalDate.init(parsing:))
-  public var asOfDate: LocalDate?
+    help: GlobalOptions.asOfHelp("default: today in --time-zone"),
+    transform: DayReference.init(parsing:))
+  public var asOfDay: DayReference?
+
+  /// The help of `--as-of`, also declared by `PageOptions` and `ReportOptions`.
+  public static func asOfHelp(_ defaultText: String) -> ArgumentHelp {
+    ArgumentHelp(
+      "The day taken as today: YYYY-MM-DD, yesterday or a weekday (\(defaultText)).",
+      valueName: "day")
+  }
 
   /// `--time-zone Area/City`.
   @Option(
@@ -78,7 +84,17 @@ public struct GlobalOptions: ParsableArguments, Sendable {
   }
 
   /// The as-of day: `--as-of`, else today in `zone`.
-  public var asOf: LocalDate { asOfDate ?? zone.localDate(of: Instant(Date())) }
+  public var asOf: LocalDate { asOf(in: zone) }
+
+  /// The as-of day where `zone` is: `--as-of` (`yesterday` is the day before today there), else
+  /// today there. Each store counts its days in its own zone.
+  public func asOf(in zone: Zone) -> LocalDate {
+    let today = zone.localDate(of: Instant(Date()))
+    return asOfDay?.resolve(asOf: today) ?? today
+  }
+
+  /// `--as-of` as a day (in `zone`), `nil` when not given.
+  public var asOfDate: LocalDate? { asOfDay == nil ? nil : asOf }
 
   /// "Now" for an app whose days are counted in `zone` (behavior, ruck): the current time, or
   /// with `--as-of` the current time of day on that day in `zone`. Something logged without a

@@ -30,11 +30,9 @@ public struct PageOptions: ParsableArguments {
   public var format: PageFormat?
 
   @Option(
-    name: .customLong("as-of"),
-    help: ArgumentHelp(
-      "The day taken as today (default: today in --time-zone).", valueName: "date"),
-    transform: LocalDate.init(parsing:))
-  public var asOfDate: LocalDate?
+    name: .customLong("as-of"), help: GlobalOptions.asOfHelp("default: today in --time-zone"),
+    transform: DayReference.init(parsing:))
+  public var asOfDay: DayReference?
 
   @Option(
     name: .customLong("time-zone"),
@@ -78,7 +76,7 @@ public struct PageOptions: ParsableArguments {
     var global = GlobalOptions()
     global.databasePath = databasePath
     global.format = chosenFormat?.text ?? .table
-    global.asOfDate = asOfDate
+    global.asOfDay = asOfDay
     global.timeZoneOption = timeZoneOption
     global.wide = wide
     return global

@@ -12,11 +12,9 @@ public struct ReportOptions: ParsableArguments {
     help: ArgumentHelp("The database file (default: as for every command).", valueName: "path"))
   public var databasePath: String?
   @Option(
-    name: .customLong("as-of"),
-    help: ArgumentHelp(
-      "The day taken as today (default: today).", valueName: "date"),
-    transform: LocalDate.init(parsing:))
-  public var asOfDate: LocalDate?
+    name: .customLong("as-of"), help: GlobalOptions.asOfHelp("default: today"),
+    transform: DayReference.init(parsing:))
+  public var asOfDay: DayReference?
   @Option(
     name: .customLong("time-zone"),
     help: ArgumentHelp(
@@ -37,7 +35,7 @@ public struct ReportOptions: ParsableArguments {
   public var global: GlobalOptions {
     var global = GlobalOptions()
     global.databasePath = databasePath
-    global.asOfDate = asOfDate
+    global.asOfDay = asOfDay
     global.timeZoneOption = timeZone
     global.format = .table
     global.wide = false
