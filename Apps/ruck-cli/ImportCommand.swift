@@ -148,7 +148,9 @@ extension RuckCommand {
     @Option(
       parsing: .unconditional,
       help: ArgumentHelp("Calories, if you know them (else estimated).", valueName: "kcal"),
-      transform: { try Quantities.number(parsing: $0, what: "kcal") })
+      transform: {
+        try Quantities.number(parsing: $0, what: "kcal", within: SessionLimits.calories)
+      })
     var calories: Double?
 
     func run() throws {

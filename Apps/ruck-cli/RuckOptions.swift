@@ -8,26 +8,31 @@ struct SessionDetails: ParsableArguments {
   @Option(
     name: .customLong("load"), parsing: .unconditional,
     help: ArgumentHelp("Pack load with a unit: 20kg, 30lb.", valueName: "weight"),
-    transform: Quantities.weight(parsing:))
+    transform: { try Quantities.weight(parsing: $0, within: SessionLimits.loadKg) })
   var load: Double?
 
   @Option(
     name: .customLong("load-kg"), parsing: .unconditional,
     help: ArgumentHelp("Pack load in kg.", valueName: "kg"),
-    transform: { try Quantities.number(parsing: $0, what: "load in kg") })
+    transform: {
+      try Quantities.number(parsing: $0, what: "load in kg", within: SessionLimits.loadKg)
+    })
   var loadKg: Double?
 
   @Option(
     name: .customLong("body-weight"), parsing: .unconditional,
     help: ArgumentHelp(
       "Body weight with a unit, 80kg or 176lb (default: the profile's).", valueName: "weight"),
-    transform: Quantities.weight(parsing:))
+    transform: { try Quantities.weight(parsing: $0, within: SessionLimits.bodyWeightKg) })
   var bodyWeight: Double?
 
   @Option(
     name: .customLong("body-weight-kg"), parsing: .unconditional,
     help: ArgumentHelp("Body weight in kg (default: the profile's).", valueName: "kg"),
-    transform: { try Quantities.number(parsing: $0, what: "body weight in kg") })
+    transform: {
+      try Quantities.number(
+        parsing: $0, what: "body weight in kg", within: SessionLimits.bodyWeightKg)
+    })
   var bodyWeightKg: Double?
 
   @Option(
@@ -38,7 +43,10 @@ struct SessionDetails: ParsableArguments {
   @Option(
     name: .customLong("temperature-c"), parsing: .unconditional,
     help: ArgumentHelp("Air temperature in °C (-2 is fine).", valueName: "c"),
-    transform: { try Quantities.number(parsing: $0, what: "°C", allowNegative: true) })
+    transform: {
+      try Quantities.number(
+        parsing: $0, what: "°C", allowNegative: true, within: SessionLimits.temperatureC)
+    })
   var temperatureC: Double?
 
   @Option(help: "Weather in words (\"light rain\").") var conditions: String?

@@ -264,12 +264,15 @@ extension RuckCommand.Profile {
     @Option(
       name: .customLong("body-weight-kg"), parsing: .unconditional,
       help: ArgumentHelp("Body weight in kg.", valueName: "kg"),
-      transform: { try Quantities.number(parsing: $0, what: "body weight in kg") })
+      transform: {
+        try Quantities.number(
+          parsing: $0, what: "body weight in kg", within: SessionLimits.bodyWeightKg)
+      })
     var bodyWeightKg: Double?
     @Option(
       name: .customLong("body-weight"), parsing: .unconditional,
       help: ArgumentHelp("Body weight with a unit: 80kg, 176lb.", valueName: "weight"),
-      transform: Quantities.weight(parsing:))
+      transform: { try Quantities.weight(parsing: $0, within: SessionLimits.bodyWeightKg) })
     var bodyWeight: Double?
 
     func validate() throws {

@@ -337,10 +337,33 @@ struct QuantityTests {
     } throws: { ($0 as! TallyError).value == text }
   }
 
+  // 20 kg = 44.09 lb and 400 kg = 881.85 lb: the whole pounds inside are 45 to 881.
+  @Test(
+    "a weight outside its range names the text as typed and the range in kg and lb",
+    arguments: [
+      ("1000lb", false), ("44lb", false), ("45lb", true), ("881lb", true), ("882lb", false),
+      ("19.9kg", false), ("400kg", true),
+    ])
+  func weightRange(text: String, accepted: Bool) throws {
+    if accepted {
+      #expect(try Quantities.weight(parsing: text, within: SessionLimits.bodyWeightKg) > 0)
+      return
+    }
+    #expect {
+      try Quantities.weight(parsing: text, within: SessionLimits.bodyWeightKg)
+    } throws: { error in
+      let error = error as! TallyError
+      return error.value == text && error.expected == "a weight from 20 to 400 kg (45 to 881 lb)"
+    }
+  }
+
   @Test("units") func units() throws {
     #expect(try UnitSystem(parsing: "imperial") == .imperial)
     #expect(throws: TallyError.self) { try UnitSystem(parsing: "furlongs") }
     #expect(throws: TallyError.self) { try Quantities.number(parsing: "-2", what: "kg") }
     #expect(try Quantities.number(parsing: "-2", what: "°C", allowNegative: true) == -2)
+    #expect {
+      try Quantities.number(parsing: "99", what: "°C", within: SessionLimits.temperatureC)
+    } throws: { ($0 as! TallyError).expected == "°C from -90 to 60" }
   }
 }

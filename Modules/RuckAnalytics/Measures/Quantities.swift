@@ -73,12 +73,29 @@ public enum Quantities {
   /// Parses a weight with its unit: `13.6kg`, `30lb`, `30 lbs` (kilograms returned). A bare
   /// number is refused: pounds taken for kilograms would double a load.
   ///
-  /// - throws: `TallyError` naming the text (`abc`, `-3kg`, `30`).
-  public static func weight(parsing text: String) throws -> Double {
+  /// - Parameter range: the kilograms allowed (`SessionLimits.loadKg`): a weight outside is
+  ///   refused here, naming the text as typed and the range in both units, not the kilograms it
+  ///   came to (`--load 900lb` was "408.233133 is not valid").
+  /// - throws: `TallyError` naming the text (`abc`, `-3kg`, `30`, `900lb`).
+  public static func weight(parsing text: String, within range: ClosedRange<Double>? = nil)
+    throws -> Double
+  {
     let units = [("kg", 1), ("lbs", kilogramsPerPound), ("lb", kilogramsPerPound)]
     guard let kg = number(text, units: units), kg >= 0 else {
       throw TallyError(
         value: text, expected: "a weight of 0 or more with a unit, such as 13.6kg or 30lb")
+    }
+    if let range, !range.contains(kg) {
+      // Whole pounds inside the range, so that any whole number shown is accepted.
+      let (low, high) = (
+        (range.lowerBound / kilogramsPerPound).rounded(.up),
+        (range.upperBound / kilogramsPerPound).rounded(.down)
+      )
+      throw TallyError(
+        value: text,
+        expected: "a weight from \(SessionLimits.text(range.lowerBound)) to "
+          + "\(SessionLimits.text(range.upperBound)) kg (\(SessionLimits.text(low)) to "
+          + "\(SessionLimits.text(high)) lb)")
     }
     return kg
   }
@@ -95,13 +112,24 @@ public enum Quantities {
   }
 
   /// Parses a non-negative number (kg, °C) from an option.
-  public static func number(parsing text: String, what: String, allowNegative: Bool = false) throws
-    -> Double
-  {
+  ///
+  /// - Parameter range: the values allowed (`SessionLimits`), checked here so that the error
+  ///   names the text as typed.
+  public static func number(
+    parsing text: String, what: String, allowNegative: Bool = false,
+    within range: ClosedRange<Double>? = nil
+  ) throws -> Double {
     guard let value = Double(text.trimmingCharacters(in: .whitespaces)) else {
       throw TallyError(value: text, expected: expected(what, allowNegative))
     }
-    return try checked(value, what: what, allowNegative: allowNegative, text: text)
+    let checked = try checked(value, what: what, allowNegative: allowNegative, text: text)
+    if let range, !range.contains(checked) {
+      throw TallyError(
+        value: text,
+        expected: "\(what) from \(SessionLimits.text(range.lowerBound)) to "
+          + "\(SessionLimits.text(range.upperBound))")
+    }
+    return checked
   }
 
   /// `value` when it is finite and, unless `allowNegative`, 0 or more.
