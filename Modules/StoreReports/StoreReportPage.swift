@@ -75,24 +75,28 @@ public enum StoreReportPage {
       ])
   }
 
-  /// Every store's KPIs over the rolling `range`, each store's window ending on `asOf` (else its
-  /// own today), in one table, with revenue now and before as grouped bars.
+  /// Every store's KPIs over the rolling `range`, each store's window ending on `asOf` as that
+  /// store reads it (a date, or `yesterday` in the store's own zone; else its own today), in one
+  /// table, with revenue now and before as grouped bars.
   public static func comparison(
-    shops: ShopAnalytics, range: MetricsRange, asOf: LocalDate?, now: Instant
+    shops: ShopAnalytics, range: MetricsRange, asOf: DayReference?, now: Instant
   ) throws -> ReportPage {
     var rows: [(shop: Shop, metrics: StoreMetrics)] = []
     for shop in try shops.stores() {
-      let zone = try shops.store(shop.id).zone
+      let today = try shops.store(shop.id).zone.localDate(of: now)
       let metrics = try shops.metrics(
-        storeId: shop.id, range: range, asOf: asOf ?? zone.localDate(of: now), calendar: false)
+        storeId: shop.id, range: range, asOf: asOf?.resolve(asOf: today) ?? today,
+        calendar: false)
       rows.append((shop, metrics))
     }
     let names = rows.map { "\($0.shop.name) (\($0.shop.id))" }
+    let date: LocalDate? = if case .day(let day)? = asOf { day } else { nil }
     return ReportPage(
       title: "All stores",
-      period: asOf.map { windowText(range.windows(asOf: $0, calendar: false).current) }
-        ?? "The last \(range.days) days of each store (each store's own today)",
-      asOf: asOf, generatedAt: now,
+      period: date.map { windowText(range.windows(asOf: $0, calendar: false).current) }
+        ?? "The last \(counted(range.days, "day")) of each store (each store's own "
+        + "\(asOf?.description ?? "today"))",
+      asOf: date, generatedAt: now,
       sections: [
         ReportSection(
           title: "Stores compared",
@@ -102,8 +106,8 @@ public enum StoreReportPage {
                 // The windows are the subtitle's: a column of dates made the table too wide
                 // for a page.
                 caption:
-                  "Key figures of each store's last \(range.days) days against the "
-                  + "\(range.days) days before",
+                  "Key figures of each store's last \(counted(range.days, "day")) against the "
+                  + "\(counted(range.days, "day")) before",
                 columns: [
                   .init("Store"), .init("Revenue", .numeric),
                   .init("Change", .numeric), .init("Orders", .numeric),
@@ -124,15 +128,15 @@ public enum StoreReportPage {
               GroupedBarChart(
                 title: "Revenue per store, now and before",
                 description:
-                  "Each store's revenue over its last \(range.days) days beside the \(range.days) "
-                  + "days before.",
+                  "Each store's revenue over its last \(counted(range.days, "day")) beside the "
+                  + "\(counted(range.days, "day")) before.",
                 categories: names,
                 series: [
                   ChartSeries(
-                    name: "Last \(range.days) days",
+                    name: "Last \(counted(range.days, "day"))",
                     values: rows.map { $0.metrics.totalRevenue.doubleValue }),
                   ChartSeries(
-                    name: "Previous \(range.days) days",
+                    name: "Previous \(counted(range.days, "day"))",
                     values: rows.map { $0.metrics.previousRevenue.doubleValue }),
                 ], format: money, emptyMessage: "No stores yet.")),
           ])
@@ -167,7 +171,9 @@ public enum StoreReportPage {
       .chart(
         HorizontalBarChart(
           title: "Revenue by category",
-          description: "The \(categories.count) categories with the most revenue in the window.",
+          description:
+            "The \(counted(categories.count, "category", "categories")) with the most revenue in "
+            + "the window.",
           data: categories.map { ChartDatum(name($0), $0.totalRevenue) }, format: money,
           emptyMessage: "No orders in this window.")),
       .table(
@@ -192,7 +198,7 @@ public enum StoreReportPage {
       .chart(
         HorizontalBarChart(
           title: "Revenue by item",
-          description: "The \(items.count) items with the most revenue in the window.",
+          description: "The \(counted(items.count, "item")) with the most revenue in the window.",
           data: items.map { ChartDatum($0.itemName, $0.totalRevenue) }, format: money,
           emptyMessage: "No orders in this window.")),
       .table(

@@ -109,13 +109,46 @@ struct CommandRunnerTests {
     "--as-of takes yesterday and weekdays",
     arguments: [("yesterday", -1), ("today", 0), ("TODAY", 0)])
   func asOfWords(text: String, offset: Int) throws {
-    let options = try GlobalOptions.parse(["--as-of", text, "--time-zone", "Pacific/Auckland"])
-    let today = try Zone(identifier: "Pacific/Auckland").localDate(of: Instant(Date()))
-    #expect(options.asOf == today.adding(days: offset))
+    let zone = try Zone(identifier: "Pacific/Auckland")
+    let before = zone.localDate(of: Instant(Date()))
+    let asOf = try GlobalOptions.parse(["--as-of", text, "--time-zone", zone.identifier]).asOf
+    let after = zone.localDate(of: Instant(Date()))
+    // Midnight in Auckland may pass between the two readings.
+    #expect([before.adding(days: offset), after.adding(days: offset)].contains(asOf))
     let weekday = try GlobalOptions.parse(["--as-of", "wed", "--time-zone", "UTC"]).asOf
     #expect(weekday.weekday == .wednesday)
     #expect(weekday <= Zone.utc.localDate(of: Instant(Date())))
     #expect(weekday > Zone.utc.localDate(of: Instant(Date())).adding(days: -7))
+  }
+
+  /// Stores each read days in their own zone: a date is noon UTC, a word moves the current time
+  /// back whole days, so `yesterday` is every store's own yesterday.
+  @Test("the stores' clock: noon UTC of a date, now moved back for a word")
+  func clockAcrossZones() throws {
+    let date = try GlobalOptions.parse(["--as-of", "2026-02-08"]).clockAcrossZones()
+    #expect(date == Instant(secondsSinceEpoch: Int64(1_770_552_000)))  // 2026-02-08T12:00:00Z
+    let start = Instant(Date())
+    let yesterday = try GlobalOptions.parse(["--as-of", "yesterday", "--time-zone", "UTC"])
+      .clockAcrossZones()
+    let end = Instant(Date())
+    #expect(yesterday >= start.adding(seconds: -86_400))
+    #expect(yesterday <= end.adding(seconds: -86_400))
+    let now = try GlobalOptions.parse(["--as-of", "today"]).clockAcrossZones()
+    #expect(now >= start)
+  }
+
+  @Test(
+    "--output without --format: the name says the page, else it is refused",
+    arguments: [
+      ("week.html", "html"), ("Week.PDF", "pdf"), ("week.htm", "html"), ("week.csv", nil),
+    ])
+  func outputNames(name: String, page: String?) throws {
+    if let page {
+      let options = try PageOptions.parse(["--output", name])
+      #expect(options.page?.rawValue == page)
+    } else {
+      #expect(throws: (any Error).self) { try PageOptions.parse(["--output", name]) }
+    }
   }
 
   @Test("exit status mapping") func mapping() {

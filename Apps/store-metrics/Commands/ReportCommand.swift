@@ -38,13 +38,16 @@ extension StoreMetricsCommand {
       let global = options.global
       let shops = try global.openStoreMetrics()
       let now = Instant(Date())
+      // A word (`yesterday`) is read in each store's own zone, as by the query commands.
       let page =
         if let store {
           try StoreReportPage.build(
-            shops: shops, storeId: store, range: range, asOf: global.asOfDate, now: now)
+            shops: shops, storeId: store, range: range,
+            asOf: try global.asOfDay.map { _ in global.asOf(in: try shops.store(store).zone) },
+            now: now)
         } else {
           try StoreReportPage.comparison(
-            shops: shops, range: range, asOf: global.asOfDate, now: now)
+            shops: shops, range: range, asOf: global.asOfDay, now: now)
         }
       try options.write(page)
     }

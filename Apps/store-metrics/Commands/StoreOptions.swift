@@ -31,7 +31,7 @@ extension GlobalOptions {
   /// anything else an SQLite file.
   func openStoreMetrics() throws -> ShopAnalytics {
     try StoreMetricsProgram.open(
-      databaseLocation(app: StoreAnalyticsModule.appName), clock: clockAtNoonUTC)
+      databaseLocation(app: StoreAnalyticsModule.appName), clock: clockAcrossZones)
   }
 }
 

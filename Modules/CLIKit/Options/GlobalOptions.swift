@@ -30,7 +30,7 @@ public struct GlobalOptions: ParsableArguments, Sendable {
   /// The help of `--as-of`, also declared by `PageOptions` and `ReportOptions`.
   public static func asOfHelp(_ defaultText: String) -> ArgumentHelp {
     ArgumentHelp(
-      "The day taken as today: YYYY-MM-DD, yesterday or a weekday (\(defaultText)).",
+      "The day taken as today: YYYY-MM-DD, today, yesterday or a weekday (\(defaultText)).",
       valueName: "day")
   }
 
@@ -109,20 +109,33 @@ public struct GlobalOptions: ParsableArguments, Sendable {
     }
   }
 
-  /// "Now" for stores, each counting days in its own zone: the current time, or with `--as-of`
-  /// noon of that day in UTC. The as-of day is then the last day an import may hold in every
-  /// store's zone within 11 hours of UTC; the current time of day would not do (at 00:30 UTC it
-  /// was still the day before in New York, and an import `--as-of` a day refused that day's
-  /// orders there).
-  public var clockAtNoonUTC: @Sendable () -> Instant {
-    let asOfDate = self.asOfDate
+  /// "Now" for stores, each counting days in its own zone: the current time; with `--as-of` a
+  /// date, noon of that day in UTC; with a word (`yesterday`, `mon`), the current time moved back
+  /// as many whole days as the word means in `zone`.
+  ///
+  /// Noon UTC makes a date the last day an import may hold in every store's zone within 11 hours
+  /// of UTC; the current time of day would not do (at 00:30 UTC it was still the day before in
+  /// New York, and an import `--as-of` a day refused that day's orders there). A word moves every
+  /// store's own today back alike, so `yesterday` is each store's yesterday, as for its queries
+  /// (`asOf(in:)`); noon UTC of the word's day here put a Chicago store's last day one after its
+  /// queries' when the user's zone was a day ahead.
+  public var clockAcrossZones: @Sendable () -> Instant {
+    let (asOfDay, zone) = (self.asOfDay, self.zone)
     return {
-      guard let asOfDate else { return Instant(Date()) }
-      return Zone.utc.instant(of: LocalDateTime(date: asOfDate, time: Self.asOfTime))
+      let now = Instant(Date())
+      switch asOfDay {
+      case nil, .today?: return now
+      case .day(let day)?:
+        return Zone.utc.instant(of: LocalDateTime(date: day, time: Self.asOfTime))
+      case let word?:
+        let today = zone.localDate(of: now)
+        let back = today.daysSinceEpoch - word.resolve(asOf: today).daysSinceEpoch
+        return now.adding(seconds: -86_400 * Int64(back))
+      }
     }
   }
 
-  /// The time of day `clockAtNoonUTC` gives the `--as-of` day: noon.
+  /// The time of day `clockAcrossZones` gives an `--as-of` date: noon.
   static let asOfTime = TimeOfDay(hour: 12, minute: 0)!
 
   /// Where the database of `app` is, following `DatabaseLocation.resolve`.
