@@ -53,6 +53,14 @@ public struct PageOptions: ParsableArguments {
 
   public func validate() throws {
     try global.validate()
+    if let output, format == nil, ReportFormat.named(output) == nil {
+      throw ValidationError(
+        TallyError.invalid(
+          "--output", output,
+          expected: "a file ending in .html or .pdf, or --format html or pdf (tables, json and "
+            + "csv go to standard output)"
+        ).description)
+    }
     if output != nil, let format, format.page == nil {
       throw ValidationError(
         TallyError.invalid(
@@ -63,12 +71,12 @@ public struct PageOptions: ParsableArguments {
     }
   }
 
-  /// `--format`, else a page when `--output` names a file (pdf for a name ending in `.pdf`), else
-  /// `nil`: each command's default. `--output week.pdf` alone printed the table and wrote nothing.
+  /// `--format`, else the page a `--output` name ending in `.html`, `.htm` or `.pdf` asks for,
+  /// else `nil`: each command's default. `--output week.pdf` alone printed the table and wrote
+  /// nothing.
   var chosenFormat: PageFormat? {
     if let format { return format }
-    guard output != nil else { return nil }
-    return PageFormat(rawValue: ReportFormat.implied(by: output).rawValue)
+    return ReportFormat.named(output).flatMap { PageFormat(rawValue: $0.rawValue) }
   }
 
   /// The same options as `GlobalOptions`, the text format standing in for a page format.
@@ -85,8 +93,8 @@ public struct PageOptions: ParsableArguments {
   /// The page format asked for, `nil` for a text format or none.
   public var page: ReportFormat? { chosenFormat?.page }
 
-  /// Writes `page` in the chosen page format (html when none was asked for, or pdf through
-  /// Chromium) to `--output`.
+  /// Writes `page` in the chosen page format (html when none was asked for or implied, pdf
+  /// through Chromium) to `--output`.
   public func write(_ page: ReportPage) throws {
     try ReportOutput.write(
       html: page.render(), format: self.page ?? .implied(by: output), to: output)

@@ -12,7 +12,14 @@ public enum ReportFormat: String, Sendable, CaseIterable, ExpressibleByArgument 
   /// The format a page written to `output` takes when none was asked for: pdf for a name ending
   /// in `.pdf`, else html. `--output month.pdf` wrote HTML into a file named PDF.
   public static func implied(by output: String?) -> ReportFormat {
-    output?.lowercased().hasSuffix(".pdf") == true ? .pdf : .html
+    named(output) ?? .html
+  }
+
+  /// The format a file's name says: pdf for `.pdf`, html for `.html` or `.htm`, else `nil`.
+  public static func named(_ output: String?) -> ReportFormat? {
+    guard let name = output?.lowercased() else { return nil }
+    if name.hasSuffix(".pdf") { return .pdf }
+    return name.hasSuffix(".html") || name.hasSuffix(".htm") ? .html : nil
   }
 }
 
