@@ -69,14 +69,14 @@ extension RuckCommand {
             switch warning {
             case .timesGoBack(let points):
               Terminal.writeError(
-                "ruck-cli: warning: \(name): \(points) point\(points == 1 ? "" : "s") whose time "
+                "ruck-cli: warning: \(name): \(counted(points, "point")) whose time "
                   + "goes back: kept for distance, left out of time sums\n")
             }
           }
           switch outcome {
           case .imported(let sessions):
             lines.append(
-              "imported \(name): \(sessions.count) session\(sessions.count == 1 ? "" : "s"), "
+              "imported \(name): \(counted(sessions.count, "session")), "
                 + String(
                   format: "%.2f km", UnitSystem.metric.distance(metres: outcome.distanceMeters)))
             for session in sessions where !session.countsAsRuck {
@@ -143,7 +143,7 @@ extension RuckCommand {
     @Option(
       parsing: .unconditional,
       help: ArgumentHelp("How far, with a unit: 8.2km, 5.1mi, 800m.", valueName: "distance"),
-      transform: Quantities.distance(parsing:))
+      transform: { try Quantities.distance(parsing: $0, within: SessionLimits.metres) })
     var distance: Double
     @Option(
       parsing: .unconditional,

@@ -69,7 +69,7 @@ extension RuckCommand {
         [
           "metric": .string("streak"),
           "value": .string(
-            "\(report.trainingStreakWeeks) week" + (report.trainingStreakWeeks == 1 ? "" : "s")),
+            counted(report.trainingStreakWeeks, "week")),
           "trend": .null,
         ],
       ]
@@ -220,7 +220,7 @@ extension RuckCommand {
     func run() throws {
       let streak = try global.openRuckStore().streak(asOf: global.asOf, zone: global.zone)
       guard global.format == .table else { return global.print(object: RuckWire.streak(streak)) }
-      func weeks(_ count: Int) -> String { "\(count) week" + (count == 1 ? "" : "s") }
+      func weeks(_ count: Int) -> String { counted(count, "week") }
       var longest = ""
       if let start = streak.longestStart, let end = streak.longestEnd {
         longest = " (\(start) to \(end))"
@@ -298,13 +298,13 @@ extension RuckCommand {
 /// ` (2 untimed sessions left out)` after a pace, or nothing when every session had a moving
 /// time.
 func untimedNote(_ count: Int) -> String {
-  count == 0 ? "" : " (\(count) untimed session\(count == 1 ? "" : "s") left out)"
+  count == 0 ? "" : " (\(counted(count, "untimed session")) left out)"
 }
 
 /// A line saying how many sessions a report left out as other types, or nothing.
 func otherTypesNote(_ count: Int) -> String {
   guard count > 0 else { return "" }
-  return "\(count) session\(count == 1 ? "" : "s") of other types left out (runs, rides, other, "
+  return "\(counted(count, "session")) of other types left out (runs, rides, other, "
     + "walks and hikes without load; see 'ruck-cli sessions list')\n"
 }
 

@@ -165,7 +165,7 @@ extension RuckCommand.Sessions {
     @Option(
       parsing: .unconditional,
       help: ArgumentHelp("A new distance with a unit: 8.2km, 5.1mi.", valueName: "distance"),
-      transform: Quantities.distance(parsing:))
+      transform: { try Quantities.distance(parsing: $0, within: SessionLimits.metres) })
     var distance: Double?
     @Flag(help: "Count it in records (a flagged session, or one excluded before).")
     var confirm = false
@@ -311,7 +311,7 @@ extension RuckCommand.Profile {
     global.print(object: [
       "body weight": .string(UnitFormatter(system: profile.units).load(profile.bodyWeightKg)),
       "units": .string(profile.units.rawValue),
-      "weekly goal": .string("\(profile.minRucksPerWeek) rucks"),
+      "weekly goal": .string(counted(profile.minRucksPerWeek, "ruck")),
     ])
   }
 }

@@ -357,6 +357,18 @@ struct QuantityTests {
     }
   }
 
+  // 40,075 km = 24,901.5 mi.
+  @Test("a distance beyond once round the Earth names the text and the range in km and mi")
+  func distanceRange() throws {
+    #expect(try Quantities.distance(parsing: "24901mi", within: SessionLimits.metres) > 0)
+    #expect {
+      try Quantities.distance(parsing: "30000mi", within: SessionLimits.metres)
+    } throws: { error in
+      let error = error as! TallyError
+      return error.value == "30000mi" && error.expected == "a distance up to 40075 km (24901 mi)"
+    }
+  }
+
   @Test("units") func units() throws {
     #expect(try UnitSystem(parsing: "imperial") == .imperial)
     #expect(throws: TallyError.self) { try UnitSystem(parsing: "furlongs") }

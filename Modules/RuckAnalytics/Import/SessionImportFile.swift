@@ -167,7 +167,8 @@ enum SessionImportFile {
     let zone = try fields.optional("time_zone", Zone.init(identifier:)) ?? .utc
     let duration = try fields.duration("duration")
     let distance = try fields.required(
-      "distance", expected: "a distance with a unit such as 8.2km", Quantities.distance(parsing:))
+      "distance", expected: "a distance with a unit such as 8.2km"
+    ) { try Quantities.distance(parsing: $0) }
     _ = try SessionLimits.check(
       distance, fields.name("distance"), SessionLimits.metres, unit: "metres",
       category: .badData, source: fields.source)

@@ -59,13 +59,25 @@ public enum Quantities {
   /// Parses a distance with its unit: `8.2km`, `5.1mi`, `800m` (metres returned).
   ///
   /// - throws: `TallyError` naming the text (`abc`, `-3km`, `5` without a unit, `0km`).
-  public static func distance(parsing text: String) throws -> Double {
+  ///
+  /// - Parameter range: the metres allowed (`SessionLimits.metres`), refused naming the text as
+  ///   typed and the range in km and mi.
+  public static func distance(parsing text: String, within range: ClosedRange<Double>? = nil)
+    throws -> Double
+  {
     guard
       let metres = number(text, units: [("km", 1000), ("mi", metresPerMile), ("m", 1)]),
       metres > 0
     else {
       throw TallyError(
         value: text, expected: "a positive distance with a unit, such as 8.2km, 5.1mi or 800m")
+    }
+    if let range, !range.contains(metres) {
+      let miles = (range.upperBound / metresPerMile).rounded(.down)
+      throw TallyError(
+        value: text,
+        expected: "a distance up to \(SessionLimits.text(range.upperBound / 1000)) km "
+          + "(\(SessionLimits.text(miles)) mi)")
     }
     return metres
   }
