@@ -110,7 +110,7 @@ public enum RVUReportPage {
       .chart(
         HorizontalBarChart(
           title: "Work RVUs by code",
-          description: "The \(codes.count) codes with the most work RVUs in the range.",
+          description: "The \(counted(codes.count, "code")) with the most work RVUs in the range.",
           data: codes.map { ChartDatum($0.hcpcs, $0.totalWorkRVU) },
           format: ValueFormat(decimals: 2, unit: "RVU"),
           emptyMessage: "No procedures in this range.")),

@@ -94,7 +94,7 @@ struct StoreCLICaptureTests {
     #expect(edit.status == 0, "\(edit.error)")
     #expect(
       edit.error
-        == "store-metrics: 1 orders moved to other local days or hours, 0 local-time orders re-timed\n"
+        == "store-metrics: 1 order moved to other local days or hours, 0 local-time orders re-timed\n"
     )
     #expect(edit.output.contains("\"time_zone\": \"America/Los_Angeles\""))
     let after = scratch.run(["daily", "--store", "S", "--as-of", "2026-03-08", "--format", "csv"])

@@ -67,8 +67,8 @@ extension StoreMetricsCommand {
           id, name: name, zone: global.timeZoneOption)
         if edit.ordersMoved + edit.ordersRetimed > 0 {
           Terminal.writeError(
-            "store-metrics: \(edit.ordersMoved) orders moved to other local days or hours, "
-              + "\(edit.ordersRetimed) local-time orders re-timed\n")
+            "store-metrics: \(counted(edit.ordersMoved, "order")) moved to other local days or "
+              + "hours, \(counted(edit.ordersRetimed, "local-time order")) re-timed\n")
         }
         global.print(object: StoreWire.shop(edit.shop))
       }
