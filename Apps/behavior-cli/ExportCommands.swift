@@ -83,7 +83,7 @@ extension BehaviorCommand {
 
     func execute() throws {
       let data = try readFile(file, limit: importFileLimit)
-      let name = (file as NSString).lastPathComponent
+      let name = URL(fileURLWithPath: file).lastPathComponent
       let summary = try global.openBehaviorStore().importJSON(
         data, name: name, zone: global.zone, allowDuplicates: allowDuplicates)
       let object: JSONObject = [

@@ -39,7 +39,7 @@ public enum DatabaseOpener {
       try migrator.migrate(queue)
       return queue
     case .file(let path, let createFolder):
-      let folder = (path as NSString).deletingLastPathComponent
+      let folder = PathText.folder(of: path)
       let folderPath = folder.isEmpty ? "." : folder
       var isDirectory: ObjCBool = false
       if !FileManager.default.fileExists(atPath: folderPath, isDirectory: &isDirectory)

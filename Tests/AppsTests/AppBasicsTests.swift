@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @Suite("Every app: help, version, usage errors")
@@ -28,5 +29,24 @@ struct AppBasicsTests {
     #expect(result.status == 64)
     #expect(result.error == "\(app): Unknown option '--frobnicate'\n")
     #expect(result.output.isEmpty)
+  }
+}
+
+/// A one-character file name crashed every app (Foundation's path splitting traps on it on
+/// Linux): as a database and as a report's output.
+@Suite("One-character file names")
+struct ShortFileNameTests {
+  @Test("--db r and --output r work in the current folder")
+  func shortNames() throws {
+    let folder = NSTemporaryDirectory() + "tally-short-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let list = try AppRunner.run("rvu-cli", ["visits", "list", "--db", "r"], directory: folder)
+    #expect(list.status == 0, "\(list.error)")
+    #expect(FileManager.default.fileExists(atPath: folder + "/r"))
+    let report = try AppRunner.run(
+      "rvu-cli", ["report", "--db", "r", "--output", "p"], directory: folder)
+    #expect(report.status == 0, "\(report.error)")
+    #expect(try String(contentsOfFile: folder + "/p", encoding: .utf8).hasPrefix("<!DOCTYPE"))
   }
 }

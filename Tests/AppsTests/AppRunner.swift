@@ -23,11 +23,13 @@ struct AppRunner {
 
   /// Runs `app` with `arguments`, an optional standard input and extra environment.
   static func run(
-    _ app: String, _ arguments: [String], input: String? = nil, environment: [String: String] = [:]
+    _ app: String, _ arguments: [String], input: String? = nil, environment: [String: String] = [:],
+    directory: String? = nil
   ) throws -> Result {
     let process = Process()
     process.executableURL = productsDirectory.appendingPathComponent(app)
     process.arguments = arguments
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
     var env = ProcessInfo.processInfo.environment
     for (key, value) in environment { env[key] = value }
     process.environment = env

@@ -1,5 +1,6 @@
 import AnalyticsCore
 import Foundation
+import Storage
 
 #if canImport(Glibc)
   import Glibc
@@ -47,7 +48,7 @@ public enum OutputFile {
       guard lstat(current, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK,
         let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current)
       else { return current }
-      let folder = (current as NSString).deletingLastPathComponent
+      let folder = PathText.folder(of: current)
       current =
         destination.hasPrefix("/") || folder.isEmpty ? destination : folder + "/" + destination
     }
@@ -65,9 +66,9 @@ public enum OutputFile {
   private static func writeAtomically(_ bytes: [UInt8], to target: String, named path: String)
     throws
   {
-    let folder = (target as NSString).deletingLastPathComponent
+    let folder = PathText.folder(of: target)
     let temporary =
-      (folder.isEmpty ? "." : folder) + "/." + (target as NSString).lastPathComponent
+      (folder.isEmpty ? "." : folder) + "/." + PathText.name(of: target)
       + ".tally-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { throw failure(path, errno) }
