@@ -112,6 +112,21 @@ struct SessionFileTests {
     }
   }
 
+  /// 3:00 /km is the boundary: 10 km in 1,800 s is 3:00 /km (estimated), in 1,799 s faster
+  /// (none). Given calories are kept whatever the speed.
+  @Test(
+    "no Pandolf estimate faster than 3:00 /km; given calories stay",
+    arguments: [(1800.0, nil as Double?, true), (1799, nil, false), (60, 500, true)])
+  func fastSessionCalories(seconds: Double, given: Double?, hasCalories: Bool) throws {
+    let store = try RuckStore.inMemory()
+    _ = try store.updateProfile(bodyWeightKg: 80)
+    let session = try store.logSession(
+      start: Instant(millisecondsSinceEpoch: 1_770_000_000_000), duration: seconds,
+      distance: 10_000, calories: given)
+    #expect((session.calories != nil) == hasCalories)
+    if let given { #expect(session.calories == given) }
+  }
+
   @Test("profile bounds") func profile() throws {
     let store = try RuckStore.inMemory()
     #expect(try store.profile() == RuckProfile())

@@ -2,10 +2,18 @@ extension RuckSession {
   /// Sets calories by the Pandolf equation unless the device or the user gave them: with the
   /// session's body weight, else `profileBodyKg`; left as they are without a body weight or a
   /// moving time. The one place a session's calories are estimated (import, logging, editing).
+  ///
+  /// Pandolf's equation describes walking with a load: at an average faster than
+  /// `fastestPlausiblePace` (a vehicle, a GPS fault, a typo) it gives nonsense — 1,000 km in an
+  /// hour came to 7,966,961 kcal, 80 times the most a session may be given — so such a session
+  /// has no estimate, and loses one it had.
   mutating func estimateCalories(profileBodyKg: Double?) {
-    guard caloriesSource == .pandolf || caloriesSource == .none,
-      let body = bodyWeightKg ?? profileBodyKg, movingSeconds > 0
-    else { return }
+    guard caloriesSource == .pandolf || caloriesSource == .none else { return }
+    if let pace = paceSecondsPerKm, pace < Self.fastestPlausiblePace {
+      (calories, caloriesSource) = (nil, .none)
+      return
+    }
+    guard let body = bodyWeightKg ?? profileBodyKg, movingSeconds > 0 else { return }
     calories = Pandolf.kilocalories(
       bodyKg: body, loadKg: loadKg, distance: distanceMeters, moving: movingSeconds,
       elapsed: elapsedSeconds, climb: elevationGainMeters ?? 0,
