@@ -7,6 +7,31 @@ import Testing
 
 @Suite("Ruck migrations")
 struct RuckMigrationTests {
+  /// 10 km in 1,000 s is 1:40 /km (dropped); 5 km in 3,600 s is 12:00 /km (kept); a given
+  /// figure stays whatever the speed.
+  @Test("ruck-8 drops Pandolf estimates of sessions faster than 3:00 /km")
+  func noEstimateWhenTooFast() throws {
+    let queue = try DatabaseQueue()
+    let migrator = RuckAnalyticsModule.migrator
+    try migrator.migrate(queue, upTo: "ruck-7-packed-track-points")
+    try queue.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO ruck_session (id, started_at, ended_at, elapsed_s, moving_s, distance_m,
+            load_kg, calories, calories_source, created_at)
+          VALUES (1, 0, 1000000, 1000, 1000, 10000, 0, 9999, 'pandolf', 0),
+                 (2, 0, 3600000, 3600, 3600, 5000, 0, 300, 'pandolf', 0),
+                 (3, 0, 1000000, 1000, 1000, 10000, 0, 700, 'manual', 0)
+          """)
+    }
+    try migrator.migrate(queue)
+    let rows = try queue.read { db in
+      try Row.fetchAll(db, sql: "SELECT calories, calories_source FROM ruck_session ORDER BY id")
+    }
+    #expect(rows.map { $0[0] as Double? } == [nil, 300, 700])
+    #expect(rows.map { $0[1] as String } == ["none", "pandolf", "manual"])
+  }
+
   /// A database written by the first migration, with the REAL seconds and GRDB date text it
   /// stored, converted by `ruck-2-instants-as-milliseconds`.
   @Test("ruck-2 turns REAL seconds and date text into INTEGER milliseconds, keeping ids")

@@ -84,6 +84,16 @@ enum RuckSchema {
     }
     migrator.registerMigration("ruck-6-planned-route-day", migrate: plannedRouteDay)
     migrator.registerMigration("ruck-7-packed-track-points", migrate: packedTrackPoints)
+    migrator.registerMigration("ruck-8-no-calorie-estimate-when-too-fast") { db in
+      // Pandolf estimates of sessions faster than 3:00 /km (RuckSession.fastestPlausiblePace
+      // when this landed) are dropped, as `estimateCalories` no longer makes them.
+      try db.execute(
+        sql: """
+          UPDATE ruck_session SET calories = NULL, calories_source = 'none'
+          WHERE calories_source = 'pandolf' AND moving_s > 0 AND distance_m > 0
+            AND moving_s / (distance_m / 1000) < 180
+          """)
+    }
     return migrator
   }
 
