@@ -38,7 +38,7 @@ public enum StoreReportPage {
           blocks: [
             .chart(
               BarChart(
-                title: "Revenue over the \(range.rawValue)",
+                title: range == .today ? "Revenue today" : "Revenue over the \(range.rawValue)",
                 description:
                   "Revenue of completed orders (subtotals before tax) per bucket of the window "
                   + "\(windowText(window)).",
@@ -145,8 +145,7 @@ public enum StoreReportPage {
 
   static func cards(_ metrics: StoreMetrics) -> [SummaryCard] {
     let changes = metrics.changes
-    let comparison =
-      "vs \(metrics.previous.start) to \(metrics.previous.end)"
+    let comparison = "vs \(windowText(metrics.previous))"
     return [
       SummaryCard(
         label: "Revenue", value: money.string(metrics.totalRevenue.doubleValue),

@@ -30,7 +30,9 @@ public enum ReportFormat: String, Sendable, CaseIterable, ExpressibleByArgument 
 /// a half-written file.
 public enum ReportOutput {
   /// The names Chromium is installed under by Debian, Ubuntu's snap shim and Google's package.
-  static let browserNames = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"]
+  static let browserNames = [
+    "chromium", "chromium-browser", "google-chrome", "google-chrome-stable",
+  ]
 
   /// Writes `html` to `path` (standard output when `nil` or `-`) in `format`.
   public static func write(html: String, format: ReportFormat, to path: String?) throws {
@@ -38,10 +40,17 @@ public enum ReportOutput {
     case .html:
       try OutputFile.write(html, to: path)
     case .pdf:
-      guard let path, path != "-" else {
+      guard let path else {
+        throw TallyError(
+          .usage,
+          .missing(
+            field: "--output",
+            expected: "a file to write the PDF to (a PDF is not written to standard output)"))
+      }
+      guard path != "-" else {
         throw TallyError.invalid(
-          "--output", path ?? "standard output",
-          expected: "a file to write the PDF to (a PDF is not written to a terminal)",
+          "--output", path,
+          expected: "a file to write the PDF to (a PDF is not written to standard output)",
           category: .usage)
       }
       try OutputFile.write(try printToPDF(html), to: path)
@@ -49,12 +58,14 @@ public enum ReportOutput {
   }
 
   /// The installed Chromium, looked up on `PATH` the way a shell would.
-  public static func browser(path: String? = ProcessInfo.processInfo.environment["PATH"]) -> String?
-  {
+  public static func browser(
+    path: String? = ProcessInfo.processInfo.environment["PATH"]
+  ) -> String? {
     let folders = (path ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
     for name in browserNames {
-      for folder in folders where FileManager.default.isExecutableFile(atPath: folder + "/" + name) {
-        return folder + "/" + name
+      for folder in folders {
+        let candidate = folder + "/" + name
+        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
       }
     }
     return nil

@@ -22,6 +22,10 @@ public enum OutputFile {
       Terminal.writeOutput(String(decoding: bytes, as: UTF8.self))
       return
     }
+    guard !path.isEmpty else {
+      throw TallyError.invalid(
+        "--output", path, expected: "a file name, or - for standard output", category: .usage)
+    }
     let target = resolvedTarget(path)
     var status = stat()
     if stat(target, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
