@@ -45,6 +45,18 @@ struct CatalogTests {
     #expect(try PatternCatalog.resolve(text).id == id)
   }
 
+  /// A near miss of one word of an id suggests that type (the whole id is too far from it), or
+  /// the word when several types share it; nothing close suggests nothing.
+  @Test(
+    "a mistyped type suggests the one meant",
+    arguments: [
+      ("enrgy", "energy-level"), ("meltdwn", "meltdown-trigger"), ("sensry", "sensory"),
+      ("energy-levle", "energy-level"), ("xyzzy", nil),
+    ])
+  func suggestions(text: String, meant: String?) {
+    #expect(PatternCatalog.suggestion(for: text) == meant)
+  }
+
   @Test("Unknown and ambiguous types are usage errors naming the text")
   func resolveErrors() {
     #expect(throws: TallyError.self) { try PatternCatalog.resolve("nope") }

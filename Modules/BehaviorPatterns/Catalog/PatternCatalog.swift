@@ -77,7 +77,7 @@ public enum PatternCatalog {
     let matches = key.isEmpty ? [] : all.filter { $0.id.hasPrefix(key) }
     if matches.count == 1 { return matches[0] }
     if matches.isEmpty {
-      let guess = Suggestion.closest(to: key, in: all.map(\.id))
+      let guess = suggestion(for: key)
       var error = TallyError.notFound(
         TallyError.BehaviorKind.patternType, text,
         expected: "a type id, its name or its prefix"
@@ -90,6 +90,17 @@ public enum PatternCatalog {
       expected: "one type, but it is ambiguous: it could be "
         + matches.map(\.id).joined(separator: ", "),
       category: .usage)
+  }
+
+  /// The type a mistyped key most likely meant: the closest id, else the type one of whose id's
+  /// words is close (`enrgy` → `energy-level`; the whole id was too far from it to suggest), or
+  /// that word when several types share it (`sensry` → `sensory`, which then lists them).
+  static func suggestion(for key: String) -> String? {
+    if let id = Suggestion.closest(to: key, in: all.map(\.id)) { return id }
+    let words = Array(Set(all.flatMap { $0.id.split(separator: "-").map(String.init) })).sorted()
+    guard let word = Suggestion.closest(to: key, in: words) else { return nil }
+    let owners = all.filter { $0.id.split(separator: "-").contains(Substring(word)) }
+    return owners.count == 1 ? owners[0].id : word
   }
 
   /// Lower case, every run of characters other than letters and digits turned into one `-`,
