@@ -141,8 +141,9 @@ extension CommandRunner {
   }
 
   /// ArgumentParser's "The value 'V' is invalid for '--opt <v>': REASON" without the prefix
-  /// when the reason names the value itself (quoted, as Tally's errors do, or as a word): `--date "2/8/2026" is
-  /// not valid: expected YYYY-MM-DD…` instead of the value twice. Other messages are unchanged.
+  /// when the reason names the value itself (quoted, as Tally's errors do, or as a word):
+  /// `--date "2/8/2026" is not valid: expected YYYY-MM-DD…` instead of the value twice; an empty
+  /// value only when quoted (`--as-of "" is not valid`). Other messages are unchanged.
   static func valueSaidOnce(_ message: String) -> String {
     let start = "The value '"
     guard message.hasPrefix(start),
@@ -153,8 +154,9 @@ extension CommandRunner {
       message.index(message.startIndex, offsetBy: start.count)..<invalidFor.lowerBound]
     let option = message[invalidFor.upperBound..<colon.lowerBound].split(separator: " ").first
     let reason = message[colon.upperBound...]
-    let named = reason.contains("\"\(value)\"") || reason.contains(" \(value) ")
-    guard !value.isEmpty, let option, named else { return message }
+    let named =
+      reason.contains("\"\(value)\"") || (!value.isEmpty && reason.contains(" \(value) "))
+    guard let option, named else { return message }
     return reason.contains(option) ? String(reason) : "\(option) \(reason)"
   }
 

@@ -135,6 +135,10 @@ struct LocalDateTests {
   @Test("weekday names") func weekdayNames() throws {
     #expect(try Weekday(parsing: "Sunday") == .sunday)
     #expect(try Weekday(parsing: "mon") == .monday)
+    #expect(try Weekday(parsing: "Tues") == .tuesday)
+    #expect(try Weekday(parsing: "weds") == .wednesday)
+    #expect(try Weekday(parsing: "thurs") == .thursday)
+    #expect(try Weekday(parsing: "thur") == .thursday)
     #expect(Weekday.monday < Weekday.sunday)
     #expect(Weekday.friday.shortName == "Fri")
     #expect(throws: TallyError.self) { try Weekday(parsing: "funday") }
@@ -149,7 +153,7 @@ struct DayReferenceTests {
     arguments: [
       ("2026-01-15", "2026-01-15"), ("today", "2026-02-08"), ("Yesterday", "2026-02-07"),
       ("sun", "2026-02-08"), ("mon", "2026-02-02"), ("saturday", "2026-02-07"),
-      ("Fri", "2026-02-06"),
+      ("Fri", "2026-02-06"), ("thurs", "2026-02-05"),
     ])
   func resolves(text: String, expected: String) throws {
     #expect(try DayReference(parsing: text).resolve(asOf: day("2026-02-08")) == day(expected))

@@ -330,6 +330,15 @@ struct ValueSaidOnceTests {
         "The value 'x' is invalid for '--limit <n>': expected a number"
       ),
       ("Missing value for '--db <path>'", "Missing value for '--db <path>'"),
+      // An empty value is named only when quoted.
+      (
+        "The value '' is invalid for '--as-of <day>': \"\" is not valid: expected a day",
+        "--as-of \"\" is not valid: expected a day"
+      ),
+      (
+        "The value '' is invalid for '--limit <n>': expected a number",
+        "The value '' is invalid for '--limit <n>': expected a number"
+      ),
     ])
   func trims(message: String, expected: String) {
     #expect(CommandRunner.valueSaidOnce(message) == expected)

@@ -32,8 +32,13 @@ public enum Weekday: Int, Sendable, CaseIterable, Comparable, Codable {
     guard
       let day = Weekday.allCases.first(where: {
         $0.name == lower || $0.shortName.lowercased() == lower
-      })
+      }) ?? Self.otherAbbreviations[lower]
     else { throw TallyError(value: text, expected: "a weekday such as monday or sunday") }
     self = day
   }
+
+  /// Abbreviations people write besides the three-letter ones (`tues`, `thurs`).
+  static let otherAbbreviations: [String: Weekday] = [
+    "tues": .tuesday, "weds": .wednesday, "thur": .thursday, "thurs": .thursday,
+  ]
 }
