@@ -24,7 +24,8 @@ extension BehaviorCommand.Entries {
       abstract: "List entries, newest first.",
       discussion: """
         Example:
-          behavior-cli entries list --from 2026-02-01 --to 2026-02-07 --category sensory
+          behavior-cli entries list --from 2026-02-01 --to 2026-02-07 \\
+              --category sensory
           behavior-cli entries list --tag noise --search cafe --format csv
         """)
 

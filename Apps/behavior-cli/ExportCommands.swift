@@ -19,7 +19,8 @@ extension BehaviorCommand {
 
         Example:
           behavior-cli export --format json --output backup.json
-          behavior-cli export --format csv --from 2026-02-01 --to 2026-02-28 --output feb.csv
+          behavior-cli export --format csv --from 2026-02-01 --to 2026-02-28 \\
+              --output feb.csv
         """)
 
     @OptionGroup var global: GlobalOptions

@@ -117,7 +117,8 @@ extension BehaviorCommand.Journal {
         text saves nothing.
 
         Example:
-          behavior-cli journal add --title "Hard Monday" --content "The office was loud." --link 12
+          behavior-cli journal add --title "Hard Monday" \\
+              --content "The office was loud." --link 12
           echo "Slept badly." | behavior-cli journal add --title "Night" --tag sleep
           behavior-cli journal add --title "Evening"      # opens your editor
         """)

@@ -46,9 +46,11 @@ extension BehaviorCommand {
         refusing the entry. A custom pattern needs --name and --category.
 
         Example:
-          behavior-cli log sensory-overload --intensity 4 --duration 45m --note "loud cafe" --tag noise
+          behavior-cli log sensory-overload --intensity 4 --duration 45m \\
+              --note "loud cafe" --tag noise
           behavior-cli log energy --intensity 2 --at "2026-02-08 14:30"
-          behavior-cli log custom-pattern --name "Echolalia" --category social-communication
+          behavior-cli log custom-pattern --name "Echolalia" \\
+              --category social-communication
         """)
 
     @OptionGroup var global: GlobalOptions

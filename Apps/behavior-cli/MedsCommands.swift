@@ -36,7 +36,8 @@ extension BehaviorCommand.Meds {
         --since), as-needed (no adherence, only a count of doses).
 
         Example:
-          behavior-cli meds add Sertraline --dosage "50 mg" --frequency daily --since 2026-01-15
+          behavior-cli meds add Sertraline --dosage "50 mg" --frequency daily \\
+              --since 2026-01-15
         """)
 
     @OptionGroup var global: GlobalOptions
@@ -173,8 +174,10 @@ extension BehaviorCommand.Meds {
       abstract: "Log a dose taken or skipped, with how you feel.",
       discussion: """
         Example:
-          behavior-cli meds log Sertraline --taken --effectiveness 4 --mood 3 --energy 3
-          behavior-cli meds log Sertraline --skipped --reason "forgot" --at "2026-02-08 09:00"
+          behavior-cli meds log Sertraline --taken --effectiveness 4 --mood 3 \\
+              --energy 3
+          behavior-cli meds log Sertraline --skipped --reason "forgot" \\
+              --at "2026-02-08 09:00"
         """)
 
     @OptionGroup var global: GlobalOptions

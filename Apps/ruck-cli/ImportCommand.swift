@@ -119,7 +119,8 @@ extension RuckCommand {
       abstract: "Log a session by hand.",
       discussion: """
         Example:
-          ruck-cli log --date 2026-02-08 --start 06:30 --duration 1h45m --distance 8.2km --load-kg 20
+          ruck-cli log --date 2026-02-08 --start 06:30 --duration 1h45m \\
+              --distance 8.2km --load-kg 20
         """)
 
     @OptionGroup var global: GlobalOptions

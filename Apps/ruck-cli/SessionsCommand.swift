@@ -140,7 +140,8 @@ extension RuckCommand.Sessions {
         Example:
           ruck-cli sessions edit 3 --load-kg 25 --terrain gravel
           ruck-cli sessions edit 4 --type bike
-          ruck-cli sessions edit 5 --date 2026-02-07 --start 07:15 --duration 1h50m --distance 9.1km
+          ruck-cli sessions edit 5 --date 2026-02-07 --start 07:15 \\
+              --duration 1h50m --distance 9.1km
           ruck-cli sessions edit 6 --confirm
         """)
     @OptionGroup var global: GlobalOptions
@@ -258,7 +259,7 @@ extension RuckCommand.Profile {
       commandName: "set",
       abstract: "Change profile settings (the others stay).",
       discussion:
-        "Example:\n  ruck-cli profile set --body-weight-kg 80 --units metric --min-rucks-per-week 2"
+        "Example:\n  ruck-cli profile set --body-weight-kg 80 --min-rucks-per-week 2"
     )
     @OptionGroup var global: GlobalOptions
     @Option(

@@ -67,7 +67,8 @@ extension RVUCommand.Settings {
       discussion: """
         Example:
           rvu-cli settings set --dollars-per-rvu 52.50 --annual-target 6000
-          rvu-cli settings set --bonus-rate 0.25 --bonus-threshold 5000 --setting facility
+          rvu-cli settings set --bonus-rate 0.25 --bonus-threshold 5000 \\
+              --setting facility
         """)
 
     @OptionGroup var global: GlobalOptions

@@ -78,7 +78,8 @@ extension RVUCommand.Visits {
       abstract: "Log a visit; each procedure copies its description and work RVU from the catalog.",
       discussion: """
         Example:
-          rvu-cli visits add --date 2026-02-08 --time 14:30 --procedure 99214 --procedure G2211
+          rvu-cli visits add --date 2026-02-08 --time 14:30 --procedure 99214 \\
+              --procedure G2211
           rvu-cli visits add --date 2026-02-08 --procedure 20610x2:RT
           rvu-cli visits add --date 2026-02-08 --no-show
           rvu-cli visits add --date yesterday --procedure 99213

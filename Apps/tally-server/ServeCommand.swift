@@ -18,7 +18,8 @@ extension TallyServerCommand {
 
         Example:
           tally-server serve --port 8080 --secret-file /etc/tally/secret \\
-            --google-client-id 123-web.apps.googleusercontent.com --google-jwks google-certs.json
+            --google-client-id 123-web.apps.googleusercontent.com \\
+            --google-jwks google-certs.json
         """)
 
     @Option(help: "The address to listen on.") var host = "127.0.0.1"

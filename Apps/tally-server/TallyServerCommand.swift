@@ -13,7 +13,8 @@ struct TallyServerCommand: ParsableCommand {
       (--server-db, else $TALLY_SERVER_DB, else beside the CLIs' databases as server.sqlite).
 
       Example:
-        tally-server serve --secret-file secret.txt --google-client-id ID --google-jwks certs.json
+        tally-server serve --secret-file secret.txt --google-client-id ID \\
+            --google-jwks certs.json
         tally-server grant --user 1234567890 --store 1 --role owner
       """,
     version: TallyVersion.current,

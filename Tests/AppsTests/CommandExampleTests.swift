@@ -29,5 +29,15 @@ struct CommandExampleTests {
   func examples(app: String, root: any ParsableCommand.Type) {
     let missing = Self.commands(root, path: app).filter { !$0.1.contains("Example") }.map(\.0)
     #expect(missing.isEmpty, "no example: \(missing)")
+    // Help is wrapped at 80 columns: an example line longer than that broke mid-command
+    // ("--time-zone" on one line, "America/Chicago" on the next); long ones continue with "\".
+    let examples = Self.commands(root, path: app).flatMap { command in
+      command.1.split(separator: "\n").map(String.init).filter {
+        let text = $0.drop { $0 == " " }
+        return text.count < $0.count && (text.hasPrefix(app + " ") || text.hasPrefix("--"))
+      }
+    }
+    let long = examples.filter { $0.count > 78 }
+    #expect(long.isEmpty, "longer than 78 columns: \(long)")
   }
 }

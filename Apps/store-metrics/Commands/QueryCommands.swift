@@ -90,7 +90,8 @@ extension StoreMetricsCommand {
       discussion: """
         Examples:
           store-metrics categories --limit 5
-          store-metrics categories --store downtown --start 2026-01-01 --end 2026-01-31
+          store-metrics categories --store downtown --start 2026-01-01 \\
+              --end 2026-01-31
         """)
     @OptionGroup var global: GlobalOptions
     @Option(help: ArgumentHelp("Only this store.", valueName: "id"), completion: storeCompletion)
@@ -156,7 +157,8 @@ extension StoreMetricsCommand {
 
         Examples:
           store-metrics metrics --store downtown --range month --format json
-          store-metrics metrics --store downtown --start 2026-01-01 --end 2026-01-31 --compare year-ago
+          store-metrics metrics --store downtown --start 2026-01-01 \\
+              --end 2026-01-31 --compare year-ago
         """)
     @OptionGroup var global: GlobalOptions
     @OptionGroup var store: StoreOption

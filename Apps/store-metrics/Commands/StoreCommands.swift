@@ -12,7 +12,7 @@ extension StoreMetricsCommand {
       commandName: "stores",
       abstract: "Add, edit and list stores.",
       discussion:
-        "Example:\n  store-metrics stores add downtown --name Downtown --time-zone America/Chicago",
+        "Example:\n  store-metrics stores add downtown --time-zone America/Chicago",
       subcommands: [Add.self, Edit.self, List.self])
 
     struct Add: ParsableCommand {
@@ -20,7 +20,7 @@ extension StoreMetricsCommand {
         commandName: "add",
         abstract: "Add a store with its IANA time zone.",
         discussion:
-          "Example:\n  store-metrics stores add downtown --name Downtown --time-zone America/Chicago"
+          "Example:\n  store-metrics stores add downtown --name Downtown \\\n      --time-zone America/Chicago"
       )
       @OptionGroup var global: GlobalOptions
       @Argument(help: "The store id, as the POS exports it.") var id: String
@@ -140,7 +140,9 @@ extension StoreMetricsCommand {
         imported before are skipped unless --replace.
 
         Example:
-          store-metrics import-split --store pizza --orders orders.csv --lines order_details.csv --items pizzas.csv --types pizza_types.csv --time-zone America/New_York
+          store-metrics import-split --store pizza --orders orders.csv \\
+              --lines order_details.csv --items pizzas.csv \\
+              --types pizza_types.csv --time-zone America/New_York
         """)
     @OptionGroup var global: GlobalOptions
     @Option(help: "The store the orders belong to.") var store: String

@@ -14,7 +14,8 @@ struct StoreMetricsCommand: ParsableCommand {
       order subtotals (before tax) of completed orders; days and hours are each store's own.
 
       Example:
-        store-metrics stores add downtown --name "Downtown" --time-zone America/Chicago
+        store-metrics stores add downtown --name "Downtown" \\
+            --time-zone America/Chicago
         store-metrics import orders.csv
         store-metrics metrics --store downtown --range week
         store-metrics report --store downtown --range month --output downtown.html
