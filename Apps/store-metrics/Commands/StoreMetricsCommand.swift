@@ -9,9 +9,12 @@ struct StoreMetricsCommand: ParsableCommand {
     abstract:
       "Query restaurant orders: KPIs, revenue charts, time-of-day, category and item breakdowns.",
     discussion: """
-      Data lives in a local SQLite database: --db PATH, else $TALLY_STORE_DB, else
-      $XDG_DATA_HOME/tally/store.sqlite (~/.local/share/tally/store.sqlite). Revenue is the sum of
-      order subtotals (before tax) of completed orders; days and hours are each store's own.
+      Data lives in a local SQLite database: --db PATH, else $TALLY_STORE_DB,
+      else $XDG_DATA_HOME/tally/store.sqlite (~/.local/share/tally/store.sqlite);
+      a postgres:// URL there is a PostgreSQL database. Revenue is the sum of
+      order subtotals (before tax) of completed orders. Days and hours are each
+      store's own, in its time zone: --time-zone names the zone of stores an
+      import creates, and --as-of words (today, yesterday, mon) are read there.
 
       Example:
         store-metrics stores add downtown --name "Downtown" \\
