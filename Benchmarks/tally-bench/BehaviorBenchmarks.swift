@@ -8,7 +8,7 @@ import Storage
 enum BehaviorBenchmarks {
   static let asOf = LocalDate(year: 2026, month: 11, day: 20)!
   static let days = 1_826
-  /// The stores' clock: noon UTC on the as-of day, after every generated entry and log.
+  /// The benchmark's clock: noon UTC on the as-of day, after every generated entry and log.
   static let clock: @Sendable () -> Instant = {
     Instant(secondsSinceEpoch: Int64(asOf.daysSinceEpoch) * 86_400 + 43_200)
   }

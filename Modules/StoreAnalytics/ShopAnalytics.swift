@@ -21,33 +21,43 @@ public struct OrderImportSummary: Sendable, Equatable {
   public var newOrders: Int { orders - replaced }
 }
 
+/// A store's today, given its zone.
+public typealias StoreToday = @Sendable (Zone) -> LocalDate
+
 /// The store-metrics domain over any `StoreRepository`: restaurant stores (`Shop`), order
 /// imports kept in exact aggregates, and the reports read from them. Every rule is here or in
 /// the backend-free types it uses; the repository only stores and reads.
 public struct ShopAnalytics: Sendable {
   public let repository: any StoreRepository
-  /// When "now" is — the wall clock, or a fixed instant in tests: an order placed after today in
-  /// its store's zone is refused.
-  let clock: @Sendable () -> Instant
+  /// Each store's today, given its zone: the current day there, an as-of day, or a fixed day in
+  /// tests. An order placed after it is refused. A day per zone rather than one "now": an as-of
+  /// word (`yesterday`, `mon`) is each store's own, as its queries read it, and no single instant
+  /// falls on the same named day in every zone (24 hours back is not yesterday across a DST
+  /// change).
+  let today: StoreToday
 
-  public init(
-    repository: any StoreRepository, clock: @escaping @Sendable () -> Instant = { Instant(Date()) }
-  ) {
+  public init(repository: any StoreRepository, today: @escaping StoreToday = ShopAnalytics.today) {
     self.repository = repository
-    self.clock = clock
+    self.today = today
   }
 
   /// Opens (and migrates) the SQLite database at `location`.
   public static func open(
-    _ location: DatabaseLocation, clock: @escaping @Sendable () -> Instant = { Instant(Date()) }
+    _ location: DatabaseLocation, today: @escaping StoreToday = ShopAnalytics.today
   ) throws -> ShopAnalytics {
-    ShopAnalytics(repository: try SQLiteStoreRepository.open(location), clock: clock)
+    ShopAnalytics(repository: try SQLiteStoreRepository.open(location), today: today)
   }
 
   /// An empty in-memory SQLite database.
-  public static func inMemory(
-    clock: @escaping @Sendable () -> Instant = { Instant(Date()) }
-  ) throws -> ShopAnalytics { try open(.memory, clock: clock) }
+  public static func inMemory(today: @escaping StoreToday = ShopAnalytics.today) throws
+    -> ShopAnalytics
+  { try open(.memory, today: today) }
+
+  /// The current day in each store's zone.
+  public static let today: StoreToday = { $0.localDate(of: Instant(Date())) }
+
+  /// The days of `instant` in each store's zone: "now" fixed, for tests and replays.
+  public static func today(at instant: Instant) -> StoreToday { { $0.localDate(of: instant) } }
 
   // MARK: Stores
 
@@ -186,11 +196,10 @@ public struct ShopAnalytics: Sendable {
     replacingOtherStores: Bool = true, newStoreZone: Zone,
     progress: (Int) -> Void, noLines: (() -> TallyError)? = nil
   ) throws -> OrderImportSummary {
-    let now = clock()
-    return try repository.inTransaction { transaction in
+    try repository.inTransaction { transaction in
       var state = ImportState(
         replace: replace, replacingOtherStores: replacingOtherStores,
-        newStoreZone: newStoreZone, now: now,
+        newStoreZone: newStoreZone, today: today,
         hadOrders: try transaction.hasOrders(), firstOrderKey: try transaction.nextOrderKey(),
         customers: try transaction.allCustomerKeys())
       var summary = OrderImportSummary()

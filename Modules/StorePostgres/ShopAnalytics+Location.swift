@@ -9,22 +9,22 @@ extension ShopAnalytics {
   /// `~/.pgpass` (the app reads the environment, not this module).
   public static func open(
     _ location: DatabaseLocation, environment: [String: String],
-    clock: @escaping @Sendable () -> Instant = { Instant(Date()) }
+    today: @escaping StoreToday = ShopAnalytics.today
   ) throws -> ShopAnalytics {
     if let url = location.postgresURL {
-      return try open(postgresURL: url, environment: environment, clock: clock)
+      return try open(postgresURL: url, environment: environment, today: today)
     }
-    return try open(location, clock: clock)
+    return try open(location, today: today)
   }
 
   /// Opens the PostgreSQL database at `url` (`postgres://…`), taking a password missing from it
   /// from `environment`.
   public static func open(
     postgresURL url: String, environment: [String: String],
-    clock: @escaping @Sendable () -> Instant
+    today: @escaping StoreToday
   ) throws -> ShopAnalytics {
     let repository = try PostgresStoreRepository.open(
       PostgresLocation(url: url, environment: environment))
-    return ShopAnalytics(repository: repository, clock: clock)
+    return ShopAnalytics(repository: repository, today: today)
   }
 }

@@ -13,7 +13,7 @@ private let postgresURL = ProcessInfo.processInfo.environment["TALLY_TEST_PG_URL
 private func capture(_ arguments: [String]) -> CommandRunner.Captured {
   let postgres = StoreMetricsProgram.PostgresOpener {
     try ShopAnalytics.open(
-      postgresURL: $0, environment: ProcessInfo.processInfo.environment, clock: $1)
+      postgresURL: $0, environment: ProcessInfo.processInfo.environment, today: $1)
   }
   return StoreMetricsProgram.$postgres.withValue(postgres) {
     CommandRunner.capture(StoreMetricsCommand.self, arguments: arguments)

@@ -139,7 +139,7 @@ struct ImportRulesTests {
   func futureDay() throws {
     // Now: 2026-03-09 03:00Z = 03-08 23:00 in New York (EDT, -4), 03-09 in UTC.
     let now = try Instant(parsing: "2026-03-09T03:00:00Z")
-    let store = try ShopAnalytics.inMemory(clock: { now })
+    let store = try ShopAnalytics.inMemory(today: ShopAnalytics.today(at: now))
     _ = try store.addStore(id: "NYC", name: "NYC", zone: Zone(identifier: "America/New_York"))
     let ok = try store.importLines(try lines("A,NYC,2026-03-08 23:30,,,Tea,Drinks,1,1.00\n"))
     #expect(ok.orders == 1)
@@ -154,6 +154,26 @@ struct ImportRulesTests {
     #expect(error.expected == "a day on or before 2026-03-08, today in the store's zone")
     #expect(error.source == TallyError.Source("o.csv", line: 3))
     #expect(try store.daily(storeId: "NYC", limit: 10, asOf: day("2026-03-08"))[0].totalOrders == 1)
+  }
+
+  /// An as-of day is each store's own: the import ends every store on the day given for its
+  /// zone, not on the day one instant falls on.
+  @Test("each store's last day comes from its own zone")
+  func todayPerZone() throws {
+    let days = [
+      "Pacific/Auckland": day("2026-02-10"), "America/Chicago": day("2026-02-09"),
+    ]
+    let store = try ShopAnalytics.inMemory(today: { days[$0.identifier]! })
+    _ = try store.addStore(id: "AKL", name: "AKL", zone: Zone(identifier: "Pacific/Auckland"))
+    _ = try store.addStore(id: "CHI", name: "CHI", zone: Zone(identifier: "America/Chicago"))
+    let ok = try store.importLines(
+      try lines(
+        "A,AKL,2026-02-10 21:00,,,Tea,Drinks,1,1.00\nB,CHI,2026-02-09 21:00,,,Tea,Drinks,1,1.00\n"))
+    #expect(ok.orders == 2)
+    let error = try #require(throws: TallyError.self) {
+      try store.importLines(try lines("C,CHI,2026-02-10 00:10,,,Tea,Drinks,1,1.00\n"))
+    }
+    #expect(error.expected == "a day on or before 2026-02-09, today in the store's zone")
   }
 
   @Test("unique customers are unknown (nil) when orders name none, 0 without orders")

@@ -94,7 +94,10 @@ extension StoreMetricsCommand {
               --end 2026-01-31
         """)
     @OptionGroup var global: GlobalOptions
-    @Option(help: ArgumentHelp("Only this store.", valueName: "id"), completion: storeCompletion)
+    @Option(
+      help: ArgumentHelp(
+        "Only this store (without it, days are read in --time-zone).", valueName: "id"),
+      completion: storeCompletion)
     var store: String?
     @Option(help: "The most rows to show (1 to 100000).") var limit: Int = 10
     @OptionGroup var days: DayRangeOptions

@@ -14,16 +14,15 @@ import StoreAnalytics
 /// `postgres://` URL over to `store-metrics-postgres` (`handOff`), so either program takes
 /// either location.
 public enum StoreMetricsProgram {
-  /// Opens a `postgres://` URL with the commands' clock (`--as-of`). A struct, not a bare
+  /// Opens a `postgres://` URL with the commands' stores' today (`--as-of`). A struct, not a bare
   /// function type: the Swift 6.3 compiler crashes making a task-local of a function type when
   /// metadata is reached through accessors (`scripts/build-release`).
   public struct PostgresOpener: Sendable {
-    let open:
-      @Sendable (_ url: String, _ clock: @escaping @Sendable () -> Instant) throws -> ShopAnalytics
+    let open: @Sendable (_ url: String, _ today: @escaping StoreToday) throws -> ShopAnalytics
 
     public init(
       _ open:
-        @escaping @Sendable (_ url: String, _ clock: @escaping @Sendable () -> Instant) throws
+        @escaping @Sendable (_ url: String, _ today: @escaping StoreToday) throws
         -> ShopAnalytics
     ) { self.open = open }
   }
@@ -50,8 +49,8 @@ public enum StoreMetricsProgram {
     let running =
       (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
       ?? Bundle.main.executablePath ?? CommandLine.arguments[0]
-    let folder = URL(fileURLWithPath: running).deletingLastPathComponent().path
-    let program = folder + "/" + postgresProgram
+    let folder = PathText.folder(of: running)
+    let program = (folder.isEmpty ? "." : folder) + "/" + postgresProgram
     let arguments = [program] + CommandLine.arguments.dropFirst()
     var argv = arguments.map { strdup($0) } + [nil]
     execv(program, &argv)
@@ -67,16 +66,16 @@ public enum StoreMetricsProgram {
   /// Opens the store database at `location`: an SQLite file here, a `postgres://` URL through
   /// the program's PostgreSQL opener.
   static func open(
-    _ location: DatabaseLocation, clock: @escaping @Sendable () -> Instant
+    _ location: DatabaseLocation, today: @escaping StoreToday
   ) throws -> ShopAnalytics {
     guard let url = location.postgresURL else {
-      return try ShopAnalytics.open(location, clock: clock)
+      return try ShopAnalytics.open(location, today: today)
     }
     guard let postgres else {
       throw TallyError.refused(
         "this program has SQLite only: expected \(postgresProgram) for a postgres:// database",
         category: .unavailable)
     }
-    return try postgres.open(url, clock)
+    return try postgres.open(url, today)
   }
 }

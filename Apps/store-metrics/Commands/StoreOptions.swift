@@ -23,7 +23,7 @@ struct StoreOption: ParsableArguments {
 
 /// Store ids complete from the database the command would use.
 let storeCompletion = DatabaseCompletion.kind(app: StoreAnalyticsModule.appName) { location, _ in
-  try StoreMetricsProgram.open(location, clock: { Instant(Date()) }).stores().map(\.id)
+  try StoreMetricsProgram.open(location, today: ShopAnalytics.today).stores().map(\.id)
 }
 
 extension GlobalOptions {
@@ -31,7 +31,7 @@ extension GlobalOptions {
   /// anything else an SQLite file.
   func openStoreMetrics() throws -> ShopAnalytics {
     try StoreMetricsProgram.open(
-      databaseLocation(app: StoreAnalyticsModule.appName), clock: clockAcrossZones)
+      databaseLocation(app: StoreAnalyticsModule.appName), today: asOfAcrossZones)
   }
 }
 

@@ -7,5 +7,5 @@ import StorePostgres
 StoreMetricsProgram.main(
   postgres: .init {
     try ShopAnalytics.open(
-      postgresURL: $0, environment: ProcessInfo.processInfo.environment, clock: $1)
+      postgresURL: $0, environment: ProcessInfo.processInfo.environment, today: $1)
   })

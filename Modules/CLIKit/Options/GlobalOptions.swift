@@ -89,7 +89,12 @@ public struct GlobalOptions: ParsableArguments, Sendable {
   /// The as-of day where `zone` is: `--as-of` (`yesterday` is the day before today there), else
   /// today there. Each store counts its days in its own zone.
   public func asOf(in zone: Zone) -> LocalDate {
-    let today = zone.localDate(of: Instant(Date()))
+    Self.day(asOfDay, in: zone, now: Instant(Date()))
+  }
+
+  /// `asOfDay` resolved against the day `now` falls on in `zone`; today there without one.
+  static func day(_ asOfDay: DayReference?, in zone: Zone, now: Instant) -> LocalDate {
+    let today = zone.localDate(of: now)
     return asOfDay?.resolve(asOf: today) ?? today
   }
 
@@ -109,34 +114,14 @@ public struct GlobalOptions: ParsableArguments, Sendable {
     }
   }
 
-  /// "Now" for stores, each counting days in its own zone: the current time; with `--as-of` a
-  /// date, noon of that day in UTC; with a word (`yesterday`, `mon`), the current time moved back
-  /// as many whole days as the word means in `zone`.
-  ///
-  /// Noon UTC makes a date the last day an import may hold in every store's zone within 11 hours
-  /// of UTC; the current time of day would not do (at 00:30 UTC it was still the day before in
-  /// New York, and an import `--as-of` a day refused that day's orders there). A word moves every
-  /// store's own today back alike, so `yesterday` is each store's yesterday, as for its queries
-  /// (`asOf(in:)`); noon UTC of the word's day here put a Chicago store's last day one after its
-  /// queries' when the user's zone was a day ahead.
-  public var clockAcrossZones: @Sendable () -> Instant {
-    let (asOfDay, zone) = (self.asOfDay, self.zone)
-    return {
-      let now = Instant(Date())
-      switch asOfDay {
-      case nil, .today?: return now
-      case .day(let day)?:
-        return Zone.utc.instant(of: LocalDateTime(date: day, time: Self.asOfTime))
-      case let word?:
-        let today = zone.localDate(of: now)
-        let back = today.daysSinceEpoch - word.resolve(asOf: today).daysSinceEpoch
-        return now.adding(seconds: -86_400 * Int64(back))
-      }
-    }
+  /// The as-of day of each store, given its zone (`asOf(in:)`): an import refuses orders after
+  /// the very day that store's queries end on. One instant would not do: noon UTC of a date is
+  /// the day before in Kiribati, and the current time moved back 24 hours per day of a word
+  /// missed `yesterday` across a DST change and a weekday counted in another zone.
+  public var asOfAcrossZones: @Sendable (Zone) -> LocalDate {
+    let asOfDay = self.asOfDay
+    return { Self.day(asOfDay, in: $0, now: Instant(Date())) }
   }
-
-  /// The time of day `clockAcrossZones` gives an `--as-of` date: noon.
-  static let asOfTime = TimeOfDay(hour: 12, minute: 0)!
 
   /// Where the database of `app` is, following `DatabaseLocation.resolve`.
   public func databaseLocation(app: String) -> DatabaseLocation {

@@ -50,14 +50,14 @@ struct OrderImport {
       lines: lines, nextOrderKey: try transaction.nextOrderKey(),
       nextItemId: try transaction.nextMenuItemId())
     for shop in try transaction.shops() {
-      planner.addStore(shop.id, zone: try Zone(identifier: shop.timeZone), now: state.now)
+      planner.addStore(shop.id, zone: try Zone(identifier: shop.timeZone), today: state.today)
     }
     for item in try transaction.menuItems() { planner.addItem(item) }
 
     for store in orders.stores where planner.storeNumber(store) == nil {
       try transaction.insert(Shop(id: store, name: store, timeZone: state.newStoreZone.identifier))
       createdStores.append(store)
-      planner.addStore(store, zone: state.newStoreZone, now: state.now)
+      planner.addStore(store, zone: state.newStoreZone, today: state.today)
     }
     // Customers named in earlier parts were looked up (or created) then.
     let newCustomers = orders.newCustomers.filter { state.customers[$0] == nil }
@@ -174,8 +174,8 @@ struct ImportState {
   /// Whether `replace` also takes orders of other stores (else their ids are refused).
   let replacingOtherStores: Bool
   let newStoreZone: Zone
-  /// "Now" by the store's clock: orders placed after today in their store's zone are refused.
-  let now: Instant
+  /// Each store's today: orders placed after it in their store's zone are refused.
+  let today: StoreToday
   /// Whether orders were stored before the import (else none can be present already).
   let hadOrders: Bool
   /// The first order key of the import: stored orders with smaller keys were there before.

@@ -1,8 +1,8 @@
 import AnalyticsCore
 
 /// Turns the import's orders into typed rows and aggregate deltas without touching the database,
-/// so it can run on its own thread while another writes the rows it made (`OrderImport`): the store's
-/// local day and hour from its zone (offsets cached per day), amounts in cents, keys for orders
+/// so it can run on its own thread while another writes the rows it made (`OrderImport`): the
+/// store's local day and hour from its zone (offsets cached per day), amounts in cents, keys for orders
 /// and for new menu items, and the deltas of every aggregate (`AggregateDelta`).
 ///
 /// `OrderImport` gives it every store and customer the import names before it starts.
@@ -46,15 +46,15 @@ struct OrderPlanner: Sendable {
   /// The number of a store, when known.
   func storeNumber(_ id: String) -> Int32? { storeNumbers[id] }
 
-  /// Adds a store; `now` decides its today.
-  mutating func addStore(_ id: String, zone: Zone, now: Instant) {
+  /// Adds a store; `today` gives its last day for orders.
+  mutating func addStore(_ id: String, zone: Zone, today: StoreToday) {
     storeNumbers[id] = Int32(storeIds.count)
     storeIds.append(id)
     zones.append(zone)
     instantDays.append([:])
     localDays.append([:])
     offsets.append([:])
-    latestDays.append(zone.localDate(of: now))
+    latestDays.append(today(zone))
   }
 
   /// Adds a stored menu item.

@@ -39,7 +39,7 @@ extension ShopAnalytics {
         ).validated()
       }
       var state = ImportState(
-        replace: true, replacingOtherStores: false, newStoreZone: zone, now: clock(),
+        replace: true, replacingOtherStores: false, newStoreZone: zone, today: today,
         hadOrders: true,
         firstOrderKey: try transaction.nextOrderKey(),
         customers: try transaction.allCustomerKeys())
