@@ -222,7 +222,7 @@ let package = Package(
       name: "AppsTests",
       dependencies: [
         "rvu-cli", "behavior-cli", "store-metrics", "store-metrics-postgres", "ruck-cli",
-        "StoreMetricsCommands", "StorePostgres", "RVUReports", "StoreReports",
+        "tally-server", "StoreMetricsCommands", "StorePostgres", "RVUReports", "StoreReports",
       ],
       path: "Tests/AppsTests", swiftSettings: swiftSettings),
   ],

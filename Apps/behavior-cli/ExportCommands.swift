@@ -4,6 +4,7 @@ import BehaviorPatterns
 import CLIKit
 import DataFormats
 import Foundation
+import Storage
 
 extension BehaviorCommand {
   /// `behavior-cli export`.
@@ -84,7 +85,7 @@ extension BehaviorCommand {
 
     func execute() throws {
       let data = try readFile(file, limit: importFileLimit)
-      let name = URL(fileURLWithPath: file).lastPathComponent
+      let name = PathText.name(of: file)
       let summary = try global.openBehaviorStore().importJSON(
         data, name: name, zone: global.zone, allowDuplicates: allowDuplicates)
       let object: JSONObject = [

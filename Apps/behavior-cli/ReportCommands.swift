@@ -55,6 +55,8 @@ extension BehaviorCommand {
 
       @OptionGroup var options: PageOptions
 
+      func validate() throws { try options.requirePageName() }
+
       func execute() throws {
         let global = options.global
         let store = try global.openBehaviorStore()
@@ -80,6 +82,8 @@ extension BehaviorCommand {
           """)
 
       @OptionGroup var options: PageOptions
+
+      func validate() throws { try options.requirePageName() }
 
       func execute() throws {
         let global = options.global

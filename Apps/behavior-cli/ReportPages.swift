@@ -52,8 +52,6 @@ enum BehaviorReportPage {
     "\(date.weekday.shortName) \(date.day) \(date.shortMonthName)"
   }
 
-  static func days(_ count: Int) -> String { counted(count, "day") }
-
   static func summary(total: Int, average: Double, overview: ReportOverview, days count: Int)
     -> ReportSection
   {
@@ -64,13 +62,13 @@ enum BehaviorReportPage {
         .cards([
           SummaryCard(
             label: "Entries", value: ValueFormat.integer.string(Double(total)),
-            comparison: "in \(days(count))"),
+            comparison: "in \(counted(count, "day"))"),
           SummaryCard(
             label: "Entries per tracked day", value: rating.string(average),
             comparison: "days before tracking began are not counted"),
           SummaryCard(
-            label: "Logging streak", value: days(streak.current),
-            comparison: "longest \(days(streak.longest))"),
+            label: "Logging streak", value: counted(streak.current, "day"),
+            comparison: "longest \(counted(streak.longest, "day"))"),
         ])
       ])
   }

@@ -4,6 +4,7 @@ import CLIKit
 import DataFormats
 import Foundation
 import RuckAnalytics
+import Storage
 
 extension RuckCommand {
   /// `ruck-cli import FILE...`.
@@ -56,7 +57,7 @@ extension RuckCommand {
       var failure: (any Error)?
       for (index, path) in files.enumerated() {
         progress.update(index)
-        let name = URL(fileURLWithPath: path).lastPathComponent
+        let name = PathText.name(of: path)
         do {
           let data = try readFile(path, mapped: true)
           var warnings: [ImportWarning] = []

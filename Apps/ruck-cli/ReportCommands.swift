@@ -220,16 +220,15 @@ extension RuckCommand {
     func run() throws {
       let streak = try global.openRuckStore().streak(asOf: global.asOf, zone: global.zone)
       guard global.format == .table else { return global.print(object: RuckWire.streak(streak)) }
-      func weeks(_ count: Int) -> String { counted(count, "week") }
       var longest = ""
       if let start = streak.longestStart, let end = streak.longestEnd {
         longest = " (\(start) to \(end))"
       }
-      let milestones = streak.milestones.map { "\(weeks($0.weeks)) on \($0.reachedOn)" }
+      let milestones = streak.milestones.map { "\(counted($0.weeks, "week")) on \($0.reachedOn)" }
       global.print(object: [
         "goal": .string("\(streak.minRucksPerWeek) a week"),
-        "current streak": .string(weeks(streak.currentWeeks)),
-        "longest streak": .string(weeks(streak.longestWeeks) + longest),
+        "current streak": .string(counted(streak.currentWeeks, "week")),
+        "longest streak": .string(counted(streak.longestWeeks, "week") + longest),
         "this week": .string(
           "\(streak.thisWeekSessions) done, \(streak.thisWeekNeeded) more to reach the goal"),
         "milestones": .string(milestones.isEmpty ? "-" : milestones.joined(separator: ", ")),

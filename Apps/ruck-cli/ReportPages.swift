@@ -46,8 +46,8 @@ enum RuckReportPage {
                 value: format.distance(weekly.averageDistancePerWeekMeters),
                 comparison: "average over \(counted(weeks.count, "week"))"),
               SummaryCard(
-                label: "Weekly streak", value: RuckReportPage.weeks(streak.currentWeeks),
-                comparison: "longest \(RuckReportPage.weeks(streak.longestWeeks))"),
+                label: "Weekly streak", value: counted(streak.currentWeeks, "week"),
+                comparison: "longest \(counted(streak.longestWeeks, "week"))"),
             ])
           ]),
         ReportSection(
@@ -106,8 +106,6 @@ enum RuckReportPage {
           ]),
       ])
   }
-
-  static func weeks(_ count: Int) -> String { counted(count, "week") }
 
   /// The year of weeks as a grid: weekdays down, weeks across, a week's column labelled with its
   /// Monday.

@@ -77,6 +77,8 @@ extension RuckCommand.Sessions {
     @OptionGroup var units: UnitsOption
     @Argument(help: "The session id.") var id: Int64
 
+    func validate() throws { try options.requirePageName() }
+
     func run() throws {
       let global = options.global
       let store = try global.openRuckStore()

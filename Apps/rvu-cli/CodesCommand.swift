@@ -4,6 +4,7 @@ import CLIKit
 import DataFormats
 import Foundation
 import RVUDomain
+import Storage
 
 extension RVUCommand {
   /// `rvu-cli codes …`: the HCPCS catalog.
@@ -37,7 +38,7 @@ extension RVUCommand.Codes {
     var year: Int?
 
     func run() throws {
-      let name = URL(fileURLWithPath: file).lastPathComponent
+      let name = PathText.name(of: file)
       let parsed = try RelativeValueFile(data: try readFile(file), fileName: name)
       let store = try global.openRVUStore()
       let progress = Progress(label: "importing \(name)", total: parsed.codes.count)
@@ -52,8 +53,9 @@ extension RVUCommand.Codes {
       ]
       if global.format == .table {
         Terminal.writeOutput(
-          "Imported \(counted(summary.rowCount, "row")) (\(counted(summary.codeCount, "code"))) as the \(summary.year) "
-            + "catalog\(summary.replacedExisting ? ", replacing the earlier one" : "").\n")
+          "Imported \(counted(summary.rowCount, "row")) "
+            + "(\(counted(summary.codeCount, "code"))) as the \(summary.year) catalog"
+            + "\(summary.replacedExisting ? ", replacing the earlier one" : "").\n")
       } else {
         global.print(object: object)
       }

@@ -3,6 +3,7 @@ import ArgumentParser
 import CLIKit
 import Foundation
 import RVUDomain
+import Storage
 
 extension RVUCommand {
   /// `rvu-cli visits …`.
@@ -275,7 +276,7 @@ extension RVUCommand.Visits {
     var allowDuplicates = false
 
     func run() throws {
-      let name = URL(fileURLWithPath: file).lastPathComponent
+      let name = PathText.name(of: file)
       let records = try VisitImportFile.parse(try readFile(file), fileName: name)
       let progress = Progress(label: "importing \(name)", total: records.count)
       let summary = try withRVUHints {

@@ -48,5 +48,11 @@ struct ShortFileNameTests {
       "rvu-cli", ["report", "--db", "r", "--output", "p"], directory: folder)
     #expect(report.status == 0, "\(report.error)")
     #expect(try String(contentsOfFile: folder + "/p", encoding: .utf8).hasPrefix("<!DOCTYPE"))
+    // ruck-cli report writes only pages, so any name is its page, as for rvu-cli report.
+    let ruck = try AppRunner.run(
+      "ruck-cli", ["report", "--db", "k", "--output", "q", "--as-of", "2026-02-08"],
+      directory: folder)
+    #expect(ruck.status == 0, "\(ruck.error)")
+    #expect(try String(contentsOfFile: folder + "/q", encoding: .utf8).hasPrefix("<!DOCTYPE"))
   }
 }

@@ -5,6 +5,7 @@ import Testing
 @testable import behavior_cli
 @testable import ruck_cli
 @testable import rvu_cli
+@testable import tally_server
 
 /// Every command's help shows an example, groups included (`behavior-cli entries --help` showed
 /// none): the whole tree of each app, walked from its configuration.
@@ -24,7 +25,7 @@ struct CommandExampleTests {
     arguments: [
       ("rvu-cli", RVUCommand.self as any ParsableCommand.Type),
       ("behavior-cli", BehaviorCommand.self), ("store-metrics", StoreMetricsCommand.self),
-      ("ruck-cli", RuckCommand.self),
+      ("ruck-cli", RuckCommand.self), ("tally-server", TallyServerCommand.self),
     ])
   func examples(app: String, root: any ParsableCommand.Type) {
     let missing = Self.commands(root, path: app).filter { !$0.1.contains("Example") }.map(\.0)

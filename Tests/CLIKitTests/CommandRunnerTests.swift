@@ -121,33 +121,42 @@ struct CommandRunnerTests {
     #expect(weekday > Zone.utc.localDate(of: Instant(Date())).adding(days: -7))
   }
 
-  /// Stores each read days in their own zone: a date is noon UTC, a word moves the current time
-  /// back whole days, so `yesterday` is every store's own yesterday.
-  @Test("the stores' clock: noon UTC of a date, now moved back for a word")
-  func clockAcrossZones() throws {
-    let date = try GlobalOptions.parse(["--as-of", "2026-02-08"]).clockAcrossZones()
-    #expect(date == Instant(secondsSinceEpoch: Int64(1_770_552_000)))  // 2026-02-08T12:00:00Z
-    let start = Instant(Date())
-    let yesterday = try GlobalOptions.parse(["--as-of", "yesterday", "--time-zone", "UTC"])
-      .clockAcrossZones()
-    let end = Instant(Date())
-    #expect(yesterday >= start.adding(seconds: -86_400))
-    #expect(yesterday <= end.adding(seconds: -86_400))
-    let now = try GlobalOptions.parse(["--as-of", "today"]).clockAcrossZones()
-    #expect(now >= start)
+  /// Each store's as-of day is `--as-of` read in its own zone, the day its queries end on.
+  /// Worked out by hand with zoneinfo: 2026-11-02 04:30Z is Sunday 11-01 23:30 in New York,
+  /// after clocks went back (24 hours earlier was still 11-01); 2026-03-09 05:30Z is Monday
+  /// 00:30 there, after clocks went forward (24 hours earlier was 03-07); 2026-02-09 19:00Z is
+  /// Monday 13:00 in Chicago and Tuesday 08:00 in Auckland.
+  @Test(
+    "a store's as-of day is the word read in its zone",
+    arguments: [
+      ("yesterday", "2026-11-02T04:30:00Z", "America/New_York", "2026-10-31"),
+      ("yesterday", "2026-03-09T05:30:00Z", "America/New_York", "2026-03-08"),
+      ("today", "2026-03-09T05:30:00Z", "America/New_York", "2026-03-09"),
+      ("mon", "2026-02-09T19:00:00Z", "America/Chicago", "2026-02-09"),
+      ("mon", "2026-02-09T19:00:00Z", "Pacific/Auckland", "2026-02-09"),
+      ("yesterday", "2026-02-09T19:00:00Z", "Pacific/Auckland", "2026-02-09"),
+      ("2026-02-08", "2026-02-09T19:00:00Z", "Pacific/Kiritimati", "2026-02-08"),
+    ])
+  func asOfAcrossZones(word: String, now: String, zone: String, expected: String) throws {
+    let options = try GlobalOptions.parse(["--as-of", word])
+    let day = GlobalOptions.day(
+      options.asOfDay, in: try Zone(identifier: zone), now: try Instant(parsing: now))
+    #expect(day == (try LocalDate(parsing: expected)))
   }
 
   @Test(
-    "--output without --format: the name says the page, else it is refused",
+    "--output without --format: the name says the page; other names only where tables are not",
     arguments: [
       ("week.html", "html"), ("Week.PDF", "pdf"), ("week.htm", "html"), ("week.csv", nil),
+      ("-", nil), ("r", nil),
     ])
   func outputNames(name: String, page: String?) throws {
-    if let page {
-      let options = try PageOptions.parse(["--output", name])
-      #expect(options.page?.rawValue == page)
+    let options = try PageOptions.parse(["--output", name])
+    #expect(options.page?.rawValue == page)
+    if page != nil || name == "-" {
+      try options.requirePageName()
     } else {
-      #expect(throws: (any Error).self) { try PageOptions.parse(["--output", name]) }
+      #expect(throws: ValidationError.self) { try options.requirePageName() }
     }
   }
 

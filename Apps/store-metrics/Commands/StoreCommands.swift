@@ -3,6 +3,7 @@ import ArgumentParser
 import CLIKit
 import DataFormats
 import Foundation
+import Storage
 import StoreAnalytics
 
 extension StoreMetricsCommand {
@@ -19,9 +20,11 @@ extension StoreMetricsCommand {
       static let configuration = CommandConfiguration(
         commandName: "add",
         abstract: "Add a store with its IANA time zone.",
-        discussion:
-          "Example:\n  store-metrics stores add downtown --name Downtown \\\n      --time-zone America/Chicago"
-      )
+        discussion: """
+          Example:
+            store-metrics stores add downtown --name Downtown \\
+                --time-zone America/Chicago
+          """)
       @OptionGroup var global: GlobalOptions
       @Argument(help: "The store id, as the POS exports it.") var id: String
       @Option(help: "The display name (default: the id).") var name: String?
@@ -115,7 +118,7 @@ extension StoreMetricsCommand {
     var replace = false
 
     func run() throws {
-      let name = URL(fileURLWithPath: file).lastPathComponent
+      let name = PathText.name(of: file)
       try inputFileAttributes(file)
       // Read in chunks as the import goes: memory stays bounded however long the file.
       let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: file))
@@ -156,7 +159,7 @@ extension StoreMetricsCommand {
     func run() throws {
       func read(_ path: String) throws -> (String, Data) {
         (
-          URL(fileURLWithPath: path).lastPathComponent,
+          PathText.name(of: path),
           try readFile(path)
         )
       }

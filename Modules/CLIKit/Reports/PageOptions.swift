@@ -53,20 +53,26 @@ public struct PageOptions: ParsableArguments {
 
   public func validate() throws {
     try global.validate()
-    if let output, format == nil, ReportFormat.named(output) == nil {
-      throw ValidationError(
-        TallyError.invalid(
-          "--output", output,
-          expected: "a file ending in .html or .pdf, or --format html or pdf (tables, json and "
-            + "csv go to standard output)"
-        ).description)
-    }
     if output != nil, let format, format.page == nil {
       throw ValidationError(
         TallyError.invalid(
           "--output", output ?? "",
           expected: "--format html or pdf (tables, json and csv go to "
             + "standard output)"
+        ).description)
+    }
+  }
+
+  /// For a command that also prints tables, json and csv: without `--format`, a `--output` name
+  /// must say which page (`.html`, `.htm`, `.pdf`), since `week.csv` would otherwise get HTML. A
+  /// command that only writes pages (`ruck-cli report`) takes any name, as `rvu-cli report` does.
+  public func requirePageName() throws {
+    if let output, output != "-", format == nil, ReportFormat.named(output) == nil {
+      throw ValidationError(
+        TallyError.invalid(
+          "--output", output,
+          expected: "a file ending in .html, .htm or .pdf, or --format html or pdf (tables, json "
+            + "and csv go to standard output)"
         ).description)
     }
   }
