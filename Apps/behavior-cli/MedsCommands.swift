@@ -113,7 +113,8 @@ extension BehaviorCommand.Meds {
       change.frequency = frequency
       change.since = since?.resolve(asOf: global.asOf)
       change.notes = notes.map { .set($0) } ?? .keep
-      let saved = try global.openBehaviorStore().editMedication(medication, change)
+      let saved = try global.openBehaviorStore().editMedication(
+        medication, change, zone: global.zone)
       global.print(object: BehaviorJSON.medication(saved))
     }
   }

@@ -45,6 +45,12 @@ extension RuckCommand {
 
     func validate() throws {
       guard !files.isEmpty else { throw ValidationError("name at least one file to import") }
+      if let start, date == nil {
+        throw ValidationError(
+          TallyError.invalid(
+            "--start", start.description, expected: "--date as well (the day it starts on)"
+          ).description)
+      }
     }
 
     func run() throws {
@@ -72,6 +78,10 @@ extension RuckCommand {
               Terminal.writeError(
                 "ruck-cli: warning: \(name): \(counted(points, "point")) whose time "
                   + "goes back: kept for distance, left out of time sums\n")
+            case .ownTimes(let start):
+              Terminal.writeError(
+                "ruck-cli: warning: \(name): its points have times (from "
+                  + "\(global.zone.localDate(of: start))): --date is only for files without\n")
             }
           }
           switch outcome {

@@ -382,7 +382,7 @@ public struct XMLTokenizer: Sendable {
     guard openBeforeStart == 0 else {
       throw error("the document ends before its elements are closed (truncated?)")
     }
-    guard sawRoot else { throw error("no root element: expected an XML document") }
+    guard sawRoot else { throw error("no root element (the file is empty or holds only text)") }
     return nil
   }
 

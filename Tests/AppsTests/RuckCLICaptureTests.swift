@@ -319,6 +319,26 @@ struct RuckCLIRound2Tests {
     #expect(json.output.contains("\"points_with_time_going_back\": 1"), "\(json.output)")
   }
 
+  @Test("--date with a file that has times: imported at its own times, with one warning")
+  func dateWithTimes() throws {
+    let ruck = try RuckRun()
+    defer { ruck.remove() }
+    let file = try ruck.write("timed.gpx", Self.back)
+    let imported = ruck(
+      "import", file, "--date", "2026-02-01", "--as-of", "2026-02-08", "--time-zone", "UTC")
+    #expect(imported.status == 0, "\(imported.error)")
+    #expect(
+      imported.error.hasSuffix(
+        "ruck-cli: warning: timed.gpx: its points have times (from 2026-02-08): --date is only "
+          + "for files without\n"), "\(imported.error)")
+    let start = ruck("import", file, "--start", "06:30")
+    #expect(start.status == 64)
+    #expect(
+      start.error
+        == "ruck-cli: --start \"06:30\" is not valid: expected --date as well (the day it starts "
+        + "on)\n")
+  }
+
   @Test("a run from a watch is kept, said on import, and counted as left out in reports")
   func otherType() throws {
     let ruck = try RuckRun()

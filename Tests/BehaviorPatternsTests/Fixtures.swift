@@ -1,5 +1,6 @@
 import AnalyticsCore
 import Foundation
+import GRDB
 
 @testable import BehaviorPatterns
 
@@ -80,7 +81,16 @@ enum Fixture {
     try medication(store, "Melatonin", .asNeeded, since: "2026-01-01")
     try medication(store, "Vitamin D", .weekly, since: "2026-02-20")
     try medication(store, "Old med", .daily, since: "2025-01-01", stopped: "2026-02-20")
-    try dose(store, "Sertraline", "2026-02-26 08:00")  // before its first day: not counted
+    // Before its first day: not counted. Logging refuses such a dose now; databases and backups
+    // written before hold them.
+    let sertraline = try store.medication("Sertraline").id
+    try store.writer.write { db in
+      var record = MedicationLogRecord(
+        id: nil, medicationId: sertraline, occurredAt: utc("2026-02-26 08:00"), taken: true,
+        skippedReason: nil, effectiveness: nil, mood: nil, energyLevel: nil, sideEffects: nil,
+        notes: nil, createdAt: now)
+      try record.insert(db)
+    }
     try dose(store, "Sertraline", "2026-02-27 08:00", effectiveness: 4, mood: 3)
     try dose(store, "Sertraline", "2026-02-28 08:00", effectiveness: 3, mood: 4, energy: 2)
     try dose(store, "Sertraline", "2026-03-01 08:00", taken: false, reason: "forgot")

@@ -96,7 +96,7 @@ struct StoreTests {
     #expect(medication.expectedDoses(in: window) == doses)
   }
 
-  @Test("Medications: unique names, stop keeps history, no doses after the stop, delete")
+  @Test("Medications: unique names, doses between the first and last day, stop keeps history")
   func medications() throws {
     let store = try Fixture.store()
     try Fixture.medication(store, "Sertraline", .daily, since: "2026-02-01")
@@ -104,6 +104,28 @@ struct StoreTests {
       try Fixture.medication(store, "sertraline", .weekly, since: "2026-02-01")
     }
     try Fixture.dose(store, "SERTRALINE", "2026-02-02 08:00")
+    try Fixture.dose(store, "Sertraline", "2026-02-04 23:30")
+    // Before the first day: refused, naming it.
+    let early = try #require(throws: TallyError.self) {
+      try Fixture.dose(store, "Sertraline", "2026-01-31 23:59")
+    }
+    #expect(early.expected == "2026-02-01 or later: Sertraline was started on that day")
+    // A last day before a logged dose (02-04 23:30 UTC is 02-05 in Auckland): refused.
+    let beforeDose = try #require(throws: TallyError.self) {
+      try store.stopMedication("1", on: Fixture.day("2026-02-03"), zone: .utc)
+    }
+    #expect(beforeDose.expected == "2026-02-04 or later: a dose of Sertraline is logged on that day")
+    #expect(throws: TallyError.self) {
+      try store.stopMedication(
+        "1", on: Fixture.day("2026-02-04"), zone: try Zone(identifier: "Pacific/Auckland"))
+    }
+    // A first day after a logged dose: refused.
+    var later = MedicationChange()
+    later.since = Fixture.day("2026-02-03")
+    let moved = try #require(throws: TallyError.self) {
+      try store.editMedication("Sertraline", later, zone: .utc)
+    }
+    #expect(moved.expected == "2026-02-02 or earlier: a dose of Sertraline is logged on that day")
     let stopped = try store.stopMedication("1", on: Fixture.day("2026-02-05"), zone: .utc)
     #expect(stopped.stoppedOn == Fixture.day("2026-02-05"))
     #expect(try store.medications().isEmpty)
@@ -117,8 +139,8 @@ struct StoreTests {
         "Sertraline", MedicationLogInput(timestamp: Instant(Date()), taken: true, mood: 6),
         zone: .utc)
     }
-    #expect(try store.medicationLogs(zone: .utc).count == 1)
-    #expect(try store.deleteMedication("Sertraline") == 1)
+    #expect(try store.medicationLogs(zone: .utc).count == 2)
+    #expect(try store.deleteMedication("Sertraline") == 2)
     #expect(try store.medicationLogs(zone: .utc).isEmpty)
   }
 

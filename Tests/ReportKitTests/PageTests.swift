@@ -138,3 +138,18 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: url.path))
   }
 }
+
+/// A card's value is smaller the longer it is, so a year's revenue stays inside its card (at
+/// 1.6rem `$817,860.05` ran past the border in Chromium at 1280 px).
+@Suite("Card values")
+struct CardValueTests {
+  @Test(
+    "size by length",
+    arguments: [
+      ("$38.31", ""), ("21,350", ""), ("$62,624", ""), ("$62,624.45", " long"),
+      ("$817,860.05", " long"), ("$1,234,567.89", " longer"), ("$12,345,678.90", " longer"),
+    ])
+  func size(value: String, sizeClass: String) {
+    #expect(SummaryCards.sizeClass(value) == sizeClass)
+  }
+}

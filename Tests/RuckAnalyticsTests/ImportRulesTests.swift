@@ -179,6 +179,15 @@ struct ImportRulesTests {
     let report2 = try store.analytics(
       period: .thisWeek, asOf: try LocalDate(parsing: "2026-03-20"), zone: .utc)
     #expect(report2.sessionsOfOtherTypes == 0)
+    // All time starts with the first session of any type: a run a year before the first ruck
+    // is left out of all time too, as records say (4 of 4 left out).
+    _ = try store.logSession(
+      start: noonFeb8.adding(seconds: -365 * 86_400), duration: 1800, distance: 6000,
+      options: .init(activity: .run))
+    let allTime = try store.analytics(period: .allTime, asOf: asOf, zone: .utc)
+    #expect(allTime.sessionsOfOtherTypes == 4)
+    #expect(allTime.range.start == (try LocalDate(parsing: "2025-02-08")))
+    #expect(try store.records(asOf: asOf, zone: .utc).sessionsOfOtherTypes == 4)
   }
 
   @Test("ruck-6 keeps stored files and ids; the same route imports again on another day")

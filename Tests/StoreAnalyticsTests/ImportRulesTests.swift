@@ -176,6 +176,25 @@ struct ImportRulesTests {
     #expect(error.expected == "a day on or before 2026-02-09, today in the store's zone")
   }
 
+  @Test(
+    "an order before 1900-01-01 in its store's zone is refused",
+    arguments: [
+      ("0001-01-01 10:00", false), ("1899-12-31 23:59", false), ("1900-01-01T04:00:00Z", false),
+      ("1900-01-01 00:00", true), ("1900-01-01T05:00:00Z", true),
+    ])
+  func earliestDay(placedAt: String, accepted: Bool) throws {
+    let store = try ShopAnalytics.inMemory()
+    _ = try store.addStore(id: "NYC", name: "NYC", zone: Zone(identifier: "America/New_York"))
+    let file = try lines("A,NYC,\(placedAt),,,Tea,Drinks,1,1.00\n")
+    if accepted {
+      #expect(try store.importLines(file).orders == 1)
+    } else {
+      // 1900-01-01T04:00Z is 23:00 on 1899-12-31 in New York (EST, -5).
+      let error = try #require(throws: TallyError.self) { try store.importLines(file) }
+      #expect(error.field == "placed_at" && error.expected == "a day from 1900-01-01 to 2199-12-31")
+    }
+  }
+
   @Test("unique customers are unknown (nil) when orders name none, 0 without orders")
   func unknownCustomers() throws {
     let store = try ShopAnalytics.inMemory()

@@ -34,6 +34,8 @@ public enum DayReference: Sendable, Hashable, CustomStringConvertible {
         throw TallyError(value: text, expected: LocalDate.supportedRangeText)
       }
       self = .day(day)
+    } else if let reason = LocalDate.nonexistent(text) {
+      throw TallyError(value: text, expected: reason)
     } else {
       throw TallyError(value: text, expected: DayReference.expected(for: text))
     }

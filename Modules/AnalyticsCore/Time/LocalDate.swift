@@ -30,6 +30,31 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
   ///
   /// - throws: `TallyError` naming the text for `2026-02-30`, `2026-2-8`, `2026-02-08x` or `""`.
   public init(parsing text: String) throws {
+    guard let (year, month, day) = Self.fields(text) else {
+      throw TallyError(value: text, expected: "a calendar day as YYYY-MM-DD, such as 2026-02-08")
+    }
+    guard let date = LocalDate(year: year, month: month, day: day) else {
+      throw TallyError(value: text, expected: Self.nonexistent(year: year, month: month))
+    }
+    self = date
+  }
+
+  /// Why `text` names no day although it is in the form `YYYY-MM-DD` (`2025-02-30`, `2026-13-01`),
+  /// else `nil`: "expected YYYY-MM-DD" told its writer nothing.
+  public static func nonexistent(_ text: String) -> String? {
+    guard let (year, month, day) = fields(text), LocalDate(year: year, month: month, day: day) == nil
+    else { return nil }
+    return nonexistent(year: year, month: month)
+  }
+
+  private static func nonexistent(year: Int, month: Int) -> String {
+    guard (1...12).contains(month) else { return "a day that exists: months run from 01 to 12" }
+    return "a day that exists: \(pad(year, 4))-\(pad(month, 2)) has "
+      + "\(daysInMonth(year: year, month: month)) days"
+  }
+
+  /// The numbers of `YYYY-MM-DD`, whether or not they name a day.
+  private static func fields(_ text: String) -> (Int, Int, Int)? {
     let bytes = Array(text.utf8)
     func digits(_ range: Range<Int>) -> Int? {
       var value = 0
@@ -41,12 +66,9 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
       return value
     }
     guard bytes.count == 10, bytes[4] == 0x2D, bytes[7] == 0x2D,
-      let year = digits(0..<4), let month = digits(5..<7), let day = digits(8..<10),
-      let date = LocalDate(year: year, month: month, day: day)
-    else {
-      throw TallyError(value: text, expected: "a calendar day as YYYY-MM-DD, such as 2026-02-08")
-    }
-    self = date
+      let year = digits(0..<4), let month = digits(5..<7), let day = digits(8..<10)
+    else { return nil }
+    return (year, month, day)
   }
 
   /// The days a person may enter or a file may hold: 1900-01-01 through 2199-12-31.

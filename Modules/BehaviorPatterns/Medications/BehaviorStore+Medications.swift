@@ -36,11 +36,14 @@ extension BehaviorStore {
     try writer.read { db in try Self.medication(reference, db) }
   }
 
-  /// Applies `change` to a medication.
+  /// Applies `change` to a medication; `zone` decides the days of its logged doses.
   ///
-  /// - throws: `TallyError` when it does not exist or the new name is taken.
+  /// - throws: `TallyError` when it does not exist, the new name is taken, or the new first day
+  ///   comes after its last day or a logged dose.
   @discardableResult
-  public func editMedication(_ reference: String, _ change: MedicationChange) throws -> Medication {
+  public func editMedication(_ reference: String, _ change: MedicationChange, zone: Zone) throws
+    -> Medication
+  {
     try writer.write { db in
       var medication = try Self.medication(reference, db)
       if let name = change.name {
@@ -57,6 +60,18 @@ extension BehaviorStore {
           expected: "a day on or before \(stopped), when \(medication.name) was stopped",
           category: .usage)
       }
+      if change.since != nil,
+        let firstDose = try Instant.fetchOne(
+          db, sql: "SELECT MIN(occurred_at) FROM medication_log WHERE medication_id = ?",
+          arguments: [medication.id]), zone.localDate(of: firstDose) < medication.since
+      {
+        throw TallyError.invalid(
+          "first day", medication.since.description,
+          expected:
+            "\(zone.localDate(of: firstDose)) or earlier: a dose of \(medication.name) is logged "
+            + "on that day",
+          category: .usage)
+      }
       try Self.record(medication).update(db)
       return medication
     }
@@ -65,8 +80,9 @@ extension BehaviorStore {
   /// Marks a medication stopped: `day` is the last day it was taken. Its history is kept.
   ///
   /// - throws: `TallyError` when it does not exist, is already stopped, or `day` is before
-  ///   its first day or after today in `zone` (a stop is recorded once it happened: a planned
-  ///   one would show the medication stopped while doses are still logged).
+  ///   its first day or its last logged dose (in `zone`), or after today in `zone` (a stop is
+  ///   recorded once it happened: a planned one would show the medication stopped while doses
+  ///   are still logged).
   @discardableResult
   public func stopMedication(_ reference: String, on day: LocalDate, zone: Zone) throws
     -> Medication
@@ -84,6 +100,18 @@ extension BehaviorStore {
         throw TallyError.invalid(
           "last day", day.description,
           expected: "\(medication.since) or later, when \(medication.name) was started",
+          category: .usage)
+      }
+      // Doses logged after the last day would count against no expected dose in every report.
+      if let lastDose = try Instant.fetchOne(
+        db, sql: "SELECT MAX(occurred_at) FROM medication_log WHERE medication_id = ?",
+        arguments: [medication.id]), zone.localDate(of: lastDose) > day
+      {
+        throw TallyError.invalid(
+          "last day", day.description,
+          expected:
+            "\(zone.localDate(of: lastDose)) or later: a dose of \(medication.name) is logged "
+            + "on that day",
           category: .usage)
       }
       medication.stoppedOn = day
@@ -108,8 +136,8 @@ extension BehaviorStore {
     }
   }
 
-  /// Logs a dose taken or skipped. `zone` decides the local day, which must not be after the
-  /// medication was stopped, nor after the clock's day.
+  /// Logs a dose taken or skipped. `zone` decides the local day, which must lie from the
+  /// medication's first day to its last (when stopped), and not after the clock's day.
   ///
   /// - throws: `TallyError` for an unknown medication or a bad value.
   @discardableResult
@@ -122,6 +150,12 @@ extension BehaviorStore {
     return try writer.write { db in
       let medication = try Self.medication(reference, db)
       let day = zone.localDate(of: input.timestamp)
+      if day < medication.since {
+        throw TallyError.invalid(
+          "dose day", day.description,
+          expected: "\(medication.since) or later: \(medication.name) was started on that day",
+          category: .usage)
+      }
       if let stopped = medication.stoppedOn, day > stopped {
         throw TallyError.invalid(
           "dose day", day.description,

@@ -6,7 +6,9 @@
 /// table whole on one page (`break-inside: avoid`). A chart's data table stays folded in print, as
 /// on screen: the chart and its legend carry the numbers on paper. Cards are at least 10.5rem
 /// wide, so four fit a desktop row (the 46rem inside `main`: 4 × 10.5 + 3 gaps of .75 = 44.25;
-/// at 11rem the fourth card wrapped alone).
+/// at 11rem the fourth card wrapped alone). A value is smaller the longer it is (`SummaryCards`),
+/// so `$817,860.05` and `$12,345,678.90` stay inside a card with .75rem padding (at 1.6rem the
+/// first ran past the border); a longer one wraps rather than overflow.
 enum Stylesheet {
   static let css = """
     :root{--ink:#1f2933;--muted:#52606d;--paper:#fbfbf8;--line:#d9dcd6;\
@@ -20,10 +22,12 @@ enum Stylesheet {
     h2{font-size:1.35rem;margin:2rem 0 .75rem;padding-bottom:.25rem;border-bottom:1px solid var(--line)}
     .subtitle{color:var(--muted);margin:0 0 1rem}
     .cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(10.5rem,1fr));gap:.75rem;margin:1rem 0}
-    .card{background:var(--card);border:1px solid var(--line);border-radius:.5rem;padding:.75rem 1rem}
+    .card{background:var(--card);border:1px solid var(--line);border-radius:.5rem;padding:.75rem;min-width:0}
     .card p{margin:0}
     .card-label{color:var(--muted);font-size:.9rem}
-    .card-value{font-size:1.6rem;font-weight:600;font-variant-numeric:tabular-nums}
+    .card-value{font-size:1.6rem;font-weight:600;font-variant-numeric:tabular-nums;overflow-wrap:anywhere}
+    .card-value.long{font-size:1.25rem}
+    .card-value.longer{font-size:1rem}
     .card-change{font-size:.9rem}
     .card-change.improving{color:var(--good)}
     .card-change.worsening{color:var(--bad)}

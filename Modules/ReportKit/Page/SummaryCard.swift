@@ -49,12 +49,19 @@ public struct SummaryCard: Sendable, Equatable {
 struct SummaryCards: HTMLRenderable {
   var cards: [SummaryCard]
 
+  /// A smaller size for a long value: four cards share a desktop row, about 160 px inside each,
+  /// where 1.6rem holds 8 characters of bold figures, 1.25rem 11 and 1rem 14 (measured in
+  /// Chromium with DejaVu Sans, the widest of the fonts the page names).
+  static func sizeClass(_ value: String) -> String {
+    value.count > 11 ? " longer" : value.count > 8 ? " long" : ""
+  }
+
   func render(into html: inout HTMLWriter) {
     html.markup("<div class=\"cards\">")
     for card in cards {
       html.markup("<div class=\"card\"><p class=\"card-label\">")
       html.text(card.label)
-      html.markup("</p><p class=\"card-value\">")
+      html.markup("</p><p class=\"card-value\(Self.sizeClass(card.value))\">")
       html.text(card.value)
       html.markup("</p><p class=\"card-change \(card.assessmentClass)\">")
       html.text(card.changeText)

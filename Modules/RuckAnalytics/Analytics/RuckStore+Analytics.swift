@@ -28,7 +28,10 @@ extension RuckStore {
     -> RuckAnalyticsReport
   {
     let (all, leftOut, profile) = try dated(zone: zone, asOf: asOf)
-    let range = period.range(asOf: asOf, firstDay: all.first?.day)
+    // All time starts with the first session of any type, so that every session left out is
+    // counted as such (a 1990 run before the first ruck was neither counted nor said).
+    let firstDay = [all.first?.day, leftOut.min()].compactMap { $0 }.min()
+    let range = period.range(asOf: asOf, firstDay: firstDay)
     let previousRange = range.previous
     let current = RuckTotals(all.filter { range.contains($0.day) }.map(\.session))
     let previous = RuckTotals(all.filter { previousRange.contains($0.day) }.map(\.session))

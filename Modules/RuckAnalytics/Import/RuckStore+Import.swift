@@ -108,6 +108,9 @@ extension RuckStore {
     if case .imported = outcome, measures.timesGoingBack > 0 {
       warn(.timesGoBack(points: measures.timesGoingBack))
     }
+    if case .imported = outcome, let start = measures.start, options.start != nil {
+      warn(.ownTimes(start: start))
+    }
     return outcome
   }
 

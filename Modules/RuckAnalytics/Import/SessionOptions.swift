@@ -59,4 +59,7 @@ public enum ImportWarning: Sendable, Equatable {
   /// This many points had a time earlier than a point before them in their segment: their
   /// distance counts, their time does not.
   case timesGoBack(points: Int)
+  /// The file's points have times, so the start given for a file without them was not used:
+  /// the session starts at `start`, the file's first time.
+  case ownTimes(start: Instant)
 }

@@ -254,8 +254,10 @@ public enum RuckWire {
         warnings.reduce(0) { total, warning in
           switch warning {
           case .timesGoBack(let points): return total + points
+          case .ownTimes: return total
           }
         }),
+      "start_ignored": .bool(warnings.contains { if case .ownTimes = $0 { true } else { false } }),
     ]
   }
 }

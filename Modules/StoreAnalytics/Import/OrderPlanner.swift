@@ -94,6 +94,13 @@ struct OrderPlanner: Sendable {
         expected: "a day on or before \(latestDays[Int(store)]), today in the store's zone",
         source: lines[first].source)
     }
+    // The days every other record may hold: 0001-01-01 was taken, and year-long reports would
+    // have walked two thousand years of empty days.
+    guard local.date >= LocalDate.supportedRange.lowerBound else {
+      throw TallyError.invalid(
+        "placed_at", local.description, expected: LocalDate.supportedRangeText,
+        source: lines[first].source)
+    }
     var subtotal: Int64 = 0
     var tax: Int64 = 0
     amounts.removeAll(keepingCapacity: true)
