@@ -59,7 +59,6 @@ struct LocalDateTests {
     #expect(reference.expected == "a day that exists: " + reason)
   }
 
-
   @Test("rejects impossible parts") func rejectsParts() {
     #expect(LocalDate(year: 2026, month: 2, day: 29) == nil)
     #expect(LocalDate(year: 2026, month: 0, day: 1) == nil)

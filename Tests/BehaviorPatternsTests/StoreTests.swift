@@ -114,7 +114,8 @@ struct StoreTests {
     let beforeDose = try #require(throws: TallyError.self) {
       try store.stopMedication("1", on: Fixture.day("2026-02-03"), zone: .utc)
     }
-    #expect(beforeDose.expected == "2026-02-04 or later: a dose of Sertraline is logged on that day")
+    #expect(
+      beforeDose.expected == "2026-02-04 or later: a dose of Sertraline is logged on that day")
     #expect(throws: TallyError.self) {
       try store.stopMedication(
         "1", on: Fixture.day("2026-02-04"), zone: try Zone(identifier: "Pacific/Auckland"))

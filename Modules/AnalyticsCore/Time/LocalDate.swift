@@ -42,7 +42,8 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
   /// Why `text` names no day although it is in the form `YYYY-MM-DD` (`2025-02-30`, `2026-13-01`),
   /// else `nil`: "expected YYYY-MM-DD" told its writer nothing.
   public static func nonexistent(_ text: String) -> String? {
-    guard let (year, month, day) = fields(text), LocalDate(year: year, month: month, day: day) == nil
+    guard let (year, month, day) = fields(text),
+      LocalDate(year: year, month: month, day: day) == nil
     else { return nil }
     return nonexistent(year: year, month: month)
   }

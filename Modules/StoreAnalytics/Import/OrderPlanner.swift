@@ -2,8 +2,8 @@ import AnalyticsCore
 
 /// Turns the import's orders into typed rows and aggregate deltas without touching the database,
 /// so it can run on its own thread while another writes the rows it made (`OrderImport`): the
-/// store's local day and hour from its zone (offsets cached per day), amounts in cents, keys for orders
-/// and for new menu items, and the deltas of every aggregate (`AggregateDelta`).
+/// store's local day and hour from its zone (offsets cached per day), amounts in cents, keys for
+/// orders and for new menu items, and the deltas of every aggregate (`AggregateDelta`).
 ///
 /// `OrderImport` gives it every store and customer the import names before it starts.
 struct OrderPlanner: Sendable {
