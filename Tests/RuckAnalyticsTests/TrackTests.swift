@@ -101,6 +101,8 @@ struct SharedTrackTests {
     // 2010-08-05T16:22:52Z is 1,281,025,372 s after the epoch (python's datetime).
     #expect(sessions[0].startedAt == Instant(millisecondsSinceEpoch: 1_281_025_372_000))
     #expect(sessions[0].elapsedSeconds == 0 && sessions[0].movingSeconds == 0)
+    // Its end is its start: the elapsed time is unknown, not the 57 s its timed points span.
+    #expect(sessions[0].endedAt == sessions[0].startedAt)
     #expect(sessions[0].paceSecondsPerKm == nil)
     #expect(sessions[0].calories == nil)
   }

@@ -15,7 +15,8 @@ public struct TrackMeasures: Sendable, Equatable {
   public let elevationLoss: Double?
   /// The first recorded time.
   public let start: Instant?
-  /// The last recorded time.
+  /// The last recorded time; the start when the track is only partly timed, whose elapsed time
+  /// is unknown (an end 57 s after the start beside an elapsed time of 0 contradicted itself).
   public let end: Instant?
 
   /// Mean Earth radius (IUGG), metres.
@@ -83,7 +84,7 @@ public struct TrackMeasures: Sendable, Equatable {
     self.distance = track.deviceDistance ?? distance
     // A TCX records times on trackpoints without a position too: its bounds cover them all.
     self.start = track.deviceStart ?? first
-    self.end = track.deviceEnd ?? last
+    self.end = track.deviceEnd ?? (partlyTimed ? first : last)
     if !partlyTimed, let start = self.start, let end = self.end {
       self.elapsed = max(0, end.seconds(since: start))
     } else {
