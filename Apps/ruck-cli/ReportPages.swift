@@ -22,11 +22,11 @@ enum RuckReportPage {
     let label = { (week: RuckWeek) in "\(week.weekStart.day) \(week.weekStart.shortMonthName)" }
     let distance = ValueFormat(decimals: 1, unit: units.distanceSymbol)
     let moved = ValueFormat(decimals: 0, unit: "\(units.loadSymbol)·\(units.distanceSymbol)")
-    let pace = ValueFormat(decimals: 2, unit: "min/\(units.distanceSymbol)")
+    let pace = ValueFormat.minutesAndSeconds(unit: "/\(units.distanceSymbol)")
     let weeks = weekly.weeks
     let paces = weeks.compactMap { week in
       week.averagePaceSecondsPerKm.map {
-        ChartDatum(label(week), units.paceMinutes(secondsPerKm: $0))
+        ChartDatum(label(week), units.pace(secondsPerKm: $0))
       }
     }
     return ReportPage(
@@ -82,7 +82,7 @@ enum RuckReportPage {
               LineChart(
                 title: "Pace per week",
                 description:
-                  "Distance-weighted moving pace of each week with timed sessions, minutes per "
+                  "Distance-weighted moving pace of each week with timed sessions, minutes:seconds per "
                   + "\(units.distanceSymbol) (lower is faster); weeks without are left out.",
                 data: paces, format: pace, emptyMessage: "No timed sessions in these weeks.")),
           ]),
@@ -149,7 +149,7 @@ enum RuckReportPage {
     let title = "Session \(session.id.map(String.init) ?? "")"
     let timed = detail.splits.compactMap { split in
       split.paceSecondsPerKm.map {
-        ChartDatum(String(split.number), units.paceMinutes(secondsPerKm: $0))
+        ChartDatum(String(split.number), units.pace(secondsPerKm: $0))
       }
     }
     var facts: [[String]] = [
@@ -203,8 +203,8 @@ enum RuckReportPage {
                 title: "Pace per \(units.distanceSymbol)",
                 description:
                   "Moving pace of each whole \(units.distanceSymbol) of the track (the last one "
-                  + "shorter), minutes per \(units.distanceSymbol); lower is faster.",
-                data: timed, format: ValueFormat(decimals: 2, unit: "min/\(units.distanceSymbol)"),
+                  + "shorter), minutes:seconds per \(units.distanceSymbol); lower is faster.",
+                data: timed, format: .minutesAndSeconds(unit: "/\(units.distanceSymbol)"),
                 emptyMessage: "The track has no times, so no split paces.")),
             .table(
               DataTable(

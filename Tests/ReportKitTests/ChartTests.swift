@@ -312,10 +312,26 @@ func render(_ block: ReportBlock) -> String {
     // 2 is shade 3 (3.33), 3 (the top) is shade 4.
     let range = (low: 0.0, high: 3.0)
     #expect([0.0, 1, 2, 3].map { Self.calendar.shade(of: $0, in: range) } == [0, 1, 3, 4])
-    let html = render(.chart(Self.calendar))
     // Fifths 0.6 wide need one decimal: 0.0–0.6, …, 2.4–3.0.
-    #expect(html.contains("Shade 1 of 5: 0.0 to 0.6"))
-    #expect(html.contains("Shade 5 of 5: 2.4 to 3.0"))
+    var halves = Self.calendar
+    halves.values = halves.values.map { $0.map { $0.map { $0 / 2 } } }
+    let html = render(.chart(halves))
+    #expect(html.contains("Shade 1 of 5: 0.0 to 0.3"))
+    #expect(html.contains("Shade 5 of 5: 1.2 to 1.5"))
+    #expect(html.contains("Hatched: no data"))
+  }
+
+  @Test func wholeValuesHaveAShadeEach() {
+    // Whole values 0…3 (sessions per day): each its own shade, spread over the five:
+    // 0 → 0, 1 → round(4/3) = 1, 2 → round(8/3) = 3, 3 → 4; the legend names the values.
+    let range = (low: 0.0, high: 3.0)
+    #expect(
+      [0.0, 1, 2, 3].map { Self.calendar.shade(of: $0, in: range, whole: true) } == [0, 1, 3, 4])
+    let html = render(.chart(Self.calendar))
+    for line in ["Shade 1 of 5: 0", "Shade 2 of 5: 1", "Shade 4 of 5: 2", "Shade 5 of 5: 3"] {
+      #expect(html.contains(line + "</li>"))
+    }
+    #expect(!html.contains(" to "))
     #expect(html.contains("Hatched: no data"))
   }
 }

@@ -83,3 +83,30 @@ import Testing
     }
   }
 }
+
+/// Paces are seconds written `m:ss`, on axes that step by seconds and minutes people read.
+@Suite("Clock values")
+struct ClockValueTests {
+  @Test(
+    "m:ss, rounded to the second",
+    arguments: [
+      (713.0, "11:53"), (539.59, "9:00"), (59.5, "1:00"), (59.49, "0:59"), (0, "0:00"),
+      (3600, "60:00"), (-65, "-1:05"), (-0.2, "0:00"),
+    ])
+  func clock(seconds: Double, text: String) {
+    #expect(ValueFormat.minutesAndSeconds(unit: "").string(seconds) == text)
+    #expect(ValueFormat.minutesAndSeconds(unit: "/km").string(seconds) == text + " /km")
+  }
+
+  /// Worked out by hand: 700…730 s in five intervals is 6 s rough, so 10 s steps; 0…540 s is
+  /// 108 s rough, so 120 s steps (2:00) up to 600 s.
+  @Test(
+    "clock axes step by seconds and minutes",
+    arguments: [
+      (700.0, 730.0, 10.0, 700.0, 730.0), (0, 540, 120, 0, 600), (0, 3000, 600, 0, 3000),
+    ])
+  func axis(low: Double, high: Double, step: Double, lower: Double, upper: Double) {
+    let scale = NiceScale(covering: low, high, targetTicks: 6, clock: true)
+    #expect(scale.step == step && scale.lower == lower && scale.upper == upper)
+  }
+}

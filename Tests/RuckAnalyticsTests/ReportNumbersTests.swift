@@ -65,10 +65,10 @@ struct ReportNumbersTests {
     #expect(abs(route[3].distanceMeters - 2 * step) < 1e-6)
   }
 
-  @Test("Pace in minutes per unit: 600 s/km is 10 min/km and 16.09 min/mi")
-  func paceMinutes() {
-    #expect(UnitSystem.metric.paceMinutes(secondsPerKm: 600) == 10)
-    // 600 s/km × 1.609344 km/mi = 965.6064 s/mi = 16.09344 min/mi.
-    #expect(abs(UnitSystem.imperial.paceMinutes(secondsPerKm: 600) - 16.09344) < 1e-9)
+  @Test("Pace per unit: 600 s/km is 600 s/km and 965.61 s/mi")
+  func pacePerUnit() {
+    #expect(UnitSystem.metric.pace(secondsPerKm: 600) == 600)
+    // 600 s/km × 1.609344 km/mi = 965.6064 s/mi.
+    #expect(abs(UnitSystem.imperial.pace(secondsPerKm: 600) - 965.6064) < 1e-9)
   }
 }

@@ -25,7 +25,7 @@ public struct BarChart: Sendable, Equatable {
     let values = data.map(\.value) + (goal.map { [$0.value] } ?? [])
     return NiceScale(
       covering: min(0, values.min() ?? 0), max(0, values.max() ?? 0),
-      targetTicks: ChartStyle.targetTicks)
+      targetTicks: ChartStyle.targetTicks, clock: format.clock)
   }
 
   var table: DataTable { DataTable(caption: title, data: data, format: format) }

@@ -21,7 +21,7 @@ extension HTMLWriter {
     legend: [String] = [],
     marks: (inout HTMLWriter, _ layout: CategoryLayout, _ chartID: String) -> Void
   ) {
-    let plot = PlotArea.fitting(scale)
+    let plot = PlotArea.fitting(scale, format: format)
     chartFigure(
       title: title, description: description, isEmpty: isEmpty, emptyMessage: emptyMessage,
       table: table, width: ChartStyle.width, height: plot.svgHeight, legend: legend
@@ -29,7 +29,8 @@ extension HTMLWriter {
       let layout = CategoryLayout(
         plot: plot, scale: scale, slot: plot.width / Double(max(categories.count, 1)))
       let right = plot.left + plot.width
-      html.valueAxis(scale, left: plot.left, right: right, top: plot.top, height: plot.height)
+      html.valueAxis(
+        scale, left: plot.left, right: right, top: plot.top, height: plot.height, format: format)
       marks(&html, layout, id)
       if let goal {
         html.goalLine(goal, y: layout.y(goal.value), left: plot.left, right: right, format: format)

@@ -82,7 +82,8 @@ extension HTMLWriter {
 
   /// Horizontal grid lines with their tick values left of the plot.
   mutating func valueAxis(
-    _ scale: NiceScale, left: Double, right: Double, top: Double, height: Double
+    _ scale: NiceScale, left: Double, right: Double, top: Double, height: Double,
+    format: ValueFormat = ValueFormat()
   ) {
     markup("<g class=\"axis\">")
     for tick in scale.ticks {
@@ -92,7 +93,7 @@ extension HTMLWriter {
         "<line x1=\"\(NumberText.coordinate(left))\" x2=\"\(NumberText.coordinate(right))\" y1=\"\(yText)\" y2=\"\(yText)\"/>"
           + "<text x=\"\(NumberText.coordinate(left - 8))\" y=\"\(yText)\" text-anchor=\"end\" dominant-baseline=\"middle\">"
       )
-      text(NumberText.grouped(tick, decimals: scale.decimals))
+      text(format.tick(tick, decimals: scale.decimals))
       markup("</text>")
     }
     markup("</g>")

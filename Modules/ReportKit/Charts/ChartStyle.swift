@@ -67,10 +67,10 @@ struct PlotArea {
 
   /// A plot whose left margin holds the widest of `scale`'s tick labels (8 units from the axis,
   /// as `valueAxis` writes them), so "1,250,000" is never cut at the SVG's edge.
-  static func fitting(_ scale: NiceScale) -> PlotArea {
+  static func fitting(_ scale: NiceScale, format: ValueFormat = ValueFormat()) -> PlotArea {
     let widest =
       scale.ticks.map {
-        ChartStyle.textWidth(NumberText.grouped($0, decimals: scale.decimals))
+        ChartStyle.textWidth(format.tick($0, decimals: scale.decimals))
       }.max() ?? 0
     return PlotArea(left: max(ChartStyle.leftMargin, widest + 8 + ChartStyle.labelGap))
   }

@@ -42,7 +42,7 @@ extension GroupedBarChart: HTMLRenderable {
     let values = series.flatMap(\.values)
     let scale = NiceScale(
       covering: min(0, values.min() ?? 0), max(0, values.max() ?? 0),
-      targetTicks: ChartStyle.targetTicks)
+      targetTicks: ChartStyle.targetTicks, clock: format.clock)
     html.categoryChart(
       title: title, description: description, isEmpty: categories.isEmpty || series.isEmpty,
       emptyMessage: emptyMessage, table: table, categories: categories, scale: scale, goal: nil,

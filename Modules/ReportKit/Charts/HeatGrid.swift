@@ -47,10 +47,23 @@ public struct HeatGrid: Sendable, Equatable {
     return (low, high)
   }
 
-  /// The shade index of `value`: equal fifths of the range, the top one closed.
-  func shade(of value: Double, in range: (low: Double, high: Double)) -> Int {
+  /// The values when they are whole numbers no more than five apart (sessions per day, 0 to 3),
+  /// else `nil`: each then has a shade of its own and the legend names it ("1"), where fifths of
+  /// the range said "0.2 to 0.4" sessions.
+  var wholeValues: [Double]? {
+    guard let range, range.high - range.low < Double(Self.shades.count),
+      values.allSatisfy({ $0.allSatisfy { $0 == nil || $0! == $0!.rounded() } })
+    else { return nil }
+    return Array(stride(from: range.low, through: range.high, by: 1))
+  }
+
+  /// The shade index of `value`: for whole values, each its own, spread from the faintest to the
+  /// darkest; else equal fifths of the range, the top one closed.
+  func shade(of value: Double, in range: (low: Double, high: Double), whole: Bool = false) -> Int
+  {
     guard range.high > range.low else { return Self.shades.count - 1 }
     let position = (value - range.low) / (range.high - range.low)
+    if whole { return Int((position * Double(Self.shades.count - 1)).rounded()) }
     return min(Self.shades.count - 1, Int(position * Double(Self.shades.count)))
   }
 
@@ -76,8 +89,9 @@ extension HeatGrid: HTMLRenderable {
     let rowHeight = max(cell, Self.minimumRowHeight)
     let top = ChartStyle.fontSize + 10
     let height = top + rowHeight * Double(rows.count) + 8
-    var legend = (0..<Self.shades.count).compactMap { index -> String? in
-      guard let range else { return nil }
+    let whole = wholeValues
+    var legend: [(shade: Int, text: String)] = (0..<Self.shades.count).compactMap { index in
+      guard let range, whole == nil else { return nil }
       let step = (range.high - range.low) / Double(Self.shades.count)
       let low = range.low + step * Double(index)
       // Enough decimals that neighbouring bounds differ: a 0…3 range in fifths is 0.6 apart.
@@ -85,10 +99,19 @@ extension HeatGrid: HTMLRenderable {
       if step > 0 && step < 1 {
         bounds.decimals = max(format.decimals, Int((-log10(step)).rounded(.up)))
       }
-      return "Shade \(index + 1) of \(Self.shades.count): "
-        + bounds.string(low) + " to " + bounds.string(low + step)
+      return (
+        index,
+        "Shade \(index + 1) of \(Self.shades.count): " + bounds.string(low) + " to "
+          + bounds.string(low + step)
+      )
     }
-    legend.append("Hatched: no data")
+    if let whole, let range {
+      legend = whole.map { value in
+        let shade = self.shade(of: value, in: range, whole: true)
+        return (shade, "Shade \(shade + 1) of \(Self.shades.count): " + format.string(value))
+      }
+    }
+    legend.append((Self.shades.count, "Hatched: no data"))
     html.chartFigure(
       title: title, description: description,
       isEmpty: range == nil || rows.isEmpty || columns.isEmpty, emptyMessage: emptyMessage,
@@ -109,7 +132,9 @@ extension HeatGrid: HTMLRenderable {
         html.markup("</text>")
         for column in columns.indices {
           let value = self.value(row: row, column: column)
-          let fill = value.map { Self.shades[shade(of: $0, in: range)] } ?? "url(#\(id)-none)"
+          let fill =
+            value.map { Self.shades[shade(of: $0, in: range, whole: whole != nil)] }
+            ?? "url(#\(id)-none)"
           let x = rowLabelWidth + cell * Double(column)
           html.markup(
             "<rect class=\"cell\" x=\"\(NumberText.coordinate(x))\" y=\"\(NumberText.coordinate(y))\" width=\"\(NumberText.coordinate(cell - 1))\" height=\"\(NumberText.coordinate(rowHeight - 1))\" fill=\"\(fill)\"><title>"
@@ -121,7 +146,7 @@ extension HeatGrid: HTMLRenderable {
     } footer: { footer in
       // Each shade's range in numbers, so no reading depends on telling shades apart.
       footer.markup("<ul class=\"legend shades\">")
-      for (index, entry) in legend.enumerated() {
+      for (index, entry) in legend {
         let fill = index < Self.shades.count ? Self.shades[index] : "#f4f4f1"
         footer.markup(
           "<li><svg class=\"swatch\" viewBox=\"0 0 16 16\" aria-hidden=\"true\"><rect width=\"16\" height=\"16\" fill=\"\(fill)\" stroke=\"#8a8a80\"/>"

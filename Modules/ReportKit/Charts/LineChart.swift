@@ -33,7 +33,8 @@ public struct LineChart: Sendable, Equatable {
     var values = data.map(\.value) + (goal.map { [$0.value] } ?? [])
     if includesZero { values.append(0) }
     return NiceScale(
-      covering: values.min() ?? 0, values.max() ?? 0, targetTicks: ChartStyle.targetTicks)
+      covering: values.min() ?? 0, values.max() ?? 0, targetTicks: ChartStyle.targetTicks,
+      clock: format.clock)
   }
 
   var table: DataTable { DataTable(caption: title, data: data, format: format) }

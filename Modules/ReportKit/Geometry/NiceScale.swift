@@ -19,11 +19,17 @@ public struct NiceScale: Sendable, Equatable {
   /// The mantissas a step may have, smallest first.
   private static let mantissas: [Double] = [1, 2, 2.5, 5, 10]
 
+  /// The steps of a clock axis in seconds (`ValueFormat.clock`): 25 s or 250 s steps read
+  /// badly as `m:ss`.
+  private static let clockSteps: [Double] = [
+    1, 2, 5, 10, 15, 20, 30, 60, 120, 300, 600, 900, 1200, 1800, 3600, 7200, 18_000, 36_000,
+  ]
+
   /// A scale covering `low...high` with about `targetTicks` ticks (never fewer than two).
   ///
   /// An empty range (one value, or all values equal) is widened by a tenth of the value (or by 1
   /// around 0) so the axis still has a length; a non-negative range is never widened below 0.
-  public init(covering low: Double, _ high: Double, targetTicks: Int = 6) {
+  public init(covering low: Double, _ high: Double, targetTicks: Int = 6, clock: Bool = false) {
     var low = low.isFinite ? min(low, high) : 0
     var high = high.isFinite ? max(low, high) : 1
     if high - low == 0 {
@@ -35,6 +41,13 @@ public struct NiceScale: Sendable, Equatable {
     }
     let intervals = Double(max(targetTicks, 2) - 1)
     let rough = (high - low) / intervals
+    if clock, let step = NiceScale.clockSteps.first(where: { $0 >= rough * (1 - 1e-12) }) {
+      self.step = step
+      self.decimals = 0
+      self.lower = floor(low / step + 1e-9) * step
+      self.upper = ceil(high / step - 1e-9) * step
+      return
+    }
     var exponent = Int(floor(log10(rough)))
     let power = pow(10, Double(exponent))
     var mantissa = NiceScale.mantissas.first { $0 * power >= rough * (1 - 1e-12) } ?? 10

@@ -10,11 +10,20 @@ public struct ValueFormat: Sendable, Equatable {
   public var unit: String
   /// Written before the number, e.g. `"$"`.
   public var prefix: String
+  /// Whether values are seconds written as `m:ss` (a pace, `11:53 /km`, as the tables write it;
+  /// `11.88 min/km` read as something else). Axes then step by whole seconds and minutes.
+  public var clock: Bool
 
-  public init(decimals: Int = 0, unit: String = "", prefix: String = "") {
+  public init(decimals: Int = 0, unit: String = "", prefix: String = "", clock: Bool = false) {
     self.decimals = decimals
     self.unit = unit
     self.prefix = prefix
+    self.clock = clock
+  }
+
+  /// Seconds as `m:ss` followed by `unit`, e.g. `"11:53 /km"`.
+  public static func minutesAndSeconds(unit: String) -> ValueFormat {
+    ValueFormat(unit: unit, clock: true)
   }
 
   /// Whole numbers with no unit.
@@ -22,7 +31,7 @@ public struct ValueFormat: Sendable, Equatable {
 
   /// `value` as text, e.g. `"$1,234.50"` or `"12.5 km"`; rounds half away from zero.
   public func string(_ value: Double) -> String {
-    let number = NumberText.grouped(value, decimals: decimals)
+    let number = clock ? NumberText.clock(value) : NumberText.grouped(value, decimals: decimals)
     let signed: String
     if number.hasPrefix("-") {
       signed = "-" + prefix + number.dropFirst()
@@ -33,7 +42,23 @@ public struct ValueFormat: Sendable, Equatable {
   }
 }
 
+extension ValueFormat {
+  /// An axis tick: as `string` without the unit, with the scale's decimals.
+  func tick(_ value: Double, decimals: Int) -> String {
+    clock ? NumberText.clock(value) : NumberText.grouped(value, decimals: decimals)
+  }
+}
+
 enum NumberText {
+  /// Seconds as `m:ss` (`713` → `"11:53"`, `-65` → `"-1:05"`), rounded to the second.
+  static func clock(_ seconds: Double) -> String {
+    guard seconds.isFinite else { return "–" }
+    let whole = Int((abs(seconds)).rounded())
+    let second = whole % 60
+    return (seconds < 0 && whole > 0 ? "-" : "") + "\(whole / 60):" + (second < 10 ? "0" : "")
+      + "\(second)"
+  }
+
   /// Digits after the point in SVG coordinates: a hundredth of a user unit is far below a pixel
   /// in a 720-unit-wide chart, and two digits keep bar heights exactly proportional in tests.
   static let coordinateDecimals = 2

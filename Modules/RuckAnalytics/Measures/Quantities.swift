@@ -37,8 +37,6 @@ extension UnitSystem {
   public func distance(metres: Double) -> Double { metres / metresPerDistanceUnit }
   /// Seconds per km in seconds per km or mi.
   public func pace(secondsPerKm: Double) -> Double { secondsPerKm * metresPerDistanceUnit / 1000 }
-  /// Pace in minutes per unit (`9.5` min/km), for a chart's axis.
-  public func paceMinutes(secondsPerKm: Double) -> Double { pace(secondsPerKm: secondsPerKm) / 60 }
   /// Kilograms in kg or lb.
   public func load(kg: Double) -> Double { kg / kilogramsPerLoadUnit }
   /// kg·km in kg·km or lb·mi.
