@@ -59,8 +59,7 @@ public struct HeatGrid: Sendable, Equatable {
 
   /// The shade index of `value`: for whole values, each its own, spread from the faintest to the
   /// darkest; else equal fifths of the range, the top one closed.
-  func shade(of value: Double, in range: (low: Double, high: Double), whole: Bool = false) -> Int
-  {
+  func shade(of value: Double, in range: (low: Double, high: Double), whole: Bool = false) -> Int {
     guard range.high > range.low else { return Self.shades.count - 1 }
     let position = (value - range.low) / (range.high - range.low)
     if whole { return Int((position * Double(Self.shades.count - 1)).rounded()) }
