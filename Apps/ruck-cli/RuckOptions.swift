@@ -178,7 +178,8 @@ extension TallyError {
     case .notFound(kind: "session", _, _): return hinted("see 'ruck-cli sessions list'")
     case .missing(field: "start", _) where source != nil:
       return hinted("give it with --date (and --start)")
-    case .invalid(field: "weeks", _, _): return hinted("give --weeks within that range")
+    case .invalid(field: "weeks", let value, let expected):
+      return TallyError.invalid("--weeks", value, expected: expected, category: .usage)
     default: return self
     }
   }

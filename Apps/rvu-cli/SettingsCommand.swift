@@ -76,24 +76,24 @@ extension RVUCommand.Settings {
     @Option(
       name: .customLong("dollars-per-rvu"),
       help: ArgumentHelp("Dollars paid per work RVU.", valueName: "amount"),
-      transform: { try FixedDecimal(parsing: $0) })
+      transform: { try amount($0, within: RVUStore.settingRanges.dollarsPerRVU) })
     var dollarsPerRVU: FixedDecimal?
     @Option(
       name: .customLong("annual-target"),
       help: ArgumentHelp("Work RVUs aimed for in a year.", valueName: "rvus"),
-      transform: { try FixedDecimal(parsing: $0) })
+      transform: { try amount($0, within: RVUStore.settingRanges.rvus) })
     var annualTarget: FixedDecimal?
     @Option(
       name: .customLong("bonus-rate"),
       help: ArgumentHelp(
         "The share of the rate paid again per RVU above the threshold (0 to 1).",
         valueName: "share"),
-      transform: { try FixedDecimal(parsing: $0) })
+      transform: { try amount($0, within: RVUStore.settingRanges.bonusRate) })
     var bonusRate: FixedDecimal?
     @Option(
       name: .customLong("bonus-threshold"),
       help: ArgumentHelp("Work RVUs in a year above which the bonus is paid.", valueName: "rvus"),
-      transform: { try FixedDecimal(parsing: $0) })
+      transform: { try amount($0, within: RVUStore.settingRanges.rvus) })
     var bonusThreshold: FixedDecimal?
     @Option(
       help: ArgumentHelp(
@@ -121,4 +121,15 @@ extension RVUCommand.Settings {
       global.print(object: settings.jsonObject)
     }
   }
+}
+
+/// An amount checked against the domain's range as it is parsed, so that the error names the
+/// option and the text as typed (`--dollars-per-rvu "-1"`; the domain's own check said
+/// `dollars_per_rvu "-1.00"`).
+private func amount(_ text: String, within range: ClosedRange<FixedDecimal>) throws -> FixedDecimal {
+  let value = try FixedDecimal(parsing: text)
+  guard range.contains(value) else {
+    throw TallyError(value: text, expected: "\(range.lowerBound) to \(range.upperBound)")
+  }
+  return value
 }

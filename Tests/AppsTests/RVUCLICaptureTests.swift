@@ -241,7 +241,7 @@ struct RVUCLIGoalTests {
     #expect(goal.output.contains("\"bonus_to_date\": null"))
     let bad = try rvu(["settings", "set", "--bonus-rate", "2"])
     #expect(bad.status == 64)
-    #expect(bad.error.contains("bonus_rate \"2.00\""))
+    #expect(bad.error == "rvu-cli: --bonus-rate \"2\" is not valid: expected 0.00 to 1.00\n")
   }
 }
 

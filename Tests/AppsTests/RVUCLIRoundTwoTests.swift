@@ -254,8 +254,8 @@ struct RVUCLIRoundTwoTests {
     let words = (0..<20_000).map { "w\($0)" }.joined(separator: " ")
     for (arguments, named) in [
       (["codes", "search", words], "at most 1000 characters and 32 different words"),
-      (["settings", "set", "--dollars-per-rvu", "10000.01"], "dollars_per_rvu"),
-      (["settings", "set", "--annual-target", "99999999999"], "annual_target"),
+      (["settings", "set", "--dollars-per-rvu", "10000.01"], "--dollars-per-rvu \"10000.01\""),
+      (["settings", "set", "--annual-target", "99999999999"], "--annual-target \"99999999999\""),
       (["visits", "add", "--procedure", "12345", "--work-rvu", "12345=10000.01"], "0 to 10000.00"),
       (["codes", "import", try write(laterLayout(), to: "y.csv"), "--year", "1800"], "year"),
     ] {

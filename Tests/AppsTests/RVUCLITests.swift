@@ -99,6 +99,10 @@ struct RVUCLITests {
       (["visits", "show", "42"], 66, "42"),
       (["visits", "delete", "42"], 66, "42"),
       (["favorites", "reorder", "99213"], 64, "missing 99214"),
+      (
+        ["settings", "set", "--dollars-per-rvu", "-1"], 64,
+        "--dollars-per-rvu \"-1\" is not valid: expected 0.00 to 10000.00"
+      ),
       (["favorites", "reorder", "99213", "99214", "99215"], 64, "not favorites 99215"),
       (["favorites", "reorder", "99213", "99213", "99214"], 64, "repeated 99213"),
       (["favorites", "remove", "99215"], 66, "99215"),

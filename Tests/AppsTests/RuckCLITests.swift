@@ -95,6 +95,7 @@ struct RuckCLITests {
         ], 64, "lava"
       ),
       (["weekly", "--units", "furlongs"], 64, "furlongs"),
+      (["weekly", "--weeks", "0"], 64, "--weeks \"0\" is not valid: expected 1 to 520"),
       (["analytics", "--period", "last-decade"], 64, "last-decade"),
       (["sessions", "show", "99"], 66, "99"),
       (["import", scratch.folder + "/missing.gpx"], 66, "missing.gpx"),

@@ -76,7 +76,10 @@ struct SessionFileTests {
       ("log.csv", "date,duration,distance\n", "no sessions"),
       ("log.csv", "", "empty"),
       ("log.json", "{}", "JSON array"),
-      ("log.json", #"[{"date": "2026-02-08", "duration": "1h", "distance": 5}]"#, ".[0].distance"),
+      (
+        "log.json", #"[{"date": "2026-02-08", "duration": "1h", "distance": 5}]"#,
+        #".[0].distance "5" is not valid: expected a distance with a unit such as 8.2km, in quotes"#
+      ),
       (
         "log.json", #"[{"date": "2026-02-08", "duration": -5, "distance": "5km"}]"#, ".[0].duration"
       ),

@@ -99,18 +99,24 @@ enum SessionImportFile {
     let name: (String) -> String
     let value: (String) -> FieldValue?
 
-    /// A text field, parsed.
-    func optional<T>(_ key: String, _ parse: (String) throws -> T) throws -> T? {
+    /// A text field, parsed; a JSON number there is refused as `expected` says (the number as
+    /// JSON wrote it: `5`, not `5.0`).
+    func optional<T>(_ key: String, expected: String = "text", _ parse: (String) throws -> T)
+      throws -> T?
+    {
       switch value(key) {
       case nil, .null?: return nil
       case .text(let text)?: return try parsing(key, text, parse)
       case .number(let number)?:
-        throw TallyError.invalid(name(key), "\(number)", expected: "text", source: source)
+        let written =
+          number == number.rounded() && abs(number) < 1e15 ? "\(Int64(number))" : "\(number)"
+        throw TallyError.invalid(
+          name(key), written, expected: "\(expected), in quotes", source: source)
       }
     }
 
     func required<T>(_ key: String, expected: String, _ parse: (String) throws -> T) throws -> T {
-      guard let parsed = try optional(key, parse) else {
+      guard let parsed = try optional(key, expected: expected, parse) else {
         throw TallyError(.badData, .missing(field: name(key), expected: expected), source: source)
       }
       return parsed
