@@ -126,7 +126,8 @@ extension RVUCommand.Settings {
 /// An amount checked against the domain's range as it is parsed, so that the error names the
 /// option and the text as typed (`--dollars-per-rvu "-1"`; the domain's own check said
 /// `dollars_per_rvu "-1.00"`).
-private func amount(_ text: String, within range: ClosedRange<FixedDecimal>) throws -> FixedDecimal {
+private func amount(_ text: String, within range: ClosedRange<FixedDecimal>) throws -> FixedDecimal
+{
   let value = try FixedDecimal(parsing: text)
   guard range.contains(value) else {
     throw TallyError(value: text, expected: "\(range.lowerBound) to \(range.upperBound)")
