@@ -10,15 +10,24 @@ extension GlobalOptions {
     try BehaviorStore.open(databaseLocation(app: BehaviorPatternsModule.appName), clock: clock)
   }
 
-  /// The instant of `--at` text in `zone`: `YYYY-MM-DD HH:MM[:SS]`, `YYYY-MM-DD` (midnight) or
-  /// `HH:MM` (on the as-of day). Without it: now, or with `--as-of`, the current time of day on
-  /// that day.
+  /// The instant of `--at` text in `zone`: `YYYY-MM-DD HH:MM[:SS]`, a day word and a time
+  /// (`yesterday 14:30`) or `HH:MM` (on the as-of day). Without it: now, or with `--as-of`, the
+  /// current time of day on that day. A day alone is refused, whether a date or a word: midnight
+  /// would be a guess (`2026-11-22` was logged at 00:00 while `yesterday` asked for a time).
   func instant(at text: String?) throws -> Instant {
     guard let text else { return clock() }
     if let time = try? TimeOfDay(parsing: text) {
       return zone.instant(of: LocalDateTime(date: asOf, time: time))
     }
-    if let local = try? LocalDateTime(parsing: text) { return zone.instant(of: local) }
+    if (try? LocalDate(parsing: text)) == nil, let local = try? LocalDateTime(parsing: text) {
+      return zone.instant(of: local)
+    }
+    // A time alone that is no time of day ("25:00"): say so, not that its day is wrong.
+    if !text.contains(" "), text.contains(":") {
+      throw ValidationError(
+        "--at \(TallyError.quote(text)) is not a time: expected HH:MM from 00:00 to 23:59 for "
+          + "today, or a day and a time such as 2026-02-08 14:30")
+    }
     // A day as people type it, then a time: "yesterday 14:30", "mon 09:00".
     let parts = text.split(separator: " ", maxSplits: 1).map(String.init)
     let day: LocalDate

@@ -129,6 +129,8 @@ struct BehaviorCLITests {
       (["log", "communication-preference", "--intensity", "3"], 64, "takes no intensity"),
       (["log", "custom-pattern", "--category", "social"], 64, "--name"),
       (["log", "energy", "--at", "2026-02-30 10:00"], 64, "2026-02-30"),
+      (["log", "energy", "--at", "2026-02-07"], 64, "expected HH:MM after the day"),
+      (["log", "energy", "--at", "25:00"], 64, "expected HH:MM from 00:00 to 23:59 for today"),
       (["log", "energy", "--at", "yesterday"], 64, "yesterday"),
       (["meds", "log", "Nope", "--taken"], 66, "Nope"),
       (["meds", "log", "Sertraline", "--taken", "--skipped"], 64, "--taken and --skipped"),
