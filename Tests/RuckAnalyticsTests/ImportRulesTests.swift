@@ -54,12 +54,35 @@ struct ImportRulesTests {
     #expect(try store.sessions().count == 1)
   }
 
+  @Test("an export keeps the session's load, body weight, terrain, weather and notes")
+  func detailsRoundTrip() throws {
+    let store = try storeOnFeb8()
+    let start = Instant(millisecondsSinceEpoch: 1_770_445_800_000)  // 2026-02-07 06:30 UTC
+    let details = SessionOptions(
+      loadKg: 20, bodyWeightKg: 81.5, terrain: .sand, temperatureC: -3.5,
+      conditions: "snow & \"wind\"", notes: "Two laps.\nSecond one <slower>.\tDone", start: start)
+    let original = try #require(
+      try store.importFile(plannedRoute, fileName: "plan.gpx", options: details).sessions.first)
+    let exported = try store.exportGPX(sessionId: original.id!)
+    let copy = try #require(
+      try storeOnFeb8().importFile(Data(exported.utf8), fileName: "export.gpx").sessions.first)
+    #expect(copy.loadKg == 20 && copy.bodyWeightKg == 81.5 && copy.terrain == .sand)
+    #expect(copy.temperatureC == -3.5 && copy.conditions == "snow & \"wind\"")
+    #expect(copy.notes == "Two laps.\nSecond one <slower>.\tDone")
+    // An option given on import wins over the file's.
+    let lighter = try #require(
+      try storeOnFeb8().importFile(
+        Data(exported.utf8), fileName: "export.gpx", options: .init(loadKg: 10)
+      ).sessions.first)
+    #expect(lighter.loadKg == 10 && lighter.terrain == .sand)
+  }
+
   @Test("an exported TCX session keeps the device's distance")
   func deviceDistanceRoundTrip() throws {
     let tcx = Data(
       """
       <TrainingCenterDatabase><Activities><Activity Sport="Other"><Lap>\
-      <DistanceMeters>1500</DistanceMeters><Track>
+      <DistanceMeters>1500</DistanceMeters><Calories>250</Calories><Track>
       <Trackpoint><Time>2026-02-08T10:00:00Z</Time><Position><LatitudeDegrees>0</LatitudeDegrees>\
       <LongitudeDegrees>0</LongitudeDegrees></Position></Trackpoint>
       <Trackpoint><Time>2026-02-08T10:10:00Z</Time><Position><LatitudeDegrees>0</LatitudeDegrees>\
@@ -75,6 +98,8 @@ struct ImportRulesTests {
     #expect(copy.distanceMeters == 1500)
     #expect(copy.startedAt == original.startedAt && copy.elapsedSeconds == 600)
     #expect(copy.movingSeconds == original.movingSeconds)
+    // The device's calories too (an estimate would be made again).
+    #expect(original.calories == 250 && copy.calories == 250 && copy.caloriesSource == .device)
   }
 
   @Test("the same untimed route on another day is a new session; on the same day a duplicate")

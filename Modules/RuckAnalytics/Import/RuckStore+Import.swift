@@ -42,6 +42,7 @@ extension RuckStore {
         data, fileName: fileName, format: format, hash: ContentHash.sha256Hex(data))
     }
     let (hash, track) = try Self.hashing(data) { try ParsedTrack.read(data, fileName: fileName) }
+    let options = options.filling(from: track.savedDetails)
     let measures = TrackMeasures(track)
     let source = TallyError.Source(fileName)
     let plannedDay = measures.start == nil ? options.start.map(options.zone.localDate(of:)) : nil

@@ -35,6 +35,19 @@ public struct SessionOptions: Sendable, Equatable {
     self.conditions = conditions
     self.notes = notes
   }
+
+  /// These options, each detail not given taken from `saved` (what Tally's own export wrote).
+  func filling(from saved: SessionOptions?) -> SessionOptions {
+    guard let saved else { return self }
+    var out = self
+    out.loadKg = loadKg ?? saved.loadKg
+    out.bodyWeightKg = bodyWeightKg ?? saved.bodyWeightKg
+    out.terrain = terrain ?? saved.terrain
+    out.temperatureC = temperatureC ?? saved.temperatureC
+    out.conditions = conditions ?? saved.conditions
+    out.notes = notes ?? saved.notes
+    return out
+  }
 }
 
 /// What importing one file did.

@@ -127,6 +127,10 @@ enum GPXReader {
     var moving: Double
     /// Metres.
     var distance: Double
+    /// Load, body weight, terrain, temperature, conditions and notes, as the session had them.
+    var details = SessionOptions()
+    /// Calories the device recorded or the user gave (an estimate is made again on import).
+    var calories: Double?
 
     init(_ attributes: XMLAttributes, source: TallyError.Source) throws {
       func value<T>(_ key: String, _ parse: (String) -> T?) throws -> T {
@@ -146,6 +150,19 @@ enum GPXReader {
           "session end", "\(end)", expected: "an end on or after the start \(start)",
           source: source)
       }
+      func number(_ key: String, _ range: ClosedRange<Double>) throws -> Double? {
+        guard attributes[key] != nil else { return nil }
+        return try value(key) { FastDecimal.parse($0).flatMap { SessionLimits.within($0, range) } }
+      }
+      details.loadKg = try number("load_kg", SessionLimits.loadKg)
+      details.bodyWeightKg = try number("body_weight_kg", SessionLimits.bodyWeightKg)
+      details.temperatureC = try number("temperature_c", SessionLimits.temperatureC)
+      calories = try number("calories", SessionLimits.calories)
+      if attributes["terrain"] != nil {
+        details.terrain = try value("terrain") { try? Terrain(parsing: $0) }
+      }
+      details.conditions = attributes["conditions"]
+      details.notes = attributes["notes"]
     }
   }
 
@@ -420,7 +437,8 @@ struct GPXReading: Sendable {
         source: .init(fileName))
     }
     return ParsedTrack(
-      segments: segments, deviceDistance: saved?.distance, deviceStart: saved?.start,
-      deviceEnd: saved?.end, sport: sport, deviceMovingTime: saved?.moving)
+      segments: segments, deviceDistance: saved?.distance, deviceCalories: saved?.calories,
+      deviceStart: saved?.start, deviceEnd: saved?.end, sport: sport,
+      deviceMovingTime: saved?.moving, savedDetails: saved?.details)
   }
 }

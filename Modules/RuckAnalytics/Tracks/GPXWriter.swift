@@ -17,7 +17,8 @@ enum GPXWriter {
       xmlns:tally="\(GPXReader.SavedSession.namespace)">
       <metadata><name>\(escape(name))</name><time>\(session.startedAt)</time><extensions>\
       <tally:session start="\(session.startedAt)" end="\(session.endedAt)" \
-      moving_s="\(session.movingSeconds)" distance_m="\(session.distanceMeters)"/>\
+      moving_s="\(session.movingSeconds)" distance_m="\(session.distanceMeters)"\
+      \(details(session))/>\
       </extensions></metadata>
       <trk><name>\(escape(name))</name><type>\(session.activity.rawValue)</type>
 
@@ -43,6 +44,26 @@ enum GPXWriter {
     return out + "</trk>\n</gpx>\n"
   }
 
+  /// The session's details as attributes of `tally:session`, each only when it has one: what
+  /// the points cannot give back (a restored export had lost its 20 kg load, so its weight
+  /// moved). Calories only when recorded or given; an estimate is made again on import.
+  static func details(_ session: RuckSession) -> String {
+    var out = ""
+    func add(_ key: String, _ value: String?) {
+      if let value { out += " \(key)=\"\(escape(value))\"" }
+    }
+    add("load_kg", session.loadKg == 0 ? nil : "\(session.loadKg)")
+    add("body_weight_kg", session.bodyWeightKg.map { "\($0)" })
+    add("terrain", session.terrain?.rawValue)
+    add("temperature_c", session.temperatureC.map { "\($0)" })
+    add("conditions", session.conditions)
+    add("notes", session.notes)
+    if session.caloriesSource == .device || session.caloriesSource == .manual {
+      add("calories", session.calories.map { "\($0)" })
+    }
+    return out
+  }
+
   /// `value` with up to nine decimals (0.1 mm of latitude: more than any receiver measures) and
   /// no exponent, which `xsd:decimal` does not allow (Swift writes 0.00001 as `1e-05`).
   static func decimal(_ value: Double) -> String {
@@ -61,6 +82,11 @@ enum GPXWriter {
       case ">": out += "&gt;"
       case "\"": out += "&quot;"
       case "'": out += "&apos;"
+      // Kept through an attribute (a note's lines), which XML would read back as spaces.
+      case "\n": out += "&#10;"
+      case "\r": out += "&#13;"
+      case "\r\n": out += "&#13;&#10;"
+      case "\t": out += "&#9;"
       default: out.append(character)
       }
     }

@@ -49,6 +49,11 @@ public struct ParsedTrack: Sendable, Equatable {
   /// was paused, which the points alone do not say.
   public var deviceMovingTime: Double?
 
+  /// The details Tally's own GPX export wrote (load, body weight, terrain, temperature,
+  /// conditions, notes): an import takes them where it is given none, so that an exported
+  /// session comes back whole.
+  public var savedDetails: SessionOptions?
+
   /// Every point of every segment.
   public var pointCount: Int { segments.reduce(0) { $0 + $1.count } }
 }
