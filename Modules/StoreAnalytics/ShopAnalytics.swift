@@ -63,10 +63,14 @@ public struct ShopAnalytics: Sendable {
 
   /// Adds a store.
   ///
-  /// - throws: `TallyError` (usage) when the id is empty or taken.
+  /// - throws: `TallyError` (usage) when the id or the name is empty, or the id is taken.
   public func addStore(id: String, name: String, zone: Zone) throws -> Shop {
     guard !id.trimmingCharacters(in: .whitespaces).isEmpty else {
       throw TallyError.invalid("store id", id, expected: "a non-empty id", category: .usage)
+    }
+    // As `editStore` refuses one: a store without a name showed as a blank row.
+    guard !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+      throw TallyError.invalid("name", name, expected: "a non-empty name", category: .usage)
     }
     let shop = Shop(id: id, name: name, timeZone: zone.identifier)
     try repository.insert(shop)

@@ -86,4 +86,19 @@ struct ZoneNameTests {
     #expect(try Zone(identifier: name).identifier == name)
     #expect(Zone.utc.description == "UTC")
   }
+
+  @Test(
+    "a name right but for case is read under its own name; others are refused",
+    arguments: [
+      ("utc", "UTC"), ("america/chicago", "America/Chicago"),
+      ("PACIFIC/AUCKLAND", "Pacific/Auckland"),
+      ("Mars/Base", nil), ("America/Chicag", nil), (" UTC", nil), ("", nil),
+    ] as [(String, String?)])
+  func caseInsensitive(text: String, name: String?) throws {
+    if let name {
+      #expect(try Zone(identifier: text).identifier == name)
+    } else {
+      #expect(throws: TallyError.self) { try Zone(identifier: text) }
+    }
+  }
 }

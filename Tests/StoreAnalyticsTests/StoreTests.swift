@@ -49,6 +49,21 @@ private let asOf = day("2026-03-08")
 
 @Suite("Store analytics")
 struct StoreTests {
+  @Test(
+    "a store needs an id and a name",
+    arguments: [
+      ("", "Downtown", "store id"), (" ", "Downtown", "store id"), ("d", "", "name"),
+      ("d", "  ", "name"),
+    ])
+  func storeNames(id: String, name: String, field: String) throws {
+    let store = try ShopAnalytics.inMemory()
+    let error = try #require(throws: TallyError.self) {
+      try store.addStore(id: id, name: name, zone: .utc)
+    }
+    #expect(error.field == field && error.category == .usage)
+    #expect(try store.stores().isEmpty)
+  }
+
   @Test("daily: store-local days, completed orders only, newest first") func daily() throws {
     let rows = try fixture().daily(storeId: "NYC", limit: 30, asOf: asOf)
     #expect(rows.map(\.date) == [day("2026-03-08"), day("2026-03-07")])

@@ -18,13 +18,24 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
   /// - throws: `TallyError` naming the identifier when it is not a known IANA zone.
   public init(identifier: String) throws {
     guard !identifier.isEmpty, identifier.trimmingCharacters(in: .whitespaces) == identifier,
-      let zone = TimeZone(identifier: identifier)
+      let (zone, name) = TimeZone(identifier: identifier).map({ ($0, identifier) })
+        ?? Self.caseInsensitive(identifier)
     else {
       throw TallyError(
         value: identifier, expected: "an IANA time zone such as America/New_York or UTC")
     }
     timeZone = zone
-    self.identifier = identifier
+    self.identifier = name
+  }
+
+  /// The zone whose IANA name is `text` but for case (`utc`, `america/chicago`), under its own
+  /// name: `EST` was taken where `utc` was refused. Looked up only when the exact name fails.
+  private static func caseInsensitive(_ text: String) -> (TimeZone, String)? {
+    let names = ["UTC", "GMT"] + TimeZone.knownTimeZoneIdentifiers
+    guard let name = names.first(where: { $0.caseInsensitiveCompare(text) == .orderedSame }),
+      let zone = TimeZone(identifier: name)
+    else { return nil }
+    return (zone, name)
   }
 
   /// Coordinated Universal Time.
