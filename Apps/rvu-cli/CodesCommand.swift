@@ -82,6 +82,15 @@ extension RVUCommand.Codes {
     @Option(help: "The most results to show (1 to 1000).")
     var limit: Int = RVUStore.defaultSearchLimit
 
+    /// An empty query finds nothing (the API's answer while nothing is typed); here it is a slip.
+    func validate() throws {
+      if query.allSatisfy(\.isWhitespace) {
+        throw ValidationError(
+          TallyError.invalid(nil, query, expected: "a code, a code prefix or description words")
+            .description)
+      }
+    }
+
     func run() throws {
       let hits = try withRVUHints {
         try global.openRVUStore().searchCodes(

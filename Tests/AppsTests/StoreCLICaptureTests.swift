@@ -144,6 +144,10 @@ struct StoreCLICaptureTests {
       lines[1].hasPrefix("compared_with")
         && lines[1].hasSuffix("2026-02-23 to 2026-03-01 (7 days)"))
     #expect(lines.contains { $0.hasPrefix("unique_customers") && $0.hasSuffix("—") })
+    // Percents say so; with nothing the week before, a change is unknown (—), a count is not.
+    #expect(lines.contains { $0.hasPrefix("revenue_change ") && $0.hasSuffix("—") })
+    #expect(lines.contains { $0.hasPrefix("orders_change ") && $0.hasSuffix(" 1") })
+    #expect(lines.contains { $0.hasPrefix("cancellation_rate ") && $0.hasSuffix(" 0.0%") })
     #expect(!table.output.contains("period."))
   }
 

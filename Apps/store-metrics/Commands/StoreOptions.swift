@@ -62,11 +62,22 @@ extension StoreOutput {
       "window": days(metrics.current), "compared_with": days(metrics.previous),
     ]
     for field in StoreWire.metrics(metrics).fields where field.key != "period" {
-      object[field.key] =
-        field.key == "unique_customers" && field.value == .null ? .string("—") : field.value
+      if field.key == "unique_customers" && field.value == .null {
+        object[field.key] = .string("—")
+      } else if percentFields.contains(field.key) {
+        // A percent beside a count (orders_change) reads as one without its sign.
+        object[field.key] = .string(field.value.plainText.map { $0 + "%" } ?? "—")
+      } else {
+        object[field.key] = field.value
+      }
     }
     return TableWriter.write(keyValue: object)
   }
+
+  /// The metrics that are percents (the JSON keeps them numbers, as the seed's API does).
+  static let percentFields: Set<String> = [
+    "revenue_change", "orders_change_percent", "cancellation_rate", "refund_rate",
+  ]
 }
 
 extension Comparison: ExpressibleByArgument {}
