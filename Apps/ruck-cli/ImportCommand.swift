@@ -80,8 +80,9 @@ extension RuckCommand {
                   + "goes back: kept for distance, left out of time sums\n")
             case .ownTimes(let start):
               Terminal.writeError(
-                "ruck-cli: warning: \(name): its points have times (from "
-                  + "\(global.zone.localDate(of: start))): --date is only for files without\n")
+                "ruck-cli: warning: \(name): the file gives its own start ("
+                  + "\(global.zone.localDate(of: start))): --date is only for files without "
+                  + "times\n")
             }
           }
           switch outcome {

@@ -108,10 +108,10 @@ struct UnitFormatter {
   func pace(_ secondsPerKm: Double?) -> String {
     guard let secondsPerKm else { return "-" }
     let seconds = system.pace(secondsPerKm: secondsPerKm)
-    guard let whole = Self.wholeSeconds(seconds) else {
+    guard let clock = TimeSpan.minutesAndSeconds(seconds) else {
       return FixedNotation.format(seconds / 3600, decimals: 0) + " h /" + system.distanceSymbol
     }
-    return "\(whole / 60):\(twoDigits(whole % 60)) /\(system.distanceSymbol)"
+    return clock + " /" + system.distanceSymbol
   }
 
   func load(_ kg: Double?) -> String {
@@ -132,18 +132,10 @@ struct UnitFormatter {
 
   func duration(_ seconds: Double?) -> String {
     guard let seconds else { return "-" }
-    guard let whole = Self.wholeSeconds(seconds) else {
+    guard let whole = TimeSpan.wholeSeconds(seconds) else {
       return FixedNotation.format(seconds / 3600, decimals: 0) + " h"
     }
     return TimeSpan(seconds: whole).clock
-  }
-
-  /// `seconds` rounded to a whole number when it converts without trapping (finite and within
-  /// a million years, far beyond any session); else `nil`, and the caller prints hours instead.
-  static func wholeSeconds(_ seconds: Double) -> Int? {
-    let limit = 3.2e13  // ~1,000,000 years of seconds: Int-safe, and no stored session nears it
-    guard seconds.isFinite, abs(seconds) < limit else { return nil }
-    return Int(seconds.rounded())
   }
 }
 

@@ -48,6 +48,12 @@ extension ShopAnalytics {
           let local = zone.localDateTime(of: order.placedAt)
           now.localDate = local.date
           now.localHour = local.time.hour
+          // The import's rule in the new zone: 1900-01-01 03:00Z is 1899-12-31 in New York.
+          guard local.date >= LocalDate.supportedRange.lowerBound else {
+            throw TallyError.invalid(
+              "order \(order.id)", local.description,
+              expected: "\(LocalDate.supportedRangeText) in \(zone.identifier)", category: .usage)
+          }
         }
         guard now != order else { continue }
         changed.append(now)

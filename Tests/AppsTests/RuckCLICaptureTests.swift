@@ -329,8 +329,8 @@ struct RuckCLIRound2Tests {
     #expect(imported.status == 0, "\(imported.error)")
     #expect(
       imported.error.hasSuffix(
-        "ruck-cli: warning: timed.gpx: its points have times (from 2026-02-08): --date is only "
-          + "for files without\n"), "\(imported.error)")
+        "ruck-cli: warning: timed.gpx: the file gives its own start (2026-02-08): --date is "
+          + "only for files without times\n"), "\(imported.error)")
     let start = ruck("import", file, "--start", "06:30")
     #expect(start.status == 64)
     #expect(

@@ -123,15 +123,15 @@ struct CommandRunnerTests {
 
   /// Each store's as-of day is `--as-of` read in its own zone, the day its queries end on.
   /// Worked out by hand with zoneinfo: 2026-11-02 04:30Z is Sunday 11-01 23:30 in New York,
-  /// after clocks went back (24 hours earlier was still 11-01); 2026-03-09 05:30Z is Monday
-  /// 00:30 there, after clocks went forward (24 hours earlier was 03-07); 2026-02-09 19:00Z is
-  /// Monday 13:00 in Chicago and Tuesday 08:00 in Auckland.
+  /// after clocks went back (24 hours earlier was still 11-01); 2026-03-09 04:30Z is Monday
+  /// 00:30 EDT there, after clocks went forward (24 hours earlier was 03-07 23:30 EST, two
+  /// days back); 2026-02-09 19:00Z is Monday 13:00 in Chicago and Tuesday 08:00 in Auckland.
   @Test(
     "a store's as-of day is the word read in its zone",
     arguments: [
       ("yesterday", "2026-11-02T04:30:00Z", "America/New_York", "2026-10-31"),
-      ("yesterday", "2026-03-09T05:30:00Z", "America/New_York", "2026-03-08"),
-      ("today", "2026-03-09T05:30:00Z", "America/New_York", "2026-03-09"),
+      ("yesterday", "2026-03-09T04:30:00Z", "America/New_York", "2026-03-08"),
+      ("today", "2026-03-09T04:30:00Z", "America/New_York", "2026-03-09"),
       ("mon", "2026-02-09T19:00:00Z", "America/Chicago", "2026-02-09"),
       ("mon", "2026-02-09T19:00:00Z", "Pacific/Auckland", "2026-02-09"),
       ("yesterday", "2026-02-09T19:00:00Z", "Pacific/Auckland", "2026-02-09"),

@@ -333,6 +333,9 @@ func render(_ block: ReportBlock) -> String {
     }
     #expect(!html.contains(" to "))
     #expect(html.contains("Hatched: no data"))
+    // An empty calendar (all 0) is faint, not dark.
+    #expect(Self.calendar.shade(of: 0, in: (0, 0), whole: true) == 0)
+    #expect(Self.calendar.shade(of: 2, in: (2, 2), whole: true) == 4)
   }
 }
 

@@ -64,6 +64,22 @@ struct StoreTests {
     #expect(try store.stores().isEmpty)
   }
 
+  @Test("a zone edit that would put an order before 1900 is refused; nothing moves")
+  func zoneEditBefore1900() throws {
+    let store = try ShopAnalytics.inMemory()
+    _ = try store.addStore(id: "S", name: "S", zone: .utc)
+    let text =
+      "order_id,store_id,placed_at,item_name,category,quantity,unit_price\n"
+      + "A,S,1900-01-01T03:00:00Z,Tea,Drinks,1,1.00\n"
+    _ = try store.importLines(try OrderLineFile.parse(Data(text.utf8), fileName: "o.csv"))
+    // 03:00Z on 1900-01-01 is 22:00 on 1899-12-31 in New York (EST, -5).
+    let error = try #require(throws: TallyError.self) {
+      try store.editStore("S", zone: try Zone(identifier: "America/New_York"))
+    }
+    #expect(error.expected == "a day from 1900-01-01 to 2199-12-31 in America/New_York")
+    #expect(try store.store("S").zone == .utc)
+  }
+
   @Test("daily: store-local days, completed orders only, newest first") func daily() throws {
     let rows = try fixture().daily(storeId: "NYC", limit: 30, asOf: asOf)
     #expect(rows.map(\.date) == [day("2026-03-08"), day("2026-03-07")])

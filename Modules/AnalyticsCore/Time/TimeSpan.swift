@@ -74,3 +74,23 @@ public struct TimeSpan: Sendable, Hashable, Comparable, CustomStringConvertible 
   /// Orders by length.
   public static func < (lhs: TimeSpan, rhs: TimeSpan) -> Bool { lhs.seconds < rhs.seconds }
 }
+
+extension TimeSpan {
+  /// `seconds` rounded to a whole number when it converts without trapping (finite and within
+  /// a million years, far beyond any session); else `nil`, and the caller writes hours instead.
+  public static func wholeSeconds(_ seconds: Double) -> Int? {
+    let limit = 3.2e13  // ~1,000,000 years of seconds: Int-safe, and no stored value nears it
+    guard seconds.isFinite, abs(seconds) < limit else { return nil }
+    return Int(seconds.rounded())
+  }
+
+  /// Seconds as `m:ss` (`713` → `"11:53"`, `-65` → `"-1:05"`), rounded to the second: a pace
+  /// in the tables and on the report pages alike. `nil` where `wholeSeconds` is (a pace from a
+  /// distance of a micrometre).
+  public static func minutesAndSeconds(_ seconds: Double) -> String? {
+    guard let whole = wholeSeconds(seconds) else { return nil }
+    let size = abs(whole)
+    let second = size % 60
+    return (whole < 0 ? "-" : "") + "\(size / 60):" + (second < 10 ? "0" : "") + "\(second)"
+  }
+}

@@ -47,9 +47,9 @@ public struct HeatGrid: Sendable, Equatable {
     return (low, high)
   }
 
-  /// The values when they are whole numbers no more than five apart (sessions per day, 0 to 3),
-  /// else `nil`: each then has a shade of its own and the legend names it ("1"), where fifths of
-  /// the range said "0.2 to 0.4" sessions.
+  /// The values when they are whole numbers, at most five different ones (sessions per day, 0
+  /// to 3), else `nil`: each then has a shade of its own and the legend names it ("1"), where
+  /// fifths of the range said "0.2 to 0.4" sessions.
   var wholeValues: [Double]? {
     guard let range, range.high - range.low < Double(Self.shades.count),
       values.allSatisfy({ $0.allSatisfy { $0 == nil || $0! == $0!.rounded() } })
@@ -58,9 +58,10 @@ public struct HeatGrid: Sendable, Equatable {
   }
 
   /// The shade index of `value`: for whole values, each its own, spread from the faintest to the
-  /// darkest; else equal fifths of the range, the top one closed.
+  /// darkest (a single value: the faintest for 0 — an empty calendar is not all dark — else the
+  /// darkest); else equal fifths of the range, the top one closed.
   func shade(of value: Double, in range: (low: Double, high: Double), whole: Bool = false) -> Int {
-    guard range.high > range.low else { return Self.shades.count - 1 }
+    guard range.high > range.low else { return whole && value == 0 ? 0 : Self.shades.count - 1 }
     let position = (value - range.low) / (range.high - range.low)
     if whole { return Int((position * Double(Self.shades.count - 1)).rounded()) }
     return min(Self.shades.count - 1, Int(position * Double(Self.shades.count)))

@@ -1,3 +1,5 @@
+import AnalyticsCore
+
 /// How a chart writes a value for people: fixed decimals, thousands grouped with commas, and an
 /// optional unit (`"1,234.5 km"`).
 ///
@@ -50,13 +52,11 @@ extension ValueFormat {
 }
 
 enum NumberText {
-  /// Seconds as `m:ss` (`713` → `"11:53"`, `-65` → `"-1:05"`), rounded to the second.
+  /// Seconds as `m:ss` (`TimeSpan.minutesAndSeconds`), or whole hours beyond what an `Int`
+  /// holds (a pace from a micrometre's distance trapped here).
   static func clock(_ seconds: Double) -> String {
-    guard seconds.isFinite else { return "–" }
-    let whole = Int((abs(seconds)).rounded())
-    let second = whole % 60
-    return (seconds < 0 && whole > 0 ? "-" : "") + "\(whole / 60):" + (second < 10 ? "0" : "")
-      + "\(second)"
+    TimeSpan.minutesAndSeconds(seconds)
+      ?? (seconds.isFinite ? grouped(seconds / 3600, decimals: 0) + " h" : "–")
   }
 
   /// Digits after the point in SVG coordinates: a hundredth of a user unit is far below a pixel

@@ -38,8 +38,13 @@ extension RuckStore {
     }
     try SessionLimits.check(options)
     guard format.hasTrack else {
-      return try importSessions(
+      let outcome = try importSessions(
         data, fileName: fileName, format: format, hash: ContentHash.sha256Hex(data))
+      // Each row has its own date.
+      if options.start != nil, let first = outcome.sessions.map(\.startedAt).min() {
+        warn(.ownTimes(start: first))
+      }
+      return outcome
     }
     let (hash, track) = try Self.hashing(data) { try ParsedTrack.read(data, fileName: fileName) }
     let options = options.filling(from: track.savedDetails)

@@ -72,7 +72,8 @@ public enum ImportWarning: Sendable, Equatable {
   /// This many points had a time earlier than a point before them in their segment: their
   /// distance counts, their time does not.
   case timesGoBack(points: Int)
-  /// The file's points have times, so the start given for a file without them was not used:
-  /// the session starts at `start`, the file's first time.
+  /// The file gives its own start (its points' times, a Tally export's, a sessions file's
+  /// dates), so the start given for a file without times was not used: the first session
+  /// starts at `start`.
   case ownTimes(start: Instant)
 }

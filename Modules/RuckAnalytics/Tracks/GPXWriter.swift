@@ -73,21 +73,25 @@ enum GPXWriter {
     return text
   }
 
+  /// `text` as XML text or attribute value, scalar by scalar: a quote followed by a combining
+  /// mark is one `Character` and slipped through a check by characters, ending the attribute
+  /// early. Line breaks and tabs are kept as references (an attribute reads them back as
+  /// spaces); the control characters XML 1.0 does not allow are left out.
   static func escape(_ text: String) -> String {
     var out = ""
-    for character in text {
-      switch character {
+    out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+    for scalar in text.unicodeScalars {
+      switch scalar {
       case "&": out += "&amp;"
       case "<": out += "&lt;"
       case ">": out += "&gt;"
       case "\"": out += "&quot;"
       case "'": out += "&apos;"
-      // Kept through an attribute (a note's lines), which XML would read back as spaces.
       case "\n": out += "&#10;"
       case "\r": out += "&#13;"
-      case "\r\n": out += "&#13;&#10;"
       case "\t": out += "&#9;"
-      default: out.append(character)
+      case "\u{0}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}": break
+      default: out.unicodeScalars.append(scalar)
       }
     }
     return out
