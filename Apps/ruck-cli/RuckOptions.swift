@@ -158,7 +158,9 @@ extension GlobalOptions {
 
   /// The start of a session on `date` at `time` (midday when not given) in the command's zone.
   func instant(_ date: LocalDate, _ time: TimeOfDay?) -> Instant {
-    zone.instant(of: LocalDateTime(date: date, time: time ?? RuckSession.defaultStartTime))
+    instant(
+      typed: LocalDateTime(date: date, time: time ?? RuckSession.defaultStartTime),
+      program: "ruck-cli")
   }
 }
 

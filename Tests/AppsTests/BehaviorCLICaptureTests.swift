@@ -25,6 +25,28 @@ struct BehaviorCapture {
 
 @Suite("behavior-cli in-process")
 struct BehaviorCLICaptureTests {
+  /// Auckland's clocks went from 02:00 to 03:00 on 2026-09-27 (NZDT from the last Sunday of
+  /// September): 02:30 that night does not exist.
+  @Test("a time the clocks skip is moved forward and said on stderr")
+  func skippedTime() throws {
+    var cli = BehaviorCapture()
+    cli.zone = "Pacific/Auckland"
+    defer { cli.remove() }
+    let logged = cli.run([
+      "log", "energy-level", "--intensity", "3", "--at", "2026-09-27 02:30", "--as-of",
+      "2026-09-28", "--format", "json",
+    ])
+    #expect(logged.status == 0, "\(logged.error)")
+    #expect(
+      logged.error
+        == "behavior-cli: note: 02:30 does not exist on 2026-09-27 in Pacific/Auckland (the "
+        + "clocks went forward): 03:30 taken\n")
+    // 03:30 NZDT (+13) is 14:30 UTC the day before.
+    #expect(logged.output.contains("2026-09-26T14:30:00"), "\(logged.output)")
+    let plain = cli.run(["log", "energy-level", "--intensity", "3", "--at", "2026-09-27 04:00"])
+    #expect(plain.status == 0 && plain.error.isEmpty)
+  }
+
   @Test("A duration on a type without one: one line, no list of types, hints at --ignore-extra")
   func extraDuration() {
     let cli = BehaviorCapture()
