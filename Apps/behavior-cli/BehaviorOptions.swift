@@ -17,10 +17,10 @@ extension GlobalOptions {
   func instant(at text: String?) throws -> Instant {
     guard let text else { return clock() }
     if let time = try? TimeOfDay(parsing: text) {
-      return instant(typed: LocalDateTime(date: asOf, time: time), program: "behavior-cli")
+      return instant(typed: LocalDateTime(date: asOf, time: time))
     }
     if (try? LocalDate(parsing: text)) == nil, let local = try? LocalDateTime(parsing: text) {
-      return instant(typed: local, program: "behavior-cli")
+      return instant(typed: local)
     }
     // A time alone that is no time of day ("25:00"): say so, not that its day is wrong.
     if !text.contains(" "), text.contains(":") {
@@ -45,7 +45,7 @@ extension GlobalOptions {
         "--at \(TallyError.quote(text)) is not a time: expected HH:MM after the day, such as "
           + "yesterday 14:30")
     }
-    return instant(typed: LocalDateTime(date: day, time: time), program: "behavior-cli")
+    return instant(typed: LocalDateTime(date: day, time: time))
   }
 }
 

@@ -159,8 +159,7 @@ extension GlobalOptions {
   /// The start of a session on `date` at `time` (midday when not given) in the command's zone.
   func instant(_ date: LocalDate, _ time: TimeOfDay?) -> Instant {
     instant(
-      typed: LocalDateTime(date: date, time: time ?? RuckSession.defaultStartTime),
-      program: "ruck-cli")
+      typed: LocalDateTime(date: date, time: time ?? RuckSession.defaultStartTime))
   }
 }
 

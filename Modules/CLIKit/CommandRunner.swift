@@ -67,6 +67,7 @@ public enum CommandRunner {
       DatabaseOpener.waitingNotice = { text in Terminal.writeError("\(name): \(text)") }
     }
     appNameBox.current = app
+    programNameBox.current = name
     return runNamed(
       root, name: name, arguments: globalOptionsLast(negativeValuesJoined(arguments)),
       output: output,
@@ -77,6 +78,11 @@ public enum CommandRunner {
   /// help text that names the app's own variables.
   public static var appName: String? { appNameBox.current }
   private static let appNameBox = LockedValue<String?>(nil)
+
+  /// The running program's name (`behavior-cli`), which begins every line it writes on
+  /// standard error: errors, warnings and notes.
+  public static var programName: String { programNameBox.current ?? "tally" }
+  private static let programNameBox = LockedValue<String?>(nil)
 
   private static func runNamed<Root: ParsableCommand>(
     _ root: Root.Type, name: String, arguments: [String],

@@ -60,16 +60,12 @@ extension BehaviorStore {
           expected: "a day on or before \(stopped), when \(medication.name) was stopped",
           category: .usage)
       }
-      if change.since != nil,
-        let firstDose = try Instant.fetchOne(
-          db, sql: "SELECT MIN(occurred_at) FROM medication_log WHERE medication_id = ?",
-          arguments: [medication.id]), zone.localDate(of: firstDose) < medication.since
+      if change.since != nil, let first = try Self.doseDays(medication.id, zone, db)?.first,
+        first < medication.since
       {
         throw TallyError.invalid(
           "first day", medication.since.description,
-          expected:
-            "\(zone.localDate(of: firstDose)) or earlier: a dose of \(medication.name) is logged "
-            + "on that day",
+          expected: "\(first) or earlier: a dose of \(medication.name) is logged on that day",
           category: .usage)
       }
       try Self.record(medication).update(db)
@@ -103,15 +99,10 @@ extension BehaviorStore {
           category: .usage)
       }
       // Doses logged after the last day would count against no expected dose in every report.
-      if let lastDose = try Instant.fetchOne(
-        db, sql: "SELECT MAX(occurred_at) FROM medication_log WHERE medication_id = ?",
-        arguments: [medication.id]), zone.localDate(of: lastDose) > day
-      {
+      if let last = try Self.doseDays(medication.id, zone, db)?.last, last > day {
         throw TallyError.invalid(
           "last day", day.description,
-          expected:
-            "\(zone.localDate(of: lastDose)) or later: a dose of \(medication.name) is logged "
-            + "on that day",
+          expected: "\(last) or later: a dose of \(medication.name) is logged on that day",
           category: .usage)
       }
       medication.stoppedOn = day
@@ -199,6 +190,18 @@ extension BehaviorStore {
   }
 
   // MARK: - Shared
+
+  /// The local days in `zone` of a medication's first and last logged dose, `nil` without one.
+  static func doseDays(_ medicationId: Int64, _ zone: Zone, _ db: Database) throws
+    -> (first: LocalDate, last: LocalDate)?
+  {
+    let row = try Row.fetchOne(
+      db,
+      sql: "SELECT MIN(occurred_at), MAX(occurred_at) FROM medication_log "
+        + "WHERE medication_id = ?", arguments: [medicationId])
+    guard let first = row?[0] as Instant?, let last = row?[1] as Instant? else { return nil }
+    return (zone.localDate(of: first), zone.localDate(of: last))
+  }
 
   static func logs(
     _ db: Database, where condition: String, _ arguments: [any DatabaseValueConvertible],

@@ -153,13 +153,13 @@ extension GlobalOptions {
 extension GlobalOptions {
   /// The instant of a wall time the user typed, in `zone`. A time the clocks skip (02:30 on a
   /// spring-forward night) is moved forward, as everywhere in Tally, and said on standard error:
-  /// the entry was shown at 03:30 without a word. `program` begins the line (`behavior-cli`).
-  public func instant(typed local: LocalDateTime, program: String) -> Instant {
+  /// the entry was shown at 03:30 without a word.
+  public func instant(typed local: LocalDateTime) -> Instant {
     let instant = zone.instant(of: local)
     let taken = zone.localDateTime(of: instant)
     if taken != local {
       Terminal.writeError(
-        "\(program): note: \(local.time) does not exist on \(local.date) in \(zone) (the clocks "
+        "\(CommandRunner.programName): note: \(local.time) does not exist on \(local.date) in \(zone) (the clocks "
           + "went forward): \(taken.time) taken\n")
     }
     return instant
