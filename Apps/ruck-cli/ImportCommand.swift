@@ -75,14 +75,14 @@ extension RuckCommand {
           for warning in warnings {
             switch warning {
             case .timesGoBack(let points):
-              Terminal.writeError(
-                "ruck-cli: warning: \(name): \(counted(points, "point")) whose time "
-                  + "goes back: kept for distance, left out of time sums\n")
+              Terminal.writeNotice(
+                "warning: \(name): \(counted(points, "point")) whose time "
+                  + "goes back: kept for distance, left out of time sums")
             case .ownTimes(let start):
-              Terminal.writeError(
-                "ruck-cli: warning: \(name): the file gives its own start ("
+              Terminal.writeNotice(
+                "warning: \(name): the file gives its own start ("
                   + "\(global.zone.localDate(of: start))): --date is only for files without "
-                  + "times\n")
+                  + "times")
             }
           }
           switch outcome {
@@ -111,7 +111,7 @@ extension RuckCommand {
           failure = failure ?? error
           let message = ExitStatus.message(for: error)
           rows.append(RuckWire.importResult(file: name, outcome: nil, error: message))
-          Terminal.writeError("ruck-cli: \(message)\n")
+          Terminal.writeNotice(message)
         }
       }
       progress.finish()

@@ -194,9 +194,9 @@ extension RuckCommand.Sessions {
       }
       if !edited.trackMeasuresOverridden.isEmpty {
         let measures = edited.trackMeasuresOverridden.map(\.rawValue).joined(separator: ", ")
-        Terminal.writeError(
-          "ruck-cli: session \(id) has a track: its \(measures) now as given, no longer the "
-            + "track's (the points keep their recorded times and positions)\n")
+        Terminal.writeNotice(
+          "session \(id) has a track: its \(measures) now as given, no longer the "
+            + "track's (the points keep their recorded times and positions)")
       }
       try SessionPrinter(global: global, store: store, units: units.units).print(edited.session)
     }

@@ -75,7 +75,7 @@ extension TallyServerCommand {
       logger.logLevel = .info
       let host = host
       let app = api.application(host: host, port: port, logger: logger) { port in
-        Terminal.writeError("tally-server: listening on \(host):\(port)\n")
+        Terminal.writeNotice("listening on \(host):\(port)")
       }
       try blockingAsync { try await app.runService() }
       // The stores are released here, closing their connections (WAL checkpointed).

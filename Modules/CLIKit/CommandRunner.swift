@@ -68,21 +68,28 @@ public enum CommandRunner {
     }
     appNameBox.current = app
     programNameBox.current = name
-    return runNamed(
-      root, name: name, arguments: globalOptionsLast(negativeValuesJoined(arguments)),
-      output: output,
-      errorOutput: errorOutput)
+    return $names.withValue((app, name)) {
+      runNamed(
+        root, name: name, arguments: globalOptionsLast(negativeValuesJoined(arguments)),
+        output: output,
+        errorOutput: errorOutput)
+    }
   }
 
   /// The short name of the running app (`rvu` for `rvu-cli`, `store` for `store-metrics`), for
   /// help text that names the app's own variables.
-  public static var appName: String? { appNameBox.current }
+  public static var appName: String? { names?.app ?? appNameBox.current }
   private static let appNameBox = LockedValue<String?>(nil)
 
   /// The running program's name (`behavior-cli`), which begins every line it writes on
   /// standard error: errors, warnings and notes.
-  public static var programName: String { programNameBox.current ?? "tally" }
+  public static var programName: String { names?.program ?? programNameBox.current ?? "tally" }
   private static let programNameBox = LockedValue<String?>(nil)
+
+  /// The names of the command running in this task. Tests run several apps' commands in one
+  /// process at once (`capture`), where the process-wide names above are whichever app started
+  /// last; those stay for threads that the task's values do not reach.
+  @TaskLocal private static var names: (app: String?, program: String)?
 
   private static func runNamed<Root: ParsableCommand>(
     _ root: Root.Type, name: String, arguments: [String],

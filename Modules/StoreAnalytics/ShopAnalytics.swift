@@ -59,6 +59,10 @@ public struct ShopAnalytics: Sendable {
   /// The days of `instant` in each store's zone: "now" fixed, for tests and replays.
   public static func today(at instant: Instant) -> StoreToday { { $0.localDate(of: instant) } }
 
+  /// The day that queries of a store in `zone` end on by default and that its imports may reach:
+  /// this domain's `today` read in that zone.
+  public func currentDay(in zone: Zone) -> LocalDate { today(zone) }
+
   // MARK: Stores
 
   /// Adds a store.

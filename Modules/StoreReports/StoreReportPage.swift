@@ -75,18 +75,18 @@ public enum StoreReportPage {
       ])
   }
 
-  /// Every store's KPIs over the rolling `range`, each store's window ending on `asOf` as that
-  /// store reads it (a date, or `yesterday` in the store's own zone; else its own today), in one
-  /// table, with revenue now and before as grouped bars.
+  /// Every store's KPIs over the rolling `range`, each store's window ending on the day `shops`
+  /// takes as that store's today (`ShopAnalytics.currentDay(in:)`: an as-of date, or a word such
+  /// as `yesterday` read in the store's own zone), in one table, with revenue now and before as
+  /// grouped bars. `asOf` is only named in the subtitle.
   public static func comparison(
     shops: ShopAnalytics, range: MetricsRange, asOf: DayReference?, now: Instant
   ) throws -> ReportPage {
     var rows: [(shop: Shop, metrics: StoreMetrics)] = []
     for shop in try shops.stores() {
-      let today = try shops.store(shop.id).zone.localDate(of: now)
+      let zone = try shops.store(shop.id).zone
       let metrics = try shops.metrics(
-        storeId: shop.id, range: range, asOf: asOf?.resolve(asOf: today) ?? today,
-        calendar: false)
+        storeId: shop.id, range: range, asOf: shops.currentDay(in: zone), calendar: false)
       rows.append((shop, metrics))
     }
     let names = rows.map { "\($0.shop.name) (\($0.shop.id))" }

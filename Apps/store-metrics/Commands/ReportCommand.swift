@@ -43,7 +43,7 @@ extension StoreMetricsCommand {
         if let store {
           try StoreReportPage.build(
             shops: shops, storeId: store, range: range,
-            asOf: try global.asOfDay.map { _ in global.asOf(in: try shops.store(store).zone) },
+            asOf: try global.asOfDay.map { _ in shops.currentDay(in: try shops.store(store).zone) },
             now: now)
         } else {
           try StoreReportPage.comparison(

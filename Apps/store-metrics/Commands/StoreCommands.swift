@@ -69,9 +69,9 @@ extension StoreMetricsCommand {
         let edit = try global.openStoreMetrics().editStore(
           id, name: name, zone: global.timeZoneOption)
         if edit.ordersMoved + edit.ordersRetimed > 0 {
-          Terminal.writeError(
-            "store-metrics: \(counted(edit.ordersMoved, "order")) moved to other local days or "
-              + "hours, \(counted(edit.ordersRetimed, "local-time order")) re-timed\n")
+          Terminal.writeNotice(
+            "\(counted(edit.ordersMoved, "order")) moved to other local days or "
+              + "hours, \(counted(edit.ordersRetimed, "local-time order")) re-timed")
         }
         global.print(object: StoreWire.shop(edit.shop))
       }
@@ -198,8 +198,8 @@ extension StoreMetricsCommand {
     }
     progress.finish()
     for store in summary.createdStores {
-      Terminal.writeError(
-        "store-metrics: created store \(store) in \((global.timeZoneOption ?? .utc).identifier)\n")
+      Terminal.writeNotice(
+        "created store \(store) in \((global.timeZoneOption ?? .utc).identifier)")
     }
     if global.format == .table {
       Terminal.writeOutput(

@@ -158,9 +158,9 @@ extension GlobalOptions {
     let instant = zone.instant(of: local)
     let taken = zone.localDateTime(of: instant)
     if taken != local {
-      Terminal.writeError(
-        "\(CommandRunner.programName): note: \(local.time) does not exist on \(local.date) in \(zone) (the clocks "
-          + "went forward): \(taken.time) taken\n")
+      Terminal.writeNotice(
+        "note: \(local.time) does not exist on \(local.date) in \(zone) (the clocks went "
+          + "forward): \(taken.time) taken")
     }
     return instant
   }

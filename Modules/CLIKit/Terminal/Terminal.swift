@@ -53,6 +53,12 @@ public enum Terminal {
   /// The width of tables when standard output is not a terminal.
   public static let defaultWidth = 100
 
+  /// Writes one line of `text` to standard error after the program's name, as an error is
+  /// written: for warnings and notes that do not stop the command.
+  public static func writeNotice(_ text: String) {
+    writeError("\(CommandRunner.programName): \(text)\n")
+  }
+
   /// Writes `text` to standard error as is.
   public static func writeError(_ text: String) {
     if let sinks {
