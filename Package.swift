@@ -96,6 +96,8 @@ let package = Package(
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     // The store analytics backend on PostgreSQL (StorePostgres).
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
+    // TLS to PostgreSQL (`sslmode`): postgres-nio's own TLS library.
+    .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
   ],
   targets: [
     // MARK: Core (pure values and functions, no I/O)
@@ -138,6 +140,7 @@ let package = Package(
       dependencies: [
         "AnalyticsCore", "Storage", "StoreAnalytics",
         .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
         .product(name: "Logging", package: "swift-log"),
       ],
       path: "Modules/StorePostgres", swiftSettings: swiftSettings),

@@ -213,6 +213,9 @@ extension CommandRunner {
   /// ArgumentParser reports such a word as an unexpected argument, or complains about the first
   /// option after it, which sends the user looking in the wrong place.
   static func unknownSubcommand(_ root: any ParsableCommand.Type, arguments: [String]) -> String? {
+    // ArgumentParser's own `help` command, which every help footer names
+    // ("See 'store-metrics help <subcommand>'"): not in the tree, and not a typo.
+    if arguments.first == "help" { return nil }
     var command = root
     for argument in arguments {
       if argument.hasPrefix("-") { return nil }

@@ -17,6 +17,39 @@ public struct CSVHeader: Sendable {
     self.positions = positions
   }
 
+  /// Refuses a record with a value past the header's last column. An unquoted comma in a value
+  /// (`4,25` for 4.25, as a spreadsheet in a comma-decimal locale writes it) moves every later
+  /// field one column on: read by position, the row would go in with wrong values and no word.
+  /// Empty fields past the end (a spreadsheet's trailing commas) are fine.
+  ///
+  /// - Parameters:
+  ///   - fieldCount: how many fields the record has.
+  ///   - field: the text of field `index`, asked only for the fields past the header.
+  /// - throws: `TallyError` (bad data) naming the first value past the end.
+  public func refuseValuesPastLastColumn(
+    fieldCount: Int, field: (Int) -> String, source: TallyError.Source
+  ) throws {
+    guard fieldCount > names.count else { return }
+    for index in names.count..<fieldCount {
+      let value = field(index).trimmingCharacters(in: .whitespaces)
+      guard value.isEmpty else {
+        throw TallyError(
+          .badData,
+          .refused(
+            "\(fieldCount) fields where the header has \(names.count): "
+              + "\(TallyError.quote(value)) is past the last column (\(names.last ?? "")); "
+              + "expected a value with a comma in quotes, as in \"4,25\""),
+          source: source)
+      }
+    }
+  }
+
+  /// `refuseValuesPastLastColumn(fieldCount:field:source:)` for a record read whole.
+  public func refuseValuesPastLastColumn(in record: CSVRecord, source: TallyError.Source) throws {
+    try refuseValuesPastLastColumn(
+      fieldCount: record.fields.count, field: { record.fields[$0] }, source: source)
+  }
+
   /// The position of a column, or `nil`.
   public func position(of name: String) -> Int? { positions[name.lowercased()] }
 

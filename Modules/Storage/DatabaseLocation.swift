@@ -25,7 +25,8 @@ public enum DatabaseLocation: Sendable, Equatable, CustomStringConvertible {
 
   /// Whether `text` is a PostgreSQL URL rather than a file path.
   public static func isPostgresURL(_ text: String) -> Bool {
-    text.hasPrefix("postgres://") || text.hasPrefix("postgresql://")
+    let scheme = text.prefix(13).lowercased()
+    return scheme.hasPrefix("postgres://") || scheme.hasPrefix("postgresql://")
   }
 
   /// Resolves an app's database location, first match wins:

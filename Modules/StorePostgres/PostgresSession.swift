@@ -1,6 +1,7 @@
 import AnalyticsCore
 import Logging
 import NIOConcurrencyHelpers
+import NIOSSL
 import PostgresNIO
 
 /// Connections to one PostgreSQL database, handed out one caller at a time.
@@ -18,7 +19,44 @@ final class PostgresPool: Sendable {
   /// Idle connections kept open; more are opened when callers overlap, and closed after.
   private static let idleLimit = 16
 
-  init(_ location: PostgresLocation) { self.location = location }
+  /// How connections are encrypted, made once from the URL's `sslmode`.
+  private let tls: PostgresConnection.Configuration.TLS
+
+  /// - throws: `TallyError` (usage) when `sslrootcert` cannot be read.
+  init(_ location: PostgresLocation) throws {
+    self.location = location
+    tls = try Self.tls(location)
+  }
+
+  /// libpq's `sslmode` as postgres-nio's TLS setting: `prefer`/`allow` fall back to plain text
+  /// when the server has no TLS, `require` and the `verify-*` modes refuse to.
+  private static func tls(_ location: PostgresLocation) throws
+    -> PostgresConnection.Configuration.TLS
+  {
+    var configuration = TLSConfiguration.makeClientConfiguration()
+    switch location.tlsMode {
+    case .disable: return .disable
+    case .allow, .prefer, .require: configuration.certificateVerification = .none
+    case .verifyCA: configuration.certificateVerification = .noHostnameVerification
+    case .verifyFull: configuration.certificateVerification = .fullVerification
+    }
+    if let path = location.rootCertificate {
+      do {
+        configuration.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(path))
+      } catch {
+        throw TallyError.invalid(
+          "sslrootcert", path, expected: "a readable file of PEM certificates", category: .usage)
+      }
+    }
+    let context: NIOSSLContext
+    do { context = try NIOSSLContext(configuration: configuration) } catch {
+      throw TallyError(.io, .failed("cannot set up TLS: \(error)"))
+    }
+    switch location.tlsMode {
+    case .allow, .prefer: return .prefer(context)
+    default: return .require(context)
+    }
+  }
 
   deinit {
     for connection in idle.withLockedValue({ $0 }) { try? connection.close().wait() }
@@ -55,7 +93,7 @@ final class PostgresPool: Sendable {
   private func connect() throws -> PostgresConnection {
     let configuration = PostgresConnection.Configuration(
       host: location.host, port: location.port, username: location.user,
-      password: location.password, database: location.database, tls: .disable)
+      password: location.password, database: location.database, tls: tls)
     let id = nextId.withLockedValue { id in
       id += 1
       return id
@@ -166,9 +204,29 @@ final class PostgresSession {
   static func message(of error: any Error) -> String {
     guard let error = error as? PSQLError else { return String(describing: error) }
     if let message = error.serverInfo?[.message] { return message }
-    if let underlying = error.underlying { return String(describing: underlying) }
-    return "\(error.code)"
+    switch error.code {
+    case .authMechanismRequiresPassword:
+      return "the server asks for a password: expected one in the URL, PGPASSWORD or ~/.pgpass"
+    case .sslUnsupported:
+      return "the server does not offer TLS, which this sslmode requires (sslmode=prefer takes "
+        + "plain text then)"
+    default: break
+    }
+    guard let underlying = error.underlying else { return "\(error.code)" }
+    // NIO's and BoringSSL's descriptions are nests of types; the reason is enough.
+    let text = String(describing: underlying)
+    let reasons = [
+      ("CERTIFICATE_VERIFY_FAILED",
+       "the server's TLS certificate is not trusted: expected one signed by a CA of sslrootcert "
+         + "(or of the system's, without it)"),
+      ("failedToValidateHostname", "the server's TLS certificate does not name this host"),
+      ("Connection refused", "connection refused"), ("No route to host", "no route to host"),
+      ("Network is unreachable", "the network is unreachable"), ("timed out", "timed out"),
+      ("DNS", "the host name is not known"),
+    ]
+    return reasons.first { text.localizedCaseInsensitiveContains($0.0) }?.1 ?? text
   }
+
 
   private func tallyError(_ error: any Error) -> any Error {
     if error is TallyError { return error }

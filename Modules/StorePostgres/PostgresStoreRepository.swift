@@ -18,7 +18,7 @@ public struct PostgresStoreRepository: StoreRepository {
   /// - throws: `TallyError` (`.io`) when the server cannot be reached, (`.refused`) when the
   ///   schema was written by a newer Tally.
   public static func open(_ location: PostgresLocation) throws -> PostgresStoreRepository {
-    let pool = PostgresPool(location)
+    let pool = try PostgresPool(location)
     try pool.withSession { try PostgresSchema.migrate($0, location: location) }
     return PostgresStoreRepository(pool: pool)
   }

@@ -237,6 +237,16 @@ struct CommandTreeTests {
     #expect(result.output.isEmpty)
   }
 
+  @Test(
+    "help NAME, which every help footer names, shows that command's help",
+    arguments: [["help", "visits", "add"], ["help", "codes"], ["help"]])
+  func helpCommand(arguments: [String]) {
+    let result = CommandRunner.capture(Tree.self, arguments: arguments)
+    #expect(result.status == 0)
+    #expect(result.output.contains("USAGE: tree \(arguments.dropFirst().joined(separator: " "))"))
+    #expect(result.error.isEmpty)
+  }
+
   @Test("capture collects what a command prints") func captures() {
     #expect(
       CommandRunner.capture(Tree.self, arguments: ["visits", "list"])

@@ -53,6 +53,34 @@ struct CSVReaderTests {
   }
 }
 
+@Suite("Values past the header's last column")
+struct CSVWidthTests {
+  @Test(
+    "a value past the last column is refused, naming it; empty fields past it are fine",
+    arguments: [
+      // An unquoted comma-decimal (4,25): the tax lands past the header.
+      ("A,Soup,1,4,25", "5 fields where the header has 4: \"25\" is past the last column (price)"),
+      ("A,Soup,1,4.25,,  ,", nil),  // a spreadsheet's trailing commas
+      ("A,Soup,1,4.25", nil),
+      ("A,Soup", nil),  // short rows are the readers' to judge (a missing value)
+      ("A,Soup,1,4.25,, x ", "6 fields where the header has 4: \"x\" is past the last column (price)"),
+    ] as [(String, String?)])
+  func pastLastColumn(row: String, refusal: String?) throws {
+    let header = CSVHeader(CSVRecord(line: 1, fields: ["order", "item", "qty", "price"]))
+    let record = try #require(CSVReader(text: row).records().first)
+    let source = TallyError.Source("o.csv", line: 2)
+    if let refusal {
+      let error = try #require(throws: TallyError.self) {
+        try header.refuseValuesPastLastColumn(in: record, source: source)
+      }
+      #expect(error.category == .badData)
+      #expect(error.description.hasPrefix("o.csv line 2: " + refusal))
+    } else {
+      try header.refuseValuesPastLastColumn(in: record, source: source)
+    }
+  }
+}
+
 @Suite("CSV limits")
 struct CSVLimitTests {
   @Test("a field over 1 MiB is refused, quoted or not, naming its line", arguments: [false, true])

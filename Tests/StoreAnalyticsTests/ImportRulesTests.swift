@@ -39,6 +39,33 @@ struct ImportRulesTests {
     #expect(expected.map(\.line) == [1, 2, 3, 5, 6, 7])
   }
 
+  @Test("a line with a value past the header (an unquoted 4,25) is refused, nothing written")
+  func valuePastHeader() throws {
+    let store = try ShopAnalytics.inMemory()
+    let good = "A,S,2026-03-08 10:00,,c1,Club,Sandwiches,2,9.50"
+    let shifted = "B,S,2026-03-08 11:00,,c2,Soup,Soups,1,4,25"
+    let bytes = LockedValue(Optional(Data((header + "\n" + good + "\n" + shifted + "\n").utf8)))
+    let error = try #require(throws: TallyError.self) {
+      try store.importFile(
+        named: "o.csv",
+        read: {
+          bytes.withLock { data in
+            defer { data = nil }
+            return data
+          }
+        })
+    }
+    #expect(error.category == .badData)
+    #expect(
+      error.description
+        == "o.csv line 3: 10 fields where the header has 9: \"25\" is past the last column "
+        + "(unit_price); expected a value with a comma in quotes, as in \"4,25\"")
+    #expect(try store.stores().isEmpty)
+    // Quoted, the same value is one field, and a comma is no decimal point: refused as a price.
+    #expect(throws: TallyError.self) { try lines("B,S,2026-03-08 11:00,,c2,Soup,Soups,1,\"4,25\"") }
+    #expect(try lines(good + ",,").count == 1)
+  }
+
   @Test("an unclosed quote names its line")
   func unclosedQuote() throws {
     let error = try #require(throws: TallyError.self) {

@@ -1,5 +1,6 @@
 import AnalyticsCore
 import Foundation
+import Storage
 import Testing
 
 @testable import StoreAnalytics
@@ -155,6 +156,40 @@ struct PostgresBackendTests {
     }
     #expect(!"\(error)".contains("s3cret"))
     #expect(error.field == "database URL")
+  }
+
+  @Test(
+    "URL settings, ports, hosts and schemas are checked before any connection",
+    arguments: [
+      ("postgres://a@h:99587/d", "port \"99587\" is not valid: expected a port from 1 to 65535"),
+      ("postgres://a@h:0/d", "port \"0\" is not valid: expected a port from 1 to 65535"),
+      ("postgres://a@h/d?connect_timeout=2", "database URL setting \"connect_timeout\" is not valid"),
+      ("postgres://a@h/d?schema=x&schema=y", "database URL setting \"schema\" is not valid"),
+      ("postgres://a@h/d?schema=information_schema", "schema \"information_schema\" is not valid"),
+      ("postgres://a@h/d?schema=pg_catalog", "schema \"pg_catalog\" is not valid"),
+      ("postgres://a@h/d?schema=" + String(repeating: "s", count: 64), "at most 63"),
+      ("postgres://a@h/d?sslmode=on", "sslmode \"on\" is not valid: expected one of disable, "),
+      ("postgres://a@h/d?sslrootcert=", "sslrootcert \"\" is not valid"),
+    ])
+  func refusedURLs(url: String, message: String) throws {
+    let error = try #require(throws: TallyError.self) { try PostgresLocation(url: url) }
+    #expect(error.category == .usage)
+    #expect(error.description.contains(message))
+  }
+
+  @Test("sslmode is libpq's, prefer by default; an IPv6 host loses its brackets; any case")
+  func settings() throws {
+    let plain = try PostgresLocation(url: "POSTGRESQL://ann@[::1]:6543/sales")
+    #expect(plain.host == "::1" && plain.port == 6543 && plain.tlsMode == .prefer)
+    #expect(plain.description == "postgres://ann@[::1]:6543/sales")
+    let verified = try PostgresLocation(
+      url: "postgres://ann@db.example/sales?sslmode=verify-full&sslrootcert=/etc/ca.pem")
+    #expect(verified.tlsMode == .verifyFull && verified.rootCertificate == "/etc/ca.pem")
+    #expect(
+      verified.description
+        == "postgres://ann@db.example:5432/sales?sslmode=verify-full&sslrootcert=/etc/ca.pem")
+    #expect(DatabaseLocation.isPostgresURL("Postgres://ann@h/d"))
+    #expect(!DatabaseLocation.isPostgresURL("postgres.db"))
   }
 
   @Test("~/.pgpass lines match host, port, database and user, * matching anything")

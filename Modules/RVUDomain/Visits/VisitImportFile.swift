@@ -203,6 +203,7 @@ public enum VisitImportFile {
     var visits: [String: Record] = [:]
     for record in records.dropFirst() where !record.isBlank {
       let source = TallyError.Source(fileName, line: record.line)
+      try header.refuseValuesPastLastColumn(in: record, source: source)
       func cell(_ name: String) -> String? {
         guard let position = header.position(of: name), position < record.fields.count else {
           return nil

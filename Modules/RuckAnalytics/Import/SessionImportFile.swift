@@ -49,7 +49,9 @@ enum SessionImportFile {
       throw error.at(.init(fileName, line: first.line))
     }
     return try records.dropFirst().filter { !$0.isBlank }.map { record in
-      try row(
+      try header.refuseValuesPastLastColumn(
+        in: record, source: .init(fileName, line: record.line))
+      return try row(
         Fields(source: .init(fileName, line: record.line), name: { $0 }) { key in
           guard let index = header.position(of: key), index < record.fields.count else {
             return nil

@@ -66,6 +66,8 @@ struct CSVTable {
     var rows: [Row] = []
     while let record = try next() {
       if record.isBlank { continue }
+      try header.refuseValuesPastLastColumn(
+        in: record, source: TallyError.Source(fileName, line: record.line))
       rows.append(
         Row(
           source: TallyError.Source(fileName, line: record.line), fields: record.fields,

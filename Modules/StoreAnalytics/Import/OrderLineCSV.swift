@@ -11,6 +11,7 @@ struct OrderLineCSV {
   /// Column positions; `Int.max` for an absent optional column (read as empty).
   private let orderId, storeId, placedAt, itemName, category, quantity, unitPrice: Int
   private let status, customerId, itemId, subcategory, tax: Int
+  private let header: CSVHeader
   /// The last `placed_at` read: an order's lines repeat it.
   private var lastPlacedBytes: [UInt8] = []
   private var lastPlaced: PlacedAt?
@@ -57,6 +58,7 @@ struct OrderLineCSV {
     itemId = optional("item_id")
     subcategory = optional("subcategory")
     tax = optional("tax")
+    self.header = header
     stream.names = header.names
     stream.limits = header.names.map {
       OrderLineInput.lengthLimit(of: $0.lowercased()) ?? CSVReader.fieldLimit
@@ -76,6 +78,11 @@ struct OrderLineCSV {
 
   private mutating func line() throws -> OrderLineInput {
     let source = stream.source
+    if stream.fieldCount > header.names.count {
+      try header.refuseValuesPastLastColumn(
+        fieldCount: stream.fieldCount,
+        field: { stream.withField($0) { String(decoding: $0, as: UTF8.self) } }, source: source)
+    }
     func bad(_ column: String, _ bytes: UnsafeBufferPointer<UInt8>, _ expected: String)
       -> TallyError
     {
