@@ -63,7 +63,10 @@ struct CSVWidthTests {
       ("A,Soup,1,4.25,,  ,", nil),  // a spreadsheet's trailing commas
       ("A,Soup,1,4.25", nil),
       ("A,Soup", nil),  // short rows are the readers' to judge (a missing value)
-      ("A,Soup,1,4.25,, x ", "6 fields where the header has 4: \"x\" is past the last column (price)"),
+      (
+        "A,Soup,1,4.25,, x ",
+        "6 fields where the header has 4: \"x\" is past the last column (price)"
+      ),
     ] as [(String, String?)])
   func pastLastColumn(row: String, refusal: String?) throws {
     let header = CSVHeader(CSVRecord(line: 1, fields: ["order", "item", "qty", "price"]))
