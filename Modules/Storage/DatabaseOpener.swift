@@ -95,6 +95,8 @@ public enum DatabaseOpener {
     -> any DatabaseWriter
   {
     var attempt = 1
+    var busySince: Date?
+    var toldWaiting = false
     while true {
       do {
         let writer: any DatabaseWriter
@@ -117,6 +119,21 @@ public enum DatabaseOpener {
           try whileLocked(path) { try migrator.migrate(writer) }
         }
         return writer
+      } catch let error as DatabaseError
+        where error.resultCode == .SQLITE_BUSY
+          && Date().timeIntervalSince(busySince ?? Date()) < busyTimeout
+      {
+        // Another process holds the file locked for longer than a migration: a first import
+        // writing with the rollback journal (`RollbackJournal`), which a new connection meets
+        // before its busy handler is installed. Wait for it as the busy handler waits for any
+        // writer, saying so once, rather than failing after the few attempts below.
+        let since = busySince ?? Date()
+        busySince = since
+        if !toldWaiting, Date().timeIntervalSince(since) >= waitNoticeAfter {
+          toldWaiting = true
+          waitingNotice?("waiting for another Tally process to finish writing…\n")
+        }
+        usleep(50_000)
       } catch let error as DatabaseError
         where attempt < openAttempts
           && [.SQLITE_ERROR, .SQLITE_BUSY, .SQLITE_LOCKED].contains(error.resultCode)

@@ -9,12 +9,16 @@ struct RollbackJournalTests {
     let folder = NSTemporaryDirectory() + "tally-journal-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/t.sqlite"
+    try body(path, try DatabaseOpener.open(.file(path), migrator: Self.migrator))
+  }
+
+  private static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
     migrator.registerMigration("v1") { db in
       try db.execute(sql: "CREATE TABLE t (k INTEGER PRIMARY KEY)")
     }
-    let path = folder + "/t.sqlite"
-    try body(path, try DatabaseOpener.open(.file(path), migrator: migrator))
+    return migrator
   }
 
   private func mode(_ db: Database) throws -> String? {
@@ -52,6 +56,30 @@ struct RollbackJournalTests {
       }
       #expect(count == 0)
       #expect(after == "wal")
+    }
+  }
+
+  @Test("opening the file while a first write holds it with the journal waits, then reads it")
+  func openingWaits() throws {
+    try withDatabase { path, writer in
+      let started = DispatchSemaphore(value: 0)
+      let finished = DispatchSemaphore(value: 0)
+      let thread = Thread {
+        try? writer.writeWithoutTransaction { db in
+          try RollbackJournal.transaction(db, empty: true) {
+            try db.execute(sql: "INSERT INTO t (k) VALUES (1), (2)")
+            started.signal()
+            // Longer than the few quick attempts at opening (about 0.7 s) that failed before.
+            Thread.sleep(forTimeInterval: 1.5)
+          }
+        }
+        finished.signal()
+      }
+      thread.start()
+      started.wait()
+      let other = try DatabaseOpener.open(.file(path), migrator: Self.migrator)
+      #expect(try other.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM t") } == 2)
+      finished.wait()
     }
   }
 
