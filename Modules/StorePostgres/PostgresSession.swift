@@ -216,9 +216,11 @@ final class PostgresSession {
     // NIO's and BoringSSL's descriptions are nests of types; the reason is enough.
     let text = String(describing: underlying)
     let reasons = [
-      ("CERTIFICATE_VERIFY_FAILED",
-       "the server's TLS certificate is not trusted: expected one signed by a CA of sslrootcert "
-         + "(or of the system's, without it)"),
+      (
+        "CERTIFICATE_VERIFY_FAILED",
+        "the server's TLS certificate is not trusted: expected one signed by a CA of sslrootcert "
+          + "(or of the system's, without it)"
+      ),
       ("failedToValidateHostname", "the server's TLS certificate does not name this host"),
       ("Connection refused", "connection refused"), ("No route to host", "no route to host"),
       ("Network is unreachable", "the network is unreachable"), ("timed out", "timed out"),
@@ -226,7 +228,6 @@ final class PostgresSession {
     ]
     return reasons.first { text.localizedCaseInsensitiveContains($0.0) }?.1 ?? text
   }
-
 
   private func tallyError(_ error: any Error) -> any Error {
     if error is TallyError { return error }

@@ -163,7 +163,10 @@ struct PostgresBackendTests {
     arguments: [
       ("postgres://a@h:99587/d", "port \"99587\" is not valid: expected a port from 1 to 65535"),
       ("postgres://a@h:0/d", "port \"0\" is not valid: expected a port from 1 to 65535"),
-      ("postgres://a@h/d?connect_timeout=2", "database URL setting \"connect_timeout\" is not valid"),
+      (
+        "postgres://a@h/d?connect_timeout=2",
+        "database URL setting \"connect_timeout\" is not valid"
+      ),
       ("postgres://a@h/d?schema=x&schema=y", "database URL setting \"schema\" is not valid"),
       ("postgres://a@h/d?schema=information_schema", "schema \"information_schema\" is not valid"),
       ("postgres://a@h/d?schema=pg_catalog", "schema \"pg_catalog\" is not valid"),
