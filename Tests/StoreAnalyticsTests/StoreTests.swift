@@ -479,6 +479,27 @@ struct OrderImportTests {
     #expect(try store.hourly(storeId: "S", date: day("2026-03-08"))[11].revenue == cents("9.25"))
   }
 
+  @Test(
+    "a JSON line's bad value is echoed as sent with its key; an unknown key is refused",
+    arguments: [
+      (#""quantity": "two", "unit_price": 2.5"#, #"o.jsonl line 1: quantity "two" is not valid"#),
+      (#""quantity": 2.5, "unit_price": 2.5"#, #"o.jsonl line 1: quantity "2.5" is not valid"#),
+      (#""quantity": 1, "unit_price": 1.005"#, #"o.jsonl line 1: unit_price "1.005" is not valid"#),
+      (
+        #""quantity": 1, "unit_price": 2.5, "custmer_id": "c1""#,
+        #"o.jsonl line 1: key "custmer_id" is not valid"#
+      ),
+    ])
+  func jsonLineErrors(fields: String, message: String) throws {
+    var line = #"{"order_id": "J1", "store_id": "S", "placed_at": "2026-03-08T12:00:00Z", "#
+    line += #""item_name": "Tea", "category": "Drinks", "# + fields + "}"
+    let error = try #require(throws: TallyError.self) {
+      try OrderLineFile.parse(Data(line.utf8), fileName: "o.jsonl")
+    }
+    #expect(error.category == .badData)
+    #expect(error.description.hasPrefix(message), "\(error)")
+  }
+
   @Test("an unknown store in a query is an error") func unknownStore() throws {
     #expect {
       try fixture().daily(storeId: "SF", limit: 5, asOf: asOf)

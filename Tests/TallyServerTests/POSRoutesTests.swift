@@ -104,6 +104,21 @@ import Testing
     (Self.order("X", price: "-1"), "unit_price"),
     (#"{"order_id": "X", "placed_at": "2026-02-08T10:00:00Z", "lines": []}"#, "lines"),
     (#"{"placed_at": "2026-02-08T10:00:00Z", "lines": []}"#, "order_id"),
+    // The value as sent, with its key, read by the CSV cell's rules.
+    (
+      Self.order("X").replacingOccurrences(of: "\"quantity\": 2", with: "\"quantity\": \"two\""),
+      #"lines[0].quantity "two" is not valid: expected a whole number from 1 to"#
+    ),
+    (Self.order("X", price: "1.005"), #"lines[0].unit_price "1.005" is not valid"#),
+    // A misspelt key would have been dropped, and the order stored without it.
+    (
+      Self.order("X").replacingOccurrences(of: "\"tax\"", with: "\"taxes\""),
+      #"key "lines[0].taxes" is not valid: expected one of item_id, item_name, category"#
+    ),
+    (
+      Self.order("X").replacingOccurrences(of: "customer_id", with: "custmer_id"),
+      #"key "custmer_id" is not valid: expected one of order_id, placed_at, status"#
+    ),
   ])
   func badOrdersAre400(body: String, field: String) async throws {
     let server = try await TestServer()

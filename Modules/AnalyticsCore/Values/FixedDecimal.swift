@@ -99,7 +99,7 @@ public struct FixedDecimal: Sendable, Hashable, Comparable, CustomStringConverti
   }
 
   /// `number` as plain decimal text, never in exponent form (`1e-05` would not parse).
-  static func plainText(_ number: Double) -> String {
+  public static func plainText(_ number: Double) -> String {
     let text = "\(number)"
     guard text.contains("e") || text.contains("E") else { return text }
     // Any amount with at most 2 decimals prints without an exponent at this precision; what is

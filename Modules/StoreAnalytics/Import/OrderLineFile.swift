@@ -131,9 +131,9 @@ public enum OrderLineFile {
     let itemName: String
     let category: String
     let subcategory: String?
-    let quantity: Int
-    let unitPrice: FixedDecimal
-    let tax: FixedDecimal?
+    let quantity: Scalar
+    let unitPrice: Scalar
+    let tax: Scalar?
 
     enum CodingKeys: String, CodingKey {
       case status, category, subcategory, quantity, tax
@@ -144,6 +144,79 @@ public enum OrderLineFile {
       case itemId = "item_id"
       case itemName = "item_name"
       case unitPrice = "unit_price"
+    }
+  }
+
+  /// A JSON number or string as text, so that a quantity or an amount is read by the CSV
+  /// cell's rules and a bad one is echoed as sent (`"two"`, `1.005`), with its key.
+  struct Scalar: Decodable {
+    let text: String
+    /// Whether the JSON value was a string: a quantity must be a number, as before.
+    private var quoted = false
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.singleValueContainer()
+      if let integer = try? container.decode(Int64.self) {
+        text = String(integer)
+      } else if let number = try? container.decode(Double.self) {
+        text = FixedDecimal.plainText(number)
+      } else if let flag = try? container.decode(Bool.self) {
+        text = String(flag)
+      } else {
+        text = try container.decode(String.self).trimmingCharacters(in: .whitespaces)
+        quoted = true
+      }
+    }
+
+    /// A quantity, refused naming `field` and the value.
+    func quantity(_ field: String, source: TallyError.Source) throws -> Int {
+      guard !quoted, let quantity = Int(text) else {
+        throw TallyError.invalid(
+          field, text, expected: expectedQuantity + (quoted ? ", as a JSON number" : ""),
+          source: source)
+      }
+      return quantity
+    }
+
+    /// An amount, refused naming `field` and the value.
+    func amount(_ field: String, source: TallyError.Source) throws -> FixedDecimal {
+      do { return try FixedDecimal(parsing: text) } catch {
+        throw TallyError.invalid(field, text, expected: expectedAmount, source: source)
+      }
+    }
+  }
+
+  /// The keys of a JSON object and of the objects of its `lines`, to refuse one that is not
+  /// Tally's: a misspelt optional key (`custmer_id`, `taxes`) would otherwise be dropped and the
+  /// order stored without it.
+  struct Keys: Decodable {
+    let names: [String]
+    let lines: [Keys]
+
+    private struct Name: CodingKey {
+      let stringValue: String
+      var intValue: Int? { nil }
+      init(stringValue: String) { self.stringValue = stringValue }
+      init?(intValue: Int) { nil }
+    }
+
+    init(from decoder: any Decoder) throws {
+      guard let container = try? decoder.container(keyedBy: Name.self) else {
+        (names, lines) = ([], [])
+        return
+      }
+      names = container.allKeys.map(\.stringValue)
+      lines = (try? container.decode([Keys].self, forKey: Name(stringValue: "lines"))) ?? []
+    }
+
+    /// Refuses the first key that is not one of `known`.
+    static func refuseUnknown(
+      _ names: [String], known: [String], field: (String) -> String, source: TallyError.Source
+    ) throws {
+      for name in names.sorted() where !known.contains(name) {
+        throw TallyError.invalid(
+          "key", field(name), expected: "one of " + known.joined(separator: ", "), source: source)
+      }
     }
   }
 
@@ -170,7 +243,12 @@ public enum OrderLineFile {
       let source = TallyError.Source(fileName, line: index + 1)
       if text.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
       let object: JSONLine
-      do { object = try decoder.decode(JSONLine.self, from: Data(text)) } catch {
+      do {
+        object = try decoder.decode(JSONLine.self, from: Data(text))
+        try Keys.refuseUnknown(
+          try decoder.decode(Keys.self, from: Data(text)).names, known: required + optional,
+          field: { $0 }, source: source)
+      } catch {
         throw Self.describe(error, source: source)
       }
       func nonEmpty(_ text: String?) -> String? {
@@ -194,7 +272,9 @@ public enum OrderLineFile {
           placedAt: placedAt, status: status, customerId: nonEmpty(object.customerId?.text),
           itemId: nonEmpty(object.itemId?.text), itemName: object.itemName,
           category: object.category, subcategory: nonEmpty(object.subcategory),
-          quantity: object.quantity, unitPrice: object.unitPrice, tax: object.tax ?? .zero
+          quantity: try object.quantity.quantity("quantity", source: source),
+          unitPrice: try object.unitPrice.amount("unit_price", source: source),
+          tax: try object.tax?.amount("tax", source: source) ?? .zero
         ).validated())
     }
     return lines

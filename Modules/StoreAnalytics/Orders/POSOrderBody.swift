@@ -15,20 +15,33 @@ public enum POSOrderBody {
   ///   value.
   public static func lines(_ data: Data, storeId: String) throws -> [OrderLineInput] {
     let orders: [Order]
+    let keys: [OrderLineFile.Keys]
     // An array when the first byte that is not white space opens one.
     let isArray =
       data.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "[")
     do {
-      orders =
-        isArray
-        ? try JSONDecoder().decode([Order].self, from: data)
-        : [try JSONDecoder().decode(Order.self, from: data)]
+      let decoder = JSONDecoder()
+      if isArray {
+        orders = try decoder.decode([Order].self, from: data)
+        keys = try decoder.decode([OrderLineFile.Keys].self, from: data)
+      } else {
+        orders = [try decoder.decode(Order.self, from: data)]
+        keys = [try decoder.decode(OrderLineFile.Keys.self, from: data)]
+      }
     } catch let error as DecodingError {
       throw describe(error)
     }
     var lines: [OrderLineInput] = []
     for (index, order) in orders.enumerated() {
       let source = TallyError.Source("order \(index + 1)")
+      try OrderLineFile.Keys.refuseUnknown(
+        keys[index].names, known: Order.CodingKeys.allCases.map(\.rawValue), field: { $0 },
+        source: source)
+      for (number, line) in keys[index].lines.enumerated() {
+        try OrderLineFile.Keys.refuseUnknown(
+          line.names, known: Line.CodingKeys.allCases.map(\.rawValue),
+          field: { "lines[\(number)].\($0)" }, source: source)
+      }
       guard let placedAt = OrderLineFile.parsePlacedAt(order.placedAt) else {
         throw TallyError.invalid(
           "placed_at", order.placedAt, expected: OrderLineFile.expectedPlacedAt, source: source)
@@ -46,13 +59,16 @@ public enum POSOrderBody {
           .badData, .missing(field: "lines", expected: "at least one line"),
           source: source)
       }
-      for line in order.lines {
+      for (number, line) in order.lines.enumerated() {
+        let field = "lines[\(number)]."
         lines.append(
           try OrderLineInput(
             source: source, orderId: order.orderId.text, storeId: storeId, placedAt: placedAt,
             status: status, customerId: order.customerId?.text, itemId: line.itemId?.text,
             itemName: line.itemName, category: line.category, subcategory: line.subcategory,
-            quantity: line.quantity, unitPrice: line.unitPrice, tax: line.tax ?? .zero
+            quantity: try line.quantity.quantity(field + "quantity", source: source),
+            unitPrice: try line.unitPrice.amount(field + "unit_price", source: source),
+            tax: try line.tax?.amount(field + "tax", source: source) ?? .zero
           ).validated())
       }
     }
@@ -76,11 +92,13 @@ public enum POSOrderBody {
     let customerId: OrderLineFile.Identifier?
     let lines: [Line]
 
-    enum CodingKeys: String, CodingKey {
-      case status, lines
+    /// In the order the documentation lists them, as a refusal of an unknown key does.
+    enum CodingKeys: String, CodingKey, CaseIterable {
       case orderId = "order_id"
       case placedAt = "placed_at"
+      case status
       case customerId = "customer_id"
+      case lines
     }
   }
 
@@ -89,15 +107,16 @@ public enum POSOrderBody {
     let itemName: String
     let category: String
     let subcategory: String?
-    let quantity: Int
-    let unitPrice: FixedDecimal
-    let tax: FixedDecimal?
+    let quantity: OrderLineFile.Scalar
+    let unitPrice: OrderLineFile.Scalar
+    let tax: OrderLineFile.Scalar?
 
-    enum CodingKeys: String, CodingKey {
-      case category, subcategory, quantity, tax
+    enum CodingKeys: String, CodingKey, CaseIterable {
       case itemId = "item_id"
       case itemName = "item_name"
+      case category, subcategory, quantity
       case unitPrice = "unit_price"
+      case tax
     }
   }
 
