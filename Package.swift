@@ -189,7 +189,7 @@ let package = Package(
       path: "Modules/TallyServer", swiftSettings: swiftSettings),
     .executableTarget(
       name: "tally-server",
-      dependencies: ["TallyServer", "StorePostgres", "CLIKit", argumentParser],
+      dependencies: ["TallyServer", "StorePostgres", "CLIKit", "DataFormats", argumentParser],
       path: "Apps/tally-server", swiftSettings: swiftSettings),
 
     // MARK: Benchmarks

@@ -1,6 +1,7 @@
 import AnalyticsCore
 import ArgumentParser
 import CLIKit
+import DataFormats
 import Foundation
 import TallyServer
 
@@ -81,8 +82,13 @@ extension TallyServerCommand {
     static let configuration = CommandConfiguration(
       commandName: "pos-key",
       abstract: "POS keys: what a store's point of sale sends orders with.",
-      discussion: "Example:\n  tally-server pos-key create --store 1",
-      subcommands: [Create.self])
+      discussion: """
+        Examples:
+          tally-server pos-key create --store 1
+          tally-server pos-key list
+          tally-server pos-key revoke 3
+        """,
+      subcommands: [Create.self, List.self, Revoke.self])
 
     struct Create: ParsableCommand {
       static let configuration = CommandConfiguration(
@@ -98,8 +104,51 @@ extension TallyServerCommand {
       func run() throws {
         // The store must exist: a key for a typo would accept orders for no store.
         _ = try databases.openStores().store(store)
-        let key = try databases.openServer().createPOSKey(storeId: store)
+        let (key, id) = try databases.openServer().createPOSKeyWithId(storeId: store)
         Terminal.writeOutput(key + "\n")
+        Terminal.writeNotice("POS key \(id) for store \(store): shown once, revoke it by its id")
+      }
+    }
+
+    struct List: ParsableCommand {
+      static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List POS keys: id, store, the key's last characters, when it was made.",
+        discussion: """
+          Example:
+            tally-server pos-key list --store 1
+          """)
+      @Option(help: ArgumentHelp("Only this store's keys.", valueName: "id")) var store: String?
+      @Option(help: "table, json or csv.") var format: OutputFormat = .table
+      @OptionGroup var databases: DatabaseOptions
+
+      func run() throws {
+        let rows: [JSONObject] = try databases.openServer().posKeys(storeId: store).map {
+          [
+            "id": .int(Int($0.id)), "store_id": .string($0.storeId),
+            "key": $0.hint.isEmpty ? .null : .string($0.hint),
+            "created_at": .string($0.createdAt.description),
+          ]
+        }
+        Terminal.writeOutput(
+          format.render(rows: rows, columns: ["id", "store_id", "key", "created_at"]))
+      }
+    }
+
+    struct Revoke: ParsableCommand {
+      static let configuration = CommandConfiguration(
+        commandName: "revoke",
+        abstract: "Delete a POS key: a running server refuses it from the next order on.",
+        discussion: """
+          Example:
+            tally-server pos-key revoke 3
+          """)
+      @Argument(help: ArgumentHelp("The key's id (pos-key list).", valueName: "id")) var id: Int64
+      @OptionGroup var databases: DatabaseOptions
+
+      func run() throws {
+        try databases.openServer().revokePOSKey(id: id)
+        Terminal.writeOutput("Revoked POS key \(id).\n")
       }
     }
   }

@@ -118,5 +118,26 @@ import Testing
     #expect(created.status == 0, "\(created.error)")
     let key = created.output.trimmingCharacters(in: .newlines)
     #expect(try ServerDatabase.open(.file(serverDB)).store(ofPOSKey: key) == "1")
+    #expect(
+      created.error == "tally-server: POS key 1 for store 1: shown once, revoke it by its id\n")
+
+    // Listed by id with the key's last characters, never the key; revoked, it no longer works.
+    let list = try await capture(
+      TallyServerCommand.self,
+      arguments: ["pos-key", "list", "--format", "csv", "--server-db", serverDB])
+    let row = list.output.split(separator: "\r\n").map(String.init)
+    #expect(row.first == "id,store_id,key,created_at")
+    #expect(row.count == 2 && row[1].hasPrefix("1,1,tpos_…" + key.suffix(4) + ","))
+    #expect(!list.output.contains(key))
+    let revoked = try await capture(
+      TallyServerCommand.self, arguments: ["pos-key", "revoke", "1", "--server-db", serverDB])
+    #expect(revoked.status == 0 && revoked.output == "Revoked POS key 1.\n")
+    #expect(try ServerDatabase.open(.file(serverDB)).store(ofPOSKey: key) == nil)
+    let unknownKey = try await capture(
+      TallyServerCommand.self, arguments: ["pos-key", "revoke", "1", "--server-db", serverDB])
+    #expect(unknownKey.status == 66)
+    #expect(
+      unknownKey.error
+        == "tally-server: there is no POS key \"1\": expected a key (there are none)\n")
   }
 }

@@ -11,19 +11,23 @@ struct POSKey: Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
   var id: Int64?
   var storeId: String
   var keyHash: String
+  /// `hint(of:)` of the key; empty for keys made before hints were kept.
+  var keyHint: String
   var createdAt: Instant
 
   enum Columns {
     static let id = Column("id")
     static let storeId = Column("store_id")
     static let keyHash = Column("key_hash")
+    static let keyHint = Column("key_hint")
     static let createdAt = Column("created_at")
   }
 
-  init(id: Int64? = nil, storeId: String, keyHash: String, createdAt: Instant) {
+  init(id: Int64? = nil, storeId: String, keyHash: String, keyHint: String, createdAt: Instant) {
     self.id = id
     self.storeId = storeId
     self.keyHash = keyHash
+    self.keyHint = keyHint
     self.createdAt = createdAt
   }
 
@@ -31,6 +35,7 @@ struct POSKey: Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
     id = row[Columns.id]
     storeId = row[Columns.storeId]
     keyHash = row[Columns.keyHash]
+    keyHint = row[Columns.keyHint]
     createdAt = row[Columns.createdAt]
   }
 
@@ -38,8 +43,13 @@ struct POSKey: Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
     container[Columns.id] = id
     container[Columns.storeId] = storeId
     container[Columns.keyHash] = keyHash
+    container[Columns.keyHint] = keyHint
     container[Columns.createdAt] = createdAt
   }
+
+  /// The prefix and the last 4 of the key's 64 hex digits (`tpos_…1a2b`): enough to tell a
+  /// store's keys apart, 16 bits of 256, so nothing towards guessing one.
+  static func hint(of key: String) -> String { prefix + "…" + key.suffix(4) }
 
   mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
@@ -60,4 +70,13 @@ struct POSKey: Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
   private static func hex(_ bytes: [UInt8]) -> String {
     bytes.map { String(format: "%02x", $0) }.joined()
   }
+}
+
+/// A POS key as a list shows it: never the key, which only its holder has.
+public struct POSKeySummary: Sendable, Equatable {
+  public var id: Int64
+  public var storeId: String
+  /// The key's prefix and last characters (`tpos_…1a2b`), empty for a key made before hints.
+  public var hint: String
+  public var createdAt: Instant
 }

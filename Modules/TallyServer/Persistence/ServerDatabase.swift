@@ -50,6 +50,12 @@ public struct ServerDatabase: Sendable {
         table.column("created_at", .integer).notNull()
       }
     }
+    migrator.registerMigration("server-v2 POS key hints") { db in
+      // The key's last characters, so that a list can tell keys apart without keeping them.
+      try db.alter(table: "pos_key") { table in
+        table.add(column: "key_hint", .text).notNull().defaults(to: "")
+      }
+    }
     return migrator
   }
 
@@ -118,13 +124,47 @@ public struct ServerDatabase: Sendable {
 
   /// Makes a new key for a store's POS and keeps only its hash: the key is shown once.
   public func createPOSKey(storeId: String) throws -> String {
+    try createPOSKeyWithId(storeId: storeId).key
+  }
+
+  /// `createPOSKey(storeId:)` with the id that lists and revocations name the key by.
+  public func createPOSKeyWithId(storeId: String) throws -> (key: String, id: Int64) {
     let key = POSKey.generate()
-    try writer.write { db in
+    let id = try writer.write { db in
       var record = POSKey(
-        id: nil, storeId: storeId, keyHash: POSKey.hash(key), createdAt: clock())
+        id: nil, storeId: storeId, keyHash: POSKey.hash(key), keyHint: POSKey.hint(of: key),
+        createdAt: clock())
       try record.insert(db)
+      return record.id!
     }
-    return key
+    return (key, id)
+  }
+
+  /// The POS keys, of one store or all, oldest first: what `pos-key list` shows.
+  public func posKeys(storeId: String? = nil) throws -> [POSKeySummary] {
+    try writer.read { db in
+      var request = POSKey.order(POSKey.Columns.id)
+      if let storeId { request = request.filter(POSKey.Columns.storeId == storeId) }
+      return try request.fetchAll(db).map {
+        POSKeySummary(id: $0.id!, storeId: $0.storeId, hint: $0.keyHint, createdAt: $0.createdAt)
+      }
+    }
+  }
+
+  /// Deletes a POS key: the next order sent with it is refused (401). Keys are read on every
+  /// request, so a running server stops taking it at once.
+  ///
+  /// - throws: `TallyError` (`.notFound`) for an unknown id.
+  public func revokePOSKey(id: Int64) throws {
+    try writer.write { db in
+      guard try POSKey.deleteOne(db, key: id) else {
+        let known = try Int64.fetchAll(db, sql: "SELECT id FROM pos_key ORDER BY id")
+        throw TallyError.notFound(
+          "POS key", String(id),
+          expected: known.isEmpty
+            ? "a key (there are none)" : "one of " + known.map(String.init).joined(separator: ", "))
+      }
+    }
   }
 
   /// The store a POS key writes to, or `nil` for an unknown key.
