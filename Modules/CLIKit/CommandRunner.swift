@@ -214,8 +214,11 @@ extension CommandRunner {
   /// option after it, which sends the user looking in the wrong place.
   static func unknownSubcommand(_ root: any ParsableCommand.Type, arguments: [String]) -> String? {
     // ArgumentParser's own `help` command, which every help footer names
-    // ("See 'store-metrics help <subcommand>'"): not in the tree, and not a typo.
-    if arguments.first == "help" { return nil }
+    // ("See 'store-metrics help <subcommand>'"): not in the tree, and not a typo; the words
+    // after it are (ArgumentParser shows the top help for `help nosuch`).
+    if arguments.first == "help" {
+      return unknownSubcommand(root, arguments: Array(arguments.dropFirst()))
+    }
     var command = root
     for argument in arguments {
       if argument.hasPrefix("-") { return nil }

@@ -226,6 +226,7 @@ struct CommandTreeTests {
       (["visit", "add", "--date", "x"], "tree: unknown command 'visit'; did you mean 'visits'?\n"),
       (["visits", "ad"], "tree: unknown command 'ad'; did you mean 'add'?\n"),
       (["zork"], "tree: unknown command 'zork': expected one of visits, codes\n"),
+      (["help", "visit"], "tree: unknown command 'visit'; did you mean 'visits'?\n"),
       (
         ["vis\u{1B}[31m"], "tree: unknown command 'vis\\u{1b}[31m': expected one of visits, codes\n"
       ),
