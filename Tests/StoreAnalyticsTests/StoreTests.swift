@@ -484,6 +484,10 @@ struct OrderImportTests {
     arguments: [
       (#""quantity": "two", "unit_price": 2.5"#, #"o.jsonl line 1: quantity "two" is not valid"#),
       (#""quantity": 2.5, "unit_price": 2.5"#, #"o.jsonl line 1: quantity "2.5" is not valid"#),
+      (
+        #""quantity": "2", "unit_price": 2.5"#,
+        #"o.jsonl line 1: quantity "2" is not valid: expected a whole number from 1 to 100000, as a JSON number"#
+      ),
       (#""quantity": 1, "unit_price": 1.005"#, #"o.jsonl line 1: unit_price "1.005" is not valid"#),
       (
         #""quantity": 1, "unit_price": 2.5, "custmer_id": "c1""#,

@@ -172,7 +172,8 @@ public enum OrderLineFile {
     func quantity(_ field: String, source: TallyError.Source) throws -> Int {
       guard !quoted, let quantity = Int(text) else {
         throw TallyError.invalid(
-          field, text, expected: expectedQuantity + (quoted ? ", as a JSON number" : ""),
+          field, text,
+          expected: expectedQuantity + (quoted && Int(text) != nil ? ", as a JSON number" : ""),
           source: source)
       }
       return quantity
