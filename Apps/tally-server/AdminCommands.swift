@@ -104,7 +104,7 @@ extension TallyServerCommand {
       func run() throws {
         // The store must exist: a key for a typo would accept orders for no store.
         _ = try databases.openStores().store(store)
-        let (key, id) = try databases.openServer().createPOSKeyWithId(storeId: store)
+        let (key, id) = try databases.openServer().createPOSKey(storeId: store)
         Terminal.writeOutput(key + "\n")
         Terminal.writeNotice("POS key \(id) for store \(store): shown once, revoke it by its id")
       }

@@ -37,7 +37,7 @@ import Testing
       id: "1", name: "One", zone: .utc)
     let serverDB = try ServerDatabase.open(.file(path("server.sqlite")))
     try serverDB.grant(userId: "google-user-1", storeId: "1", role: .owner)
-    let posKey = try serverDB.createPOSKey(storeId: "1")
+    let posKey = try serverDB.createPOSKey(storeId: "1").key
 
     let process = Process()
     process.executableURL = Self.binary

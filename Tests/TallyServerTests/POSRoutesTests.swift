@@ -35,7 +35,7 @@ import Testing
     let server = try await TestServer()
     _ = try server.api.shops.addStore(id: "1", name: "Downtown", zone: .utc)
     try server.api.server.grant(userId: "u1", storeId: "1", role: .viewer)
-    let key = try server.api.server.createPOSKey(storeId: "1")
+    let key = try server.api.server.createPOSKey(storeId: "1").key
     let token = try await server.token("u1")
     try await server.test { client in
       let (status, body) = try await client.json(
@@ -79,8 +79,8 @@ import Testing
     let server = try await TestServer()
     _ = try server.api.shops.addStore(id: "1", name: "Downtown", zone: .utc)
     _ = try server.api.shops.addStore(id: "2", name: "Harbor", zone: .utc)
-    let one = try server.api.server.createPOSKey(storeId: "1")
-    let two = try server.api.server.createPOSKey(storeId: "2")
+    let one = try server.api.server.createPOSKey(storeId: "1").key
+    let two = try server.api.server.createPOSKey(storeId: "2").key
     try await server.test { client in
       let (first, _) = try await client.json(
         .post, "/api/stores/2/orders", token: two, body: Self.order("SHARED"))
@@ -123,7 +123,7 @@ import Testing
   func badOrdersAre400(body: String, field: String) async throws {
     let server = try await TestServer()
     _ = try server.api.shops.addStore(id: "1", name: "Downtown", zone: .utc)
-    let key = try server.api.server.createPOSKey(storeId: "1")
+    let key = try server.api.server.createPOSKey(storeId: "1").key
     let (status, reply) = try await server.test {
       try await $0.json(.post, "/api/stores/1/orders", token: key, body: body)
     }
@@ -142,7 +142,7 @@ import Testing
     let server = try await TestServer()
     _ = try server.api.shops.addStore(id: "1", name: "Downtown", zone: .utc)
     _ = try server.api.shops.addStore(id: "2", name: "Uptown", zone: .utc)
-    let key1 = try server.api.server.createPOSKey(storeId: "1")
+    let key1 = try server.api.server.createPOSKey(storeId: "1").key
     let session = try await server.token("u1")
     #expect(key1.hasPrefix("tpos_"))
     try await server.test { client in

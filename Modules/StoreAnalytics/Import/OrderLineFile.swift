@@ -210,6 +210,17 @@ public enum OrderLineFile {
       lines = (try? container.decode([Keys].self, forKey: Name(stringValue: "lines"))) ?? []
     }
 
+    /// `Value` and the keys it was decoded from, read in one pass over the parsed JSON.
+    struct With<Value: Decodable>: Decodable {
+      let value: Value
+      let keys: Keys
+
+      init(from decoder: any Decoder) throws {
+        value = try Value(from: decoder)
+        keys = try Keys(from: decoder)
+      }
+    }
+
     /// Refuses the first key that is not one of `known`.
     static func refuseUnknown(
       _ names: [String], known: [String], field: (String) -> String, source: TallyError.Source
@@ -245,10 +256,10 @@ public enum OrderLineFile {
       if text.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
       let object: JSONLine
       do {
-        object = try decoder.decode(JSONLine.self, from: Data(text))
+        let decoded = try decoder.decode(Keys.With<JSONLine>.self, from: Data(text))
+        object = decoded.value
         try Keys.refuseUnknown(
-          try decoder.decode(Keys.self, from: Data(text)).names, known: required + optional,
-          field: { $0 }, source: source)
+          decoded.keys.names, known: required + optional, field: { $0 }, source: source)
       } catch {
         throw Self.describe(error, source: source)
       }

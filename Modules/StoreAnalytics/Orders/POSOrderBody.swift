@@ -14,30 +14,26 @@ public enum POSOrderBody {
   /// - throws: `TallyError` (bad data) naming the order (`order 2`) and field of the first bad
   ///   value.
   public static func lines(_ data: Data, storeId: String) throws -> [OrderLineInput] {
-    let orders: [Order]
-    let keys: [OrderLineFile.Keys]
+    typealias Decoded = OrderLineFile.Keys.With<Order>
+    let decoded: [Decoded]
     // An array when the first byte that is not white space opens one.
     let isArray =
       data.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "[")
     do {
-      let decoder = JSONDecoder()
-      if isArray {
-        orders = try decoder.decode([Order].self, from: data)
-        keys = try decoder.decode([OrderLineFile.Keys].self, from: data)
-      } else {
-        orders = [try decoder.decode(Order.self, from: data)]
-        keys = [try decoder.decode(OrderLineFile.Keys.self, from: data)]
-      }
+      decoded =
+        isArray
+        ? try JSONDecoder().decode([Decoded].self, from: data)
+        : [try JSONDecoder().decode(Decoded.self, from: data)]
     } catch let error as DecodingError {
       throw describe(error)
     }
     var lines: [OrderLineInput] = []
-    for (index, order) in orders.enumerated() {
+    for (index, (order, keys)) in decoded.map({ ($0.value, $0.keys) }).enumerated() {
       let source = TallyError.Source("order \(index + 1)")
       try OrderLineFile.Keys.refuseUnknown(
-        keys[index].names, known: Order.CodingKeys.allCases.map(\.rawValue), field: { $0 },
+        keys.names, known: Order.CodingKeys.allCases.map(\.rawValue), field: { $0 },
         source: source)
-      for (number, line) in keys[index].lines.enumerated() {
+      for (number, line) in keys.lines.enumerated() {
         try OrderLineFile.Keys.refuseUnknown(
           line.names, known: Line.CodingKeys.allCases.map(\.rawValue),
           field: { "lines[\(number)].\($0)" }, source: source)

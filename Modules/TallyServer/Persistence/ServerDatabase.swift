@@ -122,13 +122,9 @@ public struct ServerDatabase: Sendable {
 
   // MARK: POS keys
 
-  /// Makes a new key for a store's POS and keeps only its hash: the key is shown once.
-  public func createPOSKey(storeId: String) throws -> String {
-    try createPOSKeyWithId(storeId: storeId).key
-  }
-
-  /// `createPOSKey(storeId:)` with the id that lists and revocations name the key by.
-  public func createPOSKeyWithId(storeId: String) throws -> (key: String, id: Int64) {
+  /// Makes a new key for a store's POS and keeps only its hash: the key is shown once, with the
+  /// id that lists and revocations name it by.
+  public func createPOSKey(storeId: String) throws -> (key: String, id: Int64) {
     let key = POSKey.generate()
     let id = try writer.write { db in
       var record = POSKey(
