@@ -31,7 +31,8 @@ extension ShopAnalytics {
     edited.timeZone = zone.identifier
     return try repository.inTransaction { transaction in
       let orders = try transaction.orders(of: id)
-      let customers = try transaction.allCustomerKeys()
+      let customers = try transaction.customerKeys(
+        Array(Set(orders.compactMap { $0.order.customerId })))
       var delta = AggregateDelta()
       var changed: [StoreOrder] = []
       var moved = 0
@@ -67,7 +68,10 @@ extension ShopAnalytics {
       try transaction.update(edited)
       // Items and categories are the same before and after: their deltas cancel out.
       let categories = Dictionary(
-        uniqueKeysWithValues: try transaction.menuItems().map { ($0.id, $0.categoryKey) })
+        uniqueKeysWithValues: try transaction.menuItems(
+          ids: Array(Set(orders.flatMap { $0.lines.map(\.menuItemId) })), externalIds: [],
+          names: []
+        ).map { ($0.id, $0.categoryKey) })
       try transaction.apply(delta.changes(storeIds: [id], categories: categories))
       return StoreEdit(shop: edited, ordersMoved: moved, ordersRetimed: changed.count - moved)
     }

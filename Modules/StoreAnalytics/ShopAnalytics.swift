@@ -208,8 +208,7 @@ public struct ShopAnalytics: Sendable {
       var state = ImportState(
         replace: replace, replacingOtherStores: replacingOtherStores,
         newStoreZone: newStoreZone, today: today,
-        hadOrders: try transaction.hasOrders(), firstOrderKey: try transaction.nextOrderKey(),
-        customers: try transaction.allCustomerKeys())
+        hadOrders: try transaction.hasOrders(), firstOrderKey: try transaction.nextOrderKey())
       var summary = OrderImportSummary()
       while let (lines, orders) = try next() {
         var run = try OrderImport(transaction, lines: lines, orders: orders, state: &state)

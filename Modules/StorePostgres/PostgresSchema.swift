@@ -112,6 +112,12 @@ enum PostgresSchema {
       ALTER TABLE order_line DROP CONSTRAINT order_line_menu_item_id_fkey;
       """
     ),
+    (
+      "store-pg-4-menu-item-name",
+      // An import looks up only the items its orders name, lines without a POS item id by name
+      // (as SQLite's `menu_item_name`): without an index each lookup read the whole menu.
+      "CREATE INDEX menu_item_name ON menu_item (name);"
+    ),
   ]
 
   /// Creates the schema and applies the migrations it lacks (up to `last`, for tests of a

@@ -24,9 +24,15 @@ final class PostgresStoreTransaction: StoreTransaction {
 
   func shops() throws -> [Shop] { try PostgresRows.shops(session) }
 
-  func menuItems() throws -> [MenuItem] {
-    try session.query(
-      "SELECT id, external_id, name, category, subcategory, price_cents FROM menu_item ORDER BY id"
+  func menuItems(ids: [Int64], externalIds: [String], names: [String]) throws -> [MenuItem] {
+    guard !(ids.isEmpty && externalIds.isEmpty && names.isEmpty) else { return [] }
+    return try session.query(
+      """
+      SELECT id, external_id, name, category, subcategory, price_cents FROM menu_item
+      WHERE id = ANY(\(ids)::bigint[]) OR external_id = ANY(\(externalIds)::text[])
+        OR name = ANY(\(names)::text[])
+      ORDER BY id
+      """
     ).map { row in
       let (id, externalId, name, category, subcategory, price) = try row.decode(
         (Int64, String?, String, String, String?, Int64).self)
@@ -46,9 +52,12 @@ final class PostgresStoreTransaction: StoreTransaction {
       "UPDATE shop SET name = \(shop.name), time_zone = \(shop.timeZone) WHERE id = \(shop.id)")
   }
 
-  func allCustomerKeys() throws -> [String: Int64] {
+  func customerKeys(_ externalIds: [String]) throws -> [String: Int64] {
+    guard !externalIds.isEmpty else { return [:] }
     var keys: [String: Int64] = [:]
-    for row in try session.query("SELECT external_id, id FROM customer") {
+    for row in try session.query(
+      "SELECT external_id, id FROM customer WHERE external_id = ANY(\(externalIds)::text[])")
+    {
       let (externalId, id) = try row.decode((String, Int64).self)
       keys[externalId] = id
     }
@@ -272,7 +281,17 @@ final class PostgresStoreTransaction: StoreTransaction {
         """)
     }
     if changes.removesOrders {
-      try session.query("DELETE FROM store_day_customer WHERE orders = 0")
+      let fell = customers.filter { $0.orders < 0 }
+      try deleteEmpty(
+        fell.count,
+        """
+        DELETE FROM store_day_customer t
+        USING unnest(\(fell.map { $0.storeId })::text[],
+                     \(fell.map { Int32($0.date.daysSinceEpoch) })::integer[],
+                     \(fell.map { $0.customerKey })::bigint[]) AS u(store_id, day, customer_key)
+        WHERE t.store_id = u.store_id AND t.date = DATE '1970-01-01' + u.day
+          AND t.customer_key = u.customer_key AND t.orders = 0
+        """)
     }
     let days = changes.days
     if !days.isEmpty {
@@ -382,9 +401,77 @@ final class PostgresStoreTransaction: StoreTransaction {
       // An item moved to another category: recounted from the orders, as on SQLite.
       try session.execute(AggregateSQL.recountCategories)
     }
-    if changes.removesOrders {
-      try session.execute(AggregateSQL.deleteEmptyRows)
-    }
+    if changes.removesOrders { try deleteEmptyRows(changes) }
+  }
+
+  /// Deletes the aggregate rows that orders taken away brought down to zero: only rows whose
+  /// order count fell can be empty, so the cost is that of the changes, not of the tables.
+  private func deleteEmptyRows(_ changes: AggregateChanges) throws {
+    let days = changes.days.filter { $0.orders < 0 }
+    try deleteEmpty(
+      days.count,
+      """
+      DELETE FROM store_day t
+      USING unnest(\(days.map { $0.storeId })::text[],
+                   \(days.map { Int32($0.date.daysSinceEpoch) })::integer[]) AS u(store_id, day)
+      WHERE t.store_id = u.store_id AND t.date = DATE '1970-01-01' + u.day AND t.orders = 0
+      """)
+    let hours = changes.hours.filter { $0.orders < 0 }
+    try deleteEmpty(
+      hours.count,
+      """
+      DELETE FROM store_hour t
+      USING unnest(\(hours.map { $0.storeId })::text[],
+                   \(hours.map { Int32($0.date.daysSinceEpoch) })::integer[],
+                   \(hours.map { Int32($0.hour) })::integer[]) AS u(store_id, day, hour)
+      WHERE t.store_id = u.store_id AND t.date = DATE '1970-01-01' + u.day AND t.hour = u.hour
+        AND t.orders = 0
+      """)
+    let totals = changes.hourTotals.filter { $0.orders < 0 }
+    try deleteEmpty(
+      totals.count,
+      """
+      DELETE FROM store_hour_total t
+      USING unnest(\(totals.map { $0.storeId })::text[],
+                   \(totals.map { Int32($0.hour) })::integer[]) AS u(store_id, hour)
+      WHERE t.store_id = u.store_id AND t.hour = u.hour AND t.orders = 0
+      """)
+    let items = changes.items.filter { $0.orders < 0 }
+    try deleteEmpty(
+      items.count,
+      """
+      DELETE FROM item_total t
+      USING unnest(\(items.map { $0.storeId })::text[],
+                   \(items.map { $0.menuItemId })::bigint[]) AS u(store_id, menu_item_id)
+      WHERE t.store_id = u.store_id AND t.menu_item_id = u.menu_item_id AND t.orders = 0
+      """)
+    let statuses = changes.statuses.filter { $0.orders < 0 }
+    try deleteEmpty(
+      statuses.count,
+      """
+      DELETE FROM store_day_status t
+      USING unnest(\(statuses.map { $0.storeId })::text[],
+                   \(statuses.map { Int32($0.date.daysSinceEpoch) })::integer[],
+                   \(statuses.map { $0.status.rawValue })::text[]) AS u(store_id, day, status)
+      WHERE t.store_id = u.store_id AND t.date = DATE '1970-01-01' + u.day
+        AND t.status = u.status AND t.orders = 0
+      """)
+    let categories = (changes.categories ?? []).filter { $0.orders < 0 }
+    try deleteEmpty(
+      categories.count,
+      """
+      DELETE FROM category_total t
+      USING unnest(\(categories.map { $0.storeId })::text[],
+                   \(categories.map { $0.category })::text[],
+                   \(categories.map { $0.subcategory })::text[]) AS u(store_id, category, subcategory)
+      WHERE t.store_id = u.store_id AND t.category = u.category
+        AND t.subcategory = u.subcategory AND t.orders = 0
+      """)
+  }
+
+  /// Runs `query` when it names any of `count` rows.
+  private func deleteEmpty(_ count: Int, _ query: PostgresQuery) throws {
+    if count > 0 { try session.query(query) }
   }
 }
 

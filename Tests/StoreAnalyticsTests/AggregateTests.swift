@@ -216,6 +216,35 @@ struct AggregateTests {
     #expect(metrics.uniqueCustomers == 2)
   }
 
+  @Test(
+    "a replaced order's customer and items count out exactly when the new one names neither",
+    arguments: Backend.allCases)
+  func replacedBeyondTheImport(backend: Backend) throws {
+    // An import looks up only the customers and items it names; the order it replaces brings
+    // its own (c1, Fries), which this import does not name.
+    let store = try fixture(backend)
+    _ = try store.importLines(try parse(more), replace: true)
+    let summary = try store.importLines(
+      try parse(
+        """
+        order_id,store_id,placed_at,customer_id,item_name,category,quantity,unit_price
+        A7,NYC,2026-03-08 18:00,c5,Shake,Drinks,1,4.00
+        """), replace: true)
+    #expect(summary.replaced == 1 && summary.orders == 1)
+    try expectConsistent(store)
+    // NYC 03-08: A2 10.00 (c1) + A3 8.25 (c2) + A6 14.00 + A7 4.00 (c5) = 36.25; c1 stays
+    // through A2, so 3 customers.
+    let nyc = try store.daily(storeId: "NYC", limit: 30, asOf: asOfDay)
+    #expect(nyc[0].totalRevenue == cents("36.25"))
+    #expect(nyc[0].uniqueCustomers == 3)
+    // Sides keeps A6's one Fries (3.50); Drinks is A7's Shake.
+    let categories = try store.categories(storeId: "NYC", limit: 10)
+    let sides = try #require(categories.first { $0.category == "Sides" })
+    #expect(sides.orderCount == 1 && sides.itemsSold == 1 && sides.totalRevenue == cents("3.50"))
+    let drinks = try #require(categories.first { $0.category == "Drinks" })
+    #expect(drinks.orderCount == 1 && drinks.totalRevenue == cents("4.00"))
+  }
+
   @Test("an item moved to another category moves all its sales there", arguments: Backend.allCases)
   func recategorized(backend: Backend) throws {
     let store = try fixture(backend)

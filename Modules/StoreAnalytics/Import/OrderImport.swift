@@ -52,18 +52,30 @@ struct OrderImport {
     for shop in try transaction.shops() {
       planner.addStore(shop.id, zone: try Zone(identifier: shop.timeZone), today: state.today)
     }
-    for item in try transaction.menuItems() { planner.addItem(item) }
+    // Only the stored items the part names: by POS id, and by name for lines without one.
+    var externalIds: Set<String> = []
+    var names: Set<String> = []
+    for line in lines {
+      if let external = line.itemId { externalIds.insert(external) } else { names.insert(line.itemName) }
+    }
+    for item in try transaction.menuItems(
+      ids: [], externalIds: Array(externalIds), names: Array(names))
+    {
+      planner.addItem(item)
+    }
 
     for store in orders.stores where planner.storeNumber(store) == nil {
       try transaction.insert(Shop(id: store, name: store, timeZone: state.newStoreZone.identifier))
       createdStores.append(store)
       planner.addStore(store, zone: state.newStoreZone, today: state.today)
     }
-    // Customers named in earlier parts were looked up (or created) then.
-    let newCustomers = orders.newCustomers.filter { state.customers[$0] == nil }
-    for (customer, key) in try transaction.insertCustomers(newCustomers) {
-      state.customers[customer] = key
-    }
+    // Customers named in earlier parts were looked up (or created) then; the others are looked
+    // up now, and those not found are new.
+    let unknown = orders.newCustomers.filter { state.customers[$0] == nil }
+    let stored = try transaction.customerKeys(unknown)
+    state.customers.merge(stored) { $1 }
+    let created = try transaction.insertCustomers(unknown.filter { stored[$0] == nil })
+    state.customers.merge(created) { $1 }
     planner.customerKeys = state.customers
 
     written.reserveCapacity(orders.count)
@@ -101,6 +113,16 @@ struct OrderImport {
           "store \(TallyError.quote(storeId)) has it, not \(TallyError.quote(line.storeId))")
     }
     guard let (order, orderLines) = try transaction.order(id: line.orderId) else { return true }
+    // What the order replaced names beyond the part: its customer and items before the change.
+    if let customer = order.customerId, !customer.isEmpty, planner.customerKey(customer) == nil {
+      planner.customerKeys.merge(try transaction.customerKeys([customer])) { $1 }
+    }
+    let unknownItems = Set(orderLines.map(\.menuItemId)).filter { !planner.knowsItem($0) }
+    if !unknownItems.isEmpty {
+      for item in try transaction.menuItems(ids: Array(unknownItems), externalIds: [], names: []) {
+        planner.addItem(item)
+      }
+    }
     planner.subtract(order, lines: orderLines)
     try transaction.delete(order)
     replaced += 1
@@ -180,7 +202,7 @@ struct ImportState {
   let hadOrders: Bool
   /// The first order key of the import: stored orders with smaller keys were there before.
   let firstOrderKey: Int64
-  /// Customer keys by POS id: every stored customer (read when the import starts) and every
-  /// customer it created.
-  var customers: [String: Int64]
+  /// Customer keys by POS id of the customers the import named so far: found stored, or
+  /// created.
+  var customers: [String: Int64] = [:]
 }

@@ -5,7 +5,8 @@ import AnalyticsCore
 /// store's local day and hour from its zone (offsets cached per day), amounts in cents, keys for
 /// orders and for new menu items, and the deltas of every aggregate (`AggregateDelta`).
 ///
-/// `OrderImport` gives it every store and customer the import names before it starts.
+/// `OrderImport` gives it every store, and the stored items and customers the import names (and
+/// those of the orders it replaces), before it starts.
 struct OrderPlanner: Sendable {
   private let lines: [OrderLineInput]
   // Stores by number: id, zone, and zone offsets by day (UTC days for instants, local days for
@@ -57,12 +58,16 @@ struct OrderPlanner: Sendable {
     latestDays.append(today(zone))
   }
 
-  /// Adds a stored menu item.
+  /// Adds a stored menu item. A line without a POS item id takes the first stored item of its
+  /// name (the lowest id), whichever order items are added in.
   mutating func addItem(_ item: MenuItem) {
     if let external = item.externalId { itemsByExternalId[external] = item.id }
-    itemsByName[item.name] = itemsByName[item.name] ?? item.id
+    itemsByName[item.name] = min(itemsByName[item.name] ?? item.id, item.id)
     storedCategories[item.id] = item.categoryKey
   }
+
+  /// Whether the stored item with this id was added.
+  func knowsItem(_ id: Int64) -> Bool { storedCategories[id] != nil }
 
   /// A customer's key; `nil` without a customer.
   func customerKey(_ id: String?) -> Int64? {

@@ -23,7 +23,9 @@ extension ShopAnalytics {
       }
       let zone = try Zone(identifier: shop.timeZone)
       let items = Dictionary(
-        uniqueKeysWithValues: try transaction.menuItems().map { ($0.id, $0) })
+        uniqueKeysWithValues: try transaction.menuItems(
+          ids: lines.map(\.menuItemId), externalIds: [], names: []
+        ).map { ($0.id, $0) })
       let source = TallyError.Source("order \(orderId)")
       // The order as it was sold — each line's own name and price, the item's category —
       // with the new status.
@@ -41,8 +43,7 @@ extension ShopAnalytics {
       var state = ImportState(
         replace: true, replacingOtherStores: false, newStoreZone: zone, today: today,
         hadOrders: true,
-        firstOrderKey: try transaction.nextOrderKey(),
-        customers: try transaction.allCustomerKeys())
+        firstOrderKey: try transaction.nextOrderKey())
       var run = try OrderImport(
         transaction, lines: inputs, orders: try OrderGroups(inputs), state: &state)
       try run.write(progress: { _ in })

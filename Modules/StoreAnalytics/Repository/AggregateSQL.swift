@@ -14,14 +14,4 @@ public enum AggregateSQL {
       WHERE o.status = 'completed'
       GROUP BY o.store_id, m.category, COALESCE(m.subcategory, '');
     """
-
-  /// Deletes the rows that orders taken away brought down to zero.
-  public static let deleteEmptyRows = """
-    DELETE FROM store_day WHERE orders = 0;
-    DELETE FROM store_hour WHERE orders = 0;
-    DELETE FROM store_hour_total WHERE orders = 0;
-    DELETE FROM item_total WHERE orders = 0;
-    DELETE FROM category_total WHERE orders = 0;
-    DELETE FROM store_day_status WHERE orders = 0;
-    """
 }

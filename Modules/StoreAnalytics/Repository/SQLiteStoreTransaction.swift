@@ -24,16 +24,45 @@ final class SQLiteStoreTransaction: StoreTransaction {
 
   func shops() throws -> [Shop] { try Shop.order(Shop.Columns.id).fetchAll(db) }
 
-  func menuItems() throws -> [MenuItem] { try MenuItem.fetchAll(db) }
+  func menuItems(ids: [Int64], externalIds: [String], names: [String]) throws -> [MenuItem] {
+    var found: [Int64: MenuItem] = [:]
+    // Each column through its index (the primary key, `external_id`'s unique index,
+    // `menu_item_name`), a few hundred values a statement.
+    func fetch(_ column: String, _ values: [some DatabaseValueConvertible]) throws {
+      for start in stride(from: 0, to: values.count, by: Self.valuesPerLookup) {
+        let chunk = values[start..<min(start + Self.valuesPerLookup, values.count)]
+        let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+        for item in try MenuItem.fetchAll(
+          db, sql: "SELECT * FROM menu_item WHERE \(column) IN (\(marks))",
+          arguments: StatementArguments(Array(chunk)))
+        {
+          found[item.id] = item
+        }
+      }
+    }
+    try fetch("id", ids)
+    try fetch("external_id", externalIds)
+    try fetch("name", names)
+    return found.values.sorted { $0.id < $1.id }
+  }
+
+  /// Values bound per lookup statement: well under SQLite's limit on bound values.
+  private static let valuesPerLookup = 500
 
   func insert(_ shop: Shop) throws { try shop.insert(db) }
 
   func update(_ shop: Shop) throws { try shop.update(db) }
 
-  func allCustomerKeys() throws -> [String: Int64] {
+  func customerKeys(_ externalIds: [String]) throws -> [String: Int64] {
     var keys: [String: Int64] = [:]
-    let rows = try Customer.fetchCursor(db)
-    while let customer = try rows.next() { keys[customer.externalId] = customer.id }
+    for start in stride(from: 0, to: externalIds.count, by: Self.valuesPerLookup) {
+      let chunk = externalIds[start..<min(start + Self.valuesPerLookup, externalIds.count)]
+      let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+      let rows = try Row.fetchCursor(
+        db, sql: "SELECT external_id, id FROM customer WHERE external_id IN (\(marks))",
+        arguments: StatementArguments(Array(chunk)))
+      while let row = try rows.next() { keys[row[0]] = row[1] }
+    }
     return keys
   }
 
@@ -239,7 +268,10 @@ final class SQLiteStoreTransaction: StoreTransaction {
     }
     try customerRows.flush()
     if changes.removesOrders {
-      try db.execute(sql: "DELETE FROM store_day_customer WHERE orders = 0")
+      try deleteEmpty(
+        "store_day_customer", keys: ["store_id", "date", "customer_key"],
+        rows: changes.customers.filter { $0.orders < 0 }
+      ) { [$0.storeId, text($0.date), $0.customerKey] }
     }
 
     let dayRows = try BulkStatement(
@@ -351,7 +383,44 @@ final class SQLiteStoreTransaction: StoreTransaction {
       try recountCategories()
     }
     if changes.removesOrders {
-      try db.execute(sql: AggregateSQL.deleteEmptyRows)
+      try deleteEmpty(
+        "store_day", keys: ["store_id", "date"], rows: changes.days.filter { $0.orders < 0 }
+      ) { [$0.storeId, text($0.date)] }
+      try deleteEmpty(
+        "store_hour", keys: ["store_id", "date", "hour"],
+        rows: changes.hours.filter { $0.orders < 0 }
+      ) { [$0.storeId, text($0.date), $0.hour] }
+      try deleteEmpty(
+        "store_hour_total", keys: ["store_id", "hour"],
+        rows: changes.hourTotals.filter { $0.orders < 0 }
+      ) { [$0.storeId, $0.hour] }
+      try deleteEmpty(
+        "item_total", keys: ["store_id", "menu_item_id"],
+        rows: changes.items.filter { $0.orders < 0 }
+      ) { [$0.storeId, $0.menuItemId] }
+      try deleteEmpty(
+        "store_day_status", keys: ["store_id", "date", "status"],
+        rows: changes.statuses.filter { $0.orders < 0 }
+      ) { [$0.storeId, text($0.date), $0.status.rawValue] }
+      try deleteEmpty(
+        "category_total", keys: ["store_id", "category", "subcategory"],
+        rows: (changes.categories ?? []).filter { $0.orders < 0 }
+      ) { [$0.storeId, $0.category, $0.subcategory] }
+    }
+  }
+
+  /// Deletes the rows of `table` at these keys that orders taken away brought down to zero:
+  /// only rows whose order count fell can be empty, so the cost is that of the changes, not of
+  /// the table (a replaced POS order scanned every aggregate table).
+  private func deleteEmpty<Row>(
+    _ table: String, keys: [String], rows: [Row], key: (Row) -> StatementArguments
+  ) throws {
+    guard !rows.isEmpty else { return }
+    let condition = keys.map { "\($0) = ?" }.joined(separator: " AND ")
+    let statement = try db.cachedStatement(
+      sql: "DELETE FROM \(table) WHERE \(condition) AND orders = 0")
+    for row in rows {
+      try statement.execute(arguments: key(row))
     }
   }
 

@@ -72,12 +72,13 @@ extension StoreRepository {
 /// memory by the planner, so lines can reference orders and new items before they are written.
 public protocol StoreTransaction {
   func shops() throws -> [Shop]
-  func menuItems() throws -> [MenuItem]
+  /// The stored menu items with one of these ids or POS ids, or one of these names: only what
+  /// the orders at hand name, so that an order costs the same beside a million others.
+  func menuItems(ids: [Int64], externalIds: [String], names: [String]) throws -> [MenuItem]
   func insert(_ shop: Shop) throws
   func update(_ shop: Shop) throws
-  /// Every stored customer's key, by POS id: an import reads them once, so the customers it
-  /// does not find are new and need no lookup.
-  func allCustomerKeys() throws -> [String: Int64]
+  /// The keys of the stored customers among these POS ids; the others are not stored.
+  func customerKeys(_ externalIds: [String]) throws -> [String: Int64]
   /// Stores customers known to be new, and returns their keys.
   func insertCustomers(_ externalIds: [String]) throws -> [String: Int64]
   /// Whether any order is stored (when none, an import need not look for ones it replaces).
