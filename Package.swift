@@ -40,7 +40,7 @@ func app(_ name: String, domain: String, _ extra: [Target.Dependency] = []) -> T
 /// `store-metrics-postgres`' release build is linked position-dependent (`-no-pie`): the loader
 /// then has no relocations to apply to the static Swift runtime and libraries (122,707 of them
 /// in `store-metrics` when it was linked so, and the pages they touch copied), about 2 ms of CPU
-/// per command (`perf stat`, Docs/Architecture.md "Start-up"). The executable's own addresses
+/// per command (`perf stat`, Docs/Performance.md "Start-up"). The executable's own addresses
 /// are then not randomised; `tally-server`, which listens on the network, stays
 /// position-independent. The four apps are linked fully static (`fullyStatic`), which implies it.
 let positionDependent: [LinkerSetting] = [
@@ -50,7 +50,7 @@ let positionDependent: [LinkerSetting] = [
 /// The four apps' release builds are linked fully static (`-static-executable`: glibc, the C++
 /// runtime and the system SQLite's `libsqlite3.a` too): the dynamic loader's work for the five
 /// shared libraries left was 3.3 ms of a 5.2 ms `store-metrics --version` (1.9 ms static) and
-/// 5 ms of `stores list` (Docs/Architecture.md, "Start-up"). glibc then loads its NSS modules
+/// 5 ms of `stores list` (Docs/Performance.md, "Start-up"). glibc then loads its NSS modules
 /// (user names, host names) at run time only from the same glibc version, so the programs that
 /// connect to servers (`store-metrics-postgres`, `tally-server`) stay dynamic.
 let fullyStatic: [LinkerSetting] = [
@@ -72,7 +72,9 @@ let package = Package(
     .library(name: "Storage", targets: ["Storage"]),
     .library(name: "RVUDomain", targets: ["RVUDomain"]),
     .library(name: "BehaviorPatterns", targets: ["BehaviorPatterns"]),
+    .library(name: "StoreModel", targets: ["StoreModel"]),
     .library(name: "StoreAnalytics", targets: ["StoreAnalytics"]),
+    .library(name: "StoreSQLite", targets: ["StoreSQLite"]),
     .library(name: "RuckAnalytics", targets: ["RuckAnalytics"]),
     .library(name: "ReportKit", targets: ["ReportKit"]),
     .executable(name: "rvu-cli", targets: ["rvu-cli"]),
@@ -122,7 +124,16 @@ let package = Package(
     // MARK: Domains
     domain("RVUDomain"),
     domain("BehaviorPatterns"),
-    domain("StoreAnalytics"),
+    // The store's values, free of any database (isowords' SharedModels): what the rules and
+    // every backend share.
+    .target(
+      name: "StoreModel", dependencies: ["AnalyticsCore"], path: "Modules/StoreModel",
+      swiftSettings: swiftSettings),
+    // The store's rules over its `StoreRepository`; the backends are modules of their own.
+    .target(
+      name: "StoreAnalytics",
+      dependencies: ["AnalyticsCore", "DataFormats", "Storage", "StoreModel"],
+      path: "Modules/StoreAnalytics", swiftSettings: swiftSettings),
     domain("RuckAnalytics", [.product(name: "Crypto", package: "swift-crypto")]),
 
     // MARK: Report pages of the apps the server shares (domain values -> ReportPage), used by
@@ -134,11 +145,15 @@ let package = Package(
       name: "StoreReports", dependencies: ["AnalyticsCore", "StoreAnalytics", "ReportKit"],
       path: "Modules/StoreReports", swiftSettings: swiftSettings),
 
-    // MARK: Backends (a domain's repository on another database engine)
+    // MARK: Backends (a domain's repository on a database engine)
+    .target(
+      name: "StoreSQLite",
+      dependencies: ["AnalyticsCore", "Storage", "StoreModel", "StoreAnalytics", grdb, sqlite],
+      path: "Modules/StoreSQLite", swiftSettings: swiftSettings),
     .target(
       name: "StorePostgres",
       dependencies: [
-        "AnalyticsCore", "Storage", "StoreAnalytics",
+        "AnalyticsCore", "Storage", "StoreModel", "StoreAnalytics", "StoreSQLite",
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
         .product(name: "Logging", package: "swift-log"),
@@ -159,12 +174,12 @@ let package = Package(
     .target(
       name: "StoreMetricsCommands",
       dependencies: [
-        "CLIKit", "DataFormats", "ReportKit", "StoreAnalytics", "StoreReports", "Storage",
-        argumentParser,
+        "CLIKit", "DataFormats", "ReportKit", "StoreAnalytics", "StoreSQLite", "StoreReports",
+        "Storage", argumentParser,
       ],
       path: "Apps/store-metrics/Commands", swiftSettings: swiftSettings),
     .executableTarget(
-      name: "store-metrics", dependencies: ["StoreMetricsCommands"],
+      name: "store-metrics", dependencies: ["StoreMetricsCommands", "StoreSQLite"],
       path: "Apps/store-metrics/Main", swiftSettings: swiftSettings,
       linkerSettings: fullyStatic),
     .executableTarget(
@@ -189,7 +204,10 @@ let package = Package(
       path: "Modules/TallyServer", swiftSettings: swiftSettings),
     .executableTarget(
       name: "tally-server",
-      dependencies: ["TallyServer", "StorePostgres", "CLIKit", "DataFormats", argumentParser],
+      dependencies: [
+        "TallyServer", "StorePostgres", "CLIKit", "DataFormats", "RVUDomain", "Storage",
+        "StoreAnalytics", argumentParser,
+      ],
       path: "Apps/tally-server", swiftSettings: swiftSettings),
 
     // MARK: Benchmarks
@@ -197,7 +215,7 @@ let package = Package(
       name: "tally-bench",
       dependencies: [
         "AnalyticsCore", "DataFormats", "RVUDomain", "BehaviorPatterns", "StoreAnalytics",
-        "RuckAnalytics", "Storage", grdb, argumentParser, "StorePostgres",
+        "StoreSQLite", "RuckAnalytics", "Storage", grdb, argumentParser, "StorePostgres",
         .product(name: "PostgresNIO", package: "postgres-nio"),
       ],
       path: "Benchmarks/tally-bench", swiftSettings: swiftSettings),
@@ -209,13 +227,13 @@ let package = Package(
     tests("CLIKit", ["DataFormats", "Storage"]),
     tests("RVUDomain"),
     tests("BehaviorPatterns"),
-    tests("StoreAnalytics", ["StorePostgres"]),
+    tests("StoreAnalytics", ["StoreSQLite", "StorePostgres", grdb]),
     tests("RuckAnalytics"),
     tests("ReportKit"),
     tests(
       "TallyServer",
       [
-        "tally-server", "RVUDomain", "StoreAnalytics", "Storage",
+        "tally-server", "RVUDomain", "StoreAnalytics", "StoreSQLite", "Storage",
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "JWTKit", package: "jwt-kit"),
         // Makes the test's own RSA key, standing in for Google's.

@@ -47,8 +47,8 @@ struct DatabaseOptions: ParsableArguments {
   }
 
   func openStores() throws -> ShopAnalytics {
-    try ShopAnalytics.open(
-      location(app: StoreAnalyticsModule.appName, storePath),
+    try StoreBackends.all.open(
+      StoreLocation(location(app: StoreAnalyticsModule.appName, storePath)),
       environment: ProcessInfo.processInfo.environment)
   }
 }

@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import Storage
 import StoreAnalytics
+import StoreSQLite
 
 /// StoreAnalytics cases: importing a CSV file of 2.5 million lines through the code
 /// `store-metrics import` runs, `metrics --range year` in-process and as a whole process, and
@@ -91,7 +92,7 @@ enum StoreBenchmarks {
       round += 1
       directQueue = nil  // a new file: the direct reads must not stay on the old one
       path = scratch + "/store-\(round).sqlite"
-      let fresh = try ShopAnalytics.open(.file(path))
+      let fresh = try StoreBackends.sqlite.open(.sqlite(.file(path)), environment: [:])
       for (index, zone) in zones.enumerated() {
         for id in stride(from: index, to: 29, by: zones.count) {
           _ = try fresh.addStore(id: "S\(id)", name: "Store \(id)", zone: Zone(identifier: zone))

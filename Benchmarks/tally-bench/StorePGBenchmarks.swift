@@ -55,9 +55,9 @@ enum StorePGBenchmarks {
       if let store { return store }
       round += 1
       schema = "bench_\(ProcessInfo.processInfo.processIdentifier)_\(round)"
-      var location = try PostgresLocation(url: url, environment: environment)
-      location.schema = schema
-      let fresh = ShopAnalytics(repository: try PostgresStoreRepository.open(location))
+      let fresh = try StoreBackends.all.open(
+        .postgres(url: url + (url.contains("?") ? "&" : "?") + "schema=" + schema),
+        environment: environment)
       let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: csv))
       defer { try? handle.close() }
       _ = try fresh.importFile(

@@ -97,7 +97,7 @@ public enum CommandRunner {
   ) -> Int32 {
     // `--version` alone is answered before ArgumentParser builds the command tree: reflecting
     // on the commands' properties costs a process more than everything else it does for this
-    // (callgrind counts in Docs/Architecture.md). The text is the one ArgumentParser prints.
+    // (callgrind counts in `Docs/Performance.md`). The text is the one ArgumentParser prints.
     if arguments == ["--version"], !Root.configuration.version.isEmpty {
       output(Root.configuration.version + "\n")
       return 0

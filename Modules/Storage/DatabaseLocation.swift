@@ -16,19 +16,6 @@ public enum DatabaseLocation: Sendable, Equatable, CustomStringConvertible {
     }
   }
 
-  /// The URL, when this location names a PostgreSQL server (`postgres://…` or
-  /// `postgresql://…`) rather than a file, which only a PostgreSQL backend opens (StorePostgres).
-  public var postgresURL: String? {
-    guard case .file(let path, _) = self, Self.isPostgresURL(path) else { return nil }
-    return path
-  }
-
-  /// Whether `text` is a PostgreSQL URL rather than a file path.
-  public static func isPostgresURL(_ text: String) -> Bool {
-    let scheme = text.prefix(13).lowercased()
-    return scheme.hasPrefix("postgres://") || scheme.hasPrefix("postgresql://")
-  }
-
   /// Resolves an app's database location, first match wins:
   /// 1. `explicitPath` (the `--db PATH` option; `:memory:` means in memory);
   /// 2. the app's environment variable (`TALLY_RVU_DB` for app `rvu`, …);

@@ -69,7 +69,7 @@ public enum DatabaseOpener {
   ///
   /// A command runs one query at a time, and a pool costs it a second connection on its first
   /// read (opened, configured, its schema read again): about a third of the work of a
-  /// short query command (callgrind counts in `Docs/Architecture.md`). A server answering many
+  /// short query command (callgrind counts in `Docs/Performance.md`). A server answering many
   /// requests at once sets this before opening its databases.
   public static var concurrentReads: Bool {
     get { concurrentReadsBox.current }

@@ -1,4 +1,5 @@
 import AnalyticsCore
+import StoreModel
 
 /// What `editStore` did.
 public struct StoreEdit: Sendable, Equatable {
@@ -18,7 +19,8 @@ extension ShopAnalytics {
   ///
   /// - throws: `TallyError` (`.notFound`) for an unknown store, (usage) for an empty name.
   public func editStore(_ id: String, name: String? = nil, zone: Zone? = nil) throws -> StoreEdit {
-    let (shop, oldZone) = try store(id)
+    let known = try store(id)
+    let (shop, oldZone) = (known.shop, known.zone)
     if let name, name.trimmingCharacters(in: .whitespaces).isEmpty {
       throw TallyError.invalid("name", name, expected: "a non-empty name", category: .usage)
     }

@@ -1,6 +1,6 @@
 import AnalyticsCore
 import Foundation
-import Storage
+import StoreModel
 
 /// What an import did.
 public struct OrderImportSummary: Sendable, Equatable {
@@ -19,6 +19,14 @@ public struct OrderImportSummary: Sendable, Equatable {
 
   /// Orders written that were not there before.
   public var newOrders: Int { orders - replaced }
+}
+
+/// A store that exists, with its zone.
+public struct KnownStore: Sendable, Equatable {
+  public let shop: Shop
+  /// The zone its days and hours are counted in.
+  public let zone: Zone
+  public var id: String { shop.id }
 }
 
 /// A store's today, given its zone.
@@ -40,18 +48,6 @@ public struct ShopAnalytics: Sendable {
     self.repository = repository
     self.today = today
   }
-
-  /// Opens (and migrates) the SQLite database at `location`.
-  public static func open(
-    _ location: DatabaseLocation, today: @escaping StoreToday = ShopAnalytics.today
-  ) throws -> ShopAnalytics {
-    ShopAnalytics(repository: try SQLiteStoreRepository.open(location), today: today)
-  }
-
-  /// An empty in-memory SQLite database.
-  public static func inMemory(today: @escaping StoreToday = ShopAnalytics.today) throws
-    -> ShopAnalytics
-  { try open(.memory, today: today) }
 
   /// The current day in each store's zone.
   public static let today: StoreToday = { $0.localDate(of: Instant(Date())) }
@@ -77,31 +73,40 @@ public struct ShopAnalytics: Sendable {
       throw TallyError.invalid("name", name, expected: "a non-empty name", category: .usage)
     }
     let shop = Shop(id: id, name: name, timeZone: zone.identifier)
-    try repository.insert(shop)
+    try repository.inTransaction { transaction in
+      // Inside the writers' transaction, so two adds of one id cannot both pass.
+      guard try !transaction.shops().contains(where: { $0.id == id }) else {
+        throw TallyError(.usage, .exists(kind: "store", name: id))
+      }
+      try transaction.insert(shop)
+    }
     return shop
   }
 
-  /// Every store, by id.
-  public func stores() throws -> [Shop] { try repository.shops() }
+  /// Every store, by id in byte order.
+  public func stores() throws -> [Shop] {
+    try repository.shops().sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
+  }
 
   /// The data's revision: it rises with every committed write (imports, POS orders, store
   /// edits), so an answer computed at one revision may be served again while it is unchanged;
   /// `nil` when the backend keeps none.
   public func revision() throws -> Int64? { try repository.revision() }
 
-  /// A store and its zone.
+  /// A store and its zone, looked up once: what the queries take (`metrics(of:…)`), so that a
+  /// request reads its store one time.
   ///
   /// - throws: `TallyError` (`.notFound`) naming the known stores.
-  public func store(_ id: String) throws -> (shop: Shop, zone: Zone) {
+  public func store(_ id: String) throws -> KnownStore {
     guard let shop = try repository.shop(id: id) else {
-      let known = try repository.shops().map(\.id)
+      let known = try stores().map(\.id)
       throw TallyError.notFound(
         "store", id,
         expected: known.isEmpty
           ? "a store (none yet: add one or import orders)"
           : "one of " + known.joined(separator: ", "))
     }
-    return (shop, try Zone(identifier: shop.timeZone))
+    return KnownStore(shop: shop, zone: try Zone(identifier: shop.timeZone))
   }
 
   // MARK: Import
@@ -198,6 +203,25 @@ public struct ShopAnalytics: Sendable {
   /// shared by many orders, few enough that two parts in flight stay tens of megabytes.
   static let linesPerPart = 100_000
 
+  /// Imports one part in `transaction` (its backend's type opened, so rows pass between the
+  /// import's threads in that backend's own form) and adds what it did to `summary`.
+  static func importPart<Transaction: StoreTransaction>(
+    _ transaction: Transaction, lines: [OrderLineInput], orders: OrderGroups,
+    state: inout ImportState, summary: inout OrderImportSummary, progress: (Int) -> Void
+  ) throws {
+    var run = try OrderImport(transaction, lines: lines, orders: orders, state: &state)
+    let before = summary.orders
+    try run.write { progress(before + $0) }
+    try run.finish()
+    let counts = run.counts
+    summary.orders += counts.orders
+    summary.lines += counts.lines
+    summary.replaced += run.replaced
+    summary.alreadyPresent += run.alreadyPresent
+    summary.alreadyPresentLines += lines.count - counts.lines
+    summary.createdStores += run.createdStores
+  }
+
   /// Imports the parts `next` returns (`nil` after the last) in one transaction.
   private func importParts(
     next: () throws -> ([OrderLineInput], OrderGroups)?, replace: Bool,
@@ -211,17 +235,9 @@ public struct ShopAnalytics: Sendable {
         hadOrders: try transaction.hasOrders(), firstOrderKey: try transaction.nextOrderKey())
       var summary = OrderImportSummary()
       while let (lines, orders) = try next() {
-        var run = try OrderImport(transaction, lines: lines, orders: orders, state: &state)
-        let before = summary.orders
-        try run.write { progress(before + $0) }
-        try run.finish()
-        let counts = run.counts
-        summary.orders += counts.orders
-        summary.lines += counts.lines
-        summary.replaced += run.replaced
-        summary.alreadyPresent += run.alreadyPresent
-        summary.alreadyPresentLines += lines.count - counts.lines
-        summary.createdStores += run.createdStores
+        try Self.importPart(
+          transaction, lines: lines, orders: orders, state: &state, summary: &summary,
+          progress: progress)
       }
       // Thrown inside the transaction, so that a file without lines changes nothing (not even
       // the revision).

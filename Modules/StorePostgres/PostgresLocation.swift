@@ -1,6 +1,7 @@
 import AnalyticsCore
 import Foundation
 import Storage
+import StoreAnalytics
 
 /// A PostgreSQL database named by a `postgres://user[:password]@host[:port]/dbname[?schema=s]`
 /// URL, with libpq's `sslmode` and `sslrootcert` settings. The password comes from the URL, else
@@ -41,7 +42,7 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
     func bad(_ field: String, _ value: String, _ expected: String) -> TallyError {
       TallyError.invalid(field, value, expected: expected, category: .usage)
     }
-    guard DatabaseLocation.isPostgresURL(url), let parts = URLComponents(string: url),
+    guard StoreLocation.isPostgresURL(url), let parts = URLComponents(string: url),
       var host = parts.host, !host.isEmpty, let user = parts.user, !user.isEmpty
     else {
       throw bad("database URL", Self.redacted(url), expected)

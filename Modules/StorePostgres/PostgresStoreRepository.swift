@@ -43,15 +43,6 @@ public struct PostgresStoreRepository: StoreRepository {
     }
   }
 
-  public func insert(_ shop: Shop) throws {
-    try inTransaction { transaction in
-      guard try !(transaction.shops().contains { $0.id == shop.id }) else {
-        throw TallyError(.usage, .exists(kind: "store", name: shop.id))
-      }
-      try transaction.insert(shop)
-    }
-  }
-
   public func inTransaction<T>(_ body: (any StoreTransaction) throws -> T) throws -> T {
     try pool.withSession { session in
       try session.inTransaction {
@@ -177,36 +168,33 @@ public struct PostgresStoreRepository: StoreRepository {
         """
       ).map { row in
         let (hour, orders, revenue) = try row.decode((Int16, Int32, Int64).self)
-        return StoreHourTotal.stored(
+        return StoreHourTotal(
           storeId: storeId, hour: Int(hour), orders: Int(orders),
           revenue: FixedDecimal(hundredths: revenue))
       }
     }
   }
 
-  public func itemSales(of storeId: String, limit: Int) throws -> [ItemSales] {
+  public func itemSales(of storeId: String) throws -> [ItemSales] {
     try read { session in
       try session.query(
         """
         SELECT t.menu_item_id, m.name, t.orders::bigint, t.quantity, t.revenue_cents
         FROM item_total t JOIN menu_item m ON m.id = t.menu_item_id
         WHERE t.store_id = \(storeId)
-        ORDER BY t.revenue_cents DESC, m.name COLLATE "C" LIMIT \(Int64(limit))
         """
       ).map { try PostgresRows.itemSales($0, storeId: storeId) }
     }
   }
 
-  public func categorySales(of storeId: String?, limit: Int) throws -> [CategorySales] {
+  public func categorySales(of storeId: String?) throws -> [CategorySales] {
     try read { session in
       try session.query(
         """
         SELECT category, subcategory, SUM(orders)::bigint, SUM(items)::bigint,
-               SUM(revenue_cents)::bigint AS revenue
+               SUM(revenue_cents)::bigint
         FROM category_total WHERE \(storeId)::text IS NULL OR store_id = \(storeId)
         GROUP BY category, subcategory
-        ORDER BY revenue DESC, category COLLATE "C", subcategory COLLATE "C"
-        LIMIT \(Int64(limit))
         """
       ).map(PostgresRows.categorySales)
     }
@@ -215,39 +203,34 @@ public struct PostgresStoreRepository: StoreRepository {
   // Sales within a range are counted from the orders, as on SQLite (`SQLiteStoreRepository`),
   // through the index on the orders' store and day.
 
-  public func itemSales(of storeId: String, in range: DayRange, limit: Int) throws -> [ItemSales] {
+  public func itemSales(of storeId: String, in range: DayRange) throws -> [ItemSales] {
     try read { session in
       try session.query(
         """
         SELECT l.menu_item_id, m.name, COUNT(DISTINCT o.key), SUM(l.quantity)::bigint,
-               SUM(l.subtotal_cents)::bigint AS revenue
+               SUM(l.subtotal_cents)::bigint
         FROM store_order o JOIN order_line l ON l.order_key = o.key
         JOIN menu_item m ON m.id = l.menu_item_id
         WHERE o.store_id = \(storeId) AND o.status = 'completed'
           AND o.local_date BETWEEN \(PostgresDay(range.start)) AND \(PostgresDay(range.end))
-        GROUP BY l.menu_item_id, m.name ORDER BY revenue DESC, m.name COLLATE "C"
-        LIMIT \(Int64(limit))
+        GROUP BY l.menu_item_id, m.name
         """
       ).map { try PostgresRows.itemSales($0, storeId: storeId) }
     }
   }
 
-  public func categorySales(of storeId: String?, in range: DayRange, limit: Int) throws
-    -> [CategorySales]
-  {
+  public func categorySales(of storeId: String?, in range: DayRange) throws -> [CategorySales] {
     try read { session in
       try session.query(
         """
         SELECT m.category, COALESCE(m.subcategory, '') AS subcategory, COUNT(DISTINCT o.key),
-               SUM(l.quantity)::bigint, SUM(l.subtotal_cents)::bigint AS revenue
+               SUM(l.quantity)::bigint, SUM(l.subtotal_cents)::bigint
         FROM store_order o JOIN order_line l ON l.order_key = o.key
         JOIN menu_item m ON m.id = l.menu_item_id
         WHERE o.status = 'completed'
           AND o.local_date BETWEEN \(PostgresDay(range.start)) AND \(PostgresDay(range.end))
           AND (\(storeId)::text IS NULL OR o.store_id = \(storeId))
         GROUP BY m.category, COALESCE(m.subcategory, '')
-        ORDER BY revenue DESC, m.category COLLATE "C", COALESCE(m.subcategory, '') COLLATE "C"
-        LIMIT \(Int64(limit))
         """
       ).map(PostgresRows.categorySales)
     }
@@ -257,7 +240,7 @@ public struct PostgresStoreRepository: StoreRepository {
 /// Row readers shared by the repository and its transactions.
 enum PostgresRows {
   static func shops(_ session: PostgresSession) throws -> [Shop] {
-    try session.query("SELECT id, name, time_zone FROM shop ORDER BY id COLLATE \"C\"").map {
+    try session.query("SELECT id, name, time_zone FROM shop").map {
       row in
       let (id, name, zone) = try row.decode((String, String, String).self)
       return Shop(id: id, name: name, timeZone: zone)
@@ -276,7 +259,7 @@ enum PostgresRows {
   static func itemSales(_ row: PostgresRow, storeId: String) throws -> ItemSales {
     let (id, name, orders, quantity, revenue) = try row.decode(
       (Int64, String, Int64, Int64, Int64).self)
-    return ItemSales.stored(
+    return ItemSales(
       storeId: storeId, menuItemId: id, itemName: name, timesOrdered: Int(orders),
       totalQuantity: Int(quantity), totalRevenue: FixedDecimal(hundredths: revenue))
   }
@@ -284,7 +267,7 @@ enum PostgresRows {
   static func categorySales(_ row: PostgresRow) throws -> CategorySales {
     let (category, subcategory, orders, items, revenue) = try row.decode(
       (String, String, Int64, Int64, Int64).self)
-    return CategorySales.stored(
+    return CategorySales(
       category: category, subcategory: subcategory.isEmpty ? nil : subcategory,
       orderCount: Int(orders), itemsSold: Int(items),
       totalRevenue: FixedDecimal(hundredths: revenue))

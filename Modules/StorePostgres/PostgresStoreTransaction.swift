@@ -183,11 +183,9 @@ final class PostgresStoreTransaction: StoreTransaction {
   }
 
   /// Orders and lines in COPY's text format, made on the planner's thread.
-  var encoder: (@Sendable (PlannedOrders) -> any Sendable)? {
-    { planned in CopyBatch(planned) }
-  }
+  static func rows(_ planned: PlannedOrders) -> CopyBatch { CopyBatch(planned) }
 
-  func write(_ planned: PlannedOrders, encoded: (any Sendable)?) throws {
+  func write(_ rows: CopyBatch) throws {
     if !wroteOrders {
       wroteOrders = true
       // Into a schema without orders (a first import), the order and line indexes are built
@@ -208,8 +206,8 @@ final class PostgresStoreTransaction: StoreTransaction {
         droppedOrderIndexes = true
       }
     }
-    pending.append(encoded as? CopyBatch ?? CopyBatch(planned))
-    pendingOrders += planned.orders.count
+    pending.append(rows)
+    pendingOrders += rows.orderCount
     if pendingOrders >= Self.batchOrders { try finishWriting() }
   }
 
@@ -491,8 +489,11 @@ struct CopyBatch: Sendable {
 
   let orders: ByteBuffer
   let lines: ByteBuffer
+  /// How many orders `orders` holds.
+  let orderCount: Int
 
   init(_ planned: PlannedOrders) {
+    orderCount = planned.orders.count
     var orders = CopyText(capacity: planned.orders.count * Self.orderBytes)
     for order in planned.orders {
       orders.append(order.key)

@@ -20,7 +20,8 @@ public enum StoreReportPage {
   public static func build(
     shops: ShopAnalytics, storeId: String, range: MetricsRange, asOf: LocalDate?, now: Instant
   ) throws -> ReportPage {
-    let (shop, zone) = try shops.store(storeId)
+    let known = try shops.store(storeId)
+    let (shop, zone) = (known.shop, known.zone)
     let day = asOf ?? zone.localDate(of: now)
     let metrics = try shops.metrics(storeId: storeId, range: range, asOf: day, calendar: false)
     let window = metrics.current

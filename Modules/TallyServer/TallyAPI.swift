@@ -25,7 +25,9 @@ public struct TallyAPI: Sendable {
     google: GoogleSignIn?, clock: @escaping @Sendable () -> Instant = { Instant(Date()) }
   ) {
     self.rvu = rvu
-    self.shops = shops
+    // The stores' today follows this server's clock, so the domain's day rule (`currentDay`)
+    // is the only one the routes use.
+    self.shops = ShopAnalytics(repository: shops.repository, today: { $0.localDate(of: clock()) })
     self.server = server
     self.sessions = sessions
     self.google = google

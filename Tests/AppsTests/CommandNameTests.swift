@@ -8,7 +8,7 @@ import Testing
 
 /// Every command names itself. Without a `commandName`, ArgumentParser derives the name from
 /// the type's name with `String(describing:)`, which demangles it at run time: a quarter of the
-/// instructions of a short command (Docs/Architecture.md, "Start-up").
+/// instructions of a short command (Docs/Performance.md, "Start-up").
 @Suite("Command names are explicit")
 struct CommandNameTests {
   static let roots: [any ParsableCommand.Type] = [

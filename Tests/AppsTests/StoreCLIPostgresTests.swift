@@ -11,11 +11,7 @@ private let postgresURL = ProcessInfo.processInfo.environment["TALLY_TEST_PG_URL
 
 /// Runs store-metrics in process as `store-metrics-postgres` does: with PostgreSQL.
 private func capture(_ arguments: [String]) -> CommandRunner.Captured {
-  let postgres = StoreMetricsProgram.PostgresOpener {
-    try ShopAnalytics.open(
-      postgresURL: $0, environment: ProcessInfo.processInfo.environment, today: $1)
-  }
-  return StoreMetricsProgram.$postgres.withValue(postgres) {
+  StoreMetricsProgram.$backends.withValue(.all) {
     CommandRunner.capture(StoreMetricsCommand.self, arguments: arguments)
   }
 }

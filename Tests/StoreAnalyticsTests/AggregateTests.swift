@@ -4,6 +4,7 @@ import GRDB
 import Testing
 
 @testable import StoreAnalytics
+@testable import StoreSQLite
 
 /// What a backend offers the aggregate tests: each aggregate table next to the same figures
 /// recounted straight from its own order tables by an independent method, and a check that no
@@ -481,7 +482,7 @@ struct AggregateTests {
   @Test("store-2 keeps a store-1 database's customers per day, counting their orders")
   func migration() throws {
     let queue = try DatabaseQueue()
-    try StoreAnalyticsModule.migrator.migrate(queue, upTo: "store-1-orders-and-aggregates")
+    try StoreSchema.migrator.migrate(queue, upTo: "store-1-orders-and-aggregates")
     try queue.write { db in
       try db.execute(
         sql: """
@@ -496,7 +497,7 @@ struct AggregateTests {
           INSERT INTO store_day_customer VALUES ('S', '2026-03-08', 7), ('S', '2026-03-09', 7);
           """)
     }
-    try StoreAnalyticsModule.migrator.migrate(queue)
+    try StoreSchema.migrator.migrate(queue)
     try queue.read { db in
       let rows = try StoreDayCustomer.order(Column("date")).fetchAll(db)
       #expect(rows.map(\.date) == [day("2026-03-08"), day("2026-03-09")])
@@ -516,7 +517,7 @@ struct AggregateTests {
     "store-3 to store-5 on a store-2 database: INTEGER milliseconds, rows kept, refunds counted")
   func millisecondsMigration() throws {
     let queue = try DatabaseQueue()
-    try StoreAnalyticsModule.migrator.migrate(queue, upTo: "store-2-aggregates-by-delta")
+    try StoreSchema.migrator.migrate(queue, upTo: "store-2-aggregates-by-delta")
     try queue.write { db in
       try db.execute(
         sql: """
@@ -531,7 +532,7 @@ struct AggregateTests {
             (2, 0, 1, 'Tea', 250, 2, 500, 40), (3, 0, 1, 'Tea', 250, 1, 250, 0);
           """)
     }
-    try StoreAnalyticsModule.migrator.migrate(queue)
+    try StoreSchema.migrator.migrate(queue)
     try queue.read { db in
       let orders = try StoreOrder.order(StoreOrder.Columns.key).fetchAll(db)
       // 1772955000.0 s → 1,772,955,000,000 ms; .1234 s rounds to 123 ms; -1.5 s → -1,500 ms.

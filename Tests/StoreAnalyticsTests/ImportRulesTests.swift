@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import StoreAnalytics
+@testable import StoreSQLite
 
 /// Reads `text` through `CSVStream` in chunks of `size` bytes.
 private func streamed(_ text: String, chunk size: Int) throws -> [CSVRecord] {

@@ -4,6 +4,7 @@ import GRDB
 import Testing
 
 @testable import StoreAnalytics
+@testable import StoreSQLite
 
 @Suite("Store migrations")
 struct StoreMigrationTests {
@@ -33,7 +34,7 @@ struct StoreMigrationTests {
     }
     try queue.close()
 
-    let store = try ShopAnalytics.open(.file(path))
+    let store = try StoreBackends.sqlite.open(.sqlite(.file(path)), environment: [:])
     let repository = try #require(store.repository as? SQLiteStoreRepository)
     let (ids, lines, dangling, index) = try repository.writer.read { db in
       (
@@ -70,7 +71,8 @@ struct StoreMigrationTests {
       }
     }
     let store = try ShopAnalytics.inMemory()
-    let bad = "order_id,store_id,placed_at,status,customer_id,item_name,category,quantity,"
+    let bad =
+      "order_id,store_id,placed_at,status,customer_id,item_name,category,quantity,"
       + "unit_price\nZ1,S,2026-03-08 10:00,completed,,Tea,Drinks,1,1.00\n"
       + "Z2,S,2026-03-08 10:00,completed,,Tea,Drinks,1,1.00\nZ1,S,2026-03-08 10:00,completed,,"
       + "Tea,Drinks,1,1.00\n"

@@ -5,6 +5,7 @@ import Testing
 
 @testable import StoreAnalytics
 @testable import StorePostgres
+@testable import StoreSQLite
 
 /// The PostgreSQL server of the tests, from `scripts/with-postgres`.
 enum PostgresTesting {
@@ -191,8 +192,8 @@ struct PostgresBackendTests {
     #expect(
       verified.description
         == "postgres://ann@db.example:5432/sales?sslmode=verify-full&sslrootcert=/etc/ca.pem")
-    #expect(DatabaseLocation.isPostgresURL("Postgres://ann@h/d"))
-    #expect(!DatabaseLocation.isPostgresURL("postgres.db"))
+    #expect(StoreLocation.isPostgresURL("Postgres://ann@h/d"))
+    #expect(!StoreLocation.isPostgresURL("postgres.db"))
   }
 
   @Test("~/.pgpass lines match host, port, database and user, * matching anything")

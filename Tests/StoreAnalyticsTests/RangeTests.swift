@@ -1,6 +1,7 @@
 import AnalyticsCore
 import Foundation
 import StoreAnalytics
+import StoreSQLite
 import Testing
 
 /// One UTC store with orders in January 2025, December 2025 and January 2026:

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import StoreAnalytics
+@testable import StoreSQLite
 
 @Suite("The numbers of the store report")
 struct StoreReportNumbersTests {

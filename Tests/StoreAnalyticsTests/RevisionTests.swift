@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import StoreAnalytics
+@testable import StoreSQLite
 
 /// The data revision rises with every committed write and with nothing else, so an answer
 /// cached at one revision is never served after the data changed.
@@ -26,7 +27,8 @@ struct RevisionTests {
     #expect(try store.revision() == start + 2)
 
     // A refused import writes nothing, the revision included.
-    let bad = "order_id,store_id,placed_at,status,customer_id,item_name,category,quantity,"
+    let bad =
+      "order_id,store_id,placed_at,status,customer_id,item_name,category,quantity,"
       + "unit_price\nZ1,SF,2026-03-08 10:00,completed,,Tea,Drinks,-1,1.00\n"
     #expect(throws: TallyError.self) {
       _ = try store.importLines(try OrderLineFile.parse(Data(bad.utf8), fileName: "bad.csv"))

@@ -4,6 +4,7 @@ import GRDB
 import Testing
 
 @testable import StoreAnalytics
+@testable import StoreSQLite
 
 func day(_ text: String) -> LocalDate { try! LocalDate(parsing: text) }
 func cents(_ text: String) -> FixedDecimal { try! FixedDecimal(parsing: text) }

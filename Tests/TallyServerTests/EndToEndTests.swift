@@ -1,6 +1,7 @@
 import AnalyticsCore
 import Foundation
 import StoreAnalytics
+import StoreSQLite
 import Testing
 
 @testable import TallyServer
@@ -33,8 +34,9 @@ import Testing
       to: URL(fileURLWithPath: path("secret")))
     let google = try GoogleKey()
     try Data(google.jwks.utf8).write(to: URL(fileURLWithPath: path("jwks.json")))
-    _ = try ShopAnalytics.open(.file(path("store.sqlite"))).addStore(
-      id: "1", name: "One", zone: .utc)
+    _ = try StoreBackends.sqlite.open(.sqlite(.file(path("store.sqlite"))), environment: [:])
+      .addStore(
+        id: "1", name: "One", zone: .utc)
     let serverDB = try ServerDatabase.open(.file(path("server.sqlite")))
     try serverDB.grant(userId: "google-user-1", storeId: "1", role: .owner)
     let posKey = try serverDB.createPOSKey(storeId: "1").key

@@ -1,6 +1,7 @@
 import CLIKit
 import Foundation
 import StoreAnalytics
+import StoreSQLite
 import Testing
 
 @testable import TallyServer
@@ -88,7 +89,7 @@ import Testing
       #expect(unknown.error.contains("\"1\"") && unknown.error.split(separator: "\n").count == 1)
     }
     #expect(try ServerDatabase.open(.file(serverDB)).grantedStores(userId: "u1").isEmpty)
-    _ = try StoreAnalytics.ShopAnalytics.open(.file(storeDB)).addStore(
+    _ = try StoreBackends.sqlite.open(.sqlite(.file(storeDB)), environment: [:]).addStore(
       id: "1", name: "One", zone: .utc)
 
     let grant = try await capture(

@@ -8,6 +8,7 @@ import JWTKit
 import RVUDomain
 import Storage
 import StoreAnalytics
+import StoreSQLite
 import Testing
 
 @testable import TallyServer

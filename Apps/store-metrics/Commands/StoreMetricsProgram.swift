@@ -3,6 +3,7 @@ import CLIKit
 import Foundation
 import Storage
 import StoreAnalytics
+import StoreSQLite
 
 /// How the store commands open their database, and the two programs that run them.
 ///
@@ -10,42 +11,30 @@ import StoreAnalytics
 /// crypto) is linked into `store-metrics-postgres` instead: in `store-metrics` it added about
 /// 1,900 protocol-conformance records to the 7,000 the Swift runtime scans at every first lookup,
 /// and 53 MB of binary: `metrics --range year` took 16% more instructions, on SQLite
-/// (Docs/Architecture.md, "Start-up"). `store-metrics` hands a command whose database is a
+/// (Docs/Performance.md, "Start-up"). `store-metrics` hands a command whose database is a
 /// `postgres://` URL over to `store-metrics-postgres` (`handOff`), so either program takes
 /// either location.
 public enum StoreMetricsProgram {
-  /// Opens a `postgres://` URL with the commands' stores' today (`--as-of`). A struct, not a bare
-  /// function type: the Swift 6.3 compiler crashes making a task-local of a function type when
-  /// metadata is reached through accessors (`scripts/build-release`).
-  public struct PostgresOpener: Sendable {
-    let open: @Sendable (_ url: String, _ today: @escaping StoreToday) throws -> ShopAnalytics
-
-    public init(
-      _ open:
-        @escaping @Sendable (_ url: String, _ today: @escaping StoreToday) throws
-        -> ShopAnalytics
-    ) { self.open = open }
-  }
-
-  /// The opener the running program was started with: task-local rather than global, so tests
-  /// can run the commands with and without PostgreSQL side by side.
-  @TaskLocal static var postgres: PostgresOpener?
+  /// The backends the running program was started with: task-local rather than global, so
+  /// tests can run the commands with and without PostgreSQL side by side. SQLite alone unless
+  /// `main` says otherwise.
+  @TaskLocal static var backends = StoreBackends.sqlite
 
   /// The executable for PostgreSQL, looked for beside the running program.
   static let postgresProgram = "store-metrics-postgres"
 
-  /// Runs the command line, opening `postgres://` locations with `postgres`.
-  public static func main(postgres: PostgresOpener) -> Never {
-    $postgres.withValue(postgres) { CommandRunner.main(StoreMetricsCommand.self) }
+  /// Runs the command line, opening store locations with `backends`.
+  public static func main(backends: StoreBackends) -> Never {
+    $backends.withValue(backends) { CommandRunner.main(StoreMetricsCommand.self) }
   }
 
-  /// `store-metrics`' opener: replaces this process with `store-metrics-postgres` from the same
+  /// `store-metrics`' way to PostgreSQL: replaces this process with `store-metrics-postgres` from the same
   /// folder, on the same arguments, so that program runs the command from its start. Every
   /// command opens its database before it reads its input or writes anything, so nothing is
   /// done twice. Returns only by throwing, when that program cannot be started. The folder comes
   /// from `/proc/self/exe` on Linux (`Bundle` elsewhere: `argv[0]` may be a bare name from
   /// `PATH`).
-  public static let handOff = PostgresOpener { _, _ in
+  public static let handOff: StoreBackends.Postgres = { _, _ in
     let running =
       (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
       ?? Bundle.main.executablePath ?? CommandLine.arguments[0]
@@ -63,19 +52,12 @@ public enum StoreMetricsProgram {
       category: .unavailable)
   }
 
-  /// Opens the store database at `location`: an SQLite file here, a `postgres://` URL through
-  /// the program's PostgreSQL opener.
+  /// Opens the store database at `location` with the program's backends (the one choice of
+  /// backend: `StoreBackends.open`).
   static func open(
     _ location: DatabaseLocation, today: @escaping StoreToday
   ) throws -> ShopAnalytics {
-    guard let url = location.postgresURL else {
-      return try ShopAnalytics.open(location, today: today)
-    }
-    guard let postgres else {
-      throw TallyError.refused(
-        "this program has SQLite only: expected \(postgresProgram) for a postgres:// database",
-        category: .unavailable)
-    }
-    return try postgres.open(url, today)
+    try backends.open(
+      StoreLocation(location), environment: ProcessInfo.processInfo.environment, today: today)
   }
 }

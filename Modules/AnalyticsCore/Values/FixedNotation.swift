@@ -4,7 +4,7 @@
 /// `String(format:)` gave the same text, but its variadic arguments made the Swift runtime look
 /// two protocol conformances up by scanning every conformance record of the program, about 1 M
 /// instructions on the first number a command printed, a tenth of a short query's own work
-/// (Docs/Architecture.md, "Start-up"). Values this exact integer arithmetic cannot hold (the
+/// (Docs/Performance.md, "Start-up"). Values this exact integer arithmetic cannot hold (the
 /// number times 10^decimals at 2^64 or more, or more than 18 decimals) still go through it.
 public enum FixedNotation {
   public static func format(_ value: Double, decimals: Int) -> String {

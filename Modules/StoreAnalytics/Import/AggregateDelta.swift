@@ -1,4 +1,5 @@
 import AnalyticsCore
+import StoreModel
 
 /// What one import changes in the aggregate tables, summed in memory while the order rows are
 /// written and handed to the repository once at the end (`AggregateChanges`), in the import's

@@ -1,6 +1,7 @@
 import AnalyticsCore
 import DataFormats
 import Foundation
+import StoreModel
 
 /// CSV records read from bytes as they stream in, in `CSVReader`'s dialect (RFC 4180: quoted
 /// fields may hold commas, doubled quotes and line breaks; LF or CRLF; a UTF-8 byte order mark

@@ -1,6 +1,7 @@
 import AnalyticsCore
 import DataFormats
 import Foundation
+import StoreModel
 
 /// A small CSV file read whole through its header (`CSVHeader`): the split files' way to find
 /// their columns, name the missing ones and skip blank rows. (Order-line files, which can be

@@ -1,4 +1,5 @@
 import AnalyticsCore
+import StoreModel
 
 /// The lines of an import grouped into orders, in the order each order first appears, without
 /// copying a line: `lines(of:)` gives the positions of an order's lines in the input.

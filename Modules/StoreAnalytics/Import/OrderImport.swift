@@ -1,5 +1,6 @@
 import AnalyticsCore
 import Foundation
+import StoreModel
 
 /// One import inside a repository transaction, on two threads: an `OrderPlanner` turns orders
 /// into typed rows and aggregate deltas on one, while the repository writes the rows it made on
@@ -7,8 +8,8 @@ import Foundation
 ///
 /// Before that it creates the stores and customers the import names and takes out the orders it
 /// replaces; after, it saves the menu items and hands over the aggregate deltas.
-struct OrderImport {
-  private let transaction: any StoreTransaction
+struct OrderImport<Transaction: StoreTransaction> {
+  private let transaction: Transaction
   private let orders: OrderGroups
   /// The orders to write, by number in `orders`: those not already present.
   private var written: [Int] = []
@@ -24,15 +25,16 @@ struct OrderImport {
 
   /// Orders handed from the planner's thread to the writing one.
   private enum Message: Sendable {
-    case rows(PlannedOrders, encoded: (any Sendable)?)
+    /// Rows of `orders` orders.
+    case rows(Transaction.Rows, orders: Int)
     case done(FinalWrites)
     case failed(TallyError)
   }
 
   /// Orders planned per hand-over: large enough that the threads rarely wait on the queue's lock,
   /// small enough that the hand-overs in flight (`handoffCapacity`) stay a few megabytes.
-  static let ordersPerHandoff = 4096
-  private static let handoffCapacity = 4
+  static var ordersPerHandoff: Int { 4096 }
+  private static var handoffCapacity: Int { 4 }
 
   /// Prepares one part of an import: loads stores and menu items, creates the stores and
   /// customers the part names, skips the orders imported before and removes those it replaces.
@@ -41,7 +43,7 @@ struct OrderImport {
   ///   not `replace`: `.exists`), of an order whose lines are not together in the file, or of an
   ///   order placed after today in its store's zone.
   init(
-    _ transaction: any StoreTransaction, lines: [OrderLineInput], orders: OrderGroups,
+    _ transaction: Transaction, lines: [OrderLineInput], orders: OrderGroups,
     state: inout ImportState
   ) throws {
     self.transaction = transaction
@@ -56,7 +58,11 @@ struct OrderImport {
     var externalIds: Set<String> = []
     var names: Set<String> = []
     for line in lines {
-      if let external = line.itemId { externalIds.insert(external) } else { names.insert(line.itemName) }
+      if let external = line.itemId {
+        externalIds.insert(external)
+      } else {
+        names.insert(line.itemName)
+      }
     }
     for item in try transaction.menuItems(
       ids: [], externalIds: Array(externalIds), names: Array(names))
@@ -135,11 +141,10 @@ struct OrderImport {
   /// - Parameter progress: called with the number of orders written so far.
   mutating func write(progress: (Int) -> Void) throws {
     let handoff = Handoff<Message>(capacity: Self.handoffCapacity)
-    let encoder = transaction.encoder
     Thread.detachNewThread { [planner, orders, written] in
       var planner = planner
       var rows = PlannedOrders()
-      func message() -> Message { .rows(rows, encoded: encoder?(rows)) }
+      func message() -> Message { .rows(Transaction.rows(rows), orders: rows.orders.count) }
       do throws(TallyError) {
         for order in written {
           try planner.plan(orders.lines(of: order), into: &rows)
@@ -160,9 +165,9 @@ struct OrderImport {
     var count = 0
     while true {
       switch handoff.take() {
-      case .rows(let rows, let encoded):
-        try transaction.write(rows, encoded: encoded)
-        count += rows.orders.count
+      case .rows(let rows, let orders):
+        try transaction.write(rows)
+        count += orders
         progress(count)
       case .done(let writes):
         try transaction.finishWriting()

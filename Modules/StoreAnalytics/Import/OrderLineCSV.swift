@@ -1,6 +1,7 @@
 import AnalyticsCore
 import DataFormats
 import Foundation
+import StoreModel
 
 /// The order lines of a CSV file, read one at a time from a `CSVStream`: columns by header name
 /// (`CSVHeader`), values made straight from each field's bytes — numbers, times and statuses

@@ -1,6 +1,7 @@
 import AnalyticsCore
 import DataFormats
 import Foundation
+import StoreModel
 
 /// Reads order lines from CSV (columns by header name, in any order) or JSON Lines (one object
 /// per line with the same keys): `order_id, store_id, placed_at, status?, customer_id?, item_id?,

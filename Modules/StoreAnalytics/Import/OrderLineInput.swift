@@ -1,5 +1,6 @@
 import AnalyticsCore
 import Foundation
+import StoreModel
 
 /// When an order was placed, as the file gives it.
 public enum PlacedAt: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import AnalyticsCore
+import StoreModel
 
 /// Turns the import's orders into typed rows and aggregate deltas without touching the database,
 /// so it can run on its own thread while another writes the rows it made (`OrderImport`): the

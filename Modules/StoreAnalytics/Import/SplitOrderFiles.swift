@@ -1,6 +1,7 @@
 import AnalyticsCore
 import DataFormats
 import Foundation
+import StoreModel
 
 /// Turns a sales data set kept in four files — orders (`order_id, date, time`), order lines
 /// (`order_details_id, order_id, pizza_id, quantity`), items (`pizza_id, pizza_type_id, size,

@@ -1,5 +1,6 @@
 import AnalyticsCore
 import Foundation
+import StoreModel
 
 /// Orders as a POS sends them over HTTP: one order object or an array of them, each with its
 /// lines nested — the import's fields as JSON:

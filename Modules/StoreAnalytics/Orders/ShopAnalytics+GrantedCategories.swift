@@ -1,8 +1,8 @@
 import AnalyticsCore
+import StoreModel
 
 extension ShopAnalytics {
-  /// Category sales over all time summed across some stores (highest revenue first, ties by
-  /// name): what a reader allowed to see only those stores may see of the all-stores view.
+  /// Category sales over all time summed across some stores (`SalesRanking`): what a reader allowed to see only those stores may see of the all-stores view.
   /// Counts add up across stores because no order belongs to two stores.
   public func categories(storeIds: Set<String>, limit: Int) throws -> [CategorySales] {
     struct Key: Hashable {
@@ -11,7 +11,7 @@ extension ShopAnalytics {
     }
     var totals: [Key: (orders: Int, items: Int, revenue: FixedDecimal)] = [:]
     for storeId in storeIds {
-      for row in try repository.categorySales(of: storeId, limit: Self.maximumRows) {
+      for row in try repository.categorySales(of: storeId) {
         let key = Key(category: row.category, subcategory: row.subcategory)
         var total = totals[key] ?? (0, 0, .zero)
         total.orders += row.orderCount
@@ -25,10 +25,6 @@ extension ShopAnalytics {
         category: key.category, subcategory: key.subcategory, orderCount: total.orders,
         itemsSold: total.items, totalRevenue: total.revenue)
     }
-    return Array(
-      rows.sorted {
-        ($0.totalRevenue, $1.category, $1.subcategory ?? "")
-          > ($1.totalRevenue, $0.category, $0.subcategory ?? "")
-      }.prefix(try Self.checked(min(limit, Self.maximumRows))))
+    return SalesRanking.categories(rows, limit: try Self.checked(min(limit, Self.maximumRows)))
   }
 }

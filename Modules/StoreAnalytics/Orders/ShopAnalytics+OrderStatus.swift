@@ -1,4 +1,5 @@
 import AnalyticsCore
+import StoreModel
 
 extension ShopAnalytics {
   /// Changes an order's status (a refund, a cancellation after the fact), in one transaction:
@@ -44,10 +45,10 @@ extension ShopAnalytics {
         replace: true, replacingOtherStores: false, newStoreZone: zone, today: today,
         hadOrders: true,
         firstOrderKey: try transaction.nextOrderKey())
-      var run = try OrderImport(
-        transaction, lines: inputs, orders: try OrderGroups(inputs), state: &state)
-      try run.write(progress: { _ in })
-      try run.finish()
+      var summary = OrderImportSummary()
+      try Self.importPart(
+        transaction, lines: inputs, orders: try OrderGroups(inputs), state: &state,
+        summary: &summary, progress: { _ in })
       return true
     }
   }

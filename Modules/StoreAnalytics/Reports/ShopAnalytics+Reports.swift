@@ -1,4 +1,5 @@
 import AnalyticsCore
+import StoreModel
 
 extension ShopAnalytics {
   /// The most rows a list report returns: far above any screen or export, and a bound on what
@@ -19,7 +20,12 @@ extension ShopAnalytics {
 
   /// Daily totals of completed orders, newest first, up to the as-of day.
   public func daily(storeId: String, limit: Int, asOf: LocalDate) throws -> [DailyStats] {
-    _ = try store(storeId)
+    try daily(of: store(storeId), limit: limit, asOf: asOf)
+  }
+
+  /// `daily` of a store looked up before.
+  public func daily(of store: KnownStore, limit: Int, asOf: LocalDate) throws -> [DailyStats] {
+    let storeId = store.id
     return try repository.latestDays(of: storeId, through: asOf, limit: try Self.checked(limit))
       .map { day in
         DailyStats(
@@ -31,12 +37,21 @@ extension ShopAnalytics {
 
   /// The 24 hours of a local day, zero-filled.
   public func hourly(storeId: String, date: LocalDate) throws -> [RevenueBucket<Int>] {
-    try hourly(storeId: storeId, range: DayRange(day: date))
+    try hourly(of: store(storeId), range: DayRange(day: date))
+  }
+
+  /// `hourly` of a store looked up before.
+  public func hourly(of store: KnownStore, date: LocalDate) throws -> [RevenueBucket<Int>] {
+    try hourly(of: store, range: DayRange(day: date))
   }
 
   /// The 24 local hours summed over a range of days, zero-filled: the busiest hours.
   public func hourly(storeId: String, range: DayRange) throws -> [RevenueBucket<Int>] {
-    _ = try store(storeId)
+    try hourly(of: store(storeId), range: range)
+  }
+
+  private func hourly(of store: KnownStore, range: DayRange) throws -> [RevenueBucket<Int>] {
+    let storeId = store.id
     var hours = [(orders: Int, revenue: FixedDecimal)](repeating: (0, .zero), count: 24)
     for row in try repository.hours(of: storeId, in: range) {
       hours[row.hour].orders += row.orders
@@ -50,7 +65,14 @@ extension ShopAnalytics {
   /// Orders and revenue by part of the day (all four always present), over all time or a range.
   public func timeDistribution(storeId: String, range: DayRange?) throws -> [RevenueBucket<DayPart>]
   {
-    _ = try store(storeId)
+    try timeDistribution(of: store(storeId), range: range)
+  }
+
+  /// `timeDistribution` of a store looked up before.
+  public func timeDistribution(of store: KnownStore, range: DayRange?) throws
+    -> [RevenueBucket<DayPart>]
+  {
+    let storeId = store.id
     // All time reads the 24 all-time hour totals; a range sums that range's hours.
     let hours: [(hour: Int, orders: Int, revenue: FixedDecimal)] =
       if let range {
@@ -68,24 +90,36 @@ extension ShopAnalytics {
     }
   }
 
-  /// Category sales by revenue (highest first), for one store or all, over all time or a range.
+  /// Category sales by revenue (highest first, `SalesRanking`), for one store or all, over all
+  /// time or a range.
   public func categories(storeId: String?, range: DayRange? = nil, limit: Int) throws
     -> [CategorySales]
   {
+    let limit = try Self.checked(limit)
     if let storeId { _ = try store(storeId) }
     guard let range else {
-      return try repository.categorySales(of: storeId, limit: try Self.checked(limit))
+      return SalesRanking.categories(try repository.categorySales(of: storeId), limit: limit)
     }
-    return try repository.categorySales(of: storeId, in: range, limit: try Self.checked(limit))
+    return SalesRanking.categories(
+      try repository.categorySales(of: storeId, in: range), limit: limit)
   }
 
-  /// A store's best-selling items by revenue (highest first), over all time or a range.
+  /// A store's best-selling items by revenue (highest first, `SalesRanking`), over all time or a
+  /// range.
   public func popular(storeId: String, range: DayRange? = nil, limit: Int) throws -> [ItemSales] {
-    _ = try store(storeId)
+    try popular(of: store(storeId), range: range, limit: limit)
+  }
+
+  /// `popular` of a store looked up before.
+  public func popular(of store: KnownStore, range: DayRange? = nil, limit: Int) throws
+    -> [ItemSales]
+  {
+    let limit = try Self.checked(limit)
+    let storeId = store.id
     guard let range else {
-      return try repository.itemSales(of: storeId, limit: try Self.checked(limit))
+      return SalesRanking.items(try repository.itemSales(of: storeId), limit: limit)
     }
-    return try repository.itemSales(of: storeId, in: range, limit: try Self.checked(limit))
+    return SalesRanking.items(try repository.itemSales(of: storeId, in: range), limit: limit)
   }
 
   /// A store's best-selling items and its categories within a range, side by side as a report
@@ -93,23 +127,41 @@ extension ShopAnalytics {
   public func sales(storeId: String, range: DayRange, limit: Int) throws
     -> (items: [ItemSales], categories: [CategorySales])
   {
+    let limit = try Self.checked(limit)
     _ = try store(storeId)
-    return try repository.sales(of: storeId, in: range, limit: try Self.checked(limit))
+    let sales = try repository.sales(of: storeId, in: range)
+    return (
+      SalesRanking.items(sales.items, limit: limit),
+      SalesRanking.categories(sales.categories, limit: limit)
+    )
   }
 
   /// KPIs of a window against the previous one.
   public func metrics(storeId: String, range: MetricsRange, asOf: LocalDate, calendar: Bool)
     throws -> StoreMetrics
   {
+    try metrics(of: store(storeId), range: range, asOf: asOf, calendar: calendar)
+  }
+
+  /// `metrics` of a store looked up before.
+  public func metrics(of store: KnownStore, range: MetricsRange, asOf: LocalDate, calendar: Bool)
+    throws -> StoreMetrics
+  {
     let (current, previous) = range.windows(asOf: asOf, calendar: calendar)
-    return try metrics(storeId: storeId, current: current, previous: previous)
+    return try metrics(of: store, current: current, previous: previous)
   }
 
   /// KPIs of a window against another.
   public func metrics(storeId: String, current: DayRange, previous: DayRange) throws
     -> StoreMetrics
   {
-    _ = try store(storeId)
+    try metrics(of: store(storeId), current: current, previous: previous)
+  }
+
+  private func metrics(of store: KnownStore, current: DayRange, previous: DayRange) throws
+    -> StoreMetrics
+  {
+    let storeId = store.id
     let totals = try repository.metricsTotals(of: storeId, current: current, previous: previous)
     return StoreMetrics(
       current: current, previous: previous, totalRevenue: totals.revenue,
@@ -125,21 +177,34 @@ extension ShopAnalytics {
   public func chart(storeId: String, range: MetricsRange, asOf: LocalDate) throws
     -> [RevenueBucket<ChartBucket>]
   {
+    try chart(of: store(storeId), range: range, asOf: asOf)
+  }
+
+  /// `chart` of a store looked up before.
+  public func chart(of store: KnownStore, range: MetricsRange, asOf: LocalDate) throws
+    -> [RevenueBucket<ChartBucket>]
+  {
     if range == .today {
-      return try hourly(storeId: storeId, date: asOf).map {
+      return try hourly(of: store, date: asOf).map {
         RevenueBucket(key: .hour($0.key), orders: $0.orders, revenue: $0.revenue)
       }
     }
     let period: Period = range == .quarter ? .week : range == .year ? .month : .day
     return try chart(
-      storeId: storeId, window: try DayRange.lastDays(range.days, asOf: asOf), by: period)
+      of: store, window: try DayRange.lastDays(range.days, asOf: asOf), by: period)
   }
 
   /// The revenue chart of any window by day, Monday week or month.
   public func chart(storeId: String, window: DayRange, by period: Period) throws
     -> [RevenueBucket<ChartBucket>]
   {
-    _ = try store(storeId)
+    try chart(of: store(storeId), window: window, by: period)
+  }
+
+  private func chart(of store: KnownStore, window: DayRange, by period: Period) throws
+    -> [RevenueBucket<ChartBucket>]
+  {
+    let storeId = store.id
     // Quarter and year buckets would be too coarse for a chart: they become months.
     let period: Period = period == .day || period == .week ? period : .month
     var byDay: [LocalDate: (orders: Int, revenue: FixedDecimal)] = [:]

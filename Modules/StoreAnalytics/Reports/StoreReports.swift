@@ -1,4 +1,5 @@
 import AnalyticsCore
+import StoreModel
 
 /// The windows of `metrics`, `chart` and `time-distribution --range`.
 public enum MetricsRange: String, Sendable, CaseIterable {
@@ -51,17 +52,6 @@ public enum MetricsRange: String, Sendable, CaseIterable {
     let previousEnd = min(
       previousPeriod.start.adding(days: current.dayCount - 1), previousPeriod.end)
     return (current, try! DayRange(start: previousPeriod.start, end: previousEnd))
-  }
-}
-
-/// Cancelled or refunded orders of a window: how many, and the subtotals they would have been.
-public struct UnsoldOrders: Sendable, Equatable {
-  public var orders: Int
-  public var amount: FixedDecimal
-
-  public init(orders: Int = 0, amount: FixedDecimal = .zero) {
-    self.orders = orders
-    self.amount = amount
   }
 }
 
@@ -141,24 +131,6 @@ public enum ChartBucket: Sendable, Equatable {
   case week(startingOn: LocalDate)
   /// The month starting on this day.
   case month(startingOn: LocalDate)
-}
-
-/// Sales of a category.
-public struct CategorySales: Sendable, Equatable {
-  /// Category and subcategory (`nil` when none).
-  public let category: String, subcategory: String?
-  /// Distinct orders with the category, items sold, revenue.
-  public let orderCount: Int, itemsSold: Int, totalRevenue: FixedDecimal
-}
-
-/// Sales of a menu item at a store.
-public struct ItemSales: Sendable, Equatable {
-  public let storeId: String, menuItemId: Int64, itemName: String
-  /// Distinct orders with the item, quantity, revenue.
-  public let timesOrdered: Int, totalQuantity: Int, totalRevenue: FixedDecimal
-
-  /// Revenue ÷ quantity, rounded to the cent.
-  public var averagePrice: FixedDecimal { totalRevenue.divided(by: totalQuantity) }
 }
 
 /// Distinct customers as known: orders without any customer id leave the count unknown (`nil`)

@@ -1,22 +1,19 @@
 import AnalyticsCore
+import StoreModel
 
 /// Everything StoreAnalytics needs from a database, and nothing of how it is kept: the rules
 /// (parsing, grouping orders, planning rows and aggregate deltas, windows, reports) are written
-/// once over this protocol, and each backend implements it — SQLite today
-/// (`SQLiteStoreRepository`), PostgreSQL later. Every backend runs the same aggregate tests.
+/// once over this protocol, and each backend implements it in a module of its own (StoreSQLite,
+/// StorePostgres), chosen in one place (`StoreBackends.open`). Every backend runs the same
+/// aggregate tests.
 ///
 /// Aggregates are exact sums over completed orders: a backend stores the deltas it is given and
 /// must keep each row equal to a recount from its order tables.
 public protocol StoreRepository: Sendable {
-  /// Every store, by id.
+  /// Every store, in any order (the domain sorts them).
   func shops() throws -> [Shop]
   /// The store with this id, if any.
   func shop(id: String) throws -> Shop?
-  /// Adds a store.
-  ///
-  /// - throws: `TallyError` (`.exists`) when the id is taken.
-  func insert(_ shop: Shop) throws
-
   /// A number that rises with every committed write (`nil` when the backend keeps none): equal
   /// revisions mean equal data, so an answer computed at one revision can be served again.
   func revision() throws -> Int64?
@@ -36,19 +33,21 @@ public protocol StoreRepository: Sendable {
   func hours(of storeId: String, in range: DayRange) throws -> [StoreHour]
   /// A store's all-time totals per local hour.
   func hourTotals(of storeId: String) throws -> [StoreHourTotal]
-  /// A store's best-selling items by revenue, highest first (ties by name).
-  func itemSales(of storeId: String, limit: Int) throws -> [ItemSales]
-  /// Category sales of one store or all (`nil`) by revenue, highest first.
-  func categorySales(of storeId: String?, limit: Int) throws -> [CategorySales]
-  /// A store's best-selling items within `range`, counted from the orders.
-  func itemSales(of storeId: String, in range: DayRange, limit: Int) throws -> [ItemSales]
+  // Sales lists come back whole and in no order: the domain ranks and cuts them
+  // (`SalesRanking`), so every backend lists the same rows in the same order.
+
+  /// A store's sales per menu item over all time.
+  func itemSales(of storeId: String) throws -> [ItemSales]
+  /// Category sales of one store or all (`nil`) over all time.
+  func categorySales(of storeId: String?) throws -> [CategorySales]
+  /// A store's sales per menu item within `range`, counted from the orders.
+  func itemSales(of storeId: String, in range: DayRange) throws -> [ItemSales]
   /// Category sales of one store or all within `range`, counted from the orders by each item's
   /// current category.
-  func categorySales(of storeId: String?, in range: DayRange, limit: Int) throws
-    -> [CategorySales]
+  func categorySales(of storeId: String?, in range: DayRange) throws -> [CategorySales]
   /// Both of the above for one store, as a report shows them side by side (a backend may read
   /// the window's orders once for both).
-  func sales(of storeId: String, in range: DayRange, limit: Int) throws
+  func sales(of storeId: String, in range: DayRange) throws
     -> (items: [ItemSales], categories: [CategorySales])
 }
 
@@ -56,13 +55,10 @@ extension StoreRepository {
   /// No revision: nothing computed from this backend is reused.
   public func revision() throws -> Int64? { nil }
 
-  public func sales(of storeId: String, in range: DayRange, limit: Int) throws
+  public func sales(of storeId: String, in range: DayRange) throws
     -> (items: [ItemSales], categories: [CategorySales])
   {
-    (
-      try itemSales(of: storeId, in: range, limit: limit),
-      try categorySales(of: storeId, in: range, limit: limit)
-    )
+    (try itemSales(of: storeId, in: range), try categorySales(of: storeId, in: range))
   }
 }
 
@@ -98,55 +94,17 @@ public protocol StoreTransaction {
   func nextOrderKey() throws -> Int64
   /// Above every menu item id in use.
   func nextMenuItemId() throws -> Int64
-  /// Turns planned orders into the backend's own form on the planner's thread, so that the
-  /// writing thread — the import's bottleneck — only binds; `nil` when the backend has none.
-  var encoder: (@Sendable (PlannedOrders) -> any Sendable)? { get }
-  /// Writes planned orders and their lines (in batches as they are planned), with what
-  /// `encoder` made of them when the backend has one.
-  func write(_ planned: PlannedOrders, encoded: (any Sendable)?) throws
+  /// Planned orders and their lines in the backend's own form (bind values, COPY text).
+  associatedtype Rows: Sendable
+  /// Makes `Rows` on the planner's thread, so that the writing thread — the import's
+  /// bottleneck — only sends them. Static: it never touches the transaction's connection.
+  static func rows(_ planned: PlannedOrders) -> Rows
+  /// Writes orders and their lines, in batches as they are planned.
+  func write(_ rows: Rows) throws
   /// Writes what `write` still holds.
   func finishWriting() throws
   /// Inserts new menu items and updates known ones.
   func save(newItems: [MenuItem], updatedItems: [MenuItem]) throws
   /// Applies aggregate deltas.
   func apply(_ changes: AggregateChanges) throws
-}
-
-/// The sums behind `StoreMetrics`.
-public struct MetricsTotals: Sendable, Equatable {
-  public var orders = 0
-  public var revenue = FixedDecimal.zero
-  public var previousOrders = 0
-  public var previousRevenue = FixedDecimal.zero
-  /// Distinct customers with completed orders in the current window.
-  public var customers = 0
-  public var cancelled = UnsoldOrders()
-  public var refunded = UnsoldOrders()
-
-  public init() {}
-}
-
-/// Orders and their lines, planned in memory and ready to write.
-public struct PlannedOrders: Sendable {
-  public var orders: [StoreOrder] = []
-  public var lines: [OrderLine] = []
-}
-
-/// What some writes change in the aggregate tables, as signed deltas in each table's key order.
-public struct AggregateChanges: Sendable {
-  /// Per store, day and customer: the change in completed orders. Applied before `days`, whose
-  /// customer counts are re-read from these rows.
-  public var customers: [StoreDayCustomer] = []
-  /// Changes of orders and amounts; `customers` is not a delta and is ignored.
-  public var days: [StoreDay] = []
-  public var hours: [StoreHour] = []
-  public var hourTotals: [StoreHourTotal] = []
-  public var items: [ItemTotal] = []
-  /// Changes of cancelled and refunded orders per day.
-  public var statuses: [StoreDayStatus] = []
-  /// `nil` when an item moved to another category: then category totals are recounted from the
-  /// orders by each item's current category.
-  public var categories: [CategoryTotal]? = []
-  /// Whether orders were taken away, so rows may have fallen to zero and must be deleted.
-  public var removesOrders = false
 }

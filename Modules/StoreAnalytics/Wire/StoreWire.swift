@@ -1,5 +1,6 @@
 import AnalyticsCore
 import DataFormats
+import StoreModel
 
 /// The seed-shaped JSON of store-metrics — the same keys the CLI documents and a server will
 /// serve — built in one place so every edge writes the same shapes, and the labels of typed

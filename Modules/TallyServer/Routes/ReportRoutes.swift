@@ -35,7 +35,7 @@ extension TallyAPI {
               .description)
         }
         let granted = try Self.serverFailure { try server.grantedStores(userId: user) }
-        guard granted.contains(storeId), (try? shops.store(storeId)) != nil else {
+        guard granted.contains(storeId), try existingStore(storeId) != nil else {
           // Not granted and not there answer alike: nothing is revealed about other stores.
           throw APIError.message(
             .notFound, "no store \(TallyError.quote(storeId)) for this user")

@@ -11,18 +11,17 @@ extension TallyAPI {
   var storeRoutes: [Route] {
     let rpcs = [
       Route(.post, "/rest/v1/rpc/get_store_metrics") { request, context in
-        let (storeId, range, asOf) = try await rpcArguments(request, context: context)
-        return try answer(["metrics", storeId, "\(range)", "\(asOf)"]) {
-          let metrics = try shops.metrics(
-            storeId: storeId, range: range, asOf: asOf, calendar: false)
+        let (store, range, asOf) = try await rpcArguments(request, context: context)
+        return try answer(["metrics", store.id, "\(range)", "\(asOf)"]) {
+          let metrics = try shops.metrics(of: store, range: range, asOf: asOf, calendar: false)
           return .array([.object(StoreWire.metrics(metrics))])
         }
       },
       Route(.post, "/rest/v1/rpc/get_revenue_chart_data") { request, context in
-        let (storeId, range, asOf) = try await rpcArguments(request, context: context)
-        return try answer(["chart", storeId, "\(range)", "\(asOf)"]) {
+        let (store, range, asOf) = try await rpcArguments(request, context: context)
+        return try answer(["chart", store.id, "\(range)", "\(asOf)"]) {
           .array(
-            StoreWire.chart(try shops.chart(storeId: storeId, range: range, asOf: asOf)).map(
+            StoreWire.chart(try shops.chart(of: store, range: range, asOf: asOf)).map(
               JSONValue.object))
         }
       },
@@ -43,30 +42,31 @@ extension TallyAPI {
 
   /// The rows of a view over `stores` (granted ones only), before ordering and limit.
   func viewRows(_ view: StoreView, stores: [String], query: PostgRESTQuery) throws -> [JSONObject] {
-    // A granted store that is not (yet) in the store database has no rows.
-    let known = Set(try shops.stores().map(\.id))
-    let stores = stores.filter(known.contains)
+    // A granted store that is not (yet) in the store database has no rows. Each store is looked
+    // up once; its today is the domain's (`currentDay`).
+    let known = try stores.compactMap(existingStore)
+    let stores = known.map(\.id)
     let all = ShopAnalytics.maximumRows
     // The view's own order and limit can be left to the domain only for one store in that order;
     // otherwise every row is read and `PostgRESTQuery.apply` orders and cuts.
     // The domain takes 1…maximumRows; PostgREST's `limit=0` (no rows) is cut by `apply`.
     let limit = query.order == nil && stores.count == 1 ? min(max(query.limit ?? all, 1), all) : all
-    func today(_ storeId: String) throws -> LocalDate {
-      try shops.store(storeId).zone.localDate(of: clock())
-    }
     switch view {
     case .dailyStats:
-      return try stores.flatMap { id in
-        try shops.daily(storeId: id, limit: limit, asOf: today(id)).map(StoreWire.daily)
+      return try known.flatMap { store in
+        try shops.daily(of: store, limit: limit, asOf: shops.currentDay(in: store.zone))
+          .map(StoreWire.daily)
       }
     case .hourlyToday:
-      return try stores.flatMap { id in
-        try shops.hourly(storeId: id, date: today(id)).map { StoreWire.hourly($0, storeId: id) }
+      return try known.flatMap { store in
+        try shops.hourly(of: store, date: shops.currentDay(in: store.zone)).map {
+          StoreWire.hourly($0, storeId: store.id)
+        }
       }
     case .timeDistribution:
-      return try stores.flatMap { id in
-        try shops.timeDistribution(storeId: id, range: nil).map {
-          StoreWire.timeDistribution($0, storeId: id)
+      return try known.flatMap { store in
+        try shops.timeDistribution(of: store, range: nil).map {
+          StoreWire.timeDistribution($0, storeId: store.id)
         }
       }
     case .categoryDistribution:
@@ -76,8 +76,8 @@ extension TallyAPI {
       )
       .map(StoreWire.category)
     case .popularItems:
-      return try stores.flatMap { id in
-        try shops.popular(storeId: id, limit: limit).map(StoreWire.popular)
+      return try known.flatMap { store in
+        try shops.popular(of: store, limit: limit).map(StoreWire.popular)
       }
     }
   }
@@ -90,10 +90,20 @@ extension TallyAPI {
     }
   }
 
+  /// The store with this id, looked up once; `nil` when there is none (a storage failure is a
+  /// 500, never taken for a missing store).
+  func existingStore(_ storeId: String) throws -> KnownStore? {
+    do { return try shops.store(storeId) } catch let error as TallyError {
+      if case .notFound = error.cause { return nil }
+      throw APIError(
+        .internalServerError, body: ["error": .string("Server error")], reason: "\(error)")
+    }
+  }
+
   /// `{p_store_id, p_date_range}` of an RPC call, for a store the user was granted, with the
-  /// store's today.
+  /// store's today (the domain's `currentDay`).
   private func rpcArguments(_ request: Request, context: ServerContext) async throws -> (
-    String, MetricsRange, LocalDate
+    KnownStore, MetricsRange, LocalDate
   ) {
     let user = try await postgRESTUser(request, context: context)
     struct Body: Decodable {
@@ -121,13 +131,13 @@ extension TallyAPI {
     }
     let storeId = body.storeId.text
     let granted = try Self.serverFailure { try server.grantedStores(userId: user) }
-    guard granted.contains(storeId), let zone = try? shops.store(storeId).zone else {
+    guard granted.contains(storeId), let store = try existingStore(storeId) else {
       // Not granted and not there answer alike: nothing is revealed about other stores.
       throw APIError.postgREST(
         .notFound, code: "PGRST116", message: "no store \(TallyError.quote(storeId)) for this user",
         details: "the store does not exist or was not granted to you")
     }
-    return (storeId, range, zone.localDate(of: clock()))
+    return (store, range, shops.currentDay(in: store.zone))
   }
 
   /// The signed-in user, with a 401 in PostgREST's shape.

@@ -1,6 +1,8 @@
 import AnalyticsCore
 import GRDB
 import Storage
+import StoreAnalytics
+import StoreModel
 
 /// The writes of one `SQLiteStoreRepository` transaction. Orders, lines and aggregate deltas go
 /// through multi-row statements (`BatchInsert`, 64 rows a run) with upserts: measured, these are
@@ -70,7 +72,7 @@ final class SQLiteStoreTransaction: StoreTransaction {
     guard !externalIds.isEmpty else { return [:] }
     // Keys handed out here rather than by SQLite, so the rows go 64 to a statement (a large
     // import names hundreds of thousands of customers).
-    var next = (try Customer.select(max(Customer.Columns.id), as: Int64.self).fetchOne(db) ?? 0) + 1
+    var next = (try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM customer") ?? 0) + 1
     var rows = try BatchInsert(db, into: "customer", columns: ["id", "external_id"])
     var keys: [String: Int64] = [:]
     keys.reserveCapacity(externalIds.count)
@@ -148,47 +150,45 @@ final class SQLiteStoreTransaction: StoreTransaction {
   }
 
   /// Orders and lines as bind values in column order: 12 per order, 8 per line.
-  private struct EncodedRows: Sendable {
+  struct Rows: Sendable {
     var orders: [BatchInsert.Value] = []
     var lines: [BatchInsert.Value] = []
   }
 
   /// Makes the bind values on the planner's thread: binding them from arrays is then all the
   /// database thread does (measured: converting there made the import a sixth slower).
-  var encoder: (@Sendable (PlannedOrders) -> any Sendable)? {
-    { planned in
-      var rows = EncodedRows()
-      rows.orders.reserveCapacity(planned.orders.count * 12)
-      rows.lines.reserveCapacity(planned.lines.count * 8)
-      for order in planned.orders {
-        rows.orders.append(.integer(order.key))
-        rows.orders.append(.text(order.id))
-        rows.orders.append(.text(order.storeId))
-        rows.orders.append(order.customerId.map { .text($0) } ?? .null)
-        rows.orders.append(.integer(order.placedAt.millisecondsSinceEpoch))
-        rows.orders.append(.integer(order.wallClock ? 1 : 0))
-        rows.orders.append(.text(order.localDate.description))
-        rows.orders.append(.integer(Int64(order.localHour)))
-        rows.orders.append(.text(order.status.rawValue))
-        rows.orders.append(.integer(order.subtotal.hundredths))
-        rows.orders.append(.integer(order.tax.hundredths))
-        rows.orders.append(.integer(order.total.hundredths))
-      }
-      for line in planned.lines {
-        rows.lines.append(.integer(line.orderKey))
-        rows.lines.append(.integer(Int64(line.lineNo)))
-        rows.lines.append(.integer(line.menuItemId))
-        rows.lines.append(.text(line.itemName))
-        rows.lines.append(.integer(line.unitPrice.hundredths))
-        rows.lines.append(.integer(Int64(line.quantity)))
-        rows.lines.append(.integer(line.subtotal.hundredths))
-        rows.lines.append(.integer(line.tax.hundredths))
-      }
-      return rows
+  static func rows(_ planned: PlannedOrders) -> Rows {
+    var rows = Rows()
+    rows.orders.reserveCapacity(planned.orders.count * 12)
+    rows.lines.reserveCapacity(planned.lines.count * 8)
+    for order in planned.orders {
+      rows.orders.append(.integer(order.key))
+      rows.orders.append(.text(order.id))
+      rows.orders.append(.text(order.storeId))
+      rows.orders.append(order.customerId.map { .text($0) } ?? .null)
+      rows.orders.append(.integer(order.placedAt.millisecondsSinceEpoch))
+      rows.orders.append(.integer(order.wallClock ? 1 : 0))
+      rows.orders.append(.text(order.localDate.description))
+      rows.orders.append(.integer(Int64(order.localHour)))
+      rows.orders.append(.text(order.status.rawValue))
+      rows.orders.append(.integer(order.subtotal.hundredths))
+      rows.orders.append(.integer(order.tax.hundredths))
+      rows.orders.append(.integer(order.total.hundredths))
     }
+    for line in planned.lines {
+      rows.lines.append(.integer(line.orderKey))
+      rows.lines.append(.integer(Int64(line.lineNo)))
+      rows.lines.append(.integer(line.menuItemId))
+      rows.lines.append(.text(line.itemName))
+      rows.lines.append(.integer(line.unitPrice.hundredths))
+      rows.lines.append(.integer(Int64(line.quantity)))
+      rows.lines.append(.integer(line.subtotal.hundredths))
+      rows.lines.append(.integer(line.tax.hundredths))
+    }
+    return rows
   }
 
-  func write(_ planned: PlannedOrders, encoded: (any Sendable)?) throws {
+  func write(_ rows: Rows) throws {
     if !wroteOrders {
       wroteOrders = true
       // Into a database without orders (a first import), the order indexes are built once after
@@ -217,7 +217,6 @@ final class SQLiteStoreTransaction: StoreTransaction {
           "subtotal_cents", "tax_cents",
         ])
     }
-    let rows = (encoded as? EncodedRows) ?? (encoder!(planned) as! EncodedRows)
     try orderRows!.append(contentsOf: rows.orders)
     try lineRows!.append(contentsOf: rows.lines)
   }
@@ -412,8 +411,8 @@ final class SQLiteStoreTransaction: StoreTransaction {
   /// Deletes the rows of `table` at these keys that orders taken away brought down to zero:
   /// only rows whose order count fell can be empty, so the cost is that of the changes, not of
   /// the table (a replaced POS order scanned every aggregate table).
-  private func deleteEmpty<Row>(
-    _ table: String, keys: [String], rows: [Row], key: (Row) -> StatementArguments
+  private func deleteEmpty<Key>(
+    _ table: String, keys: [String], rows: [Key], key: (Key) -> StatementArguments
   ) throws {
     guard !rows.isEmpty else { return }
     let condition = keys.map { "\($0) = ?" }.joined(separator: " AND ")

@@ -1,6 +1,8 @@
 import AnalyticsCore
 import GRDB
 import Storage
+import StoreAnalytics
+import StoreModel
 
 /// The SQLite backend of `StoreRepository`: GRDB records for the reads, and for the bulk paths
 /// of an import raw multi-row statements (`SQLiteStoreTransaction`), where they are measured to
@@ -13,11 +15,11 @@ public struct SQLiteStoreRepository: StoreRepository {
   /// Opens (and migrates) the database at `location`.
   public static func open(_ location: DatabaseLocation) throws -> SQLiteStoreRepository {
     SQLiteStoreRepository(
-      writer: try DatabaseOpener.open(location, migrator: StoreAnalyticsModule.migrator))
+      writer: try DatabaseOpener.open(location, migrator: StoreSchema.migrator))
   }
 
   public func shops() throws -> [Shop] {
-    try writer.read { db in try Shop.order(Shop.Columns.id).fetchAll(db) }
+    try writer.read { db in try Shop.fetchAll(db) }
   }
 
   public func shop(id: String) throws -> Shop? {
@@ -27,16 +29,6 @@ public struct SQLiteStoreRepository: StoreRepository {
     try writer.read { db in
       try Shop.fetchOne(
         try db.cachedStatement(sql: "SELECT * FROM shop WHERE id = ?"), arguments: [id])
-    }
-  }
-
-  public func insert(_ shop: Shop) throws {
-    try writer.write { db in
-      guard try !Shop.exists(db, key: shop.id) else {
-        throw TallyError(.usage, .exists(kind: "store", name: shop.id))
-      }
-      try shop.insert(db)
-      try Self.raiseRevision(db)
     }
   }
 
@@ -190,23 +182,24 @@ public struct SQLiteStoreRepository: StoreRepository {
     }
   }
 
-  public func itemSales(of storeId: String, limit: Int) throws -> [ItemSales] {
+  public func itemSales(of storeId: String) throws -> [ItemSales] {
     try writer.read { db in
-      try ItemTotal.filter(ItemTotal.Columns.storeId == storeId)
-        .including(required: ItemTotal.menuItem.order(MenuItem.Columns.name))
-        .order(ItemTotal.Columns.revenue.desc)
-        .limit(limit)
-        .asRequest(of: ItemTotalWithItem.self).fetchAll(db)
-        .map {
-          ItemSales(
-            storeId: storeId, menuItemId: $0.itemTotal.menuItemId, itemName: $0.menuItem.name,
-            timesOrdered: $0.itemTotal.orders, totalQuantity: $0.itemTotal.quantity,
-            totalRevenue: $0.itemTotal.revenue)
-        }
+      try Row.fetchAll(
+        db,
+        sql: """
+          SELECT t.menu_item_id, m.name, t.orders, t.quantity, t.revenue_cents
+          FROM item_total t JOIN menu_item m ON m.id = t.menu_item_id
+          WHERE t.store_id = ?
+          """, arguments: [storeId]
+      ).map { row in
+        ItemSales(
+          storeId: storeId, menuItemId: row[0], itemName: row[1], timesOrdered: row[2],
+          totalQuantity: row[3], totalRevenue: FixedDecimal(hundredths: row[4]))
+      }
     }
   }
 
-  public func categorySales(of storeId: String?, limit: Int) throws -> [CategorySales] {
+  public func categorySales(of storeId: String?) throws -> [CategorySales] {
     try writer.read { db in
       typealias C = CategoryTotal.Columns
       var request = CategoryTotal.all()
@@ -216,8 +209,6 @@ public struct SQLiteStoreRepository: StoreRepository {
         sum(C.revenue).forKey("revenue")
       )
       .group(C.category, C.subcategory)
-      .order(SQL("revenue DESC"), C.category, C.subcategory)
-      .limit(limit)
       .asRequest(of: Row.self).fetchAll(db)
       .map { row in
         let subcategory: String = row[C.subcategory]
@@ -232,27 +223,24 @@ public struct SQLiteStoreRepository: StoreRepository {
   // Sales within a range are counted from the orders: the aggregates keep items and categories
   // over all time only (per-day item tables made the import 4× slower, `Docs/Store.md`).
 
-  public func itemSales(of storeId: String, in range: DayRange, limit: Int) throws -> [ItemSales] {
+  public func itemSales(of storeId: String, in range: DayRange) throws -> [ItemSales] {
     try writer.read { db in
-      try WindowSales.read(db, storeId: storeId, range: range).items(db, storeId, limit: limit)
+      try WindowSales.read(db, storeId: storeId, range: range).items(db, storeId)
     }
   }
 
-  public func categorySales(of storeId: String?, in range: DayRange, limit: Int) throws
-    -> [CategorySales]
-  {
+  public func categorySales(of storeId: String?, in range: DayRange) throws -> [CategorySales] {
     try writer.read { db in
-      try WindowSales.read(db, storeId: storeId, range: range, byCategory: true)
-        .categories(limit: limit)
+      try WindowSales.read(db, storeId: storeId, range: range, byCategory: true).categorySales()
     }
   }
 
-  public func sales(of storeId: String, in range: DayRange, limit: Int) throws
+  public func sales(of storeId: String, in range: DayRange) throws
     -> (items: [ItemSales], categories: [CategorySales])
   {
     try writer.read { db in
       let sales = try WindowSales.read(db, storeId: storeId, range: range, byCategory: true)
-      return (try sales.items(db, storeId, limit: limit), sales.categories(limit: limit))
+      return (try sales.items(db, storeId), sales.categorySales())
     }
   }
 }
@@ -291,8 +279,8 @@ private struct WindowSales {
   var items: [Int64: Totals] = [:]
   var categories: [CategoryKey: Totals] = [:]
 
-  /// The best-selling items by revenue, ties by name (byte order, as SQLite's).
-  func items(_ db: Database, _ storeId: String, limit: Int) throws -> [ItemSales] {
+  /// The window's items.
+  func items(_ db: Database, _ storeId: String) throws -> [ItemSales] {
     try MenuItem.fetchAll(db, keys: Array(items.keys)).map { item in
       let totals = items[item.id]!
       return ItemSales(
@@ -300,30 +288,16 @@ private struct WindowSales {
         timesOrdered: totals.orders, totalQuantity: totals.quantity,
         totalRevenue: FixedDecimal(hundredths: totals.revenue))
     }
-    .sorted {
-      $0.totalRevenue != $1.totalRevenue
-        ? $0.totalRevenue > $1.totalRevenue
-        : $0.itemName.utf8.lexicographicallyPrecedes($1.itemName.utf8)
-    }
-    .prefix(limit).map { $0 }
   }
 
-  /// The categories by revenue, ties by category and subcategory.
-  func categories(limit: Int) -> [CategorySales] {
+  /// The window's categories.
+  func categorySales() -> [CategorySales] {
     categories.map { key, totals in
       CategorySales(
         category: key.category, subcategory: key.subcategory.isEmpty ? nil : key.subcategory,
         orderCount: totals.orders, itemsSold: totals.quantity,
         totalRevenue: FixedDecimal(hundredths: totals.revenue))
     }
-    .sorted {
-      if $0.totalRevenue != $1.totalRevenue { return $0.totalRevenue > $1.totalRevenue }
-      if $0.category != $1.category {
-        return $0.category.utf8.lexicographicallyPrecedes($1.category.utf8)
-      }
-      return ($0.subcategory ?? "").utf8.lexicographicallyPrecedes(($1.subcategory ?? "").utf8)
-    }
-    .prefix(limit).map { $0 }
   }
 
   static func read(_ db: Database, storeId: String?, range: DayRange, byCategory: Bool = false)
@@ -392,38 +366,5 @@ private struct WindowSales {
       sales.categories[keys[number]] = totals
     }
     return sales
-  }
-}
-
-/// An item's totals with its menu item (GRDB decodes `itemTotal` from the base row).
-private struct ItemTotalWithItem: Decodable, FetchableRecord {
-  let itemTotal: ItemTotal
-  let menuItem: MenuItem
-}
-
-extension ItemTotal {
-  static let menuItem = belongsTo(
-    MenuItem.self, key: "menuItem", using: ForeignKey([Columns.menuItemId]))
-}
-
-extension DerivableRequest<StoreDay> {
-  func at(_ storeId: String) -> Self { filter(StoreDay.Columns.storeId == storeId) }
-  func within(_ range: DayRange) -> Self {
-    filter(StoreDay.Columns.date >= range.start && StoreDay.Columns.date <= range.end)
-  }
-}
-
-extension DerivableRequest<StoreHour> {
-  func at(_ storeId: String) -> Self { filter(StoreHour.Columns.storeId == storeId) }
-  func within(_ range: DayRange) -> Self {
-    filter(StoreHour.Columns.date >= range.start && StoreHour.Columns.date <= range.end)
-  }
-}
-
-extension DerivableRequest<StoreDayCustomer> {
-  func at(_ storeId: String) -> Self { filter(StoreDayCustomer.Columns.storeId == storeId) }
-  func within(_ range: DayRange) -> Self {
-    filter(
-      StoreDayCustomer.Columns.date >= range.start && StoreDayCustomer.Columns.date <= range.end)
   }
 }

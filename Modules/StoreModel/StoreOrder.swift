@@ -1,0 +1,84 @@
+import AnalyticsCore
+
+/// What became of an order.
+public enum OrderStatus: String, Sendable, Codable, CaseIterable {
+  /// Paid and served: the only status that counts in sales figures.
+  case completed
+  case cancelled
+  case refunded
+}
+
+/// An order.
+public struct StoreOrder: Sendable, Equatable {
+  /// The integer key that lines reference (cheaper than the text id), handed out by the import.
+  public var key: Int64
+  /// The POS's order id.
+  public var id: String
+  public var storeId: String
+  public var customerId: String?
+  public var placedAt: Instant
+  /// Whether the file gave a wall-clock time in the store's zone rather than an instant: it
+  /// decides what a change of the store's zone keeps (`ShopAnalytics.editStore`).
+  public var wallClock: Bool
+  /// The store's local day and hour of `placedAt`, fixed at import (and re-derived when the
+  /// store's zone changes).
+  public var localDate: LocalDate
+  public var localHour: Int
+  public var status: OrderStatus
+  /// Σ line subtotals (before tax).
+  public var subtotal: FixedDecimal
+  /// Σ line tax.
+  public var tax: FixedDecimal
+  /// Subtotal + tax.
+  public var total: FixedDecimal
+
+  public init(
+    key: Int64, id: String, storeId: String, customerId: String?, placedAt: Instant,
+    wallClock: Bool, localDate: LocalDate, localHour: Int, status: OrderStatus,
+    subtotal: FixedDecimal,
+    tax: FixedDecimal, total: FixedDecimal
+  ) {
+    self.key = key
+    self.id = id
+    self.storeId = storeId
+    self.customerId = customerId
+    self.placedAt = placedAt
+    self.wallClock = wallClock
+    self.localDate = localDate
+    self.localHour = localHour
+    self.status = status
+    self.subtotal = subtotal
+    self.tax = tax
+    self.total = total
+  }
+}
+
+/// A line of an order: the item as sold.
+public struct OrderLine: Sendable, Equatable {
+  public var orderKey: Int64
+  /// Position in the order, from 0.
+  public var lineNo: Int
+  public var menuItemId: Int64
+  /// The name as sold (the menu item keeps only the latest).
+  public var itemName: String
+  /// The unit price as sold.
+  public var unitPrice: FixedDecimal
+  public var quantity: Int
+  /// Unit price × quantity.
+  public var subtotal: FixedDecimal
+  public var tax: FixedDecimal
+
+  public init(
+    orderKey: Int64, lineNo: Int, menuItemId: Int64, itemName: String, unitPrice: FixedDecimal,
+    quantity: Int, subtotal: FixedDecimal, tax: FixedDecimal
+  ) {
+    self.orderKey = orderKey
+    self.lineNo = lineNo
+    self.menuItemId = menuItemId
+    self.itemName = itemName
+    self.unitPrice = unitPrice
+    self.quantity = quantity
+    self.subtotal = subtotal
+    self.tax = tax
+  }
+}

@@ -1,0 +1,16 @@
+import AnalyticsCore
+import Storage
+import StoreAnalytics
+
+extension StoreBackends {
+  /// SQLite only: a PostgreSQL URL is refused (`store-metrics` gives its hand-off instead).
+  public static let sqlite = StoreBackends(
+    sqlite: { try SQLiteStoreRepository.open($0) }, postgres: nil)
+}
+
+extension ShopAnalytics {
+  /// An empty in-memory SQLite database, for tests and throwaway runs.
+  public static func inMemory(today: @escaping StoreToday = ShopAnalytics.today) throws
+    -> ShopAnalytics
+  { try StoreBackends.sqlite.open(.sqlite(.memory), environment: [:], today: today) }
+}
