@@ -42,18 +42,43 @@ public struct APIError: Error, HTTPResponseError, Sendable {
 }
 
 extension APIError {
-  /// The RVU API's answer to a domain refusal: 404 when the thing the path names does not exist
-  /// for this user (a visit, a favorite — never 403, which would say it exists), else 400 naming
-  /// the field; a storage failure is a 500.
-  static func refusal(_ error: TallyError, notFoundKinds: Set<String>) -> APIError {
-    var error = error
-    error.source = nil
-    if case .notFound(let kind, _, _) = error.cause, notFoundKinds.contains(kind) {
-      return .message(.notFound, error.description)
+  /// The two shapes of an error body: the RVU API's `{"error"}` and PostgREST's `{code, message}`.
+  enum Shape { case rvu, postgREST }
+
+  /// The one mapping from what a route's work threw to its answer, for every route: 404 when the
+  /// thing the path names does not exist for this user (a visit, a favorite, an order: never 403,
+  /// which would say it exists), 400 naming the field for any other refusal, and 500 for a storage
+  /// failure or an error that is not a refusal (its text only in the request log).
+  static func answer(to error: any Error, as shape: Shape, notFoundKinds: Set<String> = [])
+    -> APIError
+  {
+    if let error = error as? APIError { return error }
+    guard var refusal = error as? TallyError,
+      refusal.category != .io, refusal.category != .unavailable
+    else { return serverError(error) }
+    refusal.source = nil
+    var notFound = false
+    if case .notFound(let kind, _, _) = refusal.cause { notFound = notFoundKinds.contains(kind) }
+    let status: HTTPResponse.Status = notFound ? .notFound : .badRequest
+    switch shape {
+    case .rvu: return .message(status, refusal.description)
+    case .postgREST:
+      return .postgREST(
+        status, code: notFound ? "PGRST116" : "PGRST100", message: refusal.description)
     }
-    switch error.category {
-    case .io, .unavailable: return .message(.internalServerError, "Server error")
-    case .usage, .badData, .missingInput: return .message(.badRequest, error.description)
+  }
+
+  /// A 500 that tells the client nothing; the request log has `error`.
+  static func serverError(_ error: any Error) -> APIError {
+    APIError(.internalServerError, body: ["error": .string("Server error")], reason: "\(error)")
+  }
+
+  /// Runs a route's work, answering what it throws by `answer(to:as:notFoundKinds:)`.
+  static func answering<T>(
+    as shape: Shape = .rvu, notFoundKinds: Set<String> = [], _ body: () throws -> T
+  ) throws -> T {
+    do { return try body() } catch {
+      throw answer(to: error, as: shape, notFoundKinds: notFoundKinds)
     }
   }
 

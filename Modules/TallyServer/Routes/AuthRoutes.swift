@@ -16,7 +16,7 @@ extension TallyAPI {
         do { identity = try await google.verify(body.idToken) } catch let failure as AuthFailure {
           throw APIError.unauthorized(failure)
         }
-        let user = try Self.serverFailure {
+        let user = try APIError.answering {
           try server.upsertUser(
             id: identity.subject, email: identity.email, name: identity.name,
             picture: identity.picture)
@@ -35,14 +35,5 @@ extension TallyAPI {
         ])
       }
     ]
-  }
-
-  /// Runs a server-database call; its failure is a 500 with no detail for the client (the log
-  /// has it).
-  static func serverFailure<T>(_ body: () throws -> T) throws -> T {
-    do { return try body() } catch {
-      throw APIError(
-        .internalServerError, body: ["error": .string("Server error")], reason: "\(error)")
-    }
   }
 }

@@ -17,7 +17,9 @@ extension TallyAPI {
         let user = try await user(request, context: context)
         struct Body: Decodable { let hcpcs: String }
         let body = try await JSONBody.decode(Body.self, request, context: context)
-        let (favorite, added) = try Self.rvuCall { try rvu.addFavorite(body.hcpcs, userId: user) }
+        let (favorite, added) = try APIError.answering(notFoundKinds: ["visit", "favorite"]) {
+          try rvu.addFavorite(body.hcpcs, userId: user)
+        }
         // 201 for a new favorite; adding one already there changes nothing and says so with 200.
         return JSONResponse.object(favorite.jsonObject, status: added ? .created : .ok)
       },
@@ -35,13 +37,17 @@ extension TallyAPI {
         }
         struct Body: Decodable { let favorites: [Item] }
         let body = try await JSONBody.decode(Body.self, request, context: context)
-        _ = try Self.rvuCall { try rvu.reorderFavorites(body.favorites.map(\.hcpcs), userId: user) }
+        _ = try APIError.answering(notFoundKinds: ["visit", "favorite"]) {
+          try rvu.reorderFavorites(body.favorites.map(\.hcpcs), userId: user)
+        }
         return JSONResponse.object(["success": .bool(true)])
       },
       Route(.delete, "/api/favorites/{hcpcs}") { request, context in
         let user = try await user(request, context: context)
         let code = context.parameters.get("hcpcs") ?? ""
-        try Self.rvuCall { try rvu.removeFavorite(code, userId: user) }
+        try APIError.answering(notFoundKinds: ["visit", "favorite"]) {
+          try rvu.removeFavorite(code, userId: user)
+        }
         return JSONResponse.object(["message": .string("Favorite removed")])
       },
     ]

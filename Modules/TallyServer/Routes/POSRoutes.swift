@@ -42,7 +42,7 @@ extension TallyAPI {
   private func posStore(_ request: Request, context: ServerContext) async throws -> String {
     let storeId = context.parameters.get("id") ?? ""
     guard let key = Self.bearer(request) else { throw APIError.unauthorized(.missingToken) }
-    let keyStore = try Self.serverFailure { try server.store(ofPOSKey: key) }
+    let keyStore = try APIError.answering { try server.store(ofPOSKey: key) }
     guard keyStore == storeId else { throw APIError.unauthorized(.invalidPOSKey) }
     context.actingFor.current = "pos:" + storeId
     return storeId
@@ -50,10 +50,12 @@ extension TallyAPI {
 
   /// Runs a store write: an order that is not this store's is a 404, a bad field a 400 naming it.
   static func posCall<T>(_ body: () throws -> T) throws -> T {
-    do { return try body() } catch var error as TallyError {
-      // Which store has a clashing order id is not this store's business.
-      if case .exists = error.cause { error.hint = nil }
-      throw APIError.refusal(error, notFoundKinds: ["order"])
+    try APIError.answering(notFoundKinds: ["order"]) {
+      do { return try body() } catch var error as TallyError {
+        // Which store has a clashing order id is not this store's business.
+        if case .exists = error.cause { error.hint = nil }
+        throw error
+      }
     }
   }
 }

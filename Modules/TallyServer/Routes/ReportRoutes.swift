@@ -17,7 +17,7 @@ extension TallyAPI {
           Self.requiredDay(request, "start"), Self.requiredDay(request, "end")
         )
         let period = try Self.period(query["period"])
-        let page = try Self.rvuCall {
+        let page = try APIError.answering(notFoundKinds: ["visit", "favorite"]) {
           try RVUReportPage.build(
             store: rvu, userId: user, range: try DayRange(start: start, end: end),
             period: period, asOf: nil, generatedAt: clock(), zone: nil)
@@ -34,13 +34,13 @@ extension TallyAPI {
             TallyError.invalid("range", text, expected: "today, week, month, quarter or year")
               .description)
         }
-        let granted = try Self.serverFailure { try server.grantedStores(userId: user) }
+        let granted = try APIError.answering { try server.grantedStores(userId: user) }
         guard granted.contains(storeId), try existingStore(storeId) != nil else {
           // Not granted and not there answer alike: nothing is revealed about other stores.
           throw APIError.message(
             .notFound, "no store \(TallyError.quote(storeId)) for this user")
         }
-        let page = try Self.serverFailure {
+        let page = try APIError.answering {
           try StoreReportPage.build(
             shops: shops, storeId: storeId, range: range, asOf: nil, now: clock())
         }

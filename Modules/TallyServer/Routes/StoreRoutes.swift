@@ -32,9 +32,11 @@ extension TallyAPI {
           let user = try await postgRESTUser(request, context: context)
           let query = try PostgRESTQuery(
             Array(request.uri.queryParameters.map { ($0.key, $0.value) }), columns: view.columns)
-          let granted = try Self.serverFailure { try server.grantedStores(userId: user) }
+          let granted = try APIError.answering { try server.grantedStores(userId: user) }
           let stores = query.storeId.map { granted.contains($0) ? [$0] : [] } ?? granted.sorted()
-          let rows = try Self.storeCall { try viewRows(view, stores: stores, query: query) }
+          let rows = try APIError.answering(as: .postgREST) {
+            try viewRows(view, stores: stores, query: query)
+          }
           return JSONResponse.array(query.apply(rows))
         }
       }
@@ -85,7 +87,7 @@ extension TallyAPI {
   /// The JSON of `compute`, or the same answer made earlier at the store data's current revision
   /// (see `AnswerCache`).
   private func answer(_ key: [String], compute: () throws -> JSONValue) throws -> Response {
-    try Self.storeCall {
+    try APIError.answering(as: .postgREST) {
       try storeAnswers.response(key, revision: try shops.revision(), compute: compute)
     }
   }
@@ -93,10 +95,9 @@ extension TallyAPI {
   /// The store with this id, looked up once; `nil` when there is none (a storage failure is a
   /// 500, never taken for a missing store).
   func existingStore(_ storeId: String) throws -> KnownStore? {
-    do { return try shops.store(storeId) } catch let error as TallyError {
-      if case .notFound = error.cause { return nil }
-      throw APIError(
-        .internalServerError, body: ["error": .string("Server error")], reason: "\(error)")
+    do { return try shops.store(storeId) } catch {
+      if case .notFound? = (error as? TallyError)?.cause { return nil }
+      throw APIError.serverError(error)
     }
   }
 
@@ -130,7 +131,7 @@ extension TallyAPI {
         details: "expected today, week, month, quarter or year")
     }
     let storeId = body.storeId.text
-    let granted = try Self.serverFailure { try server.grantedStores(userId: user) }
+    let granted = try APIError.answering { try server.grantedStores(userId: user) }
     guard granted.contains(storeId), let store = try existingStore(storeId) else {
       // Not granted and not there answer alike: nothing is revealed about other stores.
       throw APIError.postgREST(
@@ -148,17 +149,6 @@ extension TallyAPI {
         body: APIError.postgREST(
           error.status, code: "PGRST301", message: error.body["error"]?.plainText ?? "Unauthorized"
         ).body, reason: error.reason)
-    }
-  }
-
-  /// Runs a store-domain read; a refusal is a 400 in PostgREST's shape, a storage failure a 500.
-  static func storeCall<T>(_ body: () throws -> T) throws -> T {
-    do { return try body() } catch let error as TallyError {
-      if error.category == .io {
-        throw APIError(
-          .internalServerError, body: ["error": .string("Server error")], reason: "\(error)")
-      }
-      throw APIError.postgREST(.badRequest, code: "PGRST100", message: error.description)
     }
   }
 }

@@ -13,7 +13,7 @@ extension TallyAPI {
         let query = request.uri.queryParameters
         let from = try Self.day(query["start"], field: "start")
         let through = try Self.day(query["end"], field: "end")
-        let visits = try Self.rvuCall {
+        let visits = try APIError.answering(notFoundKinds: ["visit", "favorite"]) {
           try rvu.visits(userId: user, from: from, through: through)
         }
         return JSONResponse.array(visits.map { $0.jsonObject(nested: true) })
@@ -21,20 +21,26 @@ extension TallyAPI {
       Route(.post, "/api/visits") { request, context in
         let user = try await user(request, context: context)
         let input = try await Self.visitBody(request, context: context)
-        let visit = try Self.rvuCall { try rvu.addVisit(input, userId: user) }
+        let visit = try APIError.answering(notFoundKinds: ["visit", "favorite"]) {
+          try rvu.addVisit(input, userId: user)
+        }
         return JSONResponse.object(visit.jsonObject(nested: true), status: .created)
       },
       Route(.put, "/api/visits/{id}") { request, context in
         let user = try await user(request, context: context)
         let id = try Self.visitId(context)
         let input = try await Self.visitBody(request, context: context)
-        let visit = try Self.rvuCall { try rvu.updateVisit(id: id, with: input, userId: user) }
+        let visit = try APIError.answering(notFoundKinds: ["visit", "favorite"]) {
+          try rvu.updateVisit(id: id, with: input, userId: user)
+        }
         return JSONResponse.object(visit.jsonObject(nested: true))
       },
       Route(.delete, "/api/visits/{id}") { request, context in
         let user = try await user(request, context: context)
         let id = try Self.visitId(context)
-        try Self.rvuCall { try rvu.deleteVisit(id: id, userId: user) }
+        try APIError.answering(notFoundKinds: ["visit", "favorite"]) {
+          try rvu.deleteVisit(id: id, userId: user)
+        }
         return JSONResponse.object(["message": .string("Visit deleted")])
       },
     ]
@@ -46,7 +52,9 @@ extension TallyAPI {
     // Syntax and shape first, so malformed JSON is a plain 400 before the domain reads fields.
     struct AnObject: Decodable {}
     _ = try JSONBody.decode(AnObject.self, from: data)
-    return try rvuCall { try VisitInput(body: data) }
+    return try APIError.answering(notFoundKinds: ["visit", "favorite"]) {
+      try VisitInput(body: data)
+    }
   }
 
   /// The `{id}` of the path. An id that is not a number names no visit: 404, like any other.
@@ -72,14 +80,6 @@ extension TallyAPI {
       throw APIError.message(
         .badRequest,
         TallyError.invalid(field, String(text), expected: "a date as YYYY-MM-DD").description)
-    }
-  }
-
-  /// Runs an RVU domain call, answering its refusals as the seed API does: a visit or favorite
-  /// that does not exist for this user is a 404, every other refusal a 400 naming the field.
-  static func rvuCall<T>(_ body: () throws -> T) throws -> T {
-    do { return try body() } catch let error as TallyError {
-      throw APIError.refusal(error, notFoundKinds: ["visit", "favorite"])
     }
   }
 }
