@@ -17,6 +17,48 @@ public struct CSVHeader: Sendable {
     self.positions = positions
   }
 
+  /// Reads a file's header and checks it against the columns Tally reads: a column that is not
+  /// one of them is refused with the closest known name (a misspelt `Modifer` would otherwise be
+  /// skipped and its values lost without a word), and so is a column named twice (one of its
+  /// values would be read); then every `required` column must be there.
+  /// Empty header cells (a spreadsheet's trailing commas) are not columns.
+  ///
+  /// - throws: `TallyError` (bad data) at `source` (the header's line) naming the column.
+  public init(
+    _ record: CSVRecord, required: [String], optional: [String], source: TallyError.Source
+  ) throws {
+    self.init(record)
+    var seen: [String: Int] = [:]
+    for (index, name) in names.enumerated() where !name.isEmpty {
+      if let first = seen[name.lowercased()] {
+        throw TallyError(
+          .badData,
+          .invalid(
+            field: "column", value: name,
+            expected: "each column once (columns \(first + 1) and \(index + 1) are both "
+              + "\(TallyError.quote(name)))"),
+          source: source)
+      }
+      seen[name.lowercased()] = index
+    }
+    try KnownNames.refuseUnknown(
+      names.filter { !$0.isEmpty }, known: required + optional, kind: .column, source: source)
+    for column in required where position(of: column) == nil {
+      throw TallyError(
+        .badData,
+        .missing(field: column, expected: "the columns " + required.joined(separator: ", ")),
+        source: source)
+    }
+  }
+
+  /// The trimmed text of `record`'s cell in column `name`; `nil` when the header has no such
+  /// column, the record ends before it, or the cell is empty.
+  public func cell(_ name: String, in record: CSVRecord) -> String? {
+    guard let position = position(of: name), position < record.fields.count else { return nil }
+    let value = record.fields[position].trimmingCharacters(in: .whitespaces)
+    return value.isEmpty ? nil : value
+  }
+
   /// Refuses a record with a value past the header's last column. An unquoted comma in a value
   /// (`4,25` for 4.25, as a spreadsheet in a comma-decimal locale writes it) moves every later
   /// field one column on: read by position, the row would go in with wrong values and no word.
@@ -52,16 +94,4 @@ public struct CSVHeader: Sendable {
 
   /// The position of a column, or `nil`.
   public func position(of name: String) -> Int? { positions[name.lowercased()] }
-
-  /// The position of a required column.
-  ///
-  /// - throws: `TallyError` (bad data) naming the column and the file's header line.
-  public func require(_ name: String, line: Int = 1) throws -> Int {
-    guard let position = position(of: name) else {
-      throw TallyError(
-        value: names.joined(separator: ","),
-        expected: "a header on line \(line) with a column named \(name)", category: .badData)
-    }
-    return position
-  }
 }

@@ -43,12 +43,48 @@ struct CSVReaderTests {
     let header = CSVHeader(CSVRecord(line: 1, fields: [" Order_ID ", "qty", "qty"]))
     #expect(header.position(of: "order_id") == 0)
     #expect(header.position(of: "QTY") == 1)  // the first of repeated names
-    #expect(try header.require("qty") == 1)
+    let record = CSVRecord(line: 1, fields: ["2"])
+    #expect(header.cell("QTY", in: record) == nil)  // the record ends before it
+    #expect(header.cell("order_id", in: record) == "2")
+  }
+}
+
+@Suite("A header checked against the columns Tally reads")
+struct CSVHeaderCheckTests {
+  func check(_ fields: [String]) throws -> CSVHeader {
+    try CSVHeader(
+      CSVRecord(line: 2, fields: fields), required: ["visit", "date"],
+      optional: ["modifier", "quantity"], source: .init("v.csv", line: 2))
+  }
+
+  @Test func knownColumnsInAnyCaseAndOrderAndTrailingEmptyCells() throws {
+    let header = try check(["Date", " VISIT ", "quantity", "", ""])
+    #expect(header.position(of: "visit") == 1)
+  }
+
+  @Test(
+    "an unknown, missing or repeated column is refused at the header's line, naming it",
+    arguments: [
+      (
+        ["Visit", "Date", "HCPCS", "Qty", "Modifer"],
+        #"v.csv line 2: column "HCPCS" is not valid: expected one of visit, date, modifier, quantity: also not known: "Qty", "Modifer" (did you mean 'modifier'?)"#
+      ),
+      (
+        ["Visit", "Date", "Modifer"],
+        #"v.csv line 2: column "Modifer" is not valid: expected one of visit, date, modifier, quantity; did you mean 'modifier'?"#
+      ),
+      (["visit", "modifier"], "v.csv line 2: date is missing: expected the columns visit, date"),
+      (
+        ["visit", "date", "Quantity", "quantity"],
+        #"v.csv line 2: column "quantity" is not valid: expected each column once (columns 3 and 4 are both "quantity")"#
+      ),
+    ])
+  func refused(fields: [String], message: String) {
     #expect {
-      try header.require("price", line: 4)
+      _ = try check(fields)
     } throws: { error in
-      let error = error as! TallyError
-      return (error.expected ?? "").contains("price") && (error.expected ?? "").contains("line 4")
+      (error as? TallyError)?.description == message
+        && (error as? TallyError)?.category == .badData
     }
   }
 }

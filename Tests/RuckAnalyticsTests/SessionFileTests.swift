@@ -72,8 +72,18 @@ struct SessionFileTests {
   @Test(
     "bad session files are refused whole",
     arguments: [
-      ("log.csv", "date,duration\n2026-02-08,1h\n", "a column named distance"),
+      ("log.csv", "date,duration\n2026-02-08,1h\n", "distance is missing: expected the columns"),
       ("log.csv", "date,duration,distance\n", "no sessions"),
+      // A column or key Tally does not read is refused, never skipped (issue 30).
+      (
+        "log.csv", "date,duration,distnce\n2026-02-08,1h,5km\n",
+        #"log.csv line 1: column "distnce" is not valid: expected one of date, duration"#
+      ),
+      ("log.csv", "date,duration,distnce\n2026-02-08,1h,5km\n", "did you mean 'distance'?"),
+      (
+        "log.json", #"[{"date": "2026-02-08", "duration": "1h", "distance": "5km", "note": "x"}]"#,
+        #"key ".[0].note" is not valid: expected one of date, duration, distance, start_time"#
+      ),
       ("log.csv", "", "empty"),
       ("log.json", "{}", "JSON array"),
       (

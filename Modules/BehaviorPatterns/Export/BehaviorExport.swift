@@ -37,7 +37,7 @@ public struct BehaviorExport: Codable, Sendable, Equatable {
     self.journal = journal
   }
 
-  enum CodingKeys: String, CodingKey {
+  enum CodingKeys: String, CodingKey, CaseIterable {
     case format, version, favorites, entries, medications, journal
     case medicationLogs = "medication_logs"
   }
@@ -79,7 +79,7 @@ public struct BehaviorExport: Codable, Sendable, Equatable {
       self.updatedAt = updatedAt
     }
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
       case id, timestamp, category, intensity, tags
       case patternType = "pattern_type"
       case customName = "custom_name"
@@ -119,7 +119,7 @@ public struct BehaviorExport: Codable, Sendable, Equatable {
       self.createdAt = createdAt
     }
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
       case id, name, dosage, frequency, since, notes
       case stoppedOn = "stopped_on"
       case createdAt = "created_at"
@@ -161,7 +161,7 @@ public struct BehaviorExport: Codable, Sendable, Equatable {
       self.createdAt = createdAt
     }
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
       case id, timestamp, taken, effectiveness, mood, notes
       case medicationID = "medication_id"
       case skippedReason = "skipped_reason"
@@ -200,7 +200,7 @@ public struct BehaviorExport: Codable, Sendable, Equatable {
       self.updatedAt = updatedAt
     }
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
       case id, timestamp, title, content, tags
       case linkedEntries = "linked_entries"
       case createdAt = "created_at"

@@ -1,4 +1,5 @@
 import AnalyticsCore
+import DataFormats
 import Foundation
 
 /// A validated export: the document with its instants and days parsed.
@@ -29,7 +30,23 @@ struct CheckedExport {
 
 /// Decodes and checks an export, naming the first bad record.
 enum ExportValidator {
+  /// Every key an export's objects may have: a misspelt one (`contxt_notes`) is refused, never
+  /// dropped.
+  static let knownKeys = KnownKeys(
+    names(BehaviorExport.CodingKeys.self),
+    nested: [
+      "entries": KnownKeys(names(BehaviorExport.Entry.CodingKeys.self)),
+      "medications": KnownKeys(names(BehaviorExport.Medication.CodingKeys.self)),
+      "medication_logs": KnownKeys(names(BehaviorExport.MedicationLog.CodingKeys.self)),
+      "journal": KnownKeys(names(BehaviorExport.Journal.CodingKeys.self)),
+    ])
+
+  private static func names<Keys: CodingKey & CaseIterable>(_ keys: Keys.Type) -> [String] {
+    keys.allCases.map(\.stringValue)
+  }
+
   static func decode(_ data: Data, name: String) throws -> BehaviorExport {
+    try knownKeys.refuseUnknown(in: data, source: TallyError.Source(name))
     do {
       return try JSONDecoder().decode(BehaviorExport.self, from: data)
     } catch let error as DecodingError {

@@ -85,7 +85,22 @@ public enum VisitImportFile {
     }
   }
 
+  /// The keys of a visit body and its procedures. A visit as `visits list --format json` writes
+  /// it also has the keys Tally assigns (`id`, `user_id`, `total_work_rvu`, `created_at`,
+  /// `updated_at`): they are read so that an export imports back, and made anew, as for a body
+  /// the API takes.
+  static let jsonKeys = KnownKeys(
+    ["date", "time", "notes", "is_no_show", "procedures"]
+      + ["id", "user_id", "total_work_rvu", "created_at", "updated_at"],
+    nested: [
+      "procedures": KnownKeys([
+        "hcpcs", "modifier", "description", "status_code", "work_rvu", "quantity",
+      ])
+    ])
+
   static func parseJSON(_ data: Data, fileName: String) throws -> [Record] {
+    try jsonKeys.refuseUnknown(
+      in: data, source: TallyError.Source(fileName), element: { element($0, of: fileName) })
     let bodies: [VisitBody]
     do {
       bodies = try JSONDecoder().decode([VisitBody].self, from: data)
@@ -185,6 +200,12 @@ public enum VisitImportFile {
 
   // MARK: CSV
 
+  /// The CSV columns besides `visit` and `date`.
+  static let csvOptionalColumns = [
+    "time", "notes", "no_show", "hcpcs", "modifier", "quantity", "work_rvu", "description",
+    "status_code",
+  ]
+
   static func parseCSV(_ data: Data, fileName: String) throws -> [Record] {
     let file = TallyError.Source(fileName)
     let records: [CSVRecord]
@@ -196,31 +217,25 @@ public enum VisitImportFile {
       throw TallyError.refused(
         "the file is empty: expected a header row and visit rows", source: file)
     }
-    let header = CSVHeader(headerRecord)
-    let visitColumn = try header.require("visit")
-    let dateColumn = try header.require("date")
+    let header = try CSVHeader(
+      headerRecord, required: ["visit", "date"], optional: csvOptionalColumns,
+      source: TallyError.Source(fileName, line: headerRecord.line))
     var order: [String] = []
     var visits: [String: Record] = [:]
     for record in records.dropFirst() where !record.isBlank {
       let source = TallyError.Source(fileName, line: record.line)
       try header.refuseValuesPastLastColumn(in: record, source: source)
-      func cell(_ name: String) -> String? {
-        guard let position = header.position(of: name), position < record.fields.count else {
-          return nil
-        }
-        let value = record.fields[position].trimmingCharacters(in: .whitespaces)
-        return value.isEmpty ? nil : value
-      }
+      func cell(_ name: String) -> String? { header.cell(name, in: record) }
       func fail(_ column: String, _ value: String, expected: String) -> TallyError {
         .invalid(column, value, expected: expected, source: source)
       }
       func missing(_ column: String, expected: String) -> TallyError {
         TallyError(.badData, .missing(field: column, expected: expected), source: source)
       }
-      guard visitColumn < record.fields.count, let key = cell("visit") else {
+      guard let key = cell("visit") else {
         throw missing("visit", expected: "a value naming the visit")
       }
-      guard dateColumn < record.fields.count, let dateText = cell("date") else {
+      guard let dateText = cell("date") else {
         throw missing("date", expected: "YYYY-MM-DD")
       }
       let date: LocalDate

@@ -34,6 +34,13 @@ enum SessionImportFile {
     return rows
   }
 
+  /// The columns (CSV) and keys (JSON) of a session file.
+  static let requiredKeys = ["date", "duration", "distance"]
+  static let optionalKeys = [
+    "start_time", "load_kg", "body_weight_kg", "terrain", "temperature_c", "conditions",
+    "calories", "notes", "time_zone",
+  ]
+
   static func csv(_ data: Data, _ fileName: String) throws -> [SessionRow] {
     let records: [CSVRecord]
     do { records = try CSVReader(data: data).records() } catch let error as TallyError {
@@ -42,22 +49,15 @@ enum SessionImportFile {
     guard let first = records.first else {
       throw TallyError.refused("the file is empty: expected a header row", source: .init(fileName))
     }
-    let header = CSVHeader(first)
-    do {
-      for required in ["date", "duration", "distance"] { _ = try header.require(required) }
-    } catch let error as TallyError {
-      throw error.at(.init(fileName, line: first.line))
-    }
+    let header = try CSVHeader(
+      first, required: requiredKeys, optional: optionalKeys,
+      source: .init(fileName, line: first.line))
     return try records.dropFirst().filter { !$0.isBlank }.map { record in
       try header.refuseValuesPastLastColumn(
         in: record, source: .init(fileName, line: record.line))
       return try row(
         Fields(source: .init(fileName, line: record.line), name: { $0 }) { key in
-          guard let index = header.position(of: key), index < record.fields.count else {
-            return nil
-          }
-          let text = record.fields[index].trimmingCharacters(in: .whitespaces)
-          return text.isEmpty ? nil : .text(text)
+          header.cell(key, in: record).map(FieldValue.text)
         })
     }
   }
@@ -72,7 +72,10 @@ enum SessionImportFile {
         source: .init(fileName))
     }
     return try objects.enumerated().map { index, object in
-      try row(Fields(source: .init(fileName), name: { ".[\(index)].\($0)" }) { object[$0] })
+      try KnownNames.refuseUnknown(
+        object.keys, known: requiredKeys + optionalKeys, kind: .key, field: { ".[\(index)].\($0)" },
+        source: .init(fileName))
+      return try row(Fields(source: .init(fileName), name: { ".[\(index)].\($0)" }) { object[$0] })
     }
   }
 

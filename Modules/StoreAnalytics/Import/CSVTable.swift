@@ -10,22 +10,16 @@ struct CSVTable {
   /// A data row: its line, and its trimmed cells by column name (`nil` when absent or empty).
   struct Row {
     let source: TallyError.Source
-    private let fields: [String]
+    private let record: CSVRecord
     private let header: CSVHeader
 
-    fileprivate init(source: TallyError.Source, fields: [String], header: CSVHeader) {
+    fileprivate init(source: TallyError.Source, record: CSVRecord, header: CSVHeader) {
       self.source = source
-      self.fields = fields
+      self.record = record
       self.header = header
     }
 
-    subscript(_ column: String) -> String? {
-      guard let position = header.position(of: column), position < fields.count else {
-        return nil
-      }
-      let value = fields[position].trimmingCharacters(in: .whitespaces)
-      return value.isEmpty ? nil : value
-    }
+    subscript(_ column: String) -> String? { header.cell(column, in: record) }
 
     /// A cell that must have a value.
     ///
@@ -40,10 +34,12 @@ struct CSVTable {
 
   let rows: [Row]
 
-  /// Reads `data` named `fileName`, whose header must hold `required` columns.
+  /// Reads `data` named `fileName`, whose header must hold the `required` columns and no column
+  /// but those and the `optional` ones.
   ///
-  /// - throws: `TallyError` (bad data) for an empty file, a missing column or malformed CSV.
-  init(_ data: Data, fileName: String, required: [String]) throws {
+  /// - throws: `TallyError` (bad data) for an empty file, a missing or unknown column or
+  ///   malformed CSV.
+  init(_ data: Data, fileName: String, required: [String], optional: [String] = []) throws {
     var iterator = CSVReader(data: data).makeIterator()
     func next() throws -> CSVRecord? {
       do { return try iterator.nextRecord() } catch {
@@ -56,23 +52,16 @@ struct CSVTable {
         .missing(field: "header", expected: "a header with " + required.joined(separator: ", ")),
         source: TallyError.Source(fileName))
     }
-    let header = CSVHeader(headerRecord)
-    let headerSource = TallyError.Source(fileName, line: headerRecord.line)
-    for column in required where header.position(of: column) == nil {
-      throw TallyError(
-        .badData,
-        .missing(field: column, expected: "the columns " + required.joined(separator: ", ")),
-        source: headerSource)
-    }
+    let header = try CSVHeader(
+      headerRecord, required: required, optional: optional,
+      source: TallyError.Source(fileName, line: headerRecord.line))
     var rows: [Row] = []
     while let record = try next() {
       if record.isBlank { continue }
       try header.refuseValuesPastLastColumn(
         in: record, source: TallyError.Source(fileName, line: record.line))
       rows.append(
-        Row(
-          source: TallyError.Source(fileName, line: record.line), fields: record.fields,
-          header: header))
+        Row(source: TallyError.Source(fileName, line: record.line), record: record, header: header))
     }
     self.rows = rows
   }

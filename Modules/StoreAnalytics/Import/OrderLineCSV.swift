@@ -23,36 +23,32 @@ struct OrderLineCSV {
   init(fileName: String, read: @escaping () throws -> Data?) throws {
     self.fileName = fileName
     stream = CSVStream(fileName: fileName, read: read)
-    let required = OrderLineFile.required
-    var header: CSVHeader?
+    var headerRecord: CSVRecord?
     while try stream.next() {
       if stream.isBlank { continue }
-      header = CSVHeader(CSVRecord(line: stream.line, fields: stream.strings))
+      headerRecord = CSVRecord(line: stream.line, fields: stream.strings)
       break
     }
-    guard let header else {
+    guard let headerRecord else {
       throw TallyError(
         .badData,
-        .missing(field: "header", expected: "a header with " + required.joined(separator: ", ")),
+        .missing(
+          field: "header",
+          expected: "a header with " + OrderLineFile.required.joined(separator: ", ")),
         source: TallyError.Source(fileName))
     }
-    let headerSource = stream.source
-    func position(_ column: String) throws -> Int {
-      guard let position = header.position(of: column) else {
-        throw TallyError(
-          .badData,
-          .missing(field: column, expected: "the columns " + required.joined(separator: ", ")),
-          source: headerSource)
-      }
-      return position
-    }
-    orderId = try position("order_id")
-    storeId = try position("store_id")
-    placedAt = try position("placed_at")
-    itemName = try position("item_name")
-    category = try position("category")
-    quantity = try position("quantity")
-    unitPrice = try position("unit_price")
+    let header = try CSVHeader(
+      headerRecord, required: OrderLineFile.required, optional: OrderLineFile.optional,
+      source: stream.source)
+    func position(_ column: String) -> Int { header.position(of: column)! }
+    // The header has every required column (checked above).
+    orderId = position("order_id")
+    storeId = position("store_id")
+    placedAt = position("placed_at")
+    itemName = position("item_name")
+    category = position("category")
+    quantity = position("quantity")
+    unitPrice = position("unit_price")
     func optional(_ column: String) -> Int { header.position(of: column) ?? Int.max }
     status = optional("status")
     customerId = optional("customer_id")

@@ -222,15 +222,6 @@ public enum OrderLineFile {
       }
     }
 
-    /// Refuses the first key that is not one of `known`.
-    static func refuseUnknown(
-      _ names: [String], known: [String], field: (String) -> String, source: TallyError.Source
-    ) throws {
-      for name in names.sorted() where !known.contains(name) {
-        throw TallyError.invalid(
-          "key", field(name), expected: "one of " + known.joined(separator: ", "), source: source)
-      }
-    }
   }
 
   /// An id as a JSON string or integer.
@@ -259,8 +250,8 @@ public enum OrderLineFile {
       do {
         let decoded = try decoder.decode(Keys.With<JSONLine>.self, from: Data(text))
         object = decoded.value
-        try Keys.refuseUnknown(
-          decoded.keys.names, known: required + optional, field: { $0 }, source: source)
+        try KnownNames.refuseUnknown(
+          decoded.keys.names, known: required + optional, kind: .key, source: source)
       } catch {
         throw Self.describe(error, source: source)
       }

@@ -20,11 +20,13 @@ public enum SplitOrderFiles {
     orders: (name: String, data: Data), lines: (name: String, data: Data),
     items: (name: String, data: Data), types: (name: String, data: Data), storeId: String
   ) throws -> [OrderLineInput] {
-    func table(_ file: (name: String, data: Data), _ columns: [String]) throws -> [CSVTable.Row] {
-      try CSVTable(file.data, fileName: file.name, required: columns).rows
+    func table(
+      _ file: (name: String, data: Data), _ columns: [String], optional: [String] = []
+    ) throws -> [CSVTable.Row] {
+      try CSVTable(file.data, fileName: file.name, required: columns, optional: optional).rows
     }
     var typeByID: [String: (name: String, category: String)] = [:]
-    for row in try table(types, ["pizza_type_id", "name", "category"]) {
+    for row in try table(types, ["pizza_type_id", "name", "category"], optional: ["ingredients"]) {
       typeByID[try row.required("pizza_type_id")] = (
         try row.required("name"), try row.required("category")
       )
@@ -57,27 +59,28 @@ public enum SplitOrderFiles {
       }
       placed[try row.required("order_id")] = when
     }
-    return try table(lines, ["order_id", "pizza_id", "quantity"]).map { row in
-      let orderId = try row.required("order_id")
-      guard let when = placed[orderId] else {
-        throw TallyError.invalid(
-          "order_id", orderId, expected: "an order in \(orders.name)", source: row.source)
+    return try table(lines, ["order_id", "pizza_id", "quantity"], optional: ["order_details_id"])
+      .map { row in
+        let orderId = try row.required("order_id")
+        guard let when = placed[orderId] else {
+          throw TallyError.invalid(
+            "order_id", orderId, expected: "an order in \(orders.name)", source: row.source)
+        }
+        let itemId = try row.required("pizza_id")
+        guard let item = itemByID[itemId] else {
+          throw TallyError.invalid(
+            "pizza_id", itemId, expected: "an item in \(items.name)", source: row.source)
+        }
+        let quantityText = try row.required("quantity")
+        guard let quantity = OrderLineFile.quantity(quantityText) else {
+          throw TallyError.invalid(
+            "quantity", quantityText, expected: OrderLineFile.expectedQuantity, source: row.source)
+        }
+        return try OrderLineInput(
+          source: row.source, orderId: orderId, storeId: storeId, placedAt: .local(when),
+          itemId: itemId, itemName: item.name, category: item.category, subcategory: item.size,
+          quantity: quantity, unitPrice: item.price
+        ).validated()
       }
-      let itemId = try row.required("pizza_id")
-      guard let item = itemByID[itemId] else {
-        throw TallyError.invalid(
-          "pizza_id", itemId, expected: "an item in \(items.name)", source: row.source)
-      }
-      let quantityText = try row.required("quantity")
-      guard let quantity = OrderLineFile.quantity(quantityText) else {
-        throw TallyError.invalid(
-          "quantity", quantityText, expected: OrderLineFile.expectedQuantity, source: row.source)
-      }
-      return try OrderLineInput(
-        source: row.source, orderId: orderId, storeId: storeId, placedAt: .local(when),
-        itemId: itemId, itemName: item.name, category: item.category, subcategory: item.size,
-        quantity: quantity, unitPrice: item.price
-      ).validated()
-    }
   }
 }

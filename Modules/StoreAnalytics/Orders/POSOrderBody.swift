@@ -1,4 +1,5 @@
 import AnalyticsCore
+import DataFormats
 import Foundation
 import StoreModel
 
@@ -31,12 +32,11 @@ public enum POSOrderBody {
     var lines: [OrderLineInput] = []
     for (index, (order, keys)) in decoded.map({ ($0.value, $0.keys) }).enumerated() {
       let source = TallyError.Source("order \(index + 1)")
-      try OrderLineFile.Keys.refuseUnknown(
-        keys.names, known: Order.CodingKeys.allCases.map(\.rawValue), field: { $0 },
-        source: source)
+      try KnownNames.refuseUnknown(
+        keys.names, known: Order.CodingKeys.allCases.map(\.rawValue), kind: .key, source: source)
       for (number, line) in keys.lines.enumerated() {
-        try OrderLineFile.Keys.refuseUnknown(
-          line.names, known: Line.CodingKeys.allCases.map(\.rawValue),
+        try KnownNames.refuseUnknown(
+          line.names, known: Line.CodingKeys.allCases.map(\.rawValue), kind: .key,
           field: { "lines[\(number)].\($0)" }, source: source)
       }
       guard let placedAt = OrderLineFile.parsePlacedAt(order.placedAt) else {
