@@ -17,6 +17,10 @@ public struct OrderImportSummary: Sendable, Equatable {
   /// Stores created because the file named them (in the import's time zone).
   public internal(set) var createdStores: [String] = []
 
+  /// Lines read: those written and those of orders already present. None for a file with a
+  /// header and no rows.
+  public var linesRead: Int { lines + alreadyPresentLines }
+
   /// Orders written that were not there before.
   public var newOrders: Int { orders - replaced }
 }
@@ -192,7 +196,7 @@ public struct ShopAnalytics: Sendable {
     defer { parts.close() }
     return try importParts(
       next: { try parts.take()?.get() }, replace: replace, newStoreZone: newStoreZone,
-      progress: progress, noLines: { OrderLineFile.noLines(fileName) })
+      progress: progress)
   }
 
   /// Bytes an app reads per chunk of an imported file: large enough that reads are few, small
@@ -222,27 +226,33 @@ public struct ShopAnalytics: Sendable {
     summary.createdStores += run.createdStores
   }
 
-  /// Imports the parts `next` returns (`nil` after the last) in one transaction.
+  /// Imports the parts `next` returns (`nil` after the last) in one transaction. A file with a
+  /// header and no rows (a day the store was closed) imports nothing and changes nothing, not
+  /// even the revision.
   private func importParts(
     next: () throws -> ([OrderLineInput], OrderGroups)?, replace: Bool,
     replacingOtherStores: Bool = true, newStoreZone: Zone,
-    progress: (Int) -> Void, noLines: (() -> TallyError)? = nil
+    progress: (Int) -> Void
   ) throws -> OrderImportSummary {
-    try repository.inTransaction { transaction in
-      var state = ImportState(
-        replace: replace, replacingOtherStores: replacingOtherStores,
-        newStoreZone: newStoreZone, today: today,
-        hadOrders: try transaction.hasOrders(), firstOrderKey: try transaction.nextOrderKey())
-      var summary = OrderImportSummary()
-      while let (lines, orders) = try next() {
-        try Self.importPart(
-          transaction, lines: lines, orders: orders, state: &state, summary: &summary,
-          progress: progress)
+    /// Rolls the transaction back when there was nothing to import.
+    struct NoLines: Error {}
+    do {
+      return try repository.inTransaction { transaction in
+        var state = ImportState(
+          replace: replace, replacingOtherStores: replacingOtherStores,
+          newStoreZone: newStoreZone, today: today,
+          hadOrders: try transaction.hasOrders(), firstOrderKey: try transaction.nextOrderKey())
+        var summary = OrderImportSummary()
+        while let (lines, orders) = try next() {
+          try Self.importPart(
+            transaction, lines: lines, orders: orders, state: &state, summary: &summary,
+            progress: progress)
+        }
+        if summary.linesRead == 0 { throw NoLines() }
+        return summary
       }
-      // Thrown inside the transaction, so that a file without lines changes nothing (not even
-      // the revision).
-      if let noLines, summary.lines + summary.alreadyPresentLines == 0 { throw noLines() }
-      return summary
+    } catch is NoLines {
+      return OrderImportSummary()
     }
   }
 }

@@ -32,6 +32,21 @@ private let header =
 
 @Suite("store-metrics in-process")
 struct StoreCLICaptureTests {
+  /// Issue 30: a closed day's export is a header and no rows; it was exit 65.
+  @Test("a CSV with a header and no rows imports 0 orders, exit 0, and says so")
+  func headerOnly() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let csv = try scratch.write("closed.csv", header + "\n")
+    let result = scratch.run(["import", csv])
+    #expect(result.status == 0)
+    #expect(result.output == "Imported 0 new orders: closed.csv has a header and no rows.\n")
+    #expect(result.error.isEmpty)
+    let json = scratch.run(["import", csv, "--format", "json"])
+    #expect(json.status == 0)
+    #expect(json.output.contains("\"orders\": 0"))
+  }
+
   @Test("an order after --as-of is refused on import, as the other apps refuse later days")
   func futureOrderAgainstAsOf() throws {
     let scratch = try Scratch()

@@ -367,23 +367,34 @@ struct AggregateTests {
         == whole.daily(storeId: "NYC", limit: 100, asOf: asOfDay))
   }
 
+  /// Issue 30: a header-only CSV (a day the store was closed) was refused, exit 65 "order lines
+  /// is missing". It imports nothing, changes nothing (not even the revision), and says so.
   @Test(
-    "a file with a header and no lines is refused and changes nothing", arguments: Backend.allCases)
+    "a file with a header and no rows imports 0 orders and changes nothing",
+    arguments: Backend.allCases)
   func headerOnly(backend: Backend) throws {
     let repository = try backend.make()
     let store = ShopAnalytics(repository: repository)
     _ = try store.importLines(try parse(generated(20, from: 0, seed: 6)))
     let before = try repository.revision()
-    let file = LockedValue([
-      Data("order_id,store_id,placed_at,item_name,category,quantity,unit_price\n".utf8)
-    ])
-    let error = try #require(throws: TallyError.self) {
-      try store.importFile(
-        named: "h.csv", read: { file.withLock { $0.popLast() } }, replace: false,
-        newStoreZone: .utc, linesPerPart: 100)
-    }
-    #expect(error.cause == .missing(field: "order lines", expected: "a header and rows"))
+    let header = "order_id,store_id,placed_at,item_name,category,quantity,unit_price\n"
+    let file = LockedValue([Data(header.utf8)])
+    let summary = try store.importFile(
+      named: "h.csv", read: { file.withLock { $0.popLast() } }, replace: false,
+      newStoreZone: .utc, linesPerPart: 100)
+    #expect(summary == OrderImportSummary())
+    #expect(summary.linesRead == 0)
     #expect(try repository.revision() == before)
+    // Read whole (import-split's lines, a test's file) it is the same.
+    #expect(
+      try store.importLines(OrderLineFile.parse(Data(header.utf8), fileName: "h.csv"))
+        == OrderImportSummary())
+    #expect(try repository.revision() == before)
+    // A JSON Lines file has no header: empty, it is refused.
+    let error = try #require(throws: TallyError.self) {
+      try OrderLineFile.parse(Data("\n".utf8), fileName: "h.jsonl")
+    }
+    #expect(error.cause == .missing(field: "order lines", expected: "one JSON object per line"))
   }
 
   @Test(

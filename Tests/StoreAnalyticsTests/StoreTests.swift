@@ -427,7 +427,6 @@ struct OrderImportTests {
         2, "status"
       ),
       ("", nil, "header"),
-      ("order_id,store_id,placed_at,item_name,category,quantity,unit_price\n", nil, "order lines"),
     ])
   func bad(text: String, line: Int?, field: String) throws {
     let store = try ShopAnalytics.inMemory()

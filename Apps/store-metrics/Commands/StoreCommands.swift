@@ -201,7 +201,9 @@ extension StoreMetricsCommand {
       Terminal.writeNotice(
         "created store \(store) in \((global.timeZoneOption ?? .utc).identifier)")
     }
-    if global.format == .table {
+    if global.format == .table, summary.linesRead == 0 {
+      Terminal.writeOutput("Imported 0 new orders: \(name) has a header and no rows.\n")
+    } else if global.format == .table {
       Terminal.writeOutput(
         "Imported \(counted(summary.newOrders, "new order")) (\(counted(summary.lines, "line")))"
           + (summary.replaced > 0 ? ", \(summary.replaced) replaced" : "")

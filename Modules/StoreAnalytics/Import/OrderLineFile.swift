@@ -26,7 +26,8 @@ public enum OrderLineFile {
   ///
   /// - Parameter fileName: `.jsonl`/`.ndjson` is JSON Lines, anything else CSV.
   /// - throws: `TallyError` (bad data) naming the file, line and column of the first problem, or
-  ///   an empty file.
+  ///   an empty file (a CSV without a header, JSON Lines without lines; a CSV with a header and
+  ///   no rows has no lines).
   public static func parse(_ data: Data, fileName: String) throws -> [OrderLineInput] {
     let lines: [OrderLineInput]
     if isJSONLines(fileName) {
@@ -41,7 +42,9 @@ public enum OrderLineFile {
       while let line = try reader.next() { read.append(line) }
       lines = read
     }
-    guard !lines.isEmpty else { throw noLines(fileName) }
+    // A JSON Lines file has no header: one without lines may be a failed export, not a day
+    // without orders.
+    guard !lines.isEmpty || !isJSONLines(fileName) else { throw noLines(fileName) }
     return lines
   }
 
@@ -53,7 +56,7 @@ public enum OrderLineFile {
 
   static func noLines(_ fileName: String) -> TallyError {
     TallyError(
-      .badData, .missing(field: "order lines", expected: "a header and rows"),
+      .badData, .missing(field: "order lines", expected: "one JSON object per line"),
       source: TallyError.Source(fileName))
   }
 
