@@ -4,13 +4,17 @@ import StoreModel
 
 /// What an import did.
 public struct OrderImportSummary: Sendable, Equatable {
-  /// Orders written (new ones and replacements).
+  /// Orders written (new ones, updates and replacements).
   public internal(set) var orders = 0
   /// Lines written.
   public internal(set) var lines = 0
-  /// Orders that replaced earlier ones with the same id.
+  /// Orders the store had (same id) that were written again because the import was asked to
+  /// replace them.
   public internal(set) var replaced = 0
-  /// Orders skipped because the same store imported them before.
+  /// Orders the store had (same id) with other content (a refund, a corrected line), written as
+  /// the file has them.
+  public internal(set) var updated = 0
+  /// Orders skipped because the store has them already, unchanged.
   public internal(set) var alreadyPresent = 0
   /// The lines of those orders.
   var alreadyPresentLines = 0
@@ -22,7 +26,7 @@ public struct OrderImportSummary: Sendable, Equatable {
   public var linesRead: Int { lines + alreadyPresentLines }
 
   /// Orders written that were not there before.
-  public var newOrders: Int { orders - replaced }
+  public var newOrders: Int { orders - replaced - updated }
 }
 
 /// A store that exists, with its zone.
@@ -117,27 +121,25 @@ public struct ShopAnalytics: Sendable {
 
   /// Imports order lines in one transaction, aggregates included: all or nothing.
   ///
+  /// Order ids are unique per store. An order the store has already is skipped when unchanged
+  /// (counted as already present) and written as the file has it when not (counted as updated),
+  /// its old figures taken out of every aggregate.
+  ///
   /// - Parameters:
-  ///   - replace: replace orders whose ids exist already; otherwise an order imported before by
-  ///     the same store is skipped (counted as already present), and one whose id another store
-  ///     took is an error.
+  ///   - replace: write again every order the store has already, unchanged ones too (counted as
+  ///     replaced).
   ///   - newStoreZone: the zone of stores the file names that do not exist yet.
   ///   - progress: called with the number of orders written so far.
   /// - throws: `TallyError` naming the first bad line: lines of one order that disagree, a line
   ///   whose values break the rules (`OrderLineInput.validated()`), an order placed after today
-  ///   in its store's zone, an order id another store took without `replace` (`.exists`).
-  ///
-  /// - Parameter replacingOtherStores: whether `replace` also takes an order id from another
-  ///   store (the owner's own files, which may correct an order's store) or refuses it as
-  ///   existing (a store's point of sale, which must not touch another store's orders).
+  ///   in its store's zone.
   public func importLines(
-    _ lines: [OrderLineInput], replace: Bool = false, replacingOtherStores: Bool = true,
-    newStoreZone: Zone = .utc, progress: (Int) -> Void = { _ in }
+    _ lines: [OrderLineInput], replace: Bool = false, newStoreZone: Zone = .utc,
+    progress: (Int) -> Void = { _ in }
   ) throws -> OrderImportSummary {
     var parts = [(lines, try OrderGroups(lines))]
     return try importParts(
-      next: { parts.popLast() }, replace: replace, replacingOtherStores: replacingOtherStores,
-      newStoreZone: newStoreZone, progress: progress)
+      next: { parts.popLast() }, replace: replace, newStoreZone: newStoreZone, progress: progress)
   }
 
   /// Imports an order-line file as it is read (CSV; JSON Lines is read whole), in one
@@ -221,6 +223,7 @@ public struct ShopAnalytics: Sendable {
     summary.orders += counts.orders
     summary.lines += counts.lines
     summary.replaced += run.replaced
+    summary.updated += run.updated
     summary.alreadyPresent += run.alreadyPresent
     summary.alreadyPresentLines += lines.count - counts.lines
     summary.createdStores += run.createdStores
@@ -230,8 +233,7 @@ public struct ShopAnalytics: Sendable {
   /// header and no rows (a day the store was closed) imports nothing and changes nothing, not
   /// even the revision.
   private func importParts(
-    next: () throws -> ([OrderLineInput], OrderGroups)?, replace: Bool,
-    replacingOtherStores: Bool = true, newStoreZone: Zone,
+    next: () throws -> ([OrderLineInput], OrderGroups)?, replace: Bool, newStoreZone: Zone,
     progress: (Int) -> Void
   ) throws -> OrderImportSummary {
     /// Rolls the transaction back when there was nothing to import.
@@ -239,8 +241,7 @@ public struct ShopAnalytics: Sendable {
     do {
       return try repository.inTransaction { transaction in
         var state = ImportState(
-          replace: replace, replacingOtherStores: replacingOtherStores,
-          newStoreZone: newStoreZone, today: today,
+          replace: replace, newStoreZone: newStoreZone, today: today,
           hadOrders: try transaction.hasOrders(), firstOrderKey: try transaction.nextOrderKey())
         var summary = OrderImportSummary()
         while let (lines, orders) = try next() {

@@ -118,6 +118,14 @@ enum PostgresSchema {
       // (as SQLite's `menu_item_name`): without an index each lookup read the whole menu.
       "CREATE INDEX menu_item_name ON menu_item (name);"
     ),
+    (
+      "store-pg-5-order-id-per-store",
+      // Order ids are unique per store, as on SQLite (store-9-order-id-per-store).
+      """
+      ALTER TABLE store_order DROP CONSTRAINT store_order_id_key;
+      ALTER TABLE store_order ADD CONSTRAINT store_order_per_store_id UNIQUE (store_id, id);
+      """
+    ),
   ]
 
   /// Creates the schema and applies the migrations it lacks (up to `last`, for tests of a

@@ -81,10 +81,9 @@ final class PostgresStoreTransaction: StoreTransaction {
     try session.query("SELECT EXISTS (SELECT 1 FROM store_order)")[0].decode(Bool.self)
   }
 
-  func orderKey(id: String) throws -> (key: Int64, storeId: String)? {
-    try session.query("SELECT key, store_id FROM store_order WHERE id = \(id)").first.map {
-      try $0.decode((Int64, String).self)
-    }
+  func orderKey(storeId: String, id: String) throws -> Int64? {
+    try session.query("SELECT key FROM store_order WHERE store_id = \(storeId) AND id = \(id)")
+      .first.map { try $0.decode(Int64.self) }
   }
 
   private static let orderColumns = """
@@ -126,10 +125,10 @@ final class PostgresStoreTransaction: StoreTransaction {
     }
   }
 
-  func order(id: String) throws -> (order: StoreOrder, lines: [OrderLine])? {
+  func order(storeId: String, id: String) throws -> (order: StoreOrder, lines: [OrderLine])? {
     guard
       let row = try session.query(
-        "SELECT \(unescaped: Self.orderColumns) FROM store_order WHERE id = \(id)"
+        "SELECT \(unescaped: Self.orderColumns) FROM store_order WHERE store_id = \(storeId) AND id = \(id)"
       ).first
     else { return nil }
     let order = try order(row)
@@ -198,7 +197,7 @@ final class PostgresStoreTransaction: StoreTransaction {
       if !deletedOrders, try !hasOrders() {
         try session.execute(
           """
-          ALTER TABLE store_order DROP CONSTRAINT store_order_id_key;
+          ALTER TABLE store_order DROP CONSTRAINT store_order_per_store_id;
           DROP INDEX store_order_day;
           ALTER TABLE order_line DROP CONSTRAINT order_line_pkey;
           DROP INDEX order_line_item
@@ -227,13 +226,13 @@ final class PostgresStoreTransaction: StoreTransaction {
   }
 
   /// Puts back what the writes took away for speed; runs before the transaction commits. The
-  /// definitions are migration store-pg-1's, which never changes; a test compares the schema's
+  /// definitions are migrations store-pg-1's and -5's, which never change; a test compares the schema's
   /// indexes and constraints before and after a first import.
   func close() throws {
     guard droppedOrderIndexes else { return }
     try session.execute(
       """
-      ALTER TABLE store_order ADD CONSTRAINT store_order_id_key UNIQUE (id);
+      ALTER TABLE store_order ADD CONSTRAINT store_order_per_store_id UNIQUE (store_id, id);
       CREATE INDEX store_order_day ON store_order (store_id, local_date);
       ALTER TABLE order_line ADD CONSTRAINT order_line_pkey PRIMARY KEY (order_key, line_no);
       CREATE INDEX order_line_item ON order_line (menu_item_id)

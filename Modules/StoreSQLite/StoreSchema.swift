@@ -231,6 +231,16 @@ enum StoreSchema {
       try db.execute(
         sql: "CREATE INDEX store_order_store_day ON store_order (store_id, local_date, status)")
     }
+    migrator.registerMigration("store-9-order-id-per-store") { db in
+      // Each store's point of sale numbers its own orders: a chain's stores all have an order
+      // "1". With ids unique across the database, importing a second store's file met the
+      // first's ids, and replacing them moved the first store's orders away (issue 30).
+      try db.execute(
+        sql: """
+          DROP INDEX store_order_id;
+          CREATE UNIQUE INDEX store_order_per_store_id ON store_order (store_id, id);
+          """)
+    }
     return migrator
   }
 }

@@ -126,9 +126,9 @@ struct StoreCLITests {
           "import",
           try scratch.write(
             "e.csv",
-            "order_id,store_id,placed_at,item_name,category,quantity,unit_price\nA,S,2026-03-08 10:00,x,c,1,1\nA,T,2026-03-08 10:00,x,c,1,1\n"
+            "order_id,store_id,placed_at,item_name,category,quantity,unit_price\nA,S,2026-03-08 10:00,x,c,1,1\nA,S,2026-03-08 10:30,x,c,1,1\n"
           ),
-        ], 65, "store_id"
+        ], 65, "placed_at"
       ),
       (["import", try scratch.write("f.csv", "")], 65, "header is missing"),
       (
@@ -189,8 +189,9 @@ struct StoreCLITests {
         && days.output.contains("pizza,2015-01-02,1,12.75,"))
   }
 
+  /// Issue 30: ids are each store's own, and a changed order is updated and counted.
   @Test(
-    "re-import skips what is present; another store's order id needs --replace; unknown stores are created and reported"
+    "re-import skips what is unchanged, updates what changed; another store's ids are its own"
   )
   func replace() throws {
     let scratch = try StoreScratch()
@@ -201,17 +202,31 @@ struct StoreCLITests {
     let again = try scratch.run(["import", file])
     #expect(again.status == 0, "\(again.error)")
     #expect(again.output == "Imported 0 new orders (0 lines), 3 already present.\n")
-    let moved = try scratch.run([
+    // LA's orders A1…A3 are LA's; NYC keeps its own.
+    let la = try scratch.run([
       "import", try scratch.write("m.csv", orders.replacingOccurrences(of: ",NYC,", with: ",LA,")),
     ])
-    #expect(moved.status == 65)
-    #expect(
-      moved.error
-        == "store-metrics: m.csv line 2: order \"A1\" exists already: store \"NYC\" has it, not \"LA\"; use --replace to move it to the file's store\n"
-    )
+    #expect(la.status == 0)
+    #expect(la.error == "store-metrics: created store LA in UTC\n")
+    #expect(la.output == "Imported 3 new orders (3 lines).\n")
+    // A2 refunded: updated; NYC 03-08 loses its 10.00 (A3 was cancelled already).
+    let refund = try scratch.run([
+      "import",
+      try scratch.write(
+        "r.csv",
+        orders.replacingOccurrences(of: "c1,Burger,Mains,1,", with: "c1,Burger,Mains,1,")
+          .replacingOccurrences(of: "00:01,completed", with: "00:01,refunded")),
+    ])
+    #expect(refund.output == "Imported 0 new orders (1 line), 1 updated, 2 already present.\n")
+    let days = try scratch.run([
+      "daily", "--store", "NYC", "--as-of", "2026-03-08", "--format", "csv",
+    ])
+    #expect(!days.output.contains("NYC,2026-03-08"))
+    #expect(days.output.contains("NYC,2026-03-07,1,20.00,"))
     let replaced = try scratch.run(["import", file, "--replace", "--format", "json"])
     #expect(replaced.status == 0)
-    #expect(replaced.output.contains("\"replaced\": 3,\n  \"already_present\": 0,"))
+    #expect(
+      replaced.output.contains("\"replaced\": 3,\n  \"updated\": 0,\n  \"already_present\": 0,"))
   }
 
   @Test(

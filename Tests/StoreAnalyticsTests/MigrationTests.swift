@@ -41,7 +41,8 @@ struct StoreMigrationTests {
         try String.fetchAll(db, sql: "SELECT id FROM store_order"),
         try Int.fetchOne(db, sql: "SELECT count(*) FROM order_line"),
         try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").count,
-        try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = 'store_order_id'")
+        try String.fetchOne(
+          db, sql: "SELECT sql FROM sqlite_master WHERE name = 'store_order_per_store_id'")
       )
     }
     #expect(ids == ["A1"])
@@ -67,7 +68,8 @@ struct StoreMigrationTests {
       let repository = try #require(store.repository as? SQLiteStoreRepository)
       return try repository.writer.read { db in
         try Int.fetchOne(
-          db, sql: "SELECT count(*) FROM sqlite_master WHERE name = 'store_order_id'") ?? 0
+          db, sql: "SELECT count(*) FROM sqlite_master WHERE name = 'store_order_per_store_id'")
+          ?? 0
       }
     }
     let store = try ShopAnalytics.inMemory()

@@ -360,42 +360,58 @@ struct OrderImportTests {
     #expect(try store.stores().map(\.timeZone) == ["Europe/Paris", "Europe/Paris"])
   }
 
-  @Test(
-    "re-importing an order of the same store skips it; another store's id is an error; replacing rebuilds the days"
-  )
-  func replace() throws {
+  /// Issue 30: order ids are unique per store, and an order seen again is skipped only when
+  /// unchanged; with other content (a refund, a corrected line) it is updated and counted. Before,
+  /// a re-imported refund was "already present" and revenue stayed overstated, and another
+  /// store's order "A2" was an error whose advice (`--replace`) moved the order away.
+  @Test("an order seen again: unchanged skipped, changed updated, another store's id its own")
+  func seenAgain() throws {
     let store = try fixture()
     func file(_ text: String) throws -> [OrderLineInput] {
       try OrderLineFile.parse(
-        Data(("order_id,store_id,placed_at,item_name,category,quantity,unit_price\n" + text).utf8),
-        fileName: "fix.csv")
+        Data((csv.split(separator: "\n")[0] + "\n" + text).utf8), fileName: "fix.csv")
     }
-    let again = try file(
-      "A2,NYC,2026-03-06 10:00,Burger,Mains,3,10.00\nN1,NYC,2026-03-06 11:00,Tea,Drinks,1,2.00\n")
-    let before = try store.daily(storeId: "NYC", limit: 30, asOf: asOf)
-    let skipped = try store.importLines(again)
-    // A2 is NYC's already: skipped, whatever its lines say now; N1 is new.
-    #expect(skipped.alreadyPresent == 1 && skipped.orders == 1 && skipped.lines == 1)
-    #expect(skipped.newOrders == 1 && skipped.replaced == 0)
-    let after = try store.daily(storeId: "NYC", limit: 30, asOf: asOf)
-    #expect(after.filter { $0.date != day("2026-03-06") } == before)
-    // N1 alone on 03-06: 2.00.
-    #expect(after.last?.totalRevenue == cents("2.00"))
+    let nyc = try store.daily(storeId: "NYC", limit: 30, asOf: asOf)
+    // 03-08: A2 10.00 + A3 8.25 + A6 14.00; 03-07: A1 23.50.
+    #expect(nyc.map(\.totalRevenue) == [cents("32.25"), cents("23.50")])
 
-    let otherStore = try file("A2,LA,2026-03-06 10:00,Burger,Mains,3,10.00\n")
-    let error = try #require(throws: TallyError.self) { try store.importLines(otherStore) }
-    #expect(error.cause == .exists(kind: "order", name: "A2"))
-    #expect(error.source == TallyError.Source("fix.csv", line: 2))
-    // The store that has it, in the domain's words; the app adds its flag.
-    #expect(error.hint == "store \"NYC\" has it, not \"LA\"")
-    let summary = try store.importLines(
-      try file("A2,NYC,2026-03-06 10:00,Burger,Mains,3,10.00\n"), replace: true)
-    #expect(summary.replaced == 1 && summary.newOrders == 0)
+    // A2 exactly as imported, and A1 (two lines) too: skipped, nothing written.
+    let same = try store.importLines(
+      try file(
+        "A2,NYC,2026-03-08T05:01:00Z,completed,c1,Burger,Mains,Beef,1,10.00,\n"
+          + "A1,NYC,2026-03-07 23:59,completed,c1,Burger,Mains,Beef,2,10.00,1.60\n"
+          + "A1,NYC,2026-03-07 23:59,completed,c1,Fries,Sides,,1,3.50,0.28\n"))
+    #expect(same == OrderImportSummary(alreadyPresent: 2, alreadyPresentLines: 3))
+    #expect(try store.daily(storeId: "NYC", limit: 30, asOf: asOf) == nyc)
+
+    // A3 refunded, A2 corrected to 3 burgers on 03-06, N1 new on 03-06.
+    let changed = try store.importLines(
+      try file(
+        "A3,NYC,2026-03-08 03:30,refunded,c2,Salad,Mains,Green,1,8.25,\n"
+          + "A2,NYC,2026-03-06 10:00,completed,c1,Burger,Mains,Beef,3,10.00,\n"
+          + "N1,NYC,2026-03-06 11:00,completed,,Tea,Drinks,,1,2.00,\n"))
+    #expect(changed.updated == 2 && changed.newOrders == 1 && changed.replaced == 0)
+    #expect(changed.orders == 3 && changed.lines == 3 && changed.alreadyPresent == 0)
     let days = try store.daily(storeId: "NYC", limit: 30, asOf: asOf)
     #expect(days.map(\.date) == ["2026-03-08", "2026-03-07", "2026-03-06"].map(day))
-    #expect(days[0].totalRevenue == cents("22.25"))  // A2 moved away
-    // A2 3 × 10.00 + N1 2.00.
-    #expect(days[2].totalRevenue == cents("32.00"))
+    // 03-08: A6 14.00 alone (A2 moved, A3 refunded); 03-06: A2 30.00 + N1 2.00.
+    #expect(days.map(\.totalRevenue) == [cents("14.00"), cents("23.50"), cents("32.00")])
+    #expect(days.map(\.totalOrders) == [1, 1, 2])
+
+    // LA's own order "A2": a new order of LA; NYC's A2 untouched.
+    let la = try store.importLines(
+      try file("A2,LA,2026-03-08 10:00,completed,,Tea,Drinks,,1,2.00,\n"))
+    #expect(la.newOrders == 1 && la.updated == 0)
+    #expect(try store.daily(storeId: "NYC", limit: 30, asOf: asOf) == days)
+    // LA: B1 11.00 (07:30Z is 23:30 on 03-07 there), B2 16.50 and A2 2.00 on 03-08.
+    let laDays = try store.daily(storeId: "LA", limit: 30, asOf: asOf)
+    #expect(laDays.map(\.totalRevenue) == [cents("18.50"), cents("11.00")])
+
+    // `replace` writes an unchanged order again, counted as replaced; every figure stays.
+    let again = try store.importLines(
+      try file("N1,NYC,2026-03-06 11:00,completed,,Tea,Drinks,,1,2.00,\n"), replace: true)
+    #expect(again.replaced == 1 && again.newOrders == 0 && again.updated == 0)
+    #expect(try store.daily(storeId: "NYC", limit: 30, asOf: asOf) == days)
   }
 
   @Test(
@@ -444,11 +460,18 @@ struct OrderImportTests {
       try OrderGroups(
         try OrderLineFile.parse(
           Data(
-            "order_id,store_id,placed_at,item_name,category,quantity,unit_price\nA,S,2026-03-08 10:00,x,c,1,1\nA,T,2026-03-08 10:00,y,c,1,1\n"
+            "order_id,store_id,placed_at,item_name,category,quantity,unit_price\nA,S,2026-03-08 10:00,x,c,1,1\nA,S,2026-03-08 10:05,y,c,1,1\n"
               .utf8), fileName: "o.csv"))
     }
-    #expect(error.field == "store_id" && error.value == "T")
-    #expect(error.expected == "S as on o.csv line 2 for order A")
+    #expect(error.field == "placed_at" && error.value == "2026-03-08 10:05")
+    #expect(error.expected == "2026-03-08 10:00 as on o.csv line 2 for order A")
+    // Ids are each store's own: order A of S and order A of T are two orders.
+    let groups = try OrderGroups(
+      try OrderLineFile.parse(
+        Data(
+          "order_id,store_id,placed_at,item_name,category,quantity,unit_price\nA,S,2026-03-08 10:00,x,c,1,1\nA,T,2026-03-08 11:00,y,c,1,1\n"
+            .utf8), fileName: "o.csv"))
+    #expect(groups.count == 2)
   }
 
   @Test("JSON Lines: a bad value names its line and key") func badJSONLines() throws {

@@ -8,8 +8,11 @@ import Testing
 @testable import TallyServer
 
 @Suite struct POSRoutesTests {
+  /// A minute before the tests started: an order sent again is the same order.
+  static let placedAt = Instant(Date()).adding(seconds: -60).description
+
   static func order(_ id: String, quantity: Int = 2, price: String = "5.00") -> String {
-    let now = Instant(Date()).adding(seconds: -60).description
+    let now = placedAt
     return """
       {"order_id": "\(id)", "placed_at": "\(now)", "status": "completed", "customer_id": "c1",
        "lines": [{"item_id": "club", "item_name": "Club", "category": "Sandwiches",
@@ -45,8 +48,9 @@ import Testing
       #expect(try await metrics(client, token) == [10, 1, 0])
 
       // The same order again, alone and in an array with a new one: P1 changes nothing.
-      let (_, _) = try await client.json(
+      let (_, resent) = try await client.json(
         .post, "/api/stores/1/orders", token: key, body: Self.order("P1"))
+      #expect(resent.contains(#""orders":0"#) && resent.contains(#""already_present":1"#))
       #expect(try await metrics(client, token) == [10, 1, 0])
       let (batch, _) = try await client.json(
         .post, "/api/stores/1/orders", token: key,
@@ -55,9 +59,10 @@ import Testing
       // 10.00 + 1 × 5.00 = 15.00, two orders.
       #expect(try await metrics(client, token) == [15, 2, 0])
 
-      // A changed P1 (3 instead of 2) replaces it: 15.00 + 5.00 = 20.00.
-      let (_, _) = try await client.json(
+      // A changed P1 (3 instead of 2) is updated: 15.00 + 5.00 = 20.00.
+      let (_, changed) = try await client.json(
         .post, "/api/stores/1/orders", token: key, body: Self.order("P1", quantity: 3))
+      #expect(changed.contains(#""updated":1"#) && changed.contains(#""replaced":0"#))
       #expect(try await metrics(client, token) == [20, 2, 0])
 
       // A refund of P2: out of revenue (20.00 − 5.00), counted as refunded.
@@ -75,7 +80,9 @@ import Testing
     }
   }
 
-  @Test func anotherStoresOrderIdIsRefusedAndItsOrderKept() async throws {
+  /// Issue 30: order ids are each store's own. Store 1's "SHARED" is its own order; store 2's
+  /// order of that id is never touched (it was refused before, and `--replace` moved it).
+  @Test func anotherStoresOrderIdIsItsOwnOrder() async throws {
     let server = try await TestServer()
     _ = try server.api.shops.addStore(id: "1", name: "Downtown", zone: .utc)
     _ = try server.api.shops.addStore(id: "2", name: "Harbor", zone: .utc)
@@ -85,16 +92,17 @@ import Testing
       let (first, _) = try await client.json(
         .post, "/api/stores/2/orders", token: two, body: Self.order("SHARED"))
       #expect(first == .ok)
-      let (clash, body) = try await client.json(
+      let (own, body) = try await client.json(
         .post, "/api/stores/1/orders", token: one, body: Self.order("SHARED", quantity: 9))
-      #expect(clash == .badRequest, "\(body)")
-      #expect(body.contains("exists already") && !body.contains("\"2\""), "\(body)")
+      #expect(own == .ok, "\(body)")
+      #expect(body.contains(#""orders":1"#) && body.contains(#""updated":0"#), "\(body)")
     }
-    // Store 2's order is untouched: 2 × 5.00.
+    // Store 2's order is untouched: 2 × 5.00; store 1's is 9 × 5.00.
     let day = Zone.utc.localDate(of: Instant(Date()))
     let days = try server.api.shops.daily(storeId: "2", limit: 1, asOf: day)
     #expect(days.map(\.totalRevenue) == [FixedDecimal(hundredths: 1000)])
-    #expect(try server.api.shops.daily(storeId: "1", limit: 1, asOf: day).isEmpty)
+    let ones = try server.api.shops.daily(storeId: "1", limit: 1, asOf: day)
+    #expect(ones.map(\.totalRevenue) == [FixedDecimal(hundredths: 4500)])
   }
 
   /// A bad order is a 400 naming the field; nothing is written.

@@ -104,17 +104,18 @@ extension StoreMetricsCommand {
         a day after today in the store's zone is refused. Unknown stores are created with \
         --time-zone (default UTC).
 
-        Orders imported before by the same store (same order_id) are skipped and counted as \
-        already present, so importing a file again adds only what is new; --replace replaces \
-        them instead. An order id that another store has is an error unless --replace. Ids may \
-        be 100 bytes long, names 200; quantities 1 to 100000; prices and tax 0 to 1000000.00.
+        Order ids are unique per store: each store numbers its own orders. An order the store \
+        has already (same order_id) is skipped and counted as already present when unchanged, \
+        and updated when not (a refund, a corrected line), so importing a file again adds only \
+        what is new or changed; --replace writes every such order again. Ids may be 100 bytes \
+        long, names 200; quantities 1 to 100000; prices and tax 0 to 1000000.00.
 
         Example:
           store-metrics import orders.csv --time-zone America/Chicago
         """)
     @OptionGroup var global: GlobalOptions
     @Argument(help: ArgumentHelp("A .csv or .jsonl file.", valueName: "file")) var file: String
-    @Flag(help: "Replace orders that were imported before (default: skip them).")
+    @Flag(help: "Write again orders the store has already, unchanged ones too.")
     var replace = false
 
     func run() throws {
@@ -139,8 +140,9 @@ extension StoreMetricsCommand {
       discussion: """
         The layout of the pizza sales set: orders (order_id, date, time), lines (order_id, \
         pizza_id, quantity), items (pizza_id, pizza_type_id, size, price), types (pizza_type_id, \
-        name, category). All orders go to one store (created with --time-zone when new). Orders \
-        imported before are skipped unless --replace.
+        name, category, ingredients?). All orders go to one store (created with --time-zone when \
+        new); order ids are that store's own. Orders the store has already are skipped when \
+        unchanged and updated when not; --replace writes them all again.
 
         Example:
           store-metrics import-split --store pizza --orders orders.csv \\
@@ -153,7 +155,7 @@ extension StoreMetricsCommand {
     @Option(help: ArgumentHelp("The order lines file.", valueName: "file")) var lines: String
     @Option(help: ArgumentHelp("The items file.", valueName: "file")) var items: String
     @Option(help: ArgumentHelp("The item types file.", valueName: "file")) var types: String
-    @Flag(help: "Replace orders that were imported before (default: skip them).")
+    @Flag(help: "Write again orders the store has already, unchanged ones too.")
     var replace = false
 
     func run() throws {
@@ -185,17 +187,7 @@ extension StoreMetricsCommand {
     _ body: (ShopAnalytics, (Int) -> Void) throws -> OrderImportSummary
   ) throws {
     let progress = Progress(label: "importing \(name)", total: nil)
-    let summary: OrderImportSummary
-    do {
-      summary = try body(global.openStoreMetrics(), progress.update)
-    } catch let error as TallyError {
-      // Only another store's order clashes (the same store's is skipped): replacing moves it.
-      if case .exists(kind: "order", _) = error.cause {
-        let moving = "use --replace to move it to the file's store"
-        throw error.hinted(error.hint.map { "\($0); \(moving)" } ?? moving)
-      }
-      throw error
-    }
+    let summary = try body(global.openStoreMetrics(), progress.update)
     progress.finish()
     for store in summary.createdStores {
       Terminal.writeNotice(
@@ -206,6 +198,7 @@ extension StoreMetricsCommand {
     } else if global.format == .table {
       Terminal.writeOutput(
         "Imported \(counted(summary.newOrders, "new order")) (\(counted(summary.lines, "line")))"
+          + (summary.updated > 0 ? ", \(summary.updated) updated" : "")
           + (summary.replaced > 0 ? ", \(summary.replaced) replaced" : "")
           + (summary.alreadyPresent > 0 ? ", \(summary.alreadyPresent) already present" : "")
           + ".\n")

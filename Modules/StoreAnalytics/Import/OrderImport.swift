@@ -10,14 +10,18 @@ import StoreModel
 /// replaces; after, it saves the menu items and hands over the aggregate deltas.
 struct OrderImport<Transaction: StoreTransaction> {
   private let transaction: Transaction
+  private let lines: [OrderLineInput]
   private let orders: OrderGroups
   /// The orders to write, by number in `orders`: those not already present.
   private var written: [Int] = []
   /// Stores created because the file named them.
   private(set) var createdStores: [String] = []
-  /// Orders that replaced earlier ones.
+  /// Orders that replaced earlier ones because the import was asked to (`replace`).
   private(set) var replaced = 0
-  /// Orders skipped because they were imported before (same id, same store).
+  /// Orders seen before (same store, same id) with other content, now written as the file has
+  /// them.
+  private(set) var updated = 0
+  /// Orders skipped because the store has them already, unchanged.
   private(set) var alreadyPresent = 0
   private var planner: OrderPlanner
   /// What `finish` writes, once the planner has made it.
@@ -37,16 +41,17 @@ struct OrderImport<Transaction: StoreTransaction> {
   private static var handoffCapacity: Int { 4 }
 
   /// Prepares one part of an import: loads stores and menu items, creates the stores and
-  /// customers the part names, skips the orders imported before and removes those it replaces.
+  /// customers the part names, skips the orders the stores have already, unchanged, and removes
+  /// those it replaces or updates.
   ///
-  /// - throws: `TallyError` naming the line of an order whose id is taken by another store (when
-  ///   not `replace`: `.exists`), of an order whose lines are not together in the file, or of an
-  ///   order placed after today in its store's zone.
+  /// - throws: `TallyError` naming the line of an order whose lines are not together in the file,
+  ///   or of an order placed after today in its store's zone.
   init(
     _ transaction: Transaction, lines: [OrderLineInput], orders: OrderGroups,
     state: inout ImportState
   ) throws {
     self.transaction = transaction
+    self.lines = lines
     self.orders = orders
     planner = OrderPlanner(
       lines: lines, nextOrderKey: try transaction.nextOrderKey(),
@@ -91,48 +96,84 @@ struct OrderImport<Transaction: StoreTransaction> {
       let seen = order == nextRepeated
       if seen { nextRepeated = repeated.next() }
       if state.hadOrders || seen {
-        let line = lines[Int(orders.lines(of: order).first!)]
-        if try !isNew(line, state: state) { continue }
+        if try !isToBeWritten(order, state: state) { continue }
       }
       written.append(order)
     }
   }
 
-  /// Whether the order of this line is to be written: not when it was imported before by the
-  /// same store (unless `replace`, which takes the old one out of the aggregates and deletes it).
-  private mutating func isNew(_ line: OrderLineInput, state: ImportState) throws -> Bool {
-    guard let (key, storeId) = try transaction.orderKey(id: line.orderId) else { return true }
+  /// Whether order `order` of the part is to be written: yes when its store does not have it;
+  /// when it does (ids are unique per store), not when it is unchanged, unless `replace`. An
+  /// order to be written again is first taken out of the aggregates and deleted.
+  private mutating func isToBeWritten(_ order: Int, state: ImportState) throws -> Bool {
+    let positions = orders.lines(of: order)
+    let line = lines[Int(positions.first!)]
+    guard let key = try transaction.orderKey(storeId: line.storeId, id: line.orderId) else {
+      return true
+    }
     guard key < state.firstOrderKey else {
       throw TallyError.invalid(
         "order_id", line.orderId,
         expected: "the lines of one order together (this order has lines far earlier in the file)",
         source: line.source)
     }
-    guard state.replace, state.replacingOtherStores || storeId == line.storeId else {
-      if storeId == line.storeId {
+    guard let (stored, storedLines) = try transaction.order(storeId: line.storeId, id: line.orderId)
+    else { return true }
+    if !state.replace {
+      if try isUnchanged(stored, storedLines, positions) {
         alreadyPresent += 1
         return false
       }
-      // Another store's: said, so that replacing it is known to move it.
-      throw TallyError(.badData, .exists(kind: "order", name: line.orderId), source: line.source)
-        .hinted(
-          "store \(TallyError.quote(storeId)) has it, not \(TallyError.quote(line.storeId))")
+      updated += 1
+    } else {
+      replaced += 1
     }
-    guard let (order, orderLines) = try transaction.order(id: line.orderId) else { return true }
     // What the order replaced names beyond the part: its customer and items before the change.
-    if let customer = order.customerId, !customer.isEmpty, planner.customerKey(customer) == nil {
+    if let customer = stored.customerId, !customer.isEmpty, planner.customerKey(customer) == nil {
       planner.customerKeys.merge(try transaction.customerKeys([customer])) { $1 }
     }
-    let unknownItems = Set(orderLines.map(\.menuItemId)).filter { !planner.knowsItem($0) }
+    try addStoredItems(of: storedLines)
+    planner.subtract(stored, lines: storedLines)
+    try transaction.delete(stored)
+    return true
+  }
+
+  /// Whether a stored order is what the lines at `positions` would store: placed at the same
+  /// instant the same way (an instant, or a wall time in the store's zone), with the same status
+  /// and customer, and the same lines in the same order (menu item, name, quantity, unit price,
+  /// tax). The item's category and price on the menu are the item's, saved with the next order
+  /// that names it, not the order's.
+  private mutating func isUnchanged(
+    _ stored: StoreOrder, _ storedLines: [OrderLine], _ positions: ArraySlice<Int32>
+  ) throws -> Bool {
+    let first = lines[Int(positions.first!)]
+    guard stored.status == first.status,
+      (stored.customerId ?? "").isEmpty
+        ? (first.customerId ?? "").isEmpty
+        : stored.customerId == first.customerId,
+      stored.wallClock == first.placedAt.isWallClock,
+      planner.instant(of: first.placedAt, storeId: first.storeId) == stored.placedAt,
+      storedLines.count == positions.count
+    else { return false }
+    try addStoredItems(of: storedLines)
+    for (storedLine, position) in zip(storedLines, positions) {
+      let line = lines[Int(position)]
+      guard storedLine.itemName == line.itemName, storedLine.quantity == line.quantity,
+        storedLine.unitPrice == line.unitPrice, storedLine.tax == line.tax,
+        planner.storedItemId(of: line) == storedLine.menuItemId
+      else { return false }
+    }
+    return true
+  }
+
+  /// Makes the stored items of these lines known to the planner.
+  private mutating func addStoredItems(of storedLines: [OrderLine]) throws {
+    let unknownItems = Set(storedLines.map(\.menuItemId)).filter { !planner.knowsItem($0) }
     if !unknownItems.isEmpty {
       for item in try transaction.menuItems(ids: Array(unknownItems), externalIds: [], names: []) {
         planner.addItem(item)
       }
     }
-    planner.subtract(order, lines: orderLines)
-    try transaction.delete(order)
-    replaced += 1
-    return true
   }
 
   /// Writes every order and line: the planner makes rows on its own thread while this thread
@@ -197,9 +238,8 @@ struct OrderImport<Transaction: StoreTransaction> {
 
 /// What the parts of one import share: the rules it runs under and what earlier parts learned.
 struct ImportState {
+  /// Whether orders the stores have already are written again even when unchanged.
   let replace: Bool
-  /// Whether `replace` also takes orders of other stores (else their ids are refused).
-  let replacingOtherStores: Bool
   let newStoreZone: Zone
   /// Each store's today: orders placed after it in their store's zone are refused.
   let today: StoreToday

@@ -67,6 +67,17 @@ struct OrderPlanner: Sendable {
     storedCategories[item.id] = item.categoryKey
   }
 
+  /// The stored item a line names (by its POS id, else by name), if it was added.
+  func storedItemId(of line: OrderLineInput) -> Int64? {
+    guard let external = line.itemId else { return itemsByName[line.itemName] }
+    return itemsByExternalId[external]
+  }
+
+  /// The instant an order placed at `placedAt` in a known store is stored at.
+  mutating func instant(of placedAt: PlacedAt, storeId: String) -> Instant {
+    resolve(placedAt, store: storeNumbers[storeId]!).0
+  }
+
   /// Whether the stored item with this id was added.
   func knowsItem(_ id: Int64) -> Bool { storedCategories[id] != nil }
 

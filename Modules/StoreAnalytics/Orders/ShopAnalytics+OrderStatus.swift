@@ -14,8 +14,7 @@ extension ShopAnalytics {
     -> Bool
   {
     try repository.inTransaction { transaction in
-      guard let (order, lines) = try transaction.order(id: orderId), order.storeId == storeId
-      else {
+      guard let (order, lines) = try transaction.order(storeId: storeId, id: orderId) else {
         throw TallyError.notFound("order", orderId, expected: "an order of store \(storeId)")
       }
       guard order.status != status else { return false }
@@ -42,7 +41,7 @@ extension ShopAnalytics {
         ).validated()
       }
       var state = ImportState(
-        replace: true, replacingOtherStores: false, newStoreZone: zone, today: today,
+        replace: true, newStoreZone: zone, today: today,
         hadOrders: true,
         firstOrderKey: try transaction.nextOrderKey())
       var summary = OrderImportSummary()

@@ -161,7 +161,8 @@ public enum StoreWire {
   public static func importSummary(_ summary: OrderImportSummary) -> JSONObject {
     [
       "orders": .int(summary.orders), "lines": .int(summary.lines),
-      "replaced": .int(summary.replaced), "already_present": .int(summary.alreadyPresent),
+      "replaced": .int(summary.replaced), "updated": .int(summary.updated),
+      "already_present": .int(summary.alreadyPresent),
       "created_stores": .array(summary.createdStores.map(JSONValue.string)),
     ]
   }

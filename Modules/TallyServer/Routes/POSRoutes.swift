@@ -12,12 +12,11 @@ extension TallyAPI {
         let storeId = try await posStore(request, context: context)
         let data = try await JSONBody.bytes(request, context: context)
         let summary = try Self.posCall {
-          // Idempotent by order id: an order sent again replaces itself (every figure stays the
-          // same); a changed one replaces the old, aggregates moved by the exact difference. An
-          // id another store has is refused: one store's key never touches another's orders.
-          try shops.importLines(
-            try POSOrderBody.lines(data, storeId: storeId), replace: true,
-            replacingOtherStores: false)
+          // Idempotent by order id within the store: an order sent again unchanged is already
+          // present; a changed one (a refund, a corrected line) is updated, aggregates moved by
+          // the exact difference. Ids are the store's own: another store's order "1" is
+          // another order, never touched.
+          try shops.importLines(try POSOrderBody.lines(data, storeId: storeId))
         }
         return JSONResponse.object(StoreWire.importSummary(summary))
       },
