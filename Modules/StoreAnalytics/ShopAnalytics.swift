@@ -1,4 +1,5 @@
 import AnalyticsCore
+import DataFormats
 import Foundation
 import StoreModel
 
@@ -165,6 +166,7 @@ public struct ShopAnalytics: Sendable {
     named fileName: String, read: @escaping @Sendable () throws -> Data?, replace: Bool,
     newStoreZone: Zone, linesPerPart: Int, progress: (Int) -> Void = { _ in }
   ) throws -> OrderImportSummary {
+    let read = TextDecoder.utf8(reading: read, source: TallyError.Source(fileName))
     if OrderLineFile.isJSONLines(fileName) {
       var data = Data()
       while let chunk = try read(), !chunk.isEmpty { data.append(chunk) }

@@ -46,6 +46,7 @@ enum ExportValidator {
   }
 
   static func decode(_ data: Data, name: String) throws -> BehaviorExport {
+    let data = try TextDecoder.utf8(data, source: TallyError.Source(name))
     try knownKeys.refuseUnknown(in: data, source: TallyError.Source(name))
     do {
       return try JSONDecoder().decode(BehaviorExport.self, from: data)

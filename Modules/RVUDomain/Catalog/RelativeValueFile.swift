@@ -44,15 +44,16 @@ public struct RelativeValueFile: Sendable {
   /// the fee schedule began, so this refuses a misread column while allowing any future year.
   static let conversionFactors = 1.0...1000.0
 
-  /// Parses the file's bytes: UTF-8 (with or without a byte order mark), or Windows-1252 when the
-  /// bytes are not UTF-8 (CMS's older files); LF or CRLF; quoted fields.
+  /// Parses the file's bytes, decoded as every importer's (`TextDecoder`: CMS's older files are
+  /// Windows-1252); LF or CRLF; quoted fields.
   ///
   /// - Parameter fileName: used in error messages.
   /// - throws: `TallyError` (bad data) naming the line: no header row, a header without a kept
   ///   column (named), an empty code, a value that is not a number (naming the column), a code
   ///   and modifier listed twice.
   public init(data: Data, fileName: String) throws {
-    var iterator = CSVReader(data: Self.utf8(data)).makeIterator()
+    var iterator = CSVReader(data: try TextDecoder.utf8(data, source: .init(fileName)))
+      .makeIterator()
     var title: String?
     var titleYear: Int?
     var above: CSVRecord?
@@ -98,14 +99,6 @@ public struct RelativeValueFile: Sendable {
     self.title = title
     self.titleYear = titleYear
     self.codes = codes
-  }
-
-  /// The bytes as UTF-8: as they are when they are valid UTF-8, else read as Windows-1252, the
-  /// encoding of CMS's files that are not UTF-8 (a `é` or `’` in a description).
-  static func utf8(_ data: Data) -> Data {
-    if String(validating: data, as: UTF8.self) != nil { return data }
-    guard let text = String(data: data, encoding: .windowsCP1252) else { return data }
-    return Data(text.utf8)
   }
 
   private static func next(_ iterator: inout CSVReader.Iterator, _ fileName: String) throws

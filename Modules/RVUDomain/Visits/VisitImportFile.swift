@@ -29,7 +29,8 @@ public enum VisitImportFile {
   /// - throws: `TallyError` (bad data) whose source names the first bad element or line and
   ///   whose field names its field or column.
   public static func parse(_ data: Data, fileName: String) throws -> [Record] {
-    fileName.lowercased().hasSuffix(".csv")
+    let data = try TextDecoder.utf8(data, source: TallyError.Source(fileName))
+    return fileName.lowercased().hasSuffix(".csv")
       ? try parseCSV(data, fileName: fileName) : try parseJSON(data, fileName: fileName)
   }
 

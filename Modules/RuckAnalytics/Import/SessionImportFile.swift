@@ -27,6 +27,7 @@ enum SessionImportFile {
   static func parse(_ data: Data, fileName: String, format: SessionFileFormat) throws
     -> [SessionRow]
   {
+    let data = try TextDecoder.utf8(data, source: .init(fileName))
     let rows = format == .json ? try json(data, fileName) : try csv(data, fileName)
     guard !rows.isEmpty else {
       throw TallyError.refused("no sessions in the file", source: .init(fileName))

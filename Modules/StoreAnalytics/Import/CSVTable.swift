@@ -40,7 +40,9 @@ struct CSVTable {
   /// - throws: `TallyError` (bad data) for an empty file, a missing or unknown column or
   ///   malformed CSV.
   init(_ data: Data, fileName: String, required: [String], optional: [String] = []) throws {
-    var iterator = CSVReader(data: data).makeIterator()
+    var iterator = CSVReader(
+      data: try TextDecoder.utf8(data, source: TallyError.Source(fileName))
+    ).makeIterator()
     func next() throws -> CSVRecord? {
       do { return try iterator.nextRecord() } catch {
         throw TallyError(.badData, .failed("\(error)"), source: TallyError.Source(fileName))

@@ -29,6 +29,7 @@ public enum OrderLineFile {
   ///   an empty file (a CSV without a header, JSON Lines without lines; a CSV with a header and
   ///   no rows has no lines).
   public static func parse(_ data: Data, fileName: String) throws -> [OrderLineInput] {
+    let data = try TextDecoder.utf8(data, source: TallyError.Source(fileName))
     let lines: [OrderLineInput]
     if isJSONLines(fileName) {
       lines = try jsonLines(data, fileName: fileName)
