@@ -132,9 +132,9 @@ extension BehaviorCommand.Journal {
     @Option(help: ArgumentHelp("When (default: now).", valueName: "time")) var at: String?
 
     func execute() throws {
-      let (given, fromEditor) = try text.read(allowStandardInput: true)
-      let content = given ?? ""
-      if fromEditor, content.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+      let content = try text.read(allowStandardInput: true).text ?? ""
+      // An empty text saves nothing, however it came (the domain refuses it too).
+      if content.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
         Terminal.writeError("The text is empty: nothing saved.\n")
         return
       }

@@ -139,7 +139,7 @@ struct BehaviorCLITests {
       (["import", badImport], 65, "intensity \"9\""),
       (["import", scratch.folder + "/missing.json"], 66, "missing.json"),
       (["entries", "delete", "99"], 66, "99"),
-      (["journal", "add", "--title", "x", "--link", "42"], 66, "42"),
+      (["journal", "add", "--title", "x", "--content", "y", "--link", "42"], 66, "42"),
     ]
     for (arguments, status, named) in cases {
       let result = try scratch.run(arguments)

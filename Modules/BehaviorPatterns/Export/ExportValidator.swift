@@ -158,7 +158,7 @@ enum ExportValidator {
         timestamp: occurredAt, taken: log.taken,
         skippedReason: log.skippedReason, effectiveness: log.effectiveness, mood: log.mood,
         energyLevel: log.energyLevel)
-      do { try input.validate() } catch let error as TallyError {
+      do { try input.validate(imported: true) } catch let error as TallyError {
         throw fail(place, error.description)
       }
       try happened(occurredAt, place)

@@ -10,7 +10,7 @@ extension BehaviorStore {
   @discardableResult
   public func addJournal(_ input: JournalInput) throws -> JournalEntry {
     let title = try Self.journalTitle(input.title)
-    _ = try Self.journalContent(input.content)
+    _ = try Self.journalContent(input.content, new: true)
     let now = clock()
     return try writer.write { db in
       var record = JournalEntryRecord(
@@ -76,7 +76,7 @@ extension BehaviorStore {
   @discardableResult
   public func editJournal(id: Int64, _ change: JournalChange) throws -> JournalEntry {
     let title = try change.title.map(Self.journalTitle)
-    _ = try change.content.map(Self.journalContent)
+    _ = try change.content.map { try Self.journalContent($0, new: true) }
     let now = clock()
     return try writer.write { db in
       let existing = try Self.existingJournal(id, db)
@@ -187,7 +187,13 @@ extension BehaviorStore {
   /// `< /dev/zero` stops there instead of filling memory.
   public static let maximumJournalBytes = 1 << 20
 
-  static func journalContent(_ text: String) throws -> String {
+  /// A journal text: at most 1 MiB, and, for what is written now (`new`), not empty: an entry
+  /// without text is what a closed editor leaves, and saves nothing either way. (Backups written
+  /// before this rule may hold empty entries; they import as they are.)
+  static func journalContent(_ text: String, new: Bool = false) throws -> String {
+    if new, text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+      throw TallyError(.usage, .missing(field: "journal text", expected: "some text"))
+    }
     guard text.utf8.count <= maximumJournalBytes else {
       throw TallyError.refused(
         "the journal text has \(text.utf8.count) bytes: expected at most 1 MiB", category: .usage)

@@ -48,10 +48,13 @@ public struct MedicationLogInput: Sendable, Equatable {
     self.notes = notes
   }
 
-  /// Checks the 1–5 scales and that a reason goes with a skipped dose.
+  /// Checks the 1–5 scales, that a reason goes with a skipped dose, and that a skipped dose
+  /// carries no effectiveness rating or side effects: nothing was taken to rate (a rating there
+  /// was counted into the medication's average effectiveness). Backups written before this rule
+  /// keep such ratings (`imported`); reports average only taken doses.
   ///
   /// - throws: `TallyError` (usage) naming the value.
-  public func validate() throws {
+  public func validate(imported: Bool = false) throws {
     for (name, value) in [
       ("effectiveness", effectiveness), ("mood", mood), ("energy", energyLevel),
     ] {
@@ -61,6 +64,19 @@ public struct MedicationLogInput: Sendable, Equatable {
     }
     if taken, skippedReason != nil {
       throw TallyError.refused("a reason is for a skipped dose, not a taken one", category: .usage)
+    }
+    if !taken, !imported {
+      if let effectiveness {
+        throw TallyError.invalid(
+          "effectiveness", String(effectiveness),
+          expected: "no rating on a skipped dose: nothing was taken to rate", category: .usage)
+      }
+      if let sideEffects, !sideEffects.trimmingCharacters(in: .whitespaces).isEmpty {
+        throw TallyError.invalid(
+          "side effects", sideEffects,
+          expected: "none on a skipped dose: nothing was taken (a note can say what happened)",
+          category: .usage)
+      }
     }
   }
 }

@@ -210,7 +210,8 @@ public enum ReportBuilder {
         adherenceRate: expected.flatMap { expected in
           expected > 0 ? min(100, (Double(taken) * 100 / Double(expected)).rounded(places: 1)) : nil
         }, dosesTaken: taken, dosesExpected: expected,
-        averageEffectiveness: average(own.compactMap(\.log.effectiveness)),
+        // Taken doses only: a rating on a skipped one (kept from older backups) rates nothing.
+        averageEffectiveness: average(own.filter(\.log.taken).compactMap(\.log.effectiveness)),
         averageMood: average(own.compactMap(\.log.mood)),
         averageEnergy: average(own.compactMap(\.log.energyLevel)))
       if let byDay, let active {
