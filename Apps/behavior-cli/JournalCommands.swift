@@ -76,7 +76,11 @@ enum Editor {
     let command = command(environment)
     let path = FileManager.default.temporaryDirectory
       .appendingPathComponent("behavior-journal-\(UUID().uuidString).txt").path
-    guard FileManager.default.createFile(atPath: path, contents: Data()) else {
+    // The owner's alone, as the journal is (`posixPermissions`, not the umask's default).
+    guard
+      FileManager.default.createFile(
+        atPath: path, contents: Data(), attributes: [.posixPermissions: 0o600])
+    else {
       throw TallyError(.io, .failed("cannot create a temporary file for the editor"))
     }
     defer { try? FileManager.default.removeItem(atPath: path) }

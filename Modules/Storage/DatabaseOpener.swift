@@ -54,6 +54,7 @@ public enum DatabaseOpener {
         }
       }
       try refuseSpecialFile(path)
+      try createPrivately(path)
       do {
         return try openAndMigrate(path: path, migrator: migrator)
       } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
@@ -121,7 +122,7 @@ public enum DatabaseOpener {
         return writer
       } catch let error as DatabaseError
         where error.resultCode == .SQLITE_BUSY
-          && Date().timeIntervalSince(busySince ?? Date()) < busyTimeout
+        && Date().timeIntervalSince(busySince ?? Date()) < busyTimeout
       {
         // Another process holds the file locked for longer than a migration: a first import
         // writing with the rollback journal (`RollbackJournal`), which a new connection meets
@@ -136,7 +137,7 @@ public enum DatabaseOpener {
         usleep(50_000)
       } catch let error as DatabaseError
         where attempt < openAttempts
-          && [.SQLITE_ERROR, .SQLITE_BUSY, .SQLITE_LOCKED].contains(error.resultCode)
+        && [.SQLITE_ERROR, .SQLITE_BUSY, .SQLITE_LOCKED].contains(error.resultCode)
       {
         // Back off a little longer each time, with jitter so racing processes drift apart.
         usleep(UInt32(attempt * 20_000 + Int.random(in: 0..<20_000)))
@@ -145,18 +146,31 @@ public enum DatabaseOpener {
     }
   }
 
-  /// Runs `body` holding an exclusive `flock` on `<path>-migrating`, so one process at a time
+  /// Creates a database file that does not exist yet, empty (SQLite takes an empty file as a new
+  /// database) and readable by its owner only, whatever the umask: the data is personal (health
+  /// data in behavior's), and SQLite gives the `-wal` and `-shm` files it makes beside it the
+  /// database's own permissions. An existing file keeps its permissions.
+  static func createPrivately(_ path: String) throws {
+    let descriptor = Foundation.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { return }  // there already, or SQLite reports what is wrong
+    defer { close(descriptor) }
+    _ = fchmod(descriptor, 0o600)
+  }
+
+  /// Runs `body` holding an exclusive `flock` on the database's folder, so one process at a time
   /// reads which migrations ran and runs the rest.
   ///
   /// GRDB plans the pending migrations once and runs each in its own transaction: a process
   /// that planned before another one committed a migration ran it again, and a migration that
   /// rebuilds a table is not idempotent (`scripts/concurrency` saw "NOT NULL constraint failed:
-  /// catalog_version_new.imported_at" on new RVU databases). The lock file stays beside the
-  /// database (removing it would race with a process about to lock it).
+  /// catalog_version_new.imported_at" on new RVU databases). The folder, not a file of its own:
+  /// a lock file would stay beside every database (removing it races with a process about to
+  /// lock it), and a descriptor of the database file cannot be used, as closing it would drop
+  /// the `fcntl` locks SQLite holds on it for this process. Migrations are rare and short, so
+  /// the databases of one folder migrating one at a time costs nothing.
   static func whileLocked(_ path: String, _ body: () throws -> Void) throws {
-    // A file of its own: closing a descriptor of the database file would drop the `fcntl`
-    // locks SQLite holds on it for this process.
-    let descriptor = Foundation.open(path + "-migrating", O_RDWR | O_CREAT, 0o644)
+    let folder = PathText.folder(of: path)
+    let descriptor = Foundation.open(folder.isEmpty ? "." : folder, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return try body() }  // SQLite reports what is wrong
     defer { close(descriptor) }
     while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}

@@ -21,6 +21,18 @@ struct OutputFileTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["out.json"])
   }
 
+  /// Issue 30: exports and reports hold personal data; they were created 0644.
+  @Test("a file written is the owner's alone, whatever the umask") func ownerOnly() throws {
+    let dir = try folder()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let previous = umask(0)
+    defer { umask(previous) }
+    try OutputFile.write("export", to: dir + "/export.json")
+    var status = stat()
+    #expect(stat(dir + "/export.json", &status) == 0)
+    #expect(status.st_mode & 0o777 == 0o600)
+  }
+
   @Test("a symbolic link stays a link and its target is written") func symlink() throws {
     let dir = try folder()
     defer { try? FileManager.default.removeItem(atPath: dir) }

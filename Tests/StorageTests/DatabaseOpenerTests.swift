@@ -29,8 +29,39 @@ private func migrator(_ count: Int) -> DatabaseMigrator {
   return migrator
 }
 
+/// The permission bits of a file.
+private func mode(_ path: String) -> mode_t {
+  var status = stat()
+  return stat(path, &status) == 0 ? status.st_mode & 0o777 : 0
+}
+
 @Suite("Opening databases")
 struct DatabaseOpenerTests {
+  /// Issue 30: databases were created 0644 (health data readable by every user) and left a
+  /// 0-byte `-migrating` file beside them. Checked with a permissive umask, as `ssh` checks keys.
+  @Test("a new database, its WAL and shared memory are the owner's alone; nothing is left beside")
+  func privateFiles() throws {
+    try withTemporaryFolder { folder in
+      let previous = umask(0o002)
+      defer { umask(previous) }
+      let path = folder + "/t.sqlite"
+      let writer = try DatabaseOpener.open(.file(path), migrator: migrator(2))
+      try writer.write { db in try db.execute(sql: "INSERT INTO parent (id) VALUES (1)") }
+      #expect(mode(path) == 0o600)
+      #expect(mode(path + "-wal") == 0o600)
+      #expect(mode(path + "-shm") == 0o600)
+      #expect(
+        try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+          == ["t.sqlite", "t.sqlite-shm", "t.sqlite-wal"])
+      // An existing database keeps the permissions its owner gave it.
+      let shared = folder + "/shared.sqlite"
+      _ = try DatabaseOpener.open(.file(shared), migrator: migrator(1))
+      chmod(shared, 0o640)
+      _ = try DatabaseOpener.open(.file(shared), migrator: migrator(2))
+      #expect(mode(shared) == 0o640)
+    }
+  }
+
   @Test("a file database uses WAL, foreign keys and NORMAL sync") func pragmas()
     throws
   {

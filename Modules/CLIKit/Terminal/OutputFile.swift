@@ -74,9 +74,11 @@ public enum OutputFile {
     let temporary =
       (folder.isEmpty ? "." : folder) + "/." + PathText.name(of: target)
       + ".tally-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    // Readable by the owner only, whatever the umask: exports and reports hold personal data.
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { throw failure(path, errno) }
     do {
+      guard fchmod(descriptor, 0o600) == 0 else { throw failure(path, errno) }
       try writeAll(bytes, to: descriptor, named: path)
       guard fsync(descriptor) == 0 else { throw failure(path, errno) }
       close(descriptor)
