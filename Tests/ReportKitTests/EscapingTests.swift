@@ -13,6 +13,10 @@ import Testing
     ("&amp;", "&amp;amp;"),  // already-escaped text is text: escaped again, shown as typed
     ("café ▲ 😀", "café ▲ 😀"),  // non-ASCII passes through untouched
     ("a<b>c", "a&lt;b&gt;c"),
+    // Issue 30: control characters are shown, not passed into the page (HTML forbids them).
+    ("\u{1B}[31mred & <b>", #"\u{1b}[31mred &amp; &lt;b&gt;"#),
+    ("bell\u{7} del\u{7F} csi\u{9B} ÷", #"bell\u{7} del\u{7f} csi\u{9b} ÷"#),
+    ("tab\tline\nend\r", "tab\tline\nend\r"),
   ])
   func escapesTextAndAttributeCharacters(input: String, expected: String) {
     #expect(HTMLEscaping.escape(input) == expected)

@@ -26,7 +26,7 @@ public enum TableWriter {
         let value = values[column] ?? .null
         if !value.isNumeric, value != .null { numeric.remove(column) }
         if value != .null { empty.remove(column) }
-        return value.plainText ?? "-"
+        return value.plainText.map(TerminalText.cell) ?? "-"
       }
     }
     func widths(of headers: [String]) -> [Int] {
@@ -118,7 +118,7 @@ public enum TableWriter {
     let width = fields.map(\.key.count).max() ?? 0
     return fields.map { field in
       field.key + String(repeating: " ", count: width - field.key.count) + "  "
-        + (field.value.plainText ?? "-")
+        + (field.value.plainText.map(TerminalText.cell) ?? "-")
     }.map { $0.trimmingTrailingSpaces() + "\n" }.joined()
   }
 }

@@ -16,9 +16,10 @@ public final class Progress {
   ///   - write: where the text goes (standard error by default; tests capture it).
   public init(
     label: String, total: Int? = nil, enabled: Bool = Terminal.standardErrorIsTerminal,
-    write: @escaping (String) -> Void = Terminal.writeError
+    write: @escaping (String) -> Void = Terminal.writeControlledError
   ) {
-    self.label = label
+    // The label may name a file: its own control characters are shown, never obeyed.
+    self.label = TerminalText.cell(label)
     self.total = total
     self.enabled = enabled
     self.write = write

@@ -59,8 +59,20 @@ public enum Terminal {
     writeError("\(CommandRunner.programName): \(text)\n")
   }
 
-  /// Writes `text` to standard error as is.
+  /// Writes `text` to standard error; to a terminal, with control characters shown
+  /// (`TerminalText.lines`).
   public static func writeError(_ text: String) {
+    if let sinks {
+      sinks.error(text)
+      return
+    }
+    let shown = isatty(STDERR_FILENO) == 1 ? TerminalText.lines(text) : text
+    FileHandle.standardError.write(Data(shown.utf8))
+  }
+
+  /// Writes Tally's own terminal control (a progress line's `\r` and erase) to standard error
+  /// as is; any stored text in it must be shown already (`TerminalText.cell`).
+  public static func writeControlledError(_ text: String) {
     if let sinks {
       sinks.error(text)
       return
@@ -68,12 +80,18 @@ public enum Terminal {
     FileHandle.standardError.write(Data(text.utf8))
   }
 
-  /// Writes `text` to standard output as is.
+  /// Writes `text` to standard output; to a terminal, with control characters shown
+  /// (`TerminalText.lines`): stored text never drives the terminal. Piped, the bytes are the
+  /// data's own (a CSV field may hold any character).
   public static func writeOutput(_ text: String) {
     if let sinks {
       sinks.output(text)
       return
     }
-    FileHandle.standardOutput.write(Data(text.utf8))
+    let shown = outputIsTerminal ? TerminalText.lines(text) : text
+    FileHandle.standardOutput.write(Data(shown.utf8))
   }
+
+  /// Whether standard output is a terminal, asked once.
+  private static let outputIsTerminal = isatty(STDOUT_FILENO) == 1
 }

@@ -1,3 +1,5 @@
+import AnalyticsCore
+
 /// The one escaping function for every text that reaches a report: journal titles, notes, item
 /// names, labels, captions, legend entries and attribute values.
 ///
@@ -15,39 +17,38 @@ public enum HTMLEscaping {
   }
 
   /// Appends `text`, escaped, to `out` without an intermediate string: the common case (nothing to
-  /// escape) is one copy, which matters for pages with thousands of labels.
+  /// escape) is one copy, which matters for pages with thousands of labels. Control characters
+  /// other than tab and line breaks (which HTML forbids, and which a terminal would obey when a
+  /// page is viewed as text) are written as visible `\u{1b}`, as the terminal shows them.
   static func append(_ text: String, to out: inout String) {
-    let utf8 = text.utf8
-    guard utf8.contains(where: needsEscaping) else {
+    guard text.utf8.contains(where: needsEscaping) else {
       out += text
       return
     }
-    var pending = utf8.startIndex
-    var index = utf8.startIndex
-    while index != utf8.endIndex {
-      let reference: String?
-      switch utf8[index] {
-      case UInt8(ascii: "&"): reference = "&amp;"
-      case UInt8(ascii: "<"): reference = "&lt;"
-      case UInt8(ascii: ">"): reference = "&gt;"
-      case UInt8(ascii: "\""): reference = "&quot;"
-      case UInt8(ascii: "'"): reference = "&#39;"
-      default: reference = nil
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "\"": out += "&quot;"
+      case "'": out += "&#39;"
+      case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
+      default:
+        if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+          out += TallyError.shown(scalar)
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
       }
-      if let reference {
-        out += text[pending..<index]
-        out += reference
-        pending = utf8.index(after: index)
-      }
-      index = utf8.index(after: index)
     }
-    out += text[pending..<utf8.endIndex]
   }
 
+  /// Whether a byte may need escaping: the five characters, a C0 control or DEL, or 0xC2, the
+  /// first byte of the C1 controls in UTF-8 (checked by scalar on the slow path).
   private static func needsEscaping(_ byte: UInt8) -> Bool {
     switch byte {
     case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""),
-      UInt8(ascii: "'"):
+      UInt8(ascii: "'"), 0x00..<0x09, 0x0B, 0x0C, 0x0E..<0x20, 0x7F, 0xC2:
       return true
     default:
       return false
