@@ -69,12 +69,7 @@ extension ShopAnalytics {
       try transaction.updatePlacement(changed)
       try transaction.update(edited)
       // Items and categories are the same before and after: their deltas cancel out.
-      let categories = Dictionary(
-        uniqueKeysWithValues: try transaction.menuItems(
-          ids: Array(Set(orders.flatMap { $0.lines.map(\.menuItemId) })), externalIds: [],
-          names: []
-        ).map { ($0.id, $0.categoryKey) })
-      try transaction.apply(delta.changes(storeIds: [id], categories: categories))
+      try transaction.apply(delta.changes(storeIds: [id]))
       return StoreEdit(shop: edited, ordersMoved: moved, ordersRetimed: changed.count - moved)
     }
   }

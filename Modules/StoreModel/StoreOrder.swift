@@ -67,10 +67,13 @@ public struct OrderLine: Sendable, Equatable {
   /// Unit price × quantity.
   public var subtotal: FixedDecimal
   public var tax: FixedDecimal
+  /// The category and subcategory it was sold under: the store's, kept when the item is later
+  /// sold (here or in another store) under another one.
+  public var category: CategoryKey
 
   public init(
     orderKey: Int64, lineNo: Int, menuItemId: Int64, itemName: String, unitPrice: FixedDecimal,
-    quantity: Int, subtotal: FixedDecimal, tax: FixedDecimal
+    quantity: Int, subtotal: FixedDecimal, tax: FixedDecimal, category: CategoryKey
   ) {
     self.orderKey = orderKey
     self.lineNo = lineNo
@@ -80,5 +83,6 @@ public struct OrderLine: Sendable, Equatable {
     self.quantity = quantity
     self.subtotal = subtotal
     self.tax = tax
+    self.category = category
   }
 }

@@ -36,7 +36,7 @@ public struct AggregateChanges: Sendable {
   public var statuses: [StoreDayStatus] = []
   /// `nil` when an item moved to another category: then category totals are recounted from the
   /// orders by each item's current category.
-  public var categories: [CategoryTotal]? = []
+  public var categories: [CategoryTotal] = []
   /// Whether orders were taken away, so rows may have fallen to zero and must be deleted.
   public var removesOrders = false
 

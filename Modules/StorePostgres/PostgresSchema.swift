@@ -126,6 +126,16 @@ enum PostgresSchema {
       ALTER TABLE store_order ADD CONSTRAINT store_order_per_store_id UNIQUE (store_id, id);
       """
     ),
+    (
+      "store-pg-6-line-category",
+      // A line keeps the category it was sold under, as on SQLite (store-10-line-category).
+      """
+      ALTER TABLE order_line ADD COLUMN category text NOT NULL DEFAULT '';
+      ALTER TABLE order_line ADD COLUMN subcategory text NOT NULL DEFAULT '';
+      UPDATE order_line l SET category = m.category, subcategory = COALESCE(m.subcategory, '')
+        FROM menu_item m WHERE m.id = l.menu_item_id;
+      """
+    ),
   ]
 
   /// Creates the schema and applies the migrations it lacks (up to `last`, for tests of a

@@ -223,14 +223,13 @@ public struct PostgresStoreRepository: StoreRepository {
     try read { session in
       try session.query(
         """
-        SELECT m.category, COALESCE(m.subcategory, '') AS subcategory, COUNT(DISTINCT o.key),
+        SELECT l.category, l.subcategory, COUNT(DISTINCT o.key),
                SUM(l.quantity)::bigint, SUM(l.subtotal_cents)::bigint
         FROM store_order o JOIN order_line l ON l.order_key = o.key
-        JOIN menu_item m ON m.id = l.menu_item_id
         WHERE o.status = 'completed'
           AND o.local_date BETWEEN \(PostgresDay(range.start)) AND \(PostgresDay(range.end))
           AND (\(storeId)::text IS NULL OR o.store_id = \(storeId))
-        GROUP BY m.category, COALESCE(m.subcategory, '')
+        GROUP BY l.category, l.subcategory
         """
       ).map(PostgresRows.categorySales)
     }

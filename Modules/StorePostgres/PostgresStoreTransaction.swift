@@ -110,18 +110,20 @@ final class PostgresStoreTransaction: StoreTransaction {
   private func lines(where condition: PostgresQuery) throws -> [OrderLine] {
     var query: PostgresQuery = """
       SELECT order_key, line_no, menu_item_id, item_name, unit_price_cents, quantity,
-             subtotal_cents, tax_cents
+             subtotal_cents, tax_cents, category, subcategory
       FROM order_line WHERE
       """
     query.sql += " " + condition.sql + " ORDER BY order_key, line_no"
     query.binds = condition.binds
     return try session.query(query).map { row in
-      let (key, lineNo, itemId, name, price, quantity, subtotal, tax) = try row.decode(
-        (Int64, Int32, Int64, String, Int64, Int32, Int64, Int64).self)
+      let (key, lineNo, itemId, name, price, quantity, subtotal, tax, category, subcategory) =
+        try row.decode(
+          (Int64, Int32, Int64, String, Int64, Int32, Int64, Int64, String, String).self)
       return OrderLine(
         orderKey: key, lineNo: Int(lineNo), menuItemId: itemId, itemName: name,
         unitPrice: FixedDecimal(hundredths: price), quantity: Int(quantity),
-        subtotal: FixedDecimal(hundredths: subtotal), tax: FixedDecimal(hundredths: tax))
+        subtotal: FixedDecimal(hundredths: subtotal), tax: FixedDecimal(hundredths: tax),
+        category: CategoryKey(category: category, subcategory: subcategory))
     }
   }
 
@@ -376,7 +378,8 @@ final class PostgresStoreTransaction: StoreTransaction {
               subtotal_cents = store_day_status.subtotal_cents + excluded.subtotal_cents
         """)
     }
-    if let categories = changes.categories {
+    let categories = changes.categories
+    do {
       if !categories.isEmpty {
         try session.query(
           """
@@ -394,9 +397,6 @@ final class PostgresStoreTransaction: StoreTransaction {
                 revenue_cents = category_total.revenue_cents + excluded.revenue_cents
           """)
       }
-    } else {
-      // An item moved to another category: recounted from the orders, as on SQLite.
-      try session.execute(AggregateSQL.recountCategories)
     }
     if changes.removesOrders { try deleteEmptyRows(changes) }
   }
@@ -453,7 +453,7 @@ final class PostgresStoreTransaction: StoreTransaction {
       WHERE t.store_id = u.store_id AND t.date = DATE '1970-01-01' + u.day
         AND t.status = u.status AND t.orders = 0
       """)
-    let categories = (changes.categories ?? []).filter { $0.orders < 0 }
+    let categories = changes.categories.filter { $0.orders < 0 }
     try deleteEmpty(
       categories.count,
       """
@@ -480,7 +480,7 @@ struct CopyBatch: Sendable {
   ]
   static let lineColumns = [
     "order_key", "line_no", "menu_item_id", "item_name", "unit_price_cents", "quantity",
-    "subtotal_cents", "tax_cents",
+    "subtotal_cents", "tax_cents", "category", "subcategory",
   ]
   /// Bytes reserved per row, about what one takes, so that a buffer rarely grows.
   private static let orderBytes = 96
@@ -519,6 +519,8 @@ struct CopyBatch: Sendable {
       lines.append(line.quantity)
       lines.append(line.subtotal.hundredths)
       lines.append(line.tax.hundredths)
+      lines.append(line.category.category)
+      lines.append(line.category.subcategory)
       lines.endRow()
     }
     (self.orders, self.lines) = (orders.buffer, lines.buffer)

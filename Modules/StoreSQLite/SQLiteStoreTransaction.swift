@@ -163,7 +163,7 @@ final class SQLiteStoreTransaction: StoreTransaction {
   static func rows(_ planned: PlannedOrders) -> Rows {
     var rows = Rows()
     rows.orders.reserveCapacity(planned.orders.count * 12)
-    rows.lines.reserveCapacity(planned.lines.count * 8)
+    rows.lines.reserveCapacity(planned.lines.count * 10)
     for order in planned.orders {
       rows.orders.append(.integer(order.key))
       rows.orders.append(.text(order.id))
@@ -187,6 +187,8 @@ final class SQLiteStoreTransaction: StoreTransaction {
       rows.lines.append(.integer(Int64(line.quantity)))
       rows.lines.append(.integer(line.subtotal.hundredths))
       rows.lines.append(.integer(line.tax.hundredths))
+      rows.lines.append(.text(line.category.category))
+      rows.lines.append(.text(line.category.subcategory))
     }
     return rows
   }
@@ -218,7 +220,7 @@ final class SQLiteStoreTransaction: StoreTransaction {
         db, into: "order_line",
         columns: [
           "order_key", "line_no", "menu_item_id", "item_name", "unit_price_cents", "quantity",
-          "subtotal_cents", "tax_cents",
+          "subtotal_cents", "tax_cents", "category", "subcategory",
         ])
     }
     try orderRows!.append(contentsOf: rows.orders)
@@ -362,7 +364,7 @@ final class SQLiteStoreTransaction: StoreTransaction {
     }
     try statusRows.flush()
 
-    if let categories = changes.categories {
+    do {
       let rows = try BulkStatement(
         db,
         sql: """
@@ -373,7 +375,7 @@ final class SQLiteStoreTransaction: StoreTransaction {
             orders = orders + excluded.orders, items = items + excluded.items,
             revenue_cents = revenue_cents + excluded.revenue_cents
           """)
-      for category in categories {
+      for category in changes.categories {
         try rows.bind(1, category.storeId)
         try rows.bind(2, category.category)
         try rows.bind(3, category.subcategory)
@@ -382,8 +384,6 @@ final class SQLiteStoreTransaction: StoreTransaction {
         try rows.bind(6, category.revenue.hundredths)
         try rows.step()
       }
-    } else {
-      try recountCategories()
     }
     if changes.removesOrders {
       try deleteEmpty(
@@ -407,7 +407,7 @@ final class SQLiteStoreTransaction: StoreTransaction {
       ) { [$0.storeId, text($0.date), $0.status.rawValue] }
       try deleteEmpty(
         "category_total", keys: ["store_id", "category", "subcategory"],
-        rows: (changes.categories ?? []).filter { $0.orders < 0 }
+        rows: changes.categories.filter { $0.orders < 0 }
       ) { [$0.storeId, $0.category, $0.subcategory] }
     }
   }
@@ -425,10 +425,5 @@ final class SQLiteStoreTransaction: StoreTransaction {
     for row in rows {
       try statement.execute(arguments: key(row))
     }
-  }
-
-  /// Recounts `category_total` by each item's current category (`AggregateSQL`).
-  private func recountCategories() throws {
-    try db.execute(sql: AggregateSQL.recountCategories)
   }
 }

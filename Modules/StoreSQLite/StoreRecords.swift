@@ -122,6 +122,8 @@ extension OrderLine: FetchableRecord, PersistableRecord {
     static let quantity = Column("quantity")
     static let subtotal = Column("subtotal_cents")
     static let tax = Column("tax_cents")
+    static let category = Column("category")
+    static let subcategory = Column("subcategory")
   }
 
   public init(row: Row) throws {
@@ -129,7 +131,8 @@ extension OrderLine: FetchableRecord, PersistableRecord {
       orderKey: row[Columns.orderKey], lineNo: row[Columns.lineNo],
       menuItemId: row[Columns.menuItemId], itemName: row[Columns.itemName],
       unitPrice: row[Columns.unitPrice], quantity: row[Columns.quantity],
-      subtotal: row[Columns.subtotal], tax: row[Columns.tax])
+      subtotal: row[Columns.subtotal], tax: row[Columns.tax],
+      category: CategoryKey(category: row[Columns.category], subcategory: row[Columns.subcategory]))
   }
 
   public func encode(to container: inout PersistenceContainer) throws {
@@ -141,6 +144,8 @@ extension OrderLine: FetchableRecord, PersistableRecord {
     container[Columns.quantity] = quantity
     container[Columns.subtotal] = subtotal
     container[Columns.tax] = tax
+    container[Columns.category] = category.category
+    container[Columns.subcategory] = category.subcategory
   }
 }
 

@@ -241,6 +241,20 @@ enum StoreSchema {
           CREATE UNIQUE INDEX store_order_per_store_id ON store_order (store_id, id);
           """)
     }
+    migrator.registerMigration("store-10-line-category") { db in
+      // A line keeps the category it was sold under: an item's category is the store's, and a
+      // later sale under another one (in this store or another) no longer moves its past sales
+      // (issue 30: store b's "Wings" under Appetizers moved store a's past Wings out of Food).
+      // Lines sold before take their item's category, which every aggregate counted them under.
+      try db.execute(
+        sql: """
+          ALTER TABLE order_line ADD COLUMN category TEXT NOT NULL DEFAULT '';
+          ALTER TABLE order_line ADD COLUMN subcategory TEXT NOT NULL DEFAULT '';
+          UPDATE order_line SET
+            category = (SELECT category FROM menu_item WHERE id = menu_item_id),
+            subcategory = (SELECT COALESCE(subcategory, '') FROM menu_item WHERE id = menu_item_id);
+          """)
+    }
     return migrator
   }
 }

@@ -93,10 +93,9 @@ let recountQueries: [(table: String, key: String, recount: String)] = {
     (
       "category_total", "store_id, category, subcategory",
       """
-      SELECT o.store_id, m.category, COALESCE(m.subcategory, ''), COUNT(DISTINCT o.key),
+      SELECT o.store_id, l.category, l.subcategory, COUNT(DISTINCT o.key),
              SUM(l.quantity), SUM(l.subtotal_cents)
-      FROM store_order o JOIN order_line l ON l.order_key = o.key
-      JOIN menu_item m ON m.id = l.menu_item_id \(completed)
+      FROM store_order o JOIN order_line l ON l.order_key = o.key \(completed)
       GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
       """
     ),
@@ -247,7 +246,12 @@ struct AggregateTests {
     #expect(drinks.orderCount == 1 && drinks.totalRevenue == cents("4.00"))
   }
 
-  @Test("an item moved to another category moves all its sales there", arguments: Backend.allCases)
+  /// Issue 30: after store b sold "Wings" under Appetizers, store a's past Wings (Food) showed
+  /// under Appetizers. A line keeps the category it was sold under; the item's category is the
+  /// latest sale's, for the menu only.
+  @Test(
+    "an item sold under another category keeps its earlier sales where they were",
+    arguments: Backend.allCases)
   func recategorized(backend: Backend) throws {
     let store = try fixture(backend)
     _ = try store.importLines(try parse(more), replace: true)
@@ -258,12 +262,19 @@ struct AggregateTests {
         A8,LA,2026-03-08 19:00,c9,Fries,Snacks,1,3.50
         """))
     try expectConsistent(store)
-    // Fries: A6 1 + A7 3 + A8 1 = 5 items, 17.50, 3 orders; no Sides row is left.
+    // Sides keeps NYC's Fries: A6 1 + A7 3 = 4 items, 14.00, 2 orders; Snacks is LA's A8 alone.
     let categories = try store.categories(storeId: nil, limit: 10)
-    #expect(categories.map(\.category) == ["Mains", "Mains", "Snacks"])
-    #expect(categories[2].orderCount == 3)
-    #expect(categories[2].itemsSold == 5)
-    #expect(categories[2].totalRevenue == cents("17.50"))
+    #expect(categories.map(\.category) == ["Mains", "Mains", "Sides", "Snacks"])
+    #expect(categories[2].orderCount == 2 && categories[2].itemsSold == 4)
+    #expect(categories[2].totalRevenue == cents("14.00"))
+    #expect(categories[3].orderCount == 1 && categories[3].totalRevenue == cents("3.50"))
+    // NYC has no Snacks; LA has no Sides. The same holds for a window of the day.
+    let nyc = try store.categories(storeId: "NYC", limit: 10)
+    #expect(!nyc.contains { $0.category == "Snacks" })
+    let window = try store.repository.categorySales(
+      of: "NYC", in: DayRange(start: asOfDay, end: asOfDay))
+    #expect(
+      window.contains { $0.category == "Sides" } && !window.contains { $0.category == "Snacks" })
   }
 
   @Test(

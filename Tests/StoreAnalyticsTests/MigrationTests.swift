@@ -36,6 +36,11 @@ struct StoreMigrationTests {
 
     let store = try StoreBackends.sqlite.open(.sqlite(.file(path)), environment: [:])
     let repository = try #require(store.repository as? SQLiteStoreRepository)
+    // store-10: the line takes the category its item had (menu_item has no subcategory here).
+    let lineCategory = try repository.writer.read { db in
+      try Row.fetchOne(db, sql: "SELECT category, subcategory FROM order_line")
+    }
+    #expect(lineCategory?[0] == "Mains" && lineCategory?[1] == "")
     let (ids, lines, dangling, index) = try repository.writer.read { db in
       (
         try String.fetchAll(db, sql: "SELECT id FROM store_order"),

@@ -45,6 +45,11 @@ struct AggregateDelta {
     let item: Int64
   }
 
+  private struct CategoryTotalKey: Hashable {
+    let store: Int32
+    let category: CategoryKey
+  }
+
   private struct Totals {
     var orders = 0
     var quantity = 0
@@ -77,8 +82,10 @@ struct AggregateDelta {
   private var customers: [CustomerKey: Int] = [:]
   private var items: [ItemKey: Totals] = [:]
   private var statuses: [StatusKey: Totals] = [:]
-  // Each order's store, sign and distinct items, for distinct orders per category at the end
-  // (when every item's final category is known).
+  private var categories: [CategoryTotalKey: Totals] = [:]
+  /// The categories of the order begun last, so that it counts once in each.
+  private var orderCategories: [CategoryKey] = []
+  // Each order's store, sign and distinct items.
   private var orderStores: [Int32] = []
   private var orderSigns: [Int8] = []
   private var itemStarts: [Int32] = [0]
@@ -103,6 +110,7 @@ struct AggregateDelta {
     orderStores.append(store)
     orderSigns.append(Int8(sign))
     itemStarts.append(itemStarts.last!)
+    orderCategories.removeAll(keepingCapacity: true)
   }
 
   /// Adds (`sign` 1) or takes away (-1) a stored order and its lines, whatever its status.
@@ -120,7 +128,9 @@ struct AggregateDelta {
       subtotal: order.subtotal.hundredths, tax: order.tax.hundredths,
       total: order.total.hundredths, sign: sign)
     for line in lines {
-      addLine(item: line.menuItemId, quantity: line.quantity, revenue: line.subtotal.hundredths)
+      addLine(
+        item: line.menuItemId, category: line.category, quantity: line.quantity,
+        revenue: line.subtotal.hundredths)
     }
   }
 
@@ -134,9 +144,13 @@ struct AggregateDelta {
     ].add(orders: sign, revenue: subtotal, sign: sign)
   }
 
-  /// Adds a line of the order begun last.
-  mutating func addLine(item: Int64, quantity: Int, revenue: Int64) {
+  /// Adds a line of the order begun last, under the category it was sold under.
+  mutating func addLine(item: Int64, category: CategoryKey, quantity: Int, revenue: Int64) {
     let sign = Int(orderSigns.last!)
+    let firstOfCategory = !orderCategories.contains(category)
+    if firstOfCategory { orderCategories.append(category) }
+    categories[CategoryTotalKey(store: orderStores.last!, category: category), default: Totals()]
+      .add(orders: firstOfCategory ? sign : 0, quantity: quantity, revenue: revenue, sign: sign)
     let start = Int(itemStarts[itemStarts.count - 2])
     let firstOfItem = !orderItems[start...].contains(item)
     let key = ItemKey(store: orderStores.last!, item: item)
@@ -148,10 +162,8 @@ struct AggregateDelta {
     }
   }
 
-  /// The deltas as typed rows in each table's key order. `storeIds` names the store numbers;
-  /// `categories` gives every item's category after the import, or is `nil` when an import moved
-  /// an item to another category: then category totals are to be recounted instead.
-  func changes(storeIds: [String], categories: [Int64: CategoryKey]?) -> AggregateChanges {
+  /// The deltas as typed rows in each table's key order. `storeIds` names the store numbers.
+  func changes(storeIds: [String]) -> AggregateChanges {
     let rank = Self.ranks(storeIds)
     var dates: [Int32: LocalDate] = [:]
     func date(_ day: Int32) -> LocalDate {
@@ -206,42 +218,13 @@ struct AggregateDelta {
         storeId: storeIds[Int(key.store)], date: date(key.day), status: key.status,
         orders: totals.orders, amount: FixedDecimal(hundredths: totals.revenue))
     }
-    changes.categories = categories.map { categoryChanges(storeIds: storeIds, categories: $0) }
-    return changes
-  }
-
-  /// Category deltas: items and revenue from the item deltas, orders from each order's distinct
-  /// categories.
-  private func categoryChanges(storeIds: [String], categories: [Int64: CategoryKey])
-    -> [CategoryTotal]
-  {
-    struct Key: Hashable {
-      let store: Int32
-      let category: CategoryKey
-    }
-    var deltas: [Key: Totals] = [:]
-    for (key, totals) in items {
-      deltas[Key(store: key.store, category: categories[key.item]!), default: Totals()].add(
-        orders: 0, quantity: totals.quantity, revenue: totals.revenue, sign: 1)
-    }
-    var seen: [CategoryKey] = []
-    for order in orderStores.indices {
-      seen.removeAll(keepingCapacity: true)
-      for item in orderItems[Int(itemStarts[order])..<Int(itemStarts[order + 1])] {
-        let category = categories[item]!
-        if !seen.contains(category) {
-          seen.append(category)
-          deltas[Key(store: orderStores[order], category: category), default: Totals()].orders +=
-            Int(orderSigns[order])
-        }
-      }
-    }
-    return deltas.map { key, totals in
+    changes.categories = categories.map { key, totals in
       CategoryTotal(
         storeId: storeIds[Int(key.store)], category: key.category.category,
         subcategory: key.category.subcategory, orders: totals.orders, items: totals.quantity,
         revenue: FixedDecimal(hundredths: totals.revenue))
     }
+    return changes
   }
 
   /// Each store number's place in text order, so rows are written in the tables' key order.

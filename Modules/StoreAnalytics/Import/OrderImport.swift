@@ -140,8 +140,8 @@ struct OrderImport<Transaction: StoreTransaction> {
 
   /// Whether a stored order is what the lines at `positions` would store: placed at the same
   /// instant the same way (an instant, or a wall time in the store's zone), with the same status
-  /// and customer, and the same lines in the same order (menu item, name, quantity, unit price,
-  /// tax). The item's category and price on the menu are the item's, saved with the next order
+  /// and customer, and the same lines in the same order (menu item, name, category, quantity,
+  /// unit price, tax). The item's price on the menu is the item's, saved with the next order
   /// that names it, not the order's.
   private mutating func isUnchanged(
     _ stored: StoreOrder, _ storedLines: [OrderLine], _ positions: ArraySlice<Int32>
@@ -160,6 +160,8 @@ struct OrderImport<Transaction: StoreTransaction> {
       let line = lines[Int(position)]
       guard storedLine.itemName == line.itemName, storedLine.quantity == line.quantity,
         storedLine.unitPrice == line.unitPrice, storedLine.tax == line.tax,
+        storedLine.category.category == line.category,
+        storedLine.category.subcategory == (line.subcategory ?? ""),
         planner.storedItemId(of: line) == storedLine.menuItemId
       else { return false }
     }
@@ -226,8 +228,7 @@ struct OrderImport<Transaction: StoreTransaction> {
   }
 
   /// Saves the menu items the import named — new ones, and the latest name, category and price
-  /// of known ones — then applies the aggregate deltas; when an item moved to another category,
-  /// the category totals are recounted instead.
+  /// of known ones — then applies the aggregate deltas.
   func finish() throws {
     // Made on the planner's thread by `write`, which runs first.
     let writes = finalWrites ?? planner.finalWrites()

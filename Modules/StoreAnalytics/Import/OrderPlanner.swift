@@ -22,8 +22,8 @@ struct OrderPlanner: Sendable {
   private var latestDays: [LocalDate] = []
   private var itemsByExternalId: [String: Int64] = [:]
   private var itemsByName: [String: Int64] = [:]
-  /// Each item's category as stored before the import.
-  private(set) var storedCategories: [Int64: CategoryKey] = [:]
+  /// The stored items added (`addItem`).
+  private var storedItems: Set<Int64> = []
   /// The first id a new menu item takes.
   private let firstNewItem: Int64
   private var nextItem: Int64
@@ -64,7 +64,7 @@ struct OrderPlanner: Sendable {
   mutating func addItem(_ item: MenuItem) {
     if let external = item.externalId { itemsByExternalId[external] = item.id }
     itemsByName[item.name] = min(itemsByName[item.name] ?? item.id, item.id)
-    storedCategories[item.id] = item.categoryKey
+    storedItems.insert(item.id)
   }
 
   /// The stored item a line names (by its POS id, else by name), if it was added.
@@ -79,7 +79,7 @@ struct OrderPlanner: Sendable {
   }
 
   /// Whether the stored item with this id was added.
-  func knowsItem(_ id: Int64) -> Bool { storedCategories[id] != nil }
+  func knowsItem(_ id: Int64) -> Bool { storedItems.contains(id) }
 
   /// A customer's key; `nil` without a customer.
   func customerKey(_ id: String?) -> Int64? {
@@ -155,16 +155,20 @@ struct OrderPlanner: Sendable {
     }
     for (number, position) in positions.enumerated() {
       let item = menuItem(at: position)
+      let category = CategoryKey(
+        category: lines[Int(position)].category,
+        subcategory: lines[Int(position)].subcategory ?? "")
       rows.lines.append(
         OrderLine(
           orderKey: orderKey, lineNo: number, menuItemId: item,
           itemName: lines[Int(position)].itemName, unitPrice: lines[Int(position)].unitPrice,
           quantity: lines[Int(position)].quantity,
           subtotal: FixedDecimal(hundredths: amounts[number]),
-          tax: lines[Int(position)].tax))
+          tax: lines[Int(position)].tax, category: category))
       if status == .completed {
         delta.addLine(
-          item: item, quantity: lines[Int(position)].quantity, revenue: amounts[number])
+          item: item, category: category, quantity: lines[Int(position)].quantity,
+          revenue: amounts[number])
       }
     }
   }
@@ -184,22 +188,18 @@ struct OrderPlanner: Sendable {
   }
 
   /// The menu items the import named — new ones, and the latest name, category and price of
-  /// known ones — and the aggregate changes; when an item moved to another category, the
-  /// category totals are left to a recount.
+  /// known ones — and the aggregate changes. Lines keep the category they were sold under, so an
+  /// item sold under another category moves no earlier sale.
   func finalWrites() -> FinalWrites {
-    var categories = storedCategories
-    var moved = false
     var writes = FinalWrites()
     for (isNew, item) in latestItems() {
       if isNew {
         writes.newItems.append(item)
       } else {
         writes.updatedItems.append(item)
-        if categories[item.id] != item.categoryKey { moved = true }
       }
-      categories[item.id] = item.categoryKey
     }
-    writes.changes = delta.changes(storeIds: storeIds, categories: moved ? nil : categories)
+    writes.changes = delta.changes(storeIds: storeIds)
     return writes
   }
 

@@ -27,8 +27,8 @@ extension ShopAnalytics {
           ids: lines.map(\.menuItemId), externalIds: [], names: []
         ).map { ($0.id, $0) })
       let source = TallyError.Source("order \(orderId)")
-      // The order as it was sold — each line's own name and price, the item's category —
-      // with the new status.
+      // The order as it was sold — each line's own name, price and category — with the new
+      // status.
       let inputs = try lines.map { line in
         let item = items[line.menuItemId]
         return try OrderLineInput(
@@ -36,7 +36,8 @@ extension ShopAnalytics {
           placedAt: order.wallClock
             ? .local(zone.localDateTime(of: order.placedAt)) : .instant(order.placedAt),
           status: status, customerId: order.customerId, itemId: item?.externalId,
-          itemName: line.itemName, category: item?.category ?? "", subcategory: item?.subcategory,
+          itemName: line.itemName, category: line.category.category,
+          subcategory: line.category.subcategory.isEmpty ? nil : line.category.subcategory,
           quantity: line.quantity, unitPrice: line.unitPrice, tax: line.tax
         ).validated()
       }
