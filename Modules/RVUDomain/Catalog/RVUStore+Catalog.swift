@@ -69,6 +69,31 @@ extension RVUStore {
     return chosen
   }
 
+  /// The version in force on `day`, the date of service: the newest whose year is not after
+  /// the day's (CMS's fee schedule of a year applies to services of that year; a version
+  /// imported for a later year does not reach back).
+  ///
+  /// - throws: `TallyError` when the catalog is empty, or every version is of a later year
+  ///   (naming the day and the years there are).
+  func catalogYear(_ db: Database, inForceOn day: LocalDate) throws -> Int {
+    let year = day.year
+    if let chosen = try Int.fetchOne(
+      db,
+      CatalogVersion.select(max(CatalogVersion.Columns.year))
+        .filter(CatalogVersion.Columns.year <= year))
+    {
+      return chosen
+    }
+    let years = try CatalogVersion.order(CatalogVersion.Columns.year.desc)
+      .select(CatalogVersion.Columns.year, as: Int.self).fetchAll(db)
+    guard let oldest = years.last else { throw TallyError.noCatalog(year: nil, years: []) }
+    throw TallyError.notFound(
+      "catalog", "in force on \(day)",
+      expected: "a visit in \(oldest) or later, the first year imported ("
+        + years.map(String.init).joined(separator: ", ") + "); for earlier visits import "
+        + "that year's file")
+  }
+
   // MARK: Import
 
   /// Imports a parsed PPRRVU file as the catalog version `year` (else the year of its title),

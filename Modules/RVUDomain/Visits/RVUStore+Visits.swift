@@ -5,8 +5,9 @@ import Storage
 
 extension RVUStore {
   /// Saves a new visit for `userId`, copying each procedure's description, status and work RVU
-  /// from the catalog version `catalogYear` (default: the newest) as it is now: a later import
-  /// never changes a saved visit.
+  /// from the catalog version `catalogYear` (default: the one in force on the visit's date of
+  /// service, the newest not of a later year) as it is now: a later import never changes a
+  /// saved visit.
   ///
   /// - throws: `TallyError` for an unknown code without an explicit work RVU, or a visit that is
   ///   not a no-show and has no procedure; nothing is saved.
@@ -14,7 +15,8 @@ extension RVUStore {
     -> VisitDetail
   {
     try writer.write { db in
-      var writer = VisitWriter(db, store: self, year: try self.catalogYear(db, catalogYear))
+      var writer = VisitWriter(
+        db, store: self, catalogYear: try catalogYear.map { try self.catalogYear(db, $0) })
       let detail = try writer.insert(input, userId: userId)
       try writer.finish()
       return detail
@@ -46,7 +48,8 @@ extension RVUStore {
       guard var visit = try ownVisit(db, id: id, userId: userId) else {
         throw TallyError.unknownVisit(id)
       }
-      var writer = VisitWriter(db, store: self, year: try self.catalogYear(db, catalogYear))
+      var writer = VisitWriter(
+        db, store: self, catalogYear: try catalogYear.map { try self.catalogYear(db, $0) })
       writer.touch(userId: userId, day: visit.date)
       if let date = changes.date {
         let today = self.today()
@@ -148,7 +151,8 @@ extension RVUStore {
     allowDuplicates: Bool = false, progress: (Int) -> Void = { _ in }
   ) throws -> VisitImportSummary {
     try writer.write { db in
-      var writer = VisitWriter(db, store: self, year: try self.catalogYear(db, catalogYear))
+      var writer = VisitWriter(
+        db, store: self, catalogYear: try catalogYear.map { try self.catalogYear(db, $0) })
       var present: [VisitKey: Int] = [:]
       if !allowDuplicates {
         let days = Set(records.map(\.input.date))

@@ -12,8 +12,12 @@ import Storage
 struct VisitWriter {
   let db: Database
   let store: RVUStore
-  let year: Int
+  /// The catalog version asked for; `nil`: each visit's own, in force on its date of service.
+  let chosenYear: Int?
+  /// Catalog codes by version and code.
   private var catalog: [String: CatalogCode?] = [:]
+  /// The version in force, by calendar year of service.
+  private var inForce: [Int: Int] = [:]
   /// The (user, day) pairs changed by updates and deletes, whose daily totals `finish()`
   /// recomputes.
   private var touched: [String: Set<LocalDate>] = [:]
@@ -23,10 +27,20 @@ struct VisitWriter {
   /// Above this many new visits on one day, recomputing the day is cheaper than adding each.
   static let deltasPerDay = 16
 
-  init(_ db: Database, store: RVUStore, year: Int) {
+  /// - Parameter catalogYear: a version that exists (checked by the caller), or `nil`.
+  init(_ db: Database, store: RVUStore, catalogYear: Int?) {
     self.db = db
     self.store = store
-    self.year = year
+    self.chosenYear = catalogYear
+  }
+
+  /// The catalog version a visit on `day` takes its values from.
+  private mutating func year(for day: LocalDate) throws -> Int {
+    if let chosenYear { return chosenYear }
+    if let known = inForce[day.year] { return known }
+    let year = try store.catalogYear(db, inForceOn: day)
+    inForce[day.year] = year
+    return year
   }
 
   /// Saves a new visit; `source` says where in an import it came from.
@@ -94,8 +108,17 @@ struct VisitWriter {
       throw located(.visitNeedsProcedure)
     }
     var result: [Procedure] = []
+    // The version in force on the date of service (CMS's values of that year).
+    let year: Int
+    if input.procedures.isEmpty {
+      year = 0
+    } else {
+      do { year = try self.year(for: input.date) } catch let error as TallyError {
+        throw located(error)
+      }
+    }
     for (position, entry) in input.procedures.enumerated() {
-      let key = entry.hcpcs + ":" + (entry.modifier ?? "")
+      let key = "\(year):" + entry.hcpcs + ":" + (entry.modifier ?? "")
       if catalog[key] == nil {
         catalog[key] = .some(
           try store.lookup(db, hcpcs: entry.hcpcs, modifier: entry.modifier, year: year))
