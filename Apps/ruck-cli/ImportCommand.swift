@@ -176,7 +176,7 @@ extension RuckCommand {
   }
 }
 
-/// `is faster than 3:00 /km`, `is longer than 250 km`.
+/// `is faster than 3:00 /km`, `is longer than 250 km`, `is slower than 60:00 /km`, ….
 func implausibleWords(_ implausibility: Implausibility?) -> String {
   let metric = UnitFormatter(system: .metric)
   switch implausibility {
@@ -185,6 +185,11 @@ func implausibleWords(_ implausibility: Implausibility?) -> String {
     return "is longer than "
       + String(
         format: "%.0f km", UnitSystem.metric.distance(metres: RuckSession.longestPlausibleMeters))
+  case .tooSlow?: return "is slower than " + metric.pace(RuckSession.slowestPlausiblePace)
+  case .tooLongInTime?:
+    return "lasts longer than \(Int(RuckSession.longestPlausibleSeconds / 3600)) hours"
+  case .tooHeavy?:
+    return "carries more than \(Int(RuckSession.heaviestPlausibleLoadKg)) kg"
   case nil: return "looks implausible"
   }
 }

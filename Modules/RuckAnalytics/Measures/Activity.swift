@@ -52,6 +52,12 @@ public enum Implausibility: String, Sendable, Equatable {
   case tooFast
   /// Longer than `RuckSession.longestPlausibleMeters`.
   case tooLong
+  /// Slower than `RuckSession.slowestPlausiblePace`.
+  case tooSlow
+  /// Lasting longer than `RuckSession.longestPlausibleSeconds`.
+  case tooLongInTime
+  /// A load heavier than `RuckSession.heaviestPlausibleLoadKg`.
+  case tooHeavy
 }
 
 extension RuckSession {
@@ -63,11 +69,27 @@ extension RuckSession {
   /// (Spartathlon, 246 km): far more likely a planned route or a trip by car.
   public static let longestPlausibleMeters = 250_000.0
 
+  /// Slower than 60:00 /km (1 km/h) over a whole session on foot is slower than any walk,
+  /// however loaded or steep: a watch left running, or minutes typed as hours (`--duration 999h
+  /// --distance 4mi` made a month's pace 847:24 /mi).
+  public static let slowestPlausiblePace = 3600.0
+
+  /// Over 48 hours of moving in one session on foot is beyond the one-stage ultras (Spartathlon's
+  /// cut-off is 36 hours): a multi-day trip logged as one session, or a typo.
+  public static let longestPlausibleSeconds = 48.0 * 3600
+
+  /// A load over 100 kg is beyond what anyone carries on foot for a session (military loads and
+  /// ruck events stay under 70 kg): pounds given as kilograms, or a typo (`--load 300lb`).
+  public static let heaviestPlausibleLoadKg = 100.0
+
   /// Why it is implausible for its activity, or `nil`.
   public var implausibility: Implausibility? {
     guard activity.isOnFoot else { return nil }
     if let pace = paceSecondsPerKm, pace < Self.fastestPlausiblePace { return .tooFast }
     if distanceMeters > Self.longestPlausibleMeters { return .tooLong }
+    if let pace = paceSecondsPerKm, pace > Self.slowestPlausiblePace { return .tooSlow }
+    if movingSeconds > Self.longestPlausibleSeconds { return .tooLongInTime }
+    if loadKg > Self.heaviestPlausibleLoadKg { return .tooHeavy }
     return nil
   }
 

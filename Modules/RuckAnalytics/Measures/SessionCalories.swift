@@ -9,7 +9,9 @@ extension RuckSession {
   /// has no estimate, and loses one it had.
   mutating func estimateCalories(profileBodyKg: Double?) {
     guard caloriesSource == .pandolf || caloriesSource == .none else { return }
-    if let pace = paceSecondsPerKm, pace < Self.fastestPlausiblePace {
+    // No estimate for a session that is not what it says (a drive, a watch left running, a
+    // load typed in pounds): Pandolf's equation would turn the error into calories.
+    if implausibility != nil {
       (calories, caloriesSource) = (nil, .none)
       return
     }
@@ -18,6 +20,8 @@ extension RuckSession {
       bodyKg: body, loadKg: loadKg, distance: distanceMeters, moving: movingSeconds,
       elapsed: elapsedSeconds, climb: elevationGainMeters ?? 0,
       terrainFactor: terrain?.factor ?? 1.0)
+    // At most the documented limit of a session's calories.
+    calories = calories.map { min($0, SessionLimits.calories.upperBound) }
     caloriesSource = .pandolf
   }
 }

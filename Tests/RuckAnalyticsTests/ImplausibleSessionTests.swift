@@ -1,0 +1,60 @@
+import AnalyticsCore
+import Foundation
+import Testing
+
+@testable import RuckAnalytics
+
+/// Issue 30: `log --duration 999h --distance 4mi` and `--load 300lb` were accepted as they are:
+/// the month's pace became 847:24 /mi, the record "longest duration 999:00:00", and Pandolf gave
+/// 108,199 kcal (over the documented 100,000). Too slow, too long in time and too heavy are
+/// flagged and kept out of records, exactly as too-fast sessions are.
+@Suite("Too slow, too long, too heavy: flagged, kept, out of records")
+struct ImplausibleSessionTests {
+  func at(_ text: String) -> Instant { Zone.utc.instant(of: try! LocalDateTime(parsing: text)) }
+
+  @Test func theIssuesSessions() throws {
+    let store = try RuckStore.inMemory()
+    _ = try store.updateProfile(bodyWeightKg: 80)
+    let walk = try store.logSession(
+      start: at("2026-02-02 07:00"), duration: 3600, distance: 5000,
+      options: SessionOptions(loadKg: 10))
+    // 999 h over 4 mi (6,437.376 m): 558,683 s/km, slower than 3,600 s/km.
+    let slow = try store.logSession(
+      start: at("2026-02-03 07:00"), duration: 999 * 3600, distance: 6437.376,
+      options: SessionOptions(loadKg: 10))
+    #expect(slow.implausibility == .tooSlow && slow.recordStatus == .unconfirmed)
+    #expect(slow.calories == nil && slow.caloriesSource == .none)
+    // 300 lb = 136.08 kg.
+    let heavy = try store.logSession(
+      start: at("2026-02-04 07:00"), duration: 3600, distance: 5000,
+      options: SessionOptions(loadKg: 300 * 0.45359237))
+    #expect(heavy.implausibility == .tooHeavy && heavy.recordStatus == .unconfirmed)
+    // 50 h over 200 km is 15:00 /km, a plausible pace, for longer than 48 hours.
+    let long = try store.logSession(
+      start: at("2026-02-05 07:00"), duration: 50 * 3600, distance: 200_000)
+    #expect(long.implausibility == .tooLongInTime && long.recordStatus == .unconfirmed)
+    let records = try store.records(asOf: LocalDate(year: 2026, month: 2, day: 8)!, zone: .utc)
+    #expect(records.longestDuration?.sessionId == walk.id)
+    #expect(records.heaviestLoad?.sessionId == walk.id)
+    #expect(records.longestDistance?.sessionId == walk.id)
+    // Confirmed, it counts.
+    _ = try store.editSession(
+      id: heavy.id!, options: SessionOptions(), changes: SessionChanges(recordStatus: .counted))
+    let confirmed = try store.records(asOf: LocalDate(year: 2026, month: 2, day: 8)!, zone: .utc)
+    #expect(confirmed.heaviestLoad?.sessionId == heavy.id)
+  }
+
+  /// Pandolf et al. (1977), M = 1.5W + 2(W+L)(L/W)² + η(W+L)(1.5V² + 0.35VG), by hand: a
+  /// 300 kg walker with 99 kg on sand (η 2.1) over 249 km in 47 hours (V = 1.4716 m/s, level):
+  /// 450 + 86.9 + 2.1 × 399 × 3.248 = 3,258 W, over 169,200 s about 131,800 kcal. Every rule
+  /// finds it plausible; its estimate stops at the documented 100,000 kcal.
+  @Test func aPandolfEstimateStopsAtTheDocumentedLimit() throws {
+    let store = try RuckStore.inMemory()
+    _ = try store.updateProfile(bodyWeightKg: 300)
+    let session = try store.logSession(
+      start: at("2026-02-02 07:00"), duration: 47 * 3600, distance: 249_000,
+      options: SessionOptions(loadKg: 99, terrain: .sand))
+    #expect(session.implausibility == nil)
+    #expect(session.calories == 100_000)
+  }
+}
