@@ -65,7 +65,7 @@ enum BehaviorBenchmarks {
         effectiveness: Int.random(in: 1...5, using: &generator),
         mood: Int.random(in: 1...5, using: &generator),
         energyLevel: Int.random(in: 1...5, using: &generator), sideEffects: nil, notes: nil,
-        createdAt: instant(seconds))
+        createdAt: instant(seconds), dosage: "50 mg")
     }
     return BehaviorExport(
       format: BehaviorExport.formatName, version: 1, favorites: ["energy-level"],

@@ -28,7 +28,7 @@ struct BehaviorCLIOutputTests {
       ),
       (
         ["meds", "logs"],
-        "id,medication,date,time,timestamp,taken,skipped_reason,effectiveness,mood,energy_level,"
+        "id,medication,dosage,date,time,timestamp,taken,skipped_reason,effectiveness,mood,energy_level,"
           + "side_effects,notes"
       ),
       (["journal", "list"], "id,date,time,timestamp,title,content,tags,linked_entries"),

@@ -88,7 +88,7 @@ enum Fixture {
       var record = MedicationLogRecord(
         id: nil, medicationId: sertraline, occurredAt: utc("2026-02-26 08:00"), taken: true,
         skippedReason: nil, effectiveness: nil, mood: nil, energyLevel: nil, sideEffects: nil,
-        notes: nil, createdAt: now)
+        notes: nil, createdAt: now, dosage: nil)
       try record.insert(db)
     }
     try dose(store, "Sertraline", "2026-02-27 08:00", effectiveness: 4, mood: 3)

@@ -142,11 +142,13 @@ public struct BehaviorExport: Codable, Sendable, Equatable {
     public var notes: String?
     /// When logged (UTC).
     public var createdAt: String
+    /// The dosage it was taken at (absent from backups written before doses kept theirs).
+    public var dosage: String?
 
     public init(
       id: Int64, medicationID: Int64, timestamp: String, taken: Bool, skippedReason: String?,
       effectiveness: Int?, mood: Int?, energyLevel: Int?, sideEffects: String?, notes: String?,
-      createdAt: String
+      createdAt: String, dosage: String?
     ) {
       self.id = id
       self.medicationID = medicationID
@@ -159,10 +161,11 @@ public struct BehaviorExport: Codable, Sendable, Equatable {
       self.sideEffects = sideEffects
       self.notes = notes
       self.createdAt = createdAt
+      self.dosage = dosage
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-      case id, timestamp, taken, effectiveness, mood, notes
+      case id, timestamp, taken, effectiveness, mood, notes, dosage
       case medicationID = "medication_id"
       case skippedReason = "skipped_reason"
       case energyLevel = "energy_level"

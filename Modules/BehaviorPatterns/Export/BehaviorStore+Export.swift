@@ -84,7 +84,7 @@ extension BehaviorStore {
             timestamp: log.timestamp.description, taken: log.taken,
             skippedReason: log.skippedReason, effectiveness: log.effectiveness, mood: log.mood,
             energyLevel: log.energyLevel, sideEffects: log.sideEffects, notes: log.notes,
-            createdAt: log.createdAt.description)
+            createdAt: log.createdAt.description, dosage: log.dosage)
         },
         journal: journal.map { journal in
           BehaviorExport.Journal(

@@ -120,8 +120,8 @@ enum ExportImporter {
       db,
       sql: """
         INSERT INTO medication_log (id, medication_id, occurred_at, taken, skipped_reason,
-          effectiveness, mood, energy_level, side_effects, notes, created_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          effectiveness, mood, energy_level, side_effects, notes, created_at, dosage)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """)
     let presentLogs = recognise ? try presentLogKeys(db) : []
     var logsPresent = 0
@@ -145,6 +145,7 @@ enum ExportImporter {
       try logInsert.bind(9, BehaviorStore.nonEmpty(source.sideEffects))
       try logInsert.bind(10, BehaviorStore.nonEmpty(source.notes))
       try logInsert.bind(11, log.createdAt.millisecondsSinceEpoch)
+      try logInsert.bind(12, BehaviorStore.nonEmpty(source.dosage))
       try logInsert.step()
     }
 

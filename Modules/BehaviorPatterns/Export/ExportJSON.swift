@@ -88,6 +88,7 @@ enum ExportJSON {
   static func object(_ log: BehaviorExport.MedicationLog) -> JSONObject {
     JSONObject([
       ("created_at", .string(log.createdAt)),
+      ("dosage", .string(log.dosage)),
       ("effectiveness", int(log.effectiveness)),
       ("energy_level", int(log.energyLevel)),
       ("id", .int(Int(log.id))),

@@ -158,7 +158,7 @@ extension BehaviorStore {
         taken: input.taken, skippedReason: Self.nonEmpty(input.skippedReason),
         effectiveness: input.effectiveness, mood: input.mood, energyLevel: input.energyLevel,
         sideEffects: Self.nonEmpty(input.sideEffects), notes: Self.nonEmpty(input.notes),
-        createdAt: now)
+        createdAt: now, dosage: medication.dosage)
       try record.insert(db)
       return Self.log(record, name: medication.name)
     }
@@ -227,7 +227,7 @@ extension BehaviorStore {
       timestamp: record.occurredAt, taken: record.taken,
       skippedReason: record.skippedReason, effectiveness: record.effectiveness, mood: record.mood,
       energyLevel: record.energyLevel, sideEffects: record.sideEffects, notes: record.notes,
-      createdAt: record.createdAt)
+      createdAt: record.createdAt, dosage: record.dosage)
   }
 
   static func medication(_ reference: String, _ db: Database) throws -> Medication {

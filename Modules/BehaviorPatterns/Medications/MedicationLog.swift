@@ -20,6 +20,9 @@ public struct MedicationLog: Sendable, Equatable, Identifiable {
   public var notes: String?
   /// When it was logged.
   public var createdAt: Instant
+  /// The dosage it was taken (or skipped) at: the medication's when it was logged, kept when
+  /// the medication's dosage changes later.
+  public var dosage: String?
 }
 
 /// What `meds log` records.

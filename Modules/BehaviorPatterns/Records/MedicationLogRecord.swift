@@ -18,6 +18,7 @@ struct MedicationLogRecord: Sendable, Equatable, FetchableRecord, MutablePersist
     static let sideEffects = Column("side_effects")
     static let notes = Column("notes")
     static let createdAt = Column("created_at")
+    static let dosage = Column("dosage")
   }
 
   var id: Int64?
@@ -31,11 +32,13 @@ struct MedicationLogRecord: Sendable, Equatable, FetchableRecord, MutablePersist
   var sideEffects: String?
   var notes: String?
   var createdAt: Instant
+  /// The medication's dosage when the dose was logged.
+  var dosage: String?
 
   init(
     id: Int64?, medicationId: Int64, occurredAt: Instant, taken: Bool, skippedReason: String?,
     effectiveness: Int?, mood: Int?, energyLevel: Int?, sideEffects: String?, notes: String?,
-    createdAt: Instant
+    createdAt: Instant, dosage: String?
   ) {
     self.id = id
     self.medicationId = medicationId
@@ -48,6 +51,7 @@ struct MedicationLogRecord: Sendable, Equatable, FetchableRecord, MutablePersist
     self.sideEffects = sideEffects
     self.notes = notes
     self.createdAt = createdAt
+    self.dosage = dosage
   }
 
   /// Instants are read as `Int64` and wrapped: `Int64` decodes straight from the SQLite column,
@@ -65,6 +69,7 @@ struct MedicationLogRecord: Sendable, Equatable, FetchableRecord, MutablePersist
     sideEffects = row[Columns.sideEffects]
     notes = row[Columns.notes]
     createdAt = Instant(millisecondsSinceEpoch: row[Columns.createdAt])
+    dosage = row[Columns.dosage]
   }
 
   func encode(to container: inout PersistenceContainer) {
@@ -79,6 +84,7 @@ struct MedicationLogRecord: Sendable, Equatable, FetchableRecord, MutablePersist
     container[Columns.sideEffects] = sideEffects
     container[Columns.notes] = notes
     container[Columns.createdAt] = createdAt
+    container[Columns.dosage] = dosage
   }
 
   mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }

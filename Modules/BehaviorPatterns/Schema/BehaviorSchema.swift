@@ -120,6 +120,17 @@ enum BehaviorSchema {
             created_at = created_at * 1000, updated_at = updated_at * 1000;
           """)
     }
+    migrator.registerMigration("behavior-3-dose-dosage") { db in
+      // Each dose keeps the dosage it was taken at: `meds edit --dosage "100 mg"` relabelled a
+      // month of 50 mg doses (issue 30). Doses logged before take their medication's dosage
+      // now, the only one known.
+      try db.execute(
+        sql: """
+          ALTER TABLE medication_log ADD COLUMN dosage TEXT;
+          UPDATE medication_log SET dosage = (
+            SELECT dosage FROM medication WHERE medication.id = medication_log.medication_id);
+          """)
+    }
     return migrator
   }
 }

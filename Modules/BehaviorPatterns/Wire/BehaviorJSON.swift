@@ -83,8 +83,8 @@ public enum BehaviorJSON {
 
   /// The keys of `medicationLog`, in order.
   public static let medicationLogColumns = [
-    "id", "medication", "date", "time", "timestamp", "taken", "skipped_reason", "effectiveness",
-    "mood", "energy_level", "side_effects", "notes",
+    "id", "medication", "dosage", "date", "time", "timestamp", "taken", "skipped_reason",
+    "effectiveness", "mood", "energy_level", "side_effects", "notes",
   ]
 
   /// A dose taken or skipped, with its local day and time in `zone`.
@@ -92,7 +92,7 @@ public enum BehaviorJSON {
     let local = zone.localDateTime(of: log.timestamp)
     return [
       "id": .int(Int(log.id)), "medication": .string(log.medicationName),
-      "date": .date(local.date),
+      "dosage": .string(log.dosage), "date": .date(local.date),
       "time": .string(String(local.time.descriptionWithSeconds.prefix(5))),
       "timestamp": .string(log.timestamp.description), "taken": .bool(log.taken),
       "skipped_reason": .string(log.skippedReason), "effectiveness": optional(log.effectiveness),
