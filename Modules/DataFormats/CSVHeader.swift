@@ -28,6 +28,24 @@ public struct CSVHeader: Sendable {
     _ record: CSVRecord, required: [String], optional: [String], source: TallyError.Source
   ) throws {
     self.init(record)
+    // A spreadsheet in a comma-decimal locale writes ';' (or a tab) between columns: the whole
+    // header is then one name. Said as what it is, not as an unknown column.
+    let known = Set((required + optional).map { $0.lowercased() })
+    for separator in [";", "\t"] where names.count == 1 {
+      let parts = names[0].split(separator: Character(separator)).map {
+        $0.trimmingCharacters(in: .whitespaces).lowercased()
+      }
+      if parts.count > 1, parts.contains(where: known.contains) {
+        throw TallyError(
+          .badData,
+          .invalid(
+            field: "header", value: names[0],
+            expected: "columns separated by commas, not by "
+              + (separator == ";" ? "';'" : "tabs")
+              + " (save the file as CSV with commas)"),
+          source: source)
+      }
+    }
     var seen: [String: Int] = [:]
     for (index, name) in names.enumerated() where !name.isEmpty {
       if let first = seen[name.lowercased()] {

@@ -75,6 +75,10 @@ struct CSVHeaderCheckTests {
       ),
       (["visit", "modifier"], "v.csv line 2: date is missing: expected the columns visit, date"),
       (
+        ["visit;date;modifier"],
+        #"v.csv line 2: header "visit;date;modifier" is not valid: expected columns separated by commas, not by ';' (save the file as CSV with commas)"#
+      ),
+      (
         ["visit", "date", "Quantity", "quantity"],
         #"v.csv line 2: column "quantity" is not valid: expected each column once (columns 3 and 4 are both "quantity")"#
       ),
