@@ -10,6 +10,15 @@ extension GlobalOptions {
     try BehaviorStore.open(databaseLocation(app: BehaviorPatternsModule.appName), clock: clock)
   }
 
+  /// The behavior database for a command that only reads: none yet is said, not made.
+  func openBehaviorStoreToRead() throws -> BehaviorStore {
+    try BehaviorStore.open(
+      databaseLocationToRead(
+        app: BehaviorPatternsModule.appName,
+        madeBy: "the first log, meds add, journal add or import"),
+      clock: clock)
+  }
+
   /// The instant of `--at` text in `zone`: `YYYY-MM-DD HH:MM[:SS]`, a day word and a time
   /// (`yesterday 14:30`) or `HH:MM` (on the as-of day). Without it: now, or with `--as-of`, the
   /// current time of day on that day. A day alone is refused, whether a date or a word: midnight

@@ -46,7 +46,7 @@ extension BehaviorCommand.Entries {
 
     func execute() throws {
       let span = try days.resolved(asOf: global.asOf)
-      let entries = try global.openBehaviorStore().entries(
+      let entries = try global.openBehaviorStoreToRead().entries(
         EntryFilter(
           from: span.from, to: span.to, category: category, type: type, tag: tag, search: search,
           limit: limit), zone: global.zone)
@@ -79,7 +79,7 @@ extension BehaviorCommand.Entries {
     @Argument(help: "The entry id.") var id: Int64
 
     func execute() throws {
-      let entry = try global.openBehaviorStore().entry(id: id)
+      let entry = try global.openBehaviorStoreToRead().entry(id: id)
       global.print(
         object: BehaviorJSON.entry(entry, zone: global.zone, flat: global.format != .json))
     }

@@ -36,7 +36,7 @@ extension BehaviorCommand {
     }
 
     func execute() throws {
-      let store = try global.openBehaviorStore()
+      let store = try global.openBehaviorStoreToRead()
       let span = try days.resolved(asOf: global.asOf)
       let range = try span.from.map { try DayRange(start: $0, end: span.to!) }
       let data: Data

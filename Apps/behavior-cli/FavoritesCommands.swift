@@ -23,7 +23,7 @@ extension BehaviorCommand {
       @OptionGroup var global: GlobalOptions
 
       func execute() throws {
-        let favorites = try global.openBehaviorStore().favorites()
+        let favorites = try global.openBehaviorStoreToRead().favorites()
         global.print(
           rows: favorites.enumerated().map { BehaviorJSON.favorite(position: $0 + 1, $1) },
           columns: BehaviorJSON.favoriteColumns)

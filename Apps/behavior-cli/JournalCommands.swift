@@ -169,7 +169,7 @@ extension BehaviorCommand.Journal {
 
     func execute() throws {
       let span = try days.resolved(asOf: global.asOf)
-      let entries = try global.openBehaviorStore().journalEntries(
+      let entries = try global.openBehaviorStoreToRead().journalEntries(
         from: span.from, to: span.to, tag: tag, zone: global.zone)
       let content = global.format != .table
       global.print(
@@ -192,7 +192,7 @@ extension BehaviorCommand.Journal {
     @Option(help: "At most this many.") var limit = 20
 
     func execute() throws {
-      let hits = try global.openBehaviorStore().searchJournal(text, limit: max(1, limit))
+      let hits = try global.openBehaviorStoreToRead().searchJournal(text, limit: max(1, limit))
       global.print(
         rows: hits.map {
           BehaviorJSON.journalHit($0, zone: global.zone, flat: global.format != .json)
@@ -210,7 +210,7 @@ extension BehaviorCommand.Journal {
     @Argument(help: "The journal entry id.") var id: Int64
 
     func execute() throws {
-      let journal = try global.openBehaviorStore().journal(id: id)
+      let journal = try global.openBehaviorStoreToRead().journal(id: id)
       global.print(
         object: BehaviorJSON.journal(
           journal, zone: global.zone, flat: global.format != .json, content: true))
@@ -233,7 +233,7 @@ extension BehaviorCommand.Journal {
     @Argument(help: "The journal entry id.") var id: Int64
 
     func execute() throws {
-      let (journal, linked) = try global.openBehaviorStore().journalWithLinks(id: id)
+      let (journal, linked) = try global.openBehaviorStoreToRead().journalWithLinks(id: id)
       Terminal.writeOutput(JournalReading.text(journal, linked: linked, zone: global.zone))
     }
   }

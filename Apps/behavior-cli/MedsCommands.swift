@@ -72,7 +72,7 @@ extension BehaviorCommand.Meds {
     @Flag(help: "Include stopped medications.") var all = false
 
     func execute() throws {
-      let store = try global.openBehaviorStore()
+      let store = try global.openBehaviorStoreToRead()
       let medications = try store.medications(includeStopped: all)
       let insights = Dictionary(
         try store.medicationInsights(
@@ -243,7 +243,7 @@ extension BehaviorCommand.Meds {
 
     func execute() throws {
       let span = try days.resolved(asOf: global.asOf)
-      let logs = try global.openBehaviorStore().medicationLogs(
+      let logs = try global.openBehaviorStoreToRead().medicationLogs(
         medication, from: span.from, to: span.to, zone: global.zone)
       global.print(
         rows: logs.map { BehaviorJSON.medicationLog($0, zone: global.zone) },

@@ -21,7 +21,7 @@ extension BehaviorCommand {
     @OptionGroup var global: GlobalOptions
 
     func execute() throws {
-      let today = try global.openBehaviorStore().today(asOf: global.asOf, zone: global.zone)
+      let today = try global.openBehaviorStoreToRead().today(asOf: global.asOf, zone: global.zone)
       printReport(
         ReportJSON.today(today, zone: global.zone),
         text: ReportText.today(today, zone: global.zone),
@@ -59,7 +59,7 @@ extension BehaviorCommand {
 
       func execute() throws {
         let global = options.global
-        let store = try global.openBehaviorStore()
+        let store = try global.openBehaviorStoreToRead()
         if options.page != nil {
           let (report, overview) = try store.weeklyReportWithOverview(
             asOf: global.asOf, zone: global.zone)
@@ -87,7 +87,7 @@ extension BehaviorCommand {
 
       func execute() throws {
         let global = options.global
-        let store = try global.openBehaviorStore()
+        let store = try global.openBehaviorStoreToRead()
         if options.page != nil {
           let (report, overview) = try store.monthlyReportWithOverview(
             asOf: global.asOf, zone: global.zone)

@@ -24,7 +24,7 @@ extension BehaviorCommand {
 
       func execute() throws {
         global.print(
-          rows: try global.openBehaviorStore().tags().map(BehaviorJSON.tag),
+          rows: try global.openBehaviorStoreToRead().tags().map(BehaviorJSON.tag),
           columns: BehaviorJSON.tagColumns)
       }
     }

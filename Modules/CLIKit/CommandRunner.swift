@@ -105,8 +105,10 @@ public enum CommandRunner {
     do {
       var command = try Root.parseAsRoot(arguments)
       try command.run()
+      Terminal.flushNotices(succeeded: true)
       return 0
     } catch {
+      Terminal.flushNotices(succeeded: false)
       if let unknown = unknownSubcommand(Root.self, arguments: arguments) {
         errorOutput("\(name): \(unknown)\n")
         return ExitStatus.usage

@@ -187,7 +187,24 @@ extension StoreMetricsCommand {
     _ body: (ShopAnalytics, (Int) -> Void) throws -> OrderImportSummary
   ) throws {
     let progress = Progress(label: "importing \(name)", total: nil)
-    let summary = try body(global.openStoreMetrics(), progress.update)
+    // A failed import into a database this command created leaves no empty database behind.
+    var created: String?
+    if case .file(let path, _) = global.databaseLocation(app: StoreAnalyticsModule.appName),
+      !path.contains("://"), !FileManager.default.fileExists(atPath: path)
+    {
+      created = path
+    }
+    let summary: OrderImportSummary
+    do {
+      summary = try body(global.openStoreMetrics(), progress.update)
+    } catch {
+      if let created {
+        for suffix in ["", "-wal", "-shm", "-journal"] {
+          try? FileManager.default.removeItem(atPath: created + suffix)
+        }
+      }
+      throw error
+    }
     progress.finish()
     for store in summary.createdStores {
       Terminal.writeNotice(

@@ -128,6 +128,24 @@ public struct GlobalOptions: ParsableArguments, Sendable {
     DatabaseLocation.resolve(
       app: app, explicitPath: databasePath, environment: ProcessInfo.processInfo.environment)
   }
+
+  /// Where the database of `app` is, for a command that only reads. When no file is there yet
+  /// (a first run), the command reads an empty database in memory and says so on standard
+  /// error: it answers as an empty database does (an empty list, its CSV header), and leaves
+  /// no file behind (a read created an empty database before).
+  ///
+  /// - Parameter commands: the commands that save, for the note.
+  public func databaseLocationToRead(app: String, madeBy commands: String) -> DatabaseLocation {
+    let location = databaseLocation(app: app)
+    if case .file(let path, _) = location, !path.contains("://"),
+      !FileManager.default.fileExists(atPath: path)
+    {
+      Terminal.noticeOnSuccess(
+        "there is no \(app) database at \(path) yet: nothing is saved until \(commands)")
+      return .memory
+    }
+    return location
+  }
 }
 
 extension GlobalOptions {

@@ -1,3 +1,4 @@
+import AnalyticsCore
 import Foundation
 
 #if canImport(Glibc)
@@ -68,6 +69,24 @@ public enum Terminal {
     }
     let shown = isatty(STDERR_FILENO) == 1 ? TerminalText.lines(text) : text
     FileHandle.standardError.write(Data(shown.utf8))
+  }
+
+  /// Notes said after the command succeeds (`noticeOnSuccess`); a failed command's one error
+  /// line stays the only line.
+  private static let pendingNotices = LockedValue<[String]>([])
+
+  /// Says `text` as `writeNotice` does, once the command has succeeded.
+  public static func noticeOnSuccess(_ text: String) {
+    pendingNotices.withLock { $0.append(text) }
+  }
+
+  /// Writes the notes of a command that succeeded, or drops those of one that failed.
+  static func flushNotices(succeeded: Bool) {
+    let notices = pendingNotices.withLock { notices in
+      defer { notices = [] }
+      return notices
+    }
+    if succeeded { for notice in notices { writeNotice(notice) } }
   }
 
   /// Writes Tally's own terminal control (a progress line's `\r` and erase) to standard error
