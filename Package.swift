@@ -144,6 +144,12 @@ let package = Package(
     .target(
       name: "StoreReports", dependencies: ["AnalyticsCore", "StoreAnalytics", "ReportKit"],
       path: "Modules/StoreReports", swiftSettings: swiftSettings),
+    .target(
+      name: "BehaviorReports", dependencies: ["AnalyticsCore", "BehaviorPatterns", "ReportKit"],
+      path: "Modules/BehaviorReports", swiftSettings: swiftSettings),
+    .target(
+      name: "RuckReports", dependencies: ["AnalyticsCore", "RuckAnalytics", "ReportKit"],
+      path: "Modules/RuckReports", swiftSettings: swiftSettings),
 
     // MARK: Backends (a domain's repository on a database engine)
     .target(
@@ -168,7 +174,7 @@ let package = Package(
 
     // MARK: Apps
     app("rvu-cli", domain: "RVUDomain", ["RVUReports"]),
-    app("behavior-cli", domain: "BehaviorPatterns"),
+    app("behavior-cli", domain: "BehaviorPatterns", ["BehaviorReports"]),
     // store-metrics is two programs on one library of commands: without PostgreSQL's client (the
     // one users start most; it starts faster) and with it (`StoreMetricsProgram` in Commands/).
     .target(
@@ -187,7 +193,7 @@ let package = Package(
       dependencies: ["StoreMetricsCommands", "StoreAnalytics", "StorePostgres"],
       path: "Apps/store-metrics/Postgres", swiftSettings: swiftSettings,
       linkerSettings: positionDependent),
-    app("ruck-cli", domain: "RuckAnalytics"),
+    app("ruck-cli", domain: "RuckAnalytics", ["RuckReports"]),
 
     // MARK: Server (the RVU and store domains over HTTP; see Docs/Server.md)
     .target(
@@ -244,6 +250,7 @@ let package = Package(
       dependencies: [
         "rvu-cli", "behavior-cli", "store-metrics", "store-metrics-postgres", "ruck-cli",
         "tally-server", "StoreMetricsCommands", "StorePostgres", "RVUReports", "StoreReports",
+        "BehaviorReports", "RuckReports",
       ],
       path: "Tests/AppsTests", swiftSettings: swiftSettings),
   ],

@@ -1,6 +1,7 @@
 import AnalyticsCore
 import ArgumentParser
 import BehaviorPatterns
+import BehaviorReports
 import CLIKit
 import DataFormats
 

@@ -3,6 +3,7 @@ import ArgumentParser
 import CLIKit
 import DataFormats
 import RuckAnalytics
+import RuckReports
 
 extension RuckPeriod: ExpressibleByArgument {}
 

@@ -95,63 +95,6 @@ extension GlobalOptions {
   }
 }
 
-/// Renders SI values for people in metric or imperial units (the conversions are the domain's).
-struct UnitFormatter {
-  let system: UnitSystem
-
-  func distance(_ metres: Double?) -> String {
-    guard let metres else { return "-" }
-    return FixedNotation.format(system.distance(metres: metres), decimals: 2) + " "
-      + system.distanceSymbol
-  }
-
-  func pace(_ secondsPerKm: Double?) -> String {
-    guard let secondsPerKm else { return "-" }
-    let seconds = system.pace(secondsPerKm: secondsPerKm)
-    guard let clock = TimeSpan.minutesAndSeconds(seconds) else {
-      return FixedNotation.format(seconds / 3600, decimals: 0) + " h /" + system.distanceSymbol
-    }
-    return clock + " /" + system.distanceSymbol
-  }
-
-  func load(_ kg: Double?) -> String {
-    guard let kg else { return "-" }
-    return FixedNotation.format(system.load(kg: kg), decimals: 1) + " " + system.loadSymbol
-  }
-
-  func weightMoved(_ kgKm: Double) -> String {
-    FixedNotation.format(system.weightMoved(kgKm: kgKm), decimals: 1) + " " + system.loadSymbol
-      + "·" + system.distanceSymbol
-  }
-
-  func elevation(_ metres: Double?) -> String {
-    guard let metres else { return "-" }
-    return FixedNotation.format(system.elevation(metres: metres), decimals: 0) + " "
-      + system.elevationSymbol
-  }
-
-  func duration(_ seconds: Double?) -> String {
-    guard let seconds else { return "-" }
-    guard let whole = TimeSpan.wholeSeconds(seconds) else {
-      return FixedNotation.format(seconds / 3600, decimals: 0) + " h"
-    }
-    return TimeSpan(seconds: whole).clock
-  }
-}
-
-/// `value` written as `%02d` writes it (`"07"`, `"42"`, `"-5"`), without Foundation's
-/// formatter: the splits of a long session's page are hundreds of paces and times.
-func twoDigits(_ value: Int) -> String {
-  (0..<10).contains(value) ? "0\(value)" : String(value)
-}
-
-extension TimeSpan {
-  /// `H:MM:SS`.
-  var clock: String {
-    "\(seconds / 3600):\(twoDigits(seconds / 60 % 60)):\(twoDigits(seconds % 60))"
-  }
-}
-
 extension GlobalOptions {
   /// The day a `DayReference` (`today`, `mon`, `2026-02-08`) means as of `--as-of`.
   func day(_ reference: DayReference) -> LocalDate { reference.resolve(asOf: asOf) }

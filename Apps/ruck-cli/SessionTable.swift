@@ -2,6 +2,7 @@ import AnalyticsCore
 import CLIKit
 import DataFormats
 import RuckAnalytics
+import RuckReports
 
 /// How `log`, `sessions show` and `sessions edit` print one session: the wire shape for JSON and
 /// CSV, and in tables the profile's units and words instead of SI keys.

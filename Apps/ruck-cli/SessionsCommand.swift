@@ -4,6 +4,7 @@ import CLIKit
 import DataFormats
 import Foundation
 import RuckAnalytics
+import RuckReports
 
 extension RuckCommand {
   /// `ruck-cli sessions …`.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CLIKit
 import Foundation
+import RuckReports
 import Testing
 
 @testable import ruck_cli

@@ -4,12 +4,12 @@ import ReportKit
 
 /// The weekly and monthly reports as HTML pages: the domain's figures put into ReportKit's cards,
 /// charts and tables, with labels for people. No arithmetic here beyond choosing what to show.
-enum BehaviorReportPage {
+public enum BehaviorReportPage {
   /// Averages and ratings are on the 1–5 scale with 2 decimals, as the domain rounds them.
   static let rating = ValueFormat(decimals: 2)
   static let percent = ValueFormat(decimals: 1, unit: "%")
 
-  static func weekly(_ report: WeeklyReport, overview: ReportOverview) -> ReportPage {
+  public static func weekly(_ report: WeeklyReport, overview: ReportOverview) -> ReportPage {
     ReportPage(
       title: "Weekly behavior report", period: period(report.window), asOf: report.window.end,
       sections: [
@@ -28,7 +28,7 @@ enum BehaviorReportPage {
       ])
   }
 
-  static func monthly(_ report: MonthlyReport, overview: ReportOverview) -> ReportPage {
+  public static func monthly(_ report: MonthlyReport, overview: ReportOverview) -> ReportPage {
     ReportPage(
       title: "Monthly behavior report", period: period(report.window), asOf: report.window.end,
       sections: [

@@ -4,7 +4,7 @@ import RuckAnalytics
 
 /// The ruck report and a session's page: the domain's figures put into ReportKit's charts and
 /// tables in the profile's units (the conversions are the domain's `UnitSystem`).
-enum RuckReportPage {
+public enum RuckReportPage {
   /// Metres a dropped route point may lie from the drawn line: below consumer GPS noise, so the
   /// drawing loses nothing the recording could tell. ReportKit doubles it when a track would
   /// still draw more than `RouteMap`'s point limit, and the route's description says so.
@@ -12,9 +12,9 @@ enum RuckReportPage {
   /// How finely a long track is thinned as it is read (`RouteThinning`): a track of more points
   /// than this comes as about this × (1 + ln(points ÷ this)) positions — some 47,000 of
   /// 400,000 — each point left out within 1/10,000 of the track's length of one kept.
-  static let routeResolution = 10_000
+  public static let routeResolution = 10_000
 
-  static func report(
+  public static func report(
     weekly: RuckWeekly, streak: RuckStreak, calendar: RuckCalendar, records: RuckRecords,
     units: UnitSystem, asOf: LocalDate
   ) -> ReportPage {
@@ -123,7 +123,7 @@ enum RuckReportPage {
   }
 
   /// Each record with its name and how its value is written, in the order tables list them.
-  static func recordLines(_ records: RuckRecords, format: UnitFormatter)
+  public static func recordLines(_ records: RuckRecords, format: UnitFormatter)
     -> [(name: String, record: RuckRecord?, text: (Double) -> String)]
   {
     [
@@ -140,7 +140,7 @@ enum RuckReportPage {
   }
 
   /// One session: its measures, its route and elevation profile, and its splits.
-  static func session(
+  public static func session(
     _ detail: SessionDetail, route: SessionRoute, units: UnitSystem, zone: Zone
   ) -> ReportPage {
     let session = detail.session
