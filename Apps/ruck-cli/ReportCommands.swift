@@ -26,7 +26,7 @@ extension RuckCommand {
     @Option(help: "The period.") var period: RuckPeriod = .thisMonth
 
     func run() throws {
-      let store = try global.openRuckStore()
+      let store = try global.openRuckStoreToRead()
       let report = try store.analytics(period: period, asOf: global.asOf, zone: global.zone)
       guard global.format == .table else {
         return global.print(object: RuckWire.analytics(report))
@@ -90,7 +90,7 @@ extension RuckCommand {
     @OptionGroup var units: UnitsOption
 
     func run() throws {
-      let store = try global.openRuckStore()
+      let store = try global.openRuckStoreToRead()
       let records = try store.records(asOf: global.asOf, zone: global.zone)
       guard global.format == .table else {
         return global.print(object: RuckWire.records(records))
@@ -140,7 +140,7 @@ extension RuckCommand {
 
     func run() throws {
       let global = options.global
-      let store = try global.openRuckStore()
+      let store = try global.openRuckStoreToRead()
       let (asOf, zone) = (global.asOf, global.zone)
       let page = try hinting {
         RuckReportPage.report(
@@ -165,7 +165,7 @@ extension RuckCommand {
     @Option(help: "How many weeks (1 to 520).") var weeks: Int = 12
 
     func run() throws {
-      let store = try global.openRuckStore()
+      let store = try global.openRuckStoreToRead()
       let weekly = try hinting {
         try store.weekly(weeks: weeks, asOf: global.asOf, zone: global.zone)
       }
@@ -219,7 +219,7 @@ extension RuckCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
-      let streak = try global.openRuckStore().streak(asOf: global.asOf, zone: global.zone)
+      let streak = try global.openRuckStoreToRead().streak(asOf: global.asOf, zone: global.zone)
       guard global.format == .table else { return global.print(object: RuckWire.streak(streak)) }
       var longest = ""
       if let start = streak.longestStart, let end = streak.longestEnd {
@@ -247,7 +247,7 @@ extension RuckCommand {
     @OptionGroup var units: UnitsOption
 
     func run() throws {
-      let store = try global.openRuckStore()
+      let store = try global.openRuckStoreToRead()
       let insights = try store.insights(asOf: global.asOf, zone: global.zone)
       guard global.format == .table else {
         return global.print(object: RuckWire.insights(insights))

@@ -93,6 +93,14 @@ extension GlobalOptions {
   func openRuckStore() throws -> RuckStore {
     try RuckStore.open(databaseLocation(app: RuckAnalyticsModule.appName), clock: clock)
   }
+
+  /// The store for a command that only reads: none yet is said, not made.
+  func openRuckStoreToRead() throws -> RuckStore {
+    try RuckStore.open(
+      databaseLocationToRead(
+        app: RuckAnalyticsModule.appName, madeBy: "the first import, log or profile set"),
+      clock: clock)
+  }
 }
 
 extension GlobalOptions {

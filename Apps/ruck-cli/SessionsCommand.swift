@@ -36,7 +36,7 @@ extension RuckCommand.Sessions {
     @OptionGroup var units: UnitsOption
 
     func run() throws {
-      let store = try global.openRuckStore()
+      let store = try global.openRuckStoreToRead()
       let sessions = try store.sessions()
       guard global.format == .table else {
         let files = try store.sourceFileNames()
@@ -82,7 +82,7 @@ extension RuckCommand.Sessions {
 
     func run() throws {
       let global = options.global
-      let store = try global.openRuckStore()
+      let store = try global.openRuckStoreToRead()
       let system = try units.units ?? store.profile().units
       if options.page != nil {
         let (detail, route) = try hinting {
@@ -305,7 +305,7 @@ extension RuckCommand.Profile {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
-      RuckCommand.Profile.print(try global.openRuckStore().profile(), global: global)
+      RuckCommand.Profile.print(try global.openRuckStoreToRead().profile(), global: global)
     }
   }
 

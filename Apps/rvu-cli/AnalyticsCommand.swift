@@ -76,7 +76,7 @@ extension RVUCommand {
     func run() throws {
       let range = try window.range(asOf: global.asOf)
       let period = grouping.period
-      let store = try global.openRVUStore()
+      let store = try global.openRVUStoreToRead()
       let query = RVUAnalyticsQuery(
         userId: user.id, range: range, period: period, weekStart: weekStart,
         groupByCode: groupBy != nil, fillEmptyPeriods: fill, compareWithPrevious: compare != nil)

@@ -93,7 +93,7 @@ extension RVUCommand.Codes {
 
     func run() throws {
       let hits = try withRVUHints {
-        try global.openRVUStore().searchCodes(
+        try global.openRVUStoreToRead().searchCodes(
           query, limit: limit, catalogYear: catalog.year, userId: user.id)
       }
       global.print(rows: hits.map(\.jsonObject), columns: CodeSearchResult.columns)
@@ -117,7 +117,7 @@ extension RVUCommand.Codes {
 
     func run() throws {
       let row = try withRVUHints {
-        try global.openRVUStore().code(code, modifier: modifier, catalogYear: catalog.year)
+        try global.openRVUStoreToRead().code(code, modifier: modifier, catalogYear: catalog.year)
       }
       global.print(object: row.jsonObject)
     }
@@ -134,7 +134,7 @@ extension RVUCommand.Codes {
 
     func run() throws {
       global.print(
-        rows: try global.openRVUStore().catalogVersions().map(\.jsonObject),
+        rows: try global.openRVUStoreToRead().catalogVersions().map(\.jsonObject),
         columns: CatalogVersion.columns)
     }
   }

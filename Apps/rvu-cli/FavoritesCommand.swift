@@ -25,7 +25,7 @@ extension RVUCommand.Favorites {
 
     func run() throws {
       global.print(
-        rows: try global.openRVUStore().favorites(userId: user.id).map(\.jsonObject),
+        rows: try global.openRVUStoreToRead().favorites(userId: user.id).map(\.jsonObject),
         columns: Favorite.columns)
     }
   }

@@ -41,6 +41,17 @@ extension GlobalOptions {
     let asOf = asOf
     return try RVUStore.open(databaseLocation(app: RVUDomainModule.appName), today: { asOf })
   }
+
+  /// The RVU database for a command that only reads: none yet is said, not made (the starter
+  /// catalog answers from memory).
+  func openRVUStoreToRead() throws -> RVUStore {
+    let asOf = asOf
+    return try RVUStore.open(
+      databaseLocationToRead(
+        app: RVUDomainModule.appName,
+        madeBy: "the first visits add, codes import, favorites add or settings set"),
+      today: { asOf })
+  }
 }
 
 /// Runs `body`, adding to the domain's refusals the rvu-cli flag or command that helps: the

@@ -33,7 +33,7 @@ extension RVUCommand {
     func run() throws {
       let global = options.global
       let page = try RVUReportPage.build(
-        store: try global.openRVUStore(), userId: user.id,
+        store: try global.openRVUStoreToRead(), userId: user.id,
         range: try window.range(asOf: global.asOf), period: grouping.period, asOf: global.asOf,
         generatedAt: Instant(Date()), zone: global.zone)
       try options.write(page)

@@ -36,7 +36,7 @@ extension RVUCommand {
 
     func run() throws {
       let asOf = global.asOf
-      let goal = try global.openRVUStore().goal(
+      let goal = try global.openRVUStoreToRead().goal(
         userId: user.id, year: year ?? asOf.year, asOf: asOf)
       global.print(object: goal.jsonObject)
     }
@@ -55,7 +55,7 @@ extension RVUCommand.Settings {
     @OptionGroup var user: UserOptions
 
     func run() throws {
-      global.print(object: try global.openRVUStore().settings(userId: user.id).jsonObject)
+      global.print(object: try global.openRVUStoreToRead().settings(userId: user.id).jsonObject)
     }
   }
 

@@ -123,7 +123,7 @@ extension RVUCommand.Visits {
     var end: DayReference?
 
     func run() throws {
-      let visits = try global.openRVUStore().visits(
+      let visits = try global.openRVUStoreToRead().visits(
         userId: user.id, from: start?.resolve(asOf: global.asOf),
         through: end?.resolve(asOf: global.asOf))
       global.print(
@@ -153,7 +153,7 @@ extension RVUCommand.Visits {
 
     func run() throws {
       let (detail, estimate) = try withRVUHints {
-        try global.openRVUStore().visitWithEstimate(
+        try global.openRVUStoreToRead().visitWithEstimate(
           id: id, userId: user.id, catalogYear: catalog.year)
       }
       if global.format == .json {

@@ -41,7 +41,8 @@ struct ShortFileNameTests {
     let folder = NSTemporaryDirectory() + "tally-short-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    let list = try AppRunner.run("rvu-cli", ["visits", "list", "--db", "r"], directory: folder)
+    let list = try AppRunner.run(
+      "rvu-cli", ["settings", "set", "--dollars-per-rvu", "50", "--db", "r"], directory: folder)
     #expect(list.status == 0, "\(list.error)")
     #expect(FileManager.default.fileExists(atPath: folder + "/r"))
     let report = try AppRunner.run(

@@ -103,7 +103,7 @@ extension StoreMetricsCommand {
     @OptionGroup var days: DayRangeOptions
 
     func run() throws {
-      let db = try global.openStoreMetrics()
+      let db = try global.openStoreMetricsToRead()
       // Days are the store's own; across all stores, the as-of day of --time-zone (or here).
       let asOf = try store.map { global.asOf(in: try db.store($0).zone) } ?? global.asOf
       let rows = try db.categories(

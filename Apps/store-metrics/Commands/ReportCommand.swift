@@ -36,7 +36,7 @@ extension StoreMetricsCommand {
 
     func run() throws {
       let global = options.global
-      let shops = try global.openStoreMetrics()
+      let shops = try global.openStoreMetricsToRead()
       let now = Instant(Date())
       // A word (`yesterday`) is read in each store's own zone, as by the query commands.
       let page =

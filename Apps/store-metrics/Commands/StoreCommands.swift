@@ -85,7 +85,7 @@ extension StoreMetricsCommand {
 
       func run() throws {
         global.print(
-          rows: try global.openStoreMetrics().stores().map(StoreWire.shop),
+          rows: try global.openStoreMetricsToRead().stores().map(StoreWire.shop),
           columns: StoreWire.shopColumns)
       }
     }

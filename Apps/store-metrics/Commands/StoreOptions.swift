@@ -16,7 +16,7 @@ struct StoreOption: ParsableArguments {
 
   /// The database and the as-of day in this store's zone (an unknown store is an error here).
   func open(_ global: GlobalOptions) throws -> (db: ShopAnalytics, asOf: LocalDate) {
-    let db = try global.openStoreMetrics()
+    let db = try global.openStoreMetricsToRead()
     return (db, global.asOf(in: try db.store(store).zone))
   }
 }
@@ -32,6 +32,15 @@ extension GlobalOptions {
   func openStoreMetrics() throws -> ShopAnalytics {
     try StoreMetricsProgram.open(
       databaseLocation(app: StoreAnalyticsModule.appName), today: asOfAcrossZones)
+  }
+
+  /// The store database for a command that only reads: none yet is said, not made.
+  func openStoreMetricsToRead() throws -> ShopAnalytics {
+    try StoreMetricsProgram.open(
+      databaseLocationToRead(
+        app: StoreAnalyticsModule.appName,
+        madeBy: "the first stores add, import or import-split"),
+      today: asOfAcrossZones)
   }
 }
 

@@ -137,8 +137,12 @@ public struct GlobalOptions: ParsableArguments, Sendable {
   /// - Parameter commands: the commands that save, for the note.
   public func databaseLocationToRead(app: String, madeBy commands: String) -> DatabaseLocation {
     let location = databaseLocation(app: app)
-    if case .file(let path, _) = location, !path.contains("://"),
-      !FileManager.default.fileExists(atPath: path)
+    // A folder the user named that is not there stays an error, as for any command.
+    if case .file(let path, let createsFolder) = location, !path.contains("://"),
+      !FileManager.default.fileExists(atPath: path),
+      createsFolder
+        || FileManager.default.fileExists(
+          atPath: PathText.folder(of: path).isEmpty ? "." : PathText.folder(of: path))
     {
       Terminal.noticeOnSuccess(
         "there is no \(app) database at \(path) yet: nothing is saved until \(commands)")
