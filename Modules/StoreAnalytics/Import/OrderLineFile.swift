@@ -104,12 +104,33 @@ public enum OrderLineFile {
       value = FixedDecimal(
         hundredths: cents * (fractionDigits == 2 ? 1 : fractionDigits == 1 ? 10 : 100))
     } else {
-      guard let parsed = try? FixedDecimal(parsing: String(decoding: bytes, as: UTF8.self)) else {
+      guard let parsed = writtenAmount(String(decoding: bytes, as: UTF8.self)) else {
         return nil
       }
       value = parsed
     }
     return (0...OrderLineInput.amountLimit).contains(value.hundredths) ? value : nil
+  }
+
+  /// An amount as a spreadsheet or a POS export writes it: a currency sign before it (`$18.50`,
+  /// `€ 4.50`, `£12`) and thousands grouped by commas (`1,234.50`), read exactly. A comma that
+  /// does not group thousands (`4,25`, a comma decimal) is not taken for one: refused.
+  static func writtenAmount(_ text: String) -> FixedDecimal? {
+    var rest = Substring(text.trimmingCharacters(in: .whitespaces))
+    if let sign = rest.first, "$€£".contains(sign) {
+      rest = rest.dropFirst().drop(while: { $0 == " " })
+    }
+    if rest.contains(",") {
+      let (whole, fraction) =
+        rest.firstIndex(of: ".").map { (rest[..<$0], rest[$0...]) } ?? (rest, "")
+      let groups = whole.split(separator: ",", omittingEmptySubsequences: false)
+      guard let first = groups.first, (1...3).contains(first.count),
+        groups.dropFirst().allSatisfy({ $0.count == 3 }),
+        groups.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) })
+      else { return nil }
+      rest = Substring(groups.joined() + fraction)
+    }
+    return try? FixedDecimal(parsing: String(rest))
   }
 
   /// `quantity(_:)` of a text.
