@@ -102,13 +102,13 @@ public enum CommandRunner {
       output(Root.configuration.version + "\n")
       return 0
     }
+    let notices = Terminal.PendingNotices()
     do {
       var command = try Root.parseAsRoot(arguments)
-      try command.run()
-      Terminal.flushNotices(succeeded: true)
+      try Terminal.$pendingNotices.withValue(notices) { try command.run() }
+      Terminal.flush(notices)
       return 0
     } catch {
-      Terminal.flushNotices(succeeded: false)
       if let unknown = unknownSubcommand(Root.self, arguments: arguments) {
         errorOutput("\(name): \(unknown)\n")
         return ExitStatus.usage

@@ -6,10 +6,19 @@ public struct CSVHeader: Sendable {
   /// The column names as written, trimmed.
   public let names: [String]
   private let positions: [String: Int]
+  /// The columns up to the last one with a name: empty names after it are a spreadsheet's
+  /// trailing commas.
+  private let namedColumns: Int
+  /// Columns without a name before the last named one: their values would be read by nobody.
+  private let unnamed: [Int]
 
   /// Reads a header record; names are matched case-insensitively with surrounding spaces ignored.
   public init(_ record: CSVRecord) {
-    names = record.fields.map { $0.trimmingCharacters(in: .whitespaces) }
+    let names = record.fields.map { $0.trimmingCharacters(in: .whitespaces) }
+    let namedColumns = (names.lastIndex { !$0.isEmpty } ?? -1) + 1
+    self.names = names
+    self.namedColumns = namedColumns
+    unnamed = names.indices.filter { $0 < namedColumns && names[$0].isEmpty }
     var positions: [String: Int] = [:]
     for (index, name) in names.enumerated() where positions[name.lowercased()] == nil {
       positions[name.lowercased()] = index
@@ -77,27 +86,38 @@ public struct CSVHeader: Sendable {
     return value.isEmpty ? nil : value
   }
 
-  /// Refuses a record with a value past the header's last column. An unquoted comma in a value
-  /// (`4,25` for 4.25, as a spreadsheet in a comma-decimal locale writes it) moves every later
-  /// field one column on: read by position, the row would go in with wrong values and no word.
-  /// Empty fields past the end (a spreadsheet's trailing commas) are fine.
+  /// Whether a record of `fieldCount` fields may hold a value no column reads, so that
+  /// `refuseValuesPastLastColumn` is worth asking (a fast path asks this first).
+  public func mayHoldUnreadValues(fieldCount: Int) -> Bool {
+    fieldCount > namedColumns || !unnamed.isEmpty
+  }
+
+  /// Refuses a record with a value past the header's last named column, or under a column
+  /// without a name. An unquoted comma in a value (`4,25` for 4.25, as a spreadsheet in a
+  /// comma-decimal locale writes it) moves every later field one column on: read by position,
+  /// the row would go in with wrong values and no word — also when the header has a trailing
+  /// comma of its own. Empty fields there (a spreadsheet's trailing commas) are fine.
   ///
   /// - Parameters:
   ///   - fieldCount: how many fields the record has.
-  ///   - field: the text of field `index`, asked only for the fields past the header.
-  /// - throws: `TallyError` (bad data) naming the first value past the end.
+  ///   - field: the text of field `index`, asked only for the fields no column reads.
+  /// - throws: `TallyError` (bad data) naming the first such value.
   public func refuseValuesPastLastColumn(
     fieldCount: Int, field: (Int) -> String, source: TallyError.Source
   ) throws {
-    guard fieldCount > names.count else { return }
-    for index in names.count..<fieldCount {
+    guard mayHoldUnreadValues(fieldCount: fieldCount) else { return }
+    for index in unnamed + Array(namedColumns..<max(namedColumns, fieldCount))
+    where index < fieldCount {
       let value = field(index).trimmingCharacters(in: .whitespaces)
       guard value.isEmpty else {
+        let lastName = names[..<namedColumns].last ?? ""
         throw TallyError(
           .badData,
           .refused(
-            "\(fieldCount) fields where the header has \(names.count): "
-              + "\(TallyError.quote(value)) is past the last column (\(names.last ?? "")); "
+            (index >= namedColumns
+              ? "\(fieldCount) fields where the header has \(namedColumns): "
+                + "\(TallyError.quote(value)) is past the last column (\(lastName)); "
+              : "\(TallyError.quote(value)) is under column \(index + 1), which has no name; ")
               + "expected a value with a comma in quotes, as in \"4,25\""),
           source: source)
       }

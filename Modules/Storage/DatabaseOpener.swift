@@ -155,7 +155,15 @@ public enum DatabaseOpener {
     guard descriptor >= 0 else { return }  // there already, or SQLite reports what is wrong
     defer { close(descriptor) }
     _ = fchmod(descriptor, 0o600)
+    createdPaths.withLock { _ = $0.insert(path) }
   }
+
+  /// Whether this process created the database file at `path` (no other process had made it):
+  /// a command that failed may remove only what it made.
+  public static func createdByThisProcess(_ path: String) -> Bool {
+    createdPaths.withLock { $0.contains(path) }
+  }
+  private static let createdPaths = LockedValue<Set<String>>([])
 
   /// Runs `body` holding an exclusive `flock` on the database's folder, so one process at a time
   /// reads which migrations ran and runs the rest.

@@ -251,8 +251,9 @@ enum StoreSchema {
           ALTER TABLE order_line ADD COLUMN category TEXT NOT NULL DEFAULT '';
           ALTER TABLE order_line ADD COLUMN subcategory TEXT NOT NULL DEFAULT '';
           UPDATE order_line SET
-            category = (SELECT category FROM menu_item WHERE id = menu_item_id),
-            subcategory = (SELECT COALESCE(subcategory, '') FROM menu_item WHERE id = menu_item_id);
+            category = COALESCE((SELECT category FROM menu_item WHERE id = menu_item_id), ''),
+            subcategory = COALESCE(
+              (SELECT subcategory FROM menu_item WHERE id = menu_item_id), '');
           """)
     }
     return migrator

@@ -109,7 +109,21 @@ struct CSVWidthTests {
       ),
     ] as [(String, String?)])
   func pastLastColumn(row: String, refusal: String?) throws {
-    let header = CSVHeader(CSVRecord(line: 1, fields: ["order", "item", "qty", "price"]))
+    try check(row: row, refusal: refusal, header: ["order", "item", "qty", "price"])
+    // A header with trailing commas of its own: its empty names read nothing either.
+    try check(row: row, refusal: refusal, header: ["order", "item", "qty", "price", "", ""])
+  }
+
+  /// A column without a name inside the header reads nothing: a value there is refused.
+  @Test func underAnUnnamedColumn() throws {
+    try check(
+      row: "A,7,Soup,1", refusal: #""7" is under column 2, which has no name"#,
+      header: ["order", "", "item", "qty"])
+    try check(row: "A,,Soup,1", refusal: nil, header: ["order", "", "item", "qty"])
+  }
+
+  func check(row: String, refusal: String?, header names: [String]) throws {
+    let header = CSVHeader(CSVRecord(line: 1, fields: names))
     let record = try #require(CSVReader(text: row).records().first)
     let source = TallyError.Source("o.csv", line: 2)
     if let refusal {

@@ -608,3 +608,53 @@ struct AggregateTests {
     #expect(try store.stores().isEmpty)
   }
 }
+
+/// Found in review: an order the store had, its lines far apart in a file (in two parts of an
+/// import), was judged unchanged by its first lines and then replaced by its last ones alone.
+/// And a status change re-saved the order's old item name, price and category as the menu's.
+@Suite("Orders seen again across parts; status changes and the menu")
+struct SeenAgainAcrossPartsTests {
+  @Test(arguments: Backend.allCases)
+  func linesFarApartOfAStoredOrderAreRefused(backend: Backend) throws {
+    let store = ShopAnalytics(repository: try backend.make())
+    let header = "order_id,store_id,placed_at,item_name,category,quantity,unit_price\n"
+    _ = try store.importLines(
+      try parse(header + "S1,NYC,2026-03-08 10:00,Soup,Food,1,4.00\n"))
+    let before = try store.daily(storeId: "NYC", limit: 10, asOf: day("2026-03-08"))
+    // Parts of 2 lines: [S1 Soup, X1], [X2, S1 Tea].
+    let file = LockedValue([
+      Data(
+        (header + "S1,NYC,2026-03-08 10:00,Soup,Food,1,4.00\n"
+          + "X1,NYC,2026-03-08 11:00,Tea,Drinks,1,2.00\n"
+          + "X2,NYC,2026-03-08 12:00,Tea,Drinks,1,2.00\n"
+          + "S1,NYC,2026-03-08 10:00,Tea,Drinks,1,2.00\n").utf8)
+    ])
+    let error = try #require(throws: TallyError.self) {
+      try store.importFile(
+        named: "far.csv", read: { file.withLock { $0.popLast() } }, replace: false,
+        newStoreZone: .utc, linesPerPart: 2)
+    }
+    #expect(error.field == "order_id" && error.value == "S1")
+    #expect(error.source == TallyError.Source("far.csv", line: 5))
+    #expect(try store.daily(storeId: "NYC", limit: 10, asOf: day("2026-03-08")) == before)
+  }
+
+  @Test(arguments: Backend.allCases)
+  func aStatusChangeLeavesTheMenuAsItIs(backend: Backend) throws {
+    let store = ShopAnalytics(repository: try backend.make())
+    let header =
+      "order_id,store_id,placed_at,customer_id,item_id,item_name,category,quantity,unit_price\n"
+    _ = try store.importLines(
+      try parse(header + "O1,NYC,2026-03-07 10:00,c1,X,Club,Food,1,3.00\n"))
+    _ = try store.importLines(
+      try parse(header + "O2,NYC,2026-03-08 10:00,c1,X,Club Deluxe,Mains,1,3.50\n"))
+    #expect(try store.setStatus(.refunded, ofOrder: "O1", storeId: "NYC"))
+    let items = try store.repository.inTransaction {
+      try $0.menuItems(ids: [], externalIds: ["X"], names: [])
+    }
+    #expect(items.map(\.name) == ["Club Deluxe"])
+    #expect(items.map(\.category) == ["Mains"])
+    #expect(items.map(\.price) == [FixedDecimal(hundredths: 350)])
+    try expectConsistent(store)
+  }
+}

@@ -198,7 +198,11 @@ extension StoreMetricsCommand {
     do {
       summary = try body(global.openStoreMetrics(), progress.update)
     } catch {
-      if let created {
+      // Only a file this process made, and only while it holds no store: another import that
+      // opened it meanwhile keeps what it wrote.
+      if let created, DatabaseOpener.createdByThisProcess(created),
+        (try? global.openStoreMetrics().stores().isEmpty) == true
+      {
         for suffix in ["", "-wal", "-shm", "-journal"] {
           try? FileManager.default.removeItem(atPath: created + suffix)
         }

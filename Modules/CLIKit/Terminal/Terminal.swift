@@ -71,22 +71,26 @@ public enum Terminal {
     FileHandle.standardError.write(Data(shown.utf8))
   }
 
-  /// Notes said after the command succeeds (`noticeOnSuccess`); a failed command's one error
-  /// line stays the only line.
-  private static let pendingNotices = LockedValue<[String]>([])
-
-  /// Says `text` as `writeNotice` does, once the command has succeeded.
-  public static func noticeOnSuccess(_ text: String) {
-    pendingNotices.withLock { $0.append(text) }
+  /// Notes said after the command succeeds (`noticeOnSuccess`), so that a failed command's one
+  /// error line stays the only line; one box per running command (`CommandRunner` sets it), as
+  /// commands may run side by side in one process (`CommandRunner.capture`).
+  final class PendingNotices: Sendable {
+    let notices = LockedValue<[String]>([])
   }
 
-  /// Writes the notes of a command that succeeded, or drops those of one that failed.
-  static func flushNotices(succeeded: Bool) {
-    let notices = pendingNotices.withLock { notices in
-      defer { notices = [] }
-      return notices
-    }
-    if succeeded { for notice in notices { writeNotice(notice) } }
+  /// The notes of the command running in this task.
+  @TaskLocal static var pendingNotices: PendingNotices?
+
+  /// Says `text` as `writeNotice` does, once the command has succeeded (at once outside a
+  /// command).
+  public static func noticeOnSuccess(_ text: String) {
+    guard let pendingNotices else { return writeNotice(text) }
+    pendingNotices.notices.withLock { $0.append(text) }
+  }
+
+  /// Writes the notes of a command that succeeded.
+  static func flush(_ pending: PendingNotices) {
+    for notice in pending.notices.withLock({ $0 }) { writeNotice(notice) }
   }
 
   /// Writes Tally's own terminal control (a progress line's `\r` and erase) to standard error

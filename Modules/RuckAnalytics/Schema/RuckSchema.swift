@@ -97,18 +97,21 @@ enum RuckSchema {
     migrator.registerMigration("ruck-9-flag-slow-long-heavy") { db in
       // On foot: slower than 60:00 /km, moving over 48 hours, or a load over 100 kg
       // (RuckSession.slowestPlausiblePace, longestPlausibleSeconds, heaviestPlausibleLoadKg when
-      // this landed) are flagged as new sessions are, and lose their Pandolf estimates.
-      let implausible = """
-        activity IN ('ruck', 'hike', 'walk', 'run') AND (
-          (moving_s > 0 AND distance_m > 0 AND moving_s / (distance_m / 1000) > 3600)
+      // this landed) are flagged as new sessions are: every 'counted' one, so a session the user
+      // confirmed for another reason (too fast) is asked about again. No implausible session
+      // keeps a Pandolf estimate, over 250 km included, as `estimateCalories` makes none.
+      let onFoot = "activity IN ('ruck', 'hike', 'walk', 'run')"
+      let slowLongHeavy = """
+        ((moving_s > 0 AND distance_m > 0 AND moving_s / (distance_m / 1000) > 3600)
           OR moving_s > 172800 OR load_kg > 100)
         """
       try db.execute(
         sql: """
           UPDATE ruck_session SET record_status = 'unconfirmed'
-          WHERE record_status = 'counted' AND \(implausible);
+          WHERE record_status = 'counted' AND \(onFoot) AND \(slowLongHeavy);
           UPDATE ruck_session SET calories = NULL, calories_source = 'none'
-          WHERE calories_source = 'pandolf' AND \(implausible);
+          WHERE calories_source = 'pandolf' AND \(onFoot)
+            AND (\(slowLongHeavy) OR distance_m > 250000);
           """)
     }
     return migrator

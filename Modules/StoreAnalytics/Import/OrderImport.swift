@@ -16,6 +16,9 @@ struct OrderImport<Transaction: StoreTransaction> {
   private var written: [Int] = []
   /// Stores created because the file named them.
   private(set) var createdStores: [String] = []
+  /// Whether the known menu items the orders name take their latest name, category and price
+  /// (not when an order's status changes: its old lines are not the menu's news).
+  private let savesItems: Bool
   /// Orders that replaced earlier ones because the import was asked to (`replace`).
   private(set) var replaced = 0
   /// Orders seen before (same store, same id) with other content, now written as the file has
@@ -53,6 +56,7 @@ struct OrderImport<Transaction: StoreTransaction> {
     self.transaction = transaction
     self.lines = lines
     self.orders = orders
+    savesItems = state.savesItems
     planner = OrderPlanner(
       lines: lines, nextOrderKey: try transaction.nextOrderKey(),
       nextItemId: try transaction.nextMenuItemId())
@@ -96,7 +100,7 @@ struct OrderImport<Transaction: StoreTransaction> {
       let seen = order == nextRepeated
       if seen { nextRepeated = repeated.next() }
       if state.hadOrders || seen {
-        if try !isToBeWritten(order, state: state) { continue }
+        if try !isToBeWritten(order, seenEarlierInFile: seen, state: state) { continue }
       }
       written.append(order)
     }
@@ -105,13 +109,18 @@ struct OrderImport<Transaction: StoreTransaction> {
   /// Whether order `order` of the part is to be written: yes when its store does not have it;
   /// when it does (ids are unique per store), not when it is unchanged, unless `replace`. An
   /// order to be written again is first taken out of the aggregates and deleted.
-  private mutating func isToBeWritten(_ order: Int, state: ImportState) throws -> Bool {
+  ///
+  /// An order stored before the import whose id an earlier part of the file had too has its
+  /// lines far apart: the earlier part judged it by its first lines alone.
+  private mutating func isToBeWritten(
+    _ order: Int, seenEarlierInFile seen: Bool, state: ImportState
+  ) throws -> Bool {
     let positions = orders.lines(of: order)
     let line = lines[Int(positions.first!)]
     guard let key = try transaction.orderKey(storeId: line.storeId, id: line.orderId) else {
       return true
     }
-    guard key < state.firstOrderKey else {
+    guard key < state.firstOrderKey, !seen else {
       throw TallyError.invalid(
         "order_id", line.orderId,
         expected: "the lines of one order together (this order has lines far earlier in the file)",
@@ -232,7 +241,9 @@ struct OrderImport<Transaction: StoreTransaction> {
   func finish() throws {
     // Made on the planner's thread by `write`, which runs first.
     let writes = finalWrites ?? planner.finalWrites()
-    try transaction.save(newItems: writes.newItems, updatedItems: writes.updatedItems)
+    // Items it had to make are saved either way: its lines name them.
+    try transaction.save(
+      newItems: writes.newItems, updatedItems: savesItems ? writes.updatedItems : [])
     try transaction.apply(writes.changes)
   }
 }
@@ -241,6 +252,8 @@ struct OrderImport<Transaction: StoreTransaction> {
 struct ImportState {
   /// Whether orders the stores have already are written again even when unchanged.
   let replace: Bool
+  /// Whether the items the orders name are saved as the menu's latest (`OrderImport`).
+  var savesItems = true
   let newStoreZone: Zone
   /// Each store's today: orders placed after it in their store's zone are refused.
   let today: StoreToday

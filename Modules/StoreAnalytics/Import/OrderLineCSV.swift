@@ -75,7 +75,7 @@ struct OrderLineCSV {
 
   private mutating func line() throws -> OrderLineInput {
     let source = stream.source
-    if stream.fieldCount > header.names.count {
+    if header.mayHoldUnreadValues(fieldCount: stream.fieldCount) {
       try header.refuseValuesPastLastColumn(
         fieldCount: stream.fieldCount,
         field: { stream.withField($0) { String(decoding: $0, as: UTF8.self) } }, source: source)

@@ -45,6 +45,9 @@ extension ShopAnalytics {
         replace: true, newStoreZone: zone, today: today,
         hadOrders: true,
         firstOrderKey: try transaction.nextOrderKey())
+      // The order's old lines are not the menu's news: its items keep their latest name,
+      // category and price.
+      state.savesItems = false
       var summary = OrderImportSummary()
       try Self.importPart(
         transaction, lines: inputs, orders: try OrderGroups(inputs), state: &state,
