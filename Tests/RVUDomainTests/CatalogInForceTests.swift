@@ -40,6 +40,10 @@ struct CatalogInForceTests {
     #expect(imported.added == 2)
     let totals = try store.visits(userId: "w").map { $0.procedures.map(\.workRVU) }
     #expect(Set(totals) == [[rvu("1.30")], [rvu("1.50")]])
+    // Its payment estimate reads the same year's catalog (practice expense, malpractice,
+    // conversion factor) as its work RVUs.
+    #expect(try store.paymentEstimate(visitId: in2025.visit.id!, userId: "u").catalogYear == 2025)
+    #expect(try store.paymentEstimate(visitId: in2026.visit.id!, userId: "u").catalogYear == 2026)
     // The override still wins.
     let chosen = try store.addVisit(visit("2025-06-02"), userId: "u", catalogYear: 2026)
     #expect(chosen.procedures.map(\.workRVU) == [rvu("1.50")])

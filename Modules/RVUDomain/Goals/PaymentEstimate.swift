@@ -43,7 +43,8 @@ struct ConversionFactor: Hashable {
 
 extension RVUStore {
   /// The estimate for one of the user's visits (0 for a no-show), from catalog `catalogYear`
-  /// (default: the newest).
+  /// (default: the one in force on the visit's date, as its work RVUs were; the newest when no
+  /// version is that old).
   ///
   /// - throws: `TallyError` when the user has no such visit or the catalog year does not exist.
   public func paymentEstimate(visitId: Int64, userId: String, catalogYear: Int? = nil) throws
@@ -61,7 +62,10 @@ extension RVUStore {
     try writer.read { db in
       let detail = try visitDetail(db, id: id, userId: userId)
       let procedures = detail.visit.isNoShow ? [] : detail.procedures
-      let year = try self.catalogYear(db, catalogYear)
+      let year =
+        try catalogYear.map { try self.catalogYear(db, $0) }
+        ?? (try? self.catalogYear(db, inForceOn: detail.visit.date))
+        ?? self.catalogYear(db, nil)
       let context = try EstimateContext(db, procedures, userId: userId, year: year)
       return (detail, context.estimate(procedures))
     }
