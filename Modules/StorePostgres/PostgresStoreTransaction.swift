@@ -81,11 +81,6 @@ final class PostgresStoreTransaction: StoreTransaction {
     try session.query("SELECT EXISTS (SELECT 1 FROM store_order)")[0].decode(Bool.self)
   }
 
-  func orderKey(storeId: String, id: String) throws -> Int64? {
-    try session.query("SELECT key FROM store_order WHERE store_id = \(storeId) AND id = \(id)")
-      .first.map { try $0.decode(Int64.self) }
-  }
-
   private static let orderColumns = """
     key, id, store_id, customer_id, (EXTRACT(EPOCH FROM placed_at) * 1000)::bigint, wall_clock,
     local_date - DATE '1970-01-01', local_hour, status, subtotal_cents, tax_cents, total_cents

@@ -189,8 +189,9 @@ extension StoreMetricsCommand {
     let progress = Progress(label: "importing \(name)", total: nil)
     // A failed import into a database this command created leaves no empty database behind.
     var created: String?
-    if case .file(let path, _) = global.databaseLocation(app: StoreAnalyticsModule.appName),
-      !path.contains("://"), !FileManager.default.fileExists(atPath: path)
+    if case .sqlite(.file(let path, _)) = StoreLocation(
+      global.databaseLocation(app: StoreAnalyticsModule.appName)),
+      !FileManager.default.fileExists(atPath: path)
     {
       created = path
     }

@@ -36,7 +36,11 @@ extension GlobalOptions {
 
   /// The store database for a command that only reads: none yet is said, not made.
   func openStoreMetricsToRead() throws -> ShopAnalytics {
-    try StoreMetricsProgram.open(
+    // A PostgreSQL schema is made by connecting, as it always was; a file is not made by a read.
+    if case .postgres = StoreLocation(databaseLocation(app: StoreAnalyticsModule.appName)) {
+      return try openStoreMetrics()
+    }
+    return try StoreMetricsProgram.open(
       databaseLocationToRead(
         app: StoreAnalyticsModule.appName,
         madeBy: "the first stores add, import or import-split"),

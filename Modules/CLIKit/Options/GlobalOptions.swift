@@ -138,7 +138,7 @@ public struct GlobalOptions: ParsableArguments, Sendable {
   public func databaseLocationToRead(app: String, madeBy commands: String) -> DatabaseLocation {
     let location = databaseLocation(app: app)
     // A folder the user named that is not there stays an error, as for any command.
-    if case .file(let path, let createsFolder) = location, !path.contains("://"),
+    if case .file(let path, let createsFolder) = location,
       !FileManager.default.fileExists(atPath: path),
       createsFolder
         || FileManager.default.fileExists(

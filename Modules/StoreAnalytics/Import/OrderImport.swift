@@ -117,19 +117,17 @@ struct OrderImport<Transaction: StoreTransaction> {
   ) throws -> Bool {
     let positions = orders.lines(of: order)
     let line = lines[Int(positions.first!)]
-    guard let key = try transaction.orderKey(storeId: line.storeId, id: line.orderId) else {
-      return true
-    }
-    guard key < state.firstOrderKey, !seen else {
+    // One look-up: an order the store has is compared with the file's, so its lines are read.
+    guard let (stored, storedLines) = try transaction.order(storeId: line.storeId, id: line.orderId)
+    else { return true }
+    guard stored.key < state.firstOrderKey, !seen else {
       throw TallyError.invalid(
         "order_id", line.orderId,
         expected: "the lines of one order together (this order has lines far earlier in the file)",
         source: line.source)
     }
-    guard let (stored, storedLines) = try transaction.order(storeId: line.storeId, id: line.orderId)
-    else { return true }
     if !state.replace {
-      if try isUnchanged(stored, storedLines, positions) {
+      if isUnchanged(stored, storedLines, positions) {
         alreadyPresent += 1
         return false
       }
@@ -154,7 +152,7 @@ struct OrderImport<Transaction: StoreTransaction> {
   /// that names it, not the order's.
   private mutating func isUnchanged(
     _ stored: StoreOrder, _ storedLines: [OrderLine], _ positions: ArraySlice<Int32>
-  ) throws -> Bool {
+  ) -> Bool {
     let first = lines[Int(positions.first!)]
     guard stored.status == first.status,
       (stored.customerId ?? "").isEmpty
@@ -164,7 +162,8 @@ struct OrderImport<Transaction: StoreTransaction> {
       planner.instant(of: first.placedAt, storeId: first.storeId) == stored.placedAt,
       storedLines.count == positions.count
     else { return false }
-    try addStoredItems(of: storedLines)
+    // Each line's item as the planner would plan it (the items the part names are loaded),
+    // against the stored line's: no query for the stored order's own items.
     for (storedLine, position) in zip(storedLines, positions) {
       let line = lines[Int(position)]
       guard storedLine.itemName == line.itemName, storedLine.quantity == line.quantity,

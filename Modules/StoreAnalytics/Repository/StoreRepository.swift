@@ -79,10 +79,9 @@ public protocol StoreTransaction {
   func insertCustomers(_ externalIds: [String]) throws -> [String: Int64]
   /// Whether any order is stored (when none, an import need not look for ones it replaces).
   func hasOrders() throws -> Bool
-  /// The key of the store's stored order with this POS id (ids are unique per store): what an
-  /// import checks for every order of a file when orders are stored (so it must be cheap).
-  func orderKey(storeId: String, id: String) throws -> Int64?
-  /// The store's stored order with this POS id, and its lines by line number.
+  /// The store's stored order with this POS id (ids are unique per store), and its lines by line
+  /// number: what an import asks for every order of a file it may have seen before, to compare
+  /// (so it must be cheap: one indexed look-up and the order's lines).
   func order(storeId: String, id: String) throws -> (order: StoreOrder, lines: [OrderLine])?
   /// Every order of a store and its lines, in key order.
   func orders(of storeId: String) throws -> [(order: StoreOrder, lines: [OrderLine])]
