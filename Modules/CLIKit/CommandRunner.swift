@@ -114,7 +114,7 @@ public enum CommandRunner {
         return ExitStatus.usage
       }
       if let status = ExitStatus.status(for: error) {
-        errorOutput("\(name): \(ExitStatus.message(for: error))\n")
+        for line in ExitStatus.messages(for: error) { errorOutput("\(name): \(line)\n") }
         return status
       }
       let code = Root.exitCode(for: error)
@@ -289,6 +289,15 @@ public enum ExitStatus {
     case .io: return io
     case .unavailable: return unavailable
     }
+  }
+
+  /// The lines of a classified error: one, or each problem of an input refused whole and a
+  /// count.
+  public static func messages(for error: any Error) -> [String] {
+    guard let tally = error as? TallyError, tally.problemCount > 1 else {
+      return [message(for: error)]
+    }
+    return tally.lines.map(oneLine)
   }
 
   /// The one-line message of a classified error.

@@ -179,18 +179,23 @@ public struct ShopAnalytics: Sendable {
       do {
         var reader = try OrderLineCSV(fileName: fileName, read: read)
         var file = OrderGroups.FileFacts()
+        var problems = Problems()
         var part: [OrderLineInput] = []
-        while let line = try reader.next() {
+        /// Hands `part` over; after a problem, parts are only read for more problems.
+        func handOver() -> Bool {
+          let orders = OrderGroups(part, file: &file, problems: &problems)
+          defer { part = [] }
+          return !problems.isEmpty || parts.put(.success((part, orders)))
+        }
+        while let line = try reader.next(problems: &problems) {
           // Parts are cut between orders: an order's lines stay in one part.
           if part.count >= linesPerPart, line.orderId != part.last!.orderId {
-            guard parts.put(.success((part, try OrderGroups(part, file: &file)))) else { return }
-            part = []
+            guard handOver() else { return }
           }
           part.append(line)
         }
-        if !part.isEmpty {
-          guard parts.put(.success((part, try OrderGroups(part, file: &file)))) else { return }
-        }
+        if !part.isEmpty { guard handOver() else { return } }
+        try problems.check()
         _ = parts.put(nil)
       } catch {
         _ = parts.put(.failure(error))

@@ -65,6 +65,11 @@ public struct TallyError: Error, CustomStringConvertible, Equatable, Sendable {
   public var source: Source?
   /// What the user can do about it, added by the edge (an app names its flags here).
   public var hint: String?
+  /// The input's further problems after this first one, up to `Problems.shownLimit` in all, so
+  /// that a file is refused once with what to mend rather than one problem per run.
+  public var furtherProblems: [TallyError] = []
+  /// How many problems the input has in all, shown or not.
+  public var problemCount = 1
 
   /// Creates an error.
   public init(_ category: ErrorCategory, _ cause: Cause, source: Source? = nil) {
@@ -176,6 +181,18 @@ public struct TallyError: Error, CustomStringConvertible, Equatable, Sendable {
     }
     if let hint { text += ": \(hint)" }
     return text
+  }
+
+  /// Every problem's line, then, when there are several, a count saying that nothing was
+  /// written: what an app prints, one line each.
+  public var lines: [String] {
+    guard problemCount > 1 else { return [description] }
+    let name = source?.name ?? "the input"
+    let shown = 1 + furtherProblems.count
+    return [description] + furtherProblems.map(\.description) + [
+      "\(problemCount) problems in \(name)"
+        + (shown < problemCount ? " (the first \(shown) shown)" : "") + "; nothing was written"
+    ]
   }
 
   /// `scalar` as it may reach a terminal: a control character (C0, DEL, C1) as `\u{1b}`, so an

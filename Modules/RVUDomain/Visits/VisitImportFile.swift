@@ -111,43 +111,50 @@ public enum VisitImportFile {
       throw TallyError.refused(
         "not JSON: expected a JSON array of visits", source: TallyError.Source(fileName))
     }
-    return try bodies.enumerated().map { index, body in
-      let source = element(index, of: fileName)
-      func fail(_ field: String, _ value: String, _ error: any Error) -> TallyError {
-        let expected = (error as? TallyError)?.expected ?? "\(error)"
-        return .invalid(field, value, expected: expected, source: source)
-      }
-      let date: LocalDate
-      do { date = try LocalDate(parsing: body.date) } catch {
-        throw fail("date", body.date, error)
-      }
-      var time: TimeOfDay?
-      if let text = body.time, !text.isEmpty {
-        do { time = try TimeOfDay(parsing: text) } catch { throw fail("time", text, error) }
-      }
-      let procedures = try (body.procedures ?? []).enumerated().map { position, item in
-        let path = "procedures[\(position)]"
-        do {
-          let quantity = try ProcedureInput.checkQuantity(String(item.quantity ?? 1))
-          return try ProcedureInput(
-            hcpcs: item.hcpcs, modifier: item.modifier, quantity: quantity,
-            workRVU: item.workRVU?.value, description: item.description,
-            statusCode: item.statusCode)
-        } catch var error as TallyError {
-          error.category = .badData
-          if case .invalid(let field, let value, let expected) = error.cause {
-            error.cause = .invalid(
-              field: path + "." + (field ?? "hcpcs"), value: value, expected: expected)
-          }
-          throw error.at(source)
-        }
-      }
-      return Record(
-        source: source,
-        input: VisitInput(
-          date: date, time: time, notes: body.notes, isNoShow: body.isNoShow ?? false,
-          procedures: procedures))
+    var problems = Problems()
+    let records = try bodies.enumerated().compactMap { index, body in
+      try problems.collect { try record(body, source: element(index, of: fileName)) }
     }
+    try problems.check()
+    return records
+  }
+
+  /// One visit body as a record.
+  private static func record(_ body: VisitBody, source: TallyError.Source) throws -> Record {
+    func fail(_ field: String, _ value: String, _ error: any Error) -> TallyError {
+      let expected = (error as? TallyError)?.expected ?? "\(error)"
+      return .invalid(field, value, expected: expected, source: source)
+    }
+    let date: LocalDate
+    do { date = try LocalDate(parsing: body.date) } catch {
+      throw fail("date", body.date, error)
+    }
+    var time: TimeOfDay?
+    if let text = body.time, !text.isEmpty {
+      do { time = try TimeOfDay(parsing: text) } catch { throw fail("time", text, error) }
+    }
+    let procedures = try (body.procedures ?? []).enumerated().map { position, item in
+      let path = "procedures[\(position)]"
+      do {
+        let quantity = try ProcedureInput.checkQuantity(String(item.quantity ?? 1))
+        return try ProcedureInput(
+          hcpcs: item.hcpcs, modifier: item.modifier, quantity: quantity,
+          workRVU: item.workRVU?.value, description: item.description,
+          statusCode: item.statusCode)
+      } catch var error as TallyError {
+        error.category = .badData
+        if case .invalid(let field, let value, let expected) = error.cause {
+          error.cause = .invalid(
+            field: path + "." + (field ?? "hcpcs"), value: value, expected: expected)
+        }
+        throw error.at(source)
+      }
+    }
+    return Record(
+      source: source,
+      input: VisitInput(
+        date: date, time: time, notes: body.notes, isNoShow: body.isNoShow ?? false,
+        procedures: procedures))
   }
 
   /// `visits.json element 3`: JSON has no useful line, so the source names the array element.
@@ -223,71 +230,83 @@ public enum VisitImportFile {
       source: TallyError.Source(fileName, line: headerRecord.line))
     var order: [String] = []
     var visits: [String: Record] = [:]
+    var problems = Problems()
     for record in records.dropFirst() where !record.isBlank {
-      let source = TallyError.Source(fileName, line: record.line)
-      try header.refuseValuesPastLastColumn(in: record, source: source)
-      func cell(_ name: String) -> String? { header.cell(name, in: record) }
-      func fail(_ column: String, _ value: String, expected: String) -> TallyError {
-        .invalid(column, value, expected: expected, source: source)
-      }
-      func missing(_ column: String, expected: String) -> TallyError {
-        TallyError(.badData, .missing(field: column, expected: expected), source: source)
-      }
-      guard let key = cell("visit") else {
-        throw missing("visit", expected: "a value naming the visit")
-      }
-      guard let dateText = cell("date") else {
-        throw missing("date", expected: "YYYY-MM-DD")
-      }
-      let date: LocalDate
-      do { date = try LocalDate(parsing: dateText) } catch {
-        throw fail("date", dateText, expected: (error as? TallyError)?.expected ?? "YYYY-MM-DD")
-      }
-      var time: TimeOfDay?
-      if let text = cell("time") {
-        do { time = try TimeOfDay(parsing: text) } catch {
-          throw fail("time", text, expected: (error as? TallyError)?.expected ?? "HH:MM")
-        }
-      }
-      var isNoShow = false
-      if let text = cell("no_show") {
-        switch text.lowercased() {
-        case "true", "1", "yes": isNoShow = true
-        case "false", "0", "no": isNoShow = false
-        default: throw fail("no_show", text, expected: "true or false")
-        }
-      }
-      var procedures: [ProcedureInput] = []
-      if let hcpcs = cell("hcpcs") {
-        do {
-          let workRVU = try cell("work_rvu").map(ProcedureInput.parseWorkRVU)
-          let quantity = try ProcedureInput.checkQuantity(cell("quantity") ?? "1")
-          procedures.append(
-            try ProcedureInput(
-              hcpcs: hcpcs, modifier: cell("modifier"), quantity: quantity, workRVU: workRVU,
-              description: cell("description"), statusCode: cell("status_code")))
-        } catch var error as TallyError {
-          error.category = .badData
-          throw error.at(source)
-        }
-      }
-      let input = VisitInput(
-        date: date, time: time, notes: cell("notes"), isNoShow: isNoShow, procedures: procedures)
-      if var existing = visits[key] {
-        guard existing.input.date == date, existing.input.time == time,
-          existing.input.notes == input.notes, existing.input.isNoShow == isNoShow
-        else {
-          throw fail(
-            "visit", key,
-            expected: "rows of one visit that agree on date, time, notes and no_show")
-        }
-        existing.input.procedures += procedures
-        visits[key] = existing
-      } else {
-        order.append(key)
-        visits[key] = Record(source: source, input: input)
+      try problems.collect {
+        try readRow(record, header: header, fileName: fileName, order: &order, visits: &visits)
       }
     }
+    try problems.check()
     return order.map { visits[$0]! }
+  }
+
+  /// One CSV row: a visit's first row, or a further procedure of a visit read before.
+  private static func readRow(
+    _ record: CSVRecord, header: CSVHeader, fileName: String, order: inout [String],
+    visits: inout [String: Record]
+  ) throws {
+    let source = TallyError.Source(fileName, line: record.line)
+    try header.refuseValuesPastLastColumn(in: record, source: source)
+    func cell(_ name: String) -> String? { header.cell(name, in: record) }
+    func fail(_ column: String, _ value: String, expected: String) -> TallyError {
+      .invalid(column, value, expected: expected, source: source)
+    }
+    func missing(_ column: String, expected: String) -> TallyError {
+      TallyError(.badData, .missing(field: column, expected: expected), source: source)
+    }
+    guard let key = cell("visit") else {
+      throw missing("visit", expected: "a value naming the visit")
+    }
+    guard let dateText = cell("date") else {
+      throw missing("date", expected: "YYYY-MM-DD")
+    }
+    let date: LocalDate
+    do { date = try LocalDate(parsing: dateText) } catch {
+      throw fail("date", dateText, expected: (error as? TallyError)?.expected ?? "YYYY-MM-DD")
+    }
+    var time: TimeOfDay?
+    if let text = cell("time") {
+      do { time = try TimeOfDay(parsing: text) } catch {
+        throw fail("time", text, expected: (error as? TallyError)?.expected ?? "HH:MM")
+      }
+    }
+    var isNoShow = false
+    if let text = cell("no_show") {
+      switch text.lowercased() {
+      case "true", "1", "yes": isNoShow = true
+      case "false", "0", "no": isNoShow = false
+      default: throw fail("no_show", text, expected: "true or false")
+      }
+    }
+    var procedures: [ProcedureInput] = []
+    if let hcpcs = cell("hcpcs") {
+      do {
+        let workRVU = try cell("work_rvu").map(ProcedureInput.parseWorkRVU)
+        let quantity = try ProcedureInput.checkQuantity(cell("quantity") ?? "1")
+        procedures.append(
+          try ProcedureInput(
+            hcpcs: hcpcs, modifier: cell("modifier"), quantity: quantity, workRVU: workRVU,
+            description: cell("description"), statusCode: cell("status_code")))
+      } catch var error as TallyError {
+        error.category = .badData
+        throw error.at(source)
+      }
+    }
+    let input = VisitInput(
+      date: date, time: time, notes: cell("notes"), isNoShow: isNoShow, procedures: procedures)
+    if var existing = visits[key] {
+      guard existing.input.date == date, existing.input.time == time,
+        existing.input.notes == input.notes, existing.input.isNoShow == isNoShow
+      else {
+        throw fail(
+          "visit", key,
+          expected: "rows of one visit that agree on date, time, notes and no_show")
+      }
+      existing.input.procedures += procedures
+      visits[key] = existing
+    } else {
+      order.append(key)
+      visits[key] = Record(source: source, input: input)
+    }
   }
 }

@@ -32,7 +32,9 @@ struct OrderGroups {
   ///   time, status or customer.
   init(_ lines: [OrderLineInput]) throws {
     var file = FileFacts()
-    try self.init(lines, file: &file)
+    var problems = Problems()
+    self.init(lines, file: &file, problems: &problems)
+    try problems.check()
   }
 
   /// What the parts of one file read so far have named. The reading thread keeps it and works
@@ -45,8 +47,9 @@ struct OrderGroups {
     var customers: Set<String> = []
   }
 
-  /// Groups `lines`, a part of a file whose earlier parts `file` describes.
-  init(_ lines: [OrderLineInput], file: inout FileFacts) throws {
+  /// Groups `lines`, a part of a file whose earlier parts `file` describes; a line that
+  /// disagrees with its order's first line is added to `problems`.
+  init(_ lines: [OrderLineInput], file: inout FileFacts, problems: inout Problems) {
     var orderOfId: [OrderIdentity: Int32] = [:]
     orderOfId.reserveCapacity(lines.count / 2)
     var firstLine: [Int] = []
@@ -54,7 +57,9 @@ struct OrderGroups {
     for (index, line) in lines.enumerated() {
       let identity = OrderIdentity(storeId: line.storeId, orderId: line.orderId)
       if let order = orderOfId[identity] {
-        try Self.check(line, agreesWith: lines[firstLine[Int(order)]])
+        if let disagreement = Self.disagreement(of: line, with: lines[firstLine[Int(order)]]) {
+          problems.add(disagreement)
+        }
         orderOfLine[index] = order
       } else {
         orderOfLine[index] = Int32(firstLine.count)
@@ -98,7 +103,10 @@ struct OrderGroups {
     positions[Int(starts[order])..<Int(starts[order + 1])]
   }
 
-  private static func check(_ line: OrderLineInput, agreesWith first: OrderLineInput) throws {
+  /// How `line` disagrees with its order's first line on time, status or customer, if it does.
+  private static func disagreement(of line: OrderLineInput, with first: OrderLineInput)
+    -> TallyError?
+  {
     func text(_ placedAt: PlacedAt) -> String {
       switch placedAt {
       case .instant(let instant): return instant.description
@@ -113,9 +121,9 @@ struct OrderGroups {
     } else if first.customerId != line.customerId {
       disagreement = ("customer_id", line.customerId ?? "", first.customerId ?? "(none)")
     } else {
-      return
+      return nil
     }
-    throw TallyError.invalid(
+    return TallyError.invalid(
       disagreement.column, disagreement.value,
       expected: "\(disagreement.expected) as on \(first.source) for order \(line.orderId)",
       source: line.source)

@@ -62,13 +62,15 @@ struct OrderLineCSV {
     }
   }
 
-  /// The next line, or `nil` at the end; blank rows are skipped.
+  /// The next good line, or `nil` at the end; blank rows are skipped, and a row with a bad value
+  /// is added to `problems` (naming its line and column) and skipped.
   ///
-  /// - throws: `TallyError` (bad data) naming the line and column of a bad value.
-  mutating func next() throws -> OrderLineInput? {
+  /// - throws: `TallyError` (bad data) for a file that cannot be read on: a quote never closed,
+  ///   a field over its limit.
+  mutating func next(problems: inout Problems) throws -> OrderLineInput? {
     while try stream.next() {
       if stream.isBlank { continue }
-      return try line()
+      if let line = try problems.collect({ try line() }) { return line }
     }
     return nil
   }

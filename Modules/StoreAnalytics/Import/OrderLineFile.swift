@@ -25,7 +25,7 @@ public enum OrderLineFile {
   /// The lines of `data`.
   ///
   /// - Parameter fileName: `.jsonl`/`.ndjson` is JSON Lines, anything else CSV.
-  /// - throws: `TallyError` (bad data) naming the file, line and column of the first problem, or
+  /// - throws: `TallyError` (bad data) naming the file, line and column of each bad line (`Problems`), or
   ///   an empty file (a CSV without a header, JSON Lines without lines; a CSV with a header and
   ///   no rows has no lines).
   public static func parse(_ data: Data, fileName: String) throws -> [OrderLineInput] {
@@ -40,7 +40,9 @@ public enum OrderLineFile {
         return remaining
       }
       var read: [OrderLineInput] = []
-      while let line = try reader.next() { read.append(line) }
+      var problems = Problems()
+      while let line = try reader.next(problems: &problems) { read.append(line) }
+      try problems.check()
       lines = read
     }
     // A JSON Lines file has no header: one without lines may be a failed export, not a day
@@ -266,47 +268,59 @@ public enum OrderLineFile {
   static func jsonLines(_ data: Data, fileName: String) throws -> [OrderLineInput] {
     let decoder = JSONDecoder()
     var lines: [OrderLineInput] = []
+    var problems = Problems()
     for (index, text) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
       .enumerated()
     {
       let source = TallyError.Source(fileName, line: index + 1)
       if text.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-      let object: JSONLine
-      do {
-        let decoded = try decoder.decode(Keys.With<JSONLine>.self, from: Data(text))
-        object = decoded.value
-        try KnownNames.refuseUnknown(
-          decoded.keys.names, known: required + optional, kind: .key, source: source)
-      } catch {
-        throw Self.describe(error, source: source)
+      if let line = try problems.collect({
+        try jsonLine(Data(text), source: source, decoder: decoder)
+      }) {
+        lines.append(line)
       }
-      func nonEmpty(_ text: String?) -> String? {
-        guard let text, !text.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
-        return text
-      }
-      guard let placedAt = parsePlacedAt(object.placedAt) else {
-        throw TallyError.invalid(
-          "placed_at", object.placedAt, expected: expectedPlacedAt, source: source)
-      }
-      var status = OrderStatus.completed
-      if let statusText = nonEmpty(object.status) {
-        guard let parsed = OrderStatus(rawValue: statusText.lowercased()) else {
-          throw TallyError.invalid("status", statusText, expected: expectedStatus, source: source)
-        }
-        status = parsed
-      }
-      lines.append(
-        try OrderLineInput(
-          source: source, orderId: object.orderId.text, storeId: object.storeId.text,
-          placedAt: placedAt, status: status, customerId: nonEmpty(object.customerId?.text),
-          itemId: nonEmpty(object.itemId?.text), itemName: object.itemName,
-          category: object.category, subcategory: nonEmpty(object.subcategory),
-          quantity: try object.quantity.quantity("quantity", source: source),
-          unitPrice: try object.unitPrice.amount("unit_price", source: source),
-          tax: try object.tax?.amount("tax", source: source) ?? .zero
-        ).validated())
     }
+    try problems.check()
     return lines
+  }
+
+  /// One JSON Lines object as a line.
+  private static func jsonLine(_ text: Data, source: TallyError.Source, decoder: JSONDecoder)
+    throws -> OrderLineInput
+  {
+    let object: JSONLine
+    do {
+      let decoded = try decoder.decode(Keys.With<JSONLine>.self, from: text)
+      object = decoded.value
+      try KnownNames.refuseUnknown(
+        decoded.keys.names, known: required + optional, kind: .key, source: source)
+    } catch {
+      throw Self.describe(error, source: source)
+    }
+    func nonEmpty(_ text: String?) -> String? {
+      guard let text, !text.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+      return text
+    }
+    guard let placedAt = parsePlacedAt(object.placedAt) else {
+      throw TallyError.invalid(
+        "placed_at", object.placedAt, expected: expectedPlacedAt, source: source)
+    }
+    var status = OrderStatus.completed
+    if let statusText = nonEmpty(object.status) {
+      guard let parsed = OrderStatus(rawValue: statusText.lowercased()) else {
+        throw TallyError.invalid("status", statusText, expected: expectedStatus, source: source)
+      }
+      status = parsed
+    }
+    return try OrderLineInput(
+      source: source, orderId: object.orderId.text, storeId: object.storeId.text,
+      placedAt: placedAt, status: status, customerId: nonEmpty(object.customerId?.text),
+      itemId: nonEmpty(object.itemId?.text), itemName: object.itemName,
+      category: object.category, subcategory: nonEmpty(object.subcategory),
+      quantity: try object.quantity.quantity("quantity", source: source),
+      unitPrice: try object.unitPrice.amount("unit_price", source: source),
+      tax: try object.tax?.amount("tax", source: source) ?? .zero
+    ).validated()
   }
 
   /// A decoding failure as one error naming the key.
