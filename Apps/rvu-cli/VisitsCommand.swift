@@ -256,9 +256,12 @@ extension RVUCommand.Visits {
         description, status_code, work_rvu, quantity}]}; values left out come from the catalog.
 
         CSV (.csv): columns visit, date, time, notes, no_show, hcpcs, modifier, quantity, \
-        work_rvu, description, status_code; rows with the same visit value are one visit.
+        work_rvu, description, status_code; rows with the same visit value are one visit. Dates \
+        and times as a spreadsheet writes them are read too (2/8/2026, 1:30 PM); slashed dates \
+        the way the file's first unambiguous one says (13/2/2026: day first), else as \
+        --month-first or --day-first says.
 
-        All or nothing: the first bad record is named and nothing is saved. A visit you already \
+        All or nothing: every bad record is named (up to 20) and nothing is saved. A visit you already \
         have (same day, time, no-show flag and procedures) is skipped, so importing a file again \
         adds nothing; --allow-duplicates saves it anyway.
 
@@ -269,6 +272,7 @@ extension RVUCommand.Visits {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var user: UserOptions
     @OptionGroup var catalog: CatalogOptions
+    @OptionGroup var dates: DateOrderOptions
     @Argument(help: ArgumentHelp("A .json or .csv file.", valueName: "file")) var file: String
     @Flag(
       name: .customLong("allow-duplicates"),
@@ -277,7 +281,13 @@ extension RVUCommand.Visits {
 
     func run() throws {
       let name = PathText.name(of: file)
-      let records = try VisitImportFile.parse(try readFile(file), fileName: name)
+      let records: [VisitImportFile.Record]
+      do {
+        records = try VisitImportFile.parse(
+          try readFile(file), fileName: name, dateOrder: dates.dateOrder)
+      } catch let error as TallyError {
+        throw DateOrderOptions.hinted(error)
+      }
       let progress = Progress(label: "importing \(name)", total: records.count)
       let summary = try withRVUHints {
         try global.openRVUStore().importVisits(

@@ -42,7 +42,8 @@ struct AllProblemsTests {
         store-metrics: orders.csv line 2: quantity "two" is not valid: expected a whole number \
         from 1 to 100000
         store-metrics: orders.csv line 5: placed_at "2026-02-31 12:10" is not valid: expected \
-        2026-02-08T14:30:00-06:00, …Z, or a local 2026-02-08 14:30 read in the store's zone
+        2026-02-08T14:30:00-06:00, …Z, or a local 2026-02-08 14:30 (or 2/8/2026 2:30 PM) read \
+        in the store's zone
         store-metrics: orders.csv line 6: unit_price "-4" is not valid: expected an amount from \
         0 to 1000000.00 with at most 2 decimals
         store-metrics: orders.csv line 4: placed_at "2026-02-08 12:06" is not valid: expected \

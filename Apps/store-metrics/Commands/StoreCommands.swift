@@ -100,8 +100,11 @@ extension StoreMetricsCommand {
         One row per order line; columns by header name in any order: order_id, store_id, \
         placed_at, status?, customer_id?, item_id?, item_name, category, subcategory?, quantity, \
         unit_price, tax? (? = optional). placed_at is an instant with offset \
-        (2026-02-08T14:30:00-06:00, …Z) or a local 2026-02-08 14:30 read in the store's zone; \
-        a day after today in the store's zone is refused. Unknown stores are created with \
+        (2026-02-08T14:30:00-06:00, …Z, 2026-02-08 14:30:00 -0600) or a local time read in \
+        the store's zone, as a spreadsheet writes it (2026-02-08 14:30, 2026-02-08 \
+        14:30:00.123, 2/8/2026 2:30 PM, 2/8/26 14:30); slashed dates are read the way the \
+        file's first unambiguous one says (13/2/2026: day first), else as --month-first or \
+        --day-first says. A day after today in the store's zone is refused. Unknown stores are created with \
         --time-zone (default UTC).
 
         Order ids are unique per store: each store numbers its own orders. An order the store \
@@ -117,17 +120,34 @@ extension StoreMetricsCommand {
     @Argument(help: ArgumentHelp("A .csv or .jsonl file.", valueName: "file")) var file: String
     @Flag(help: "Write again orders the store has already, unchanged ones too.")
     var replace = false
+    @OptionGroup var dates: DateOrderOptions
 
     func run() throws {
       let name = PathText.name(of: file)
-      try inputFileAttributes(file)
+      let attributes = try inputFileAttributes(file)
+      // A file without --month-first or --day-first is read once first, up to its first date
+      // that says how its slashed dates are written (a pipe cannot be read twice).
+      var dateOrder = dates.dateOrder
+      if dateOrder == nil, attributes[.type] as? FileAttributeType == .typeRegular {
+        let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: file))
+        defer { try? handle.close() }
+        dateOrder = try OrderLineFile.dateOrder(ofFileNamed: name) {
+          try handle.read(upToCount: ShopAnalytics.fileChunkSize)
+        }
+      }
       // Read in chunks as the import goes: memory stays bounded however long the file.
       let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: file))
       defer { try? handle.close() }
-      try StoreMetricsCommand.importing(name, replace: replace, global: global) { db, progress in
-        try db.importFile(
-          named: name, read: { try handle.read(upToCount: ShopAnalytics.fileChunkSize) },
-          replace: replace, newStoreZone: global.timeZoneOption ?? .utc, progress: progress)
+      do {
+        try StoreMetricsCommand.importing(name, replace: replace, global: global) {
+          db, progress in
+          try db.importFile(
+            named: name, read: { try handle.read(upToCount: ShopAnalytics.fileChunkSize) },
+            replace: replace, newStoreZone: global.timeZoneOption ?? .utc, dateOrder: dateOrder,
+            progress: progress)
+        }
+      } catch let error as TallyError {
+        throw DateOrderOptions.hinted(error)
       }
     }
   }

@@ -28,10 +28,15 @@ public enum VisitImportFile {
   /// - Parameter fileName: a name ending in `.csv` is read as CSV, anything else as JSON.
   /// - throws: `TallyError` (bad data) whose source names the first bad element or line and
   ///   whose field names its field or column.
-  public static func parse(_ data: Data, fileName: String) throws -> [Record] {
+  ///   A CSV's dates may be slashed (`2/8/2026`), read in `dateOrder`, else in the order the
+  ///   file's first date that reads one way only proves; its times may be `1:30 PM`.
+  public static func parse(_ data: Data, fileName: String, dateOrder: DateOrder? = nil) throws
+    -> [Record]
+  {
     let data = try TextDecoder.utf8(data, source: TallyError.Source(fileName))
     return fileName.lowercased().hasSuffix(".csv")
-      ? try parseCSV(data, fileName: fileName) : try parseJSON(data, fileName: fileName)
+      ? try parseCSV(data, fileName: fileName, dateOrder: dateOrder)
+      : try parseJSON(data, fileName: fileName)
   }
 
   // MARK: JSON
@@ -214,7 +219,9 @@ public enum VisitImportFile {
     "status_code",
   ]
 
-  static func parseCSV(_ data: Data, fileName: String) throws -> [Record] {
+  static func parseCSV(_ data: Data, fileName: String, dateOrder: DateOrder? = nil) throws
+    -> [Record]
+  {
     let file = TallyError.Source(fileName)
     let records: [CSVRecord]
     do { records = try CSVReader(data: data).records() } catch var error as TallyError {
@@ -231,9 +238,15 @@ public enum VisitImportFile {
     var order: [String] = []
     var visits: [String: Record] = [:]
     var problems = Problems()
+    let dateOrder =
+      dateOrder
+      ?? records.dropFirst().lazy.compactMap { header.cell("date", in: $0) }
+      .compactMap(WrittenDateTime.evidence).first
     for record in records.dropFirst() where !record.isBlank {
       try problems.collect {
-        try readRow(record, header: header, fileName: fileName, order: &order, visits: &visits)
+        try readRow(
+          record, header: header, fileName: fileName, dateOrder: dateOrder, order: &order,
+          visits: &visits)
       }
     }
     try problems.check()
@@ -242,7 +255,8 @@ public enum VisitImportFile {
 
   /// One CSV row: a visit's first row, or a further procedure of a visit read before.
   private static func readRow(
-    _ record: CSVRecord, header: CSVHeader, fileName: String, order: inout [String],
+    _ record: CSVRecord, header: CSVHeader, fileName: String, dateOrder: DateOrder?,
+    order: inout [String],
     visits: inout [String: Record]
   ) throws {
     let source = TallyError.Source(fileName, line: record.line)
@@ -261,14 +275,24 @@ public enum VisitImportFile {
       throw missing("date", expected: "YYYY-MM-DD")
     }
     let date: LocalDate
-    do { date = try LocalDate(parsing: dateText) } catch {
-      throw fail("date", dateText, expected: (error as? TallyError)?.expected ?? "YYYY-MM-DD")
+    switch WrittenDateTime.readDate(dateText, order: dateOrder) {
+    case .read(let read): date = read
+    case .ambiguous(let monthFirst, let dayFirst):
+      throw fail(
+        "date", dateText,
+        expected: WrittenDateTime.expectedOneWay(monthFirst: monthFirst, dayFirst: dayFirst))
+    case .invalid:
+      throw fail(
+        "date", dateText,
+        expected: LocalDate.nonexistent(dateText)
+          ?? "a calendar day as YYYY-MM-DD (or 2/8/2026), such as 2026-02-08")
     }
     var time: TimeOfDay?
     if let text = cell("time") {
-      do { time = try TimeOfDay(parsing: text) } catch {
-        throw fail("time", text, expected: (error as? TallyError)?.expected ?? "HH:MM")
+      guard let (read, milliseconds) = WrittenDateTime.readTime(text), milliseconds == 0 else {
+        throw fail("time", text, expected: "a time of day as HH:MM (or 1:30 PM)")
       }
+      time = read
     }
     var isNoShow = false
     if let text = cell("no_show") {

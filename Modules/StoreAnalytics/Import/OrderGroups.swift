@@ -110,7 +110,10 @@ struct OrderGroups {
     func text(_ placedAt: PlacedAt) -> String {
       switch placedAt {
       case .instant(let instant): return instant.description
-      case .local(let local): return local.description
+      case .local(let local, 0): return local.description
+      case .local(let local, let milliseconds):
+        return "\(local.date) \(local.time.descriptionWithSeconds)."
+          + String(String(1000 + milliseconds).dropFirst())
       }
     }
     let disagreement: (column: String, value: String, expected: String)

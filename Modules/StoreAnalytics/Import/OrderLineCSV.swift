@@ -13,6 +13,8 @@ struct OrderLineCSV {
   private let orderId, storeId, placedAt, itemName, category, quantity, unitPrice: Int
   private let status, customerId, itemId, subcategory, tax: Int
   private let header: CSVHeader
+  /// How slashed dates are read (`nil`: only when one way names a day).
+  private let dateOrder: DateOrder?
   /// The last `placed_at` read: an order's lines repeat it.
   private var lastPlacedBytes: [UInt8] = []
   private var lastPlaced: PlacedAt?
@@ -20,8 +22,9 @@ struct OrderLineCSV {
   /// Reads the header.
   ///
   /// - throws: `TallyError` (bad data) for an empty file or a missing column, naming it.
-  init(fileName: String, read: @escaping () throws -> Data?) throws {
+  init(fileName: String, dateOrder: DateOrder? = nil, read: @escaping () throws -> Data?) throws {
     self.fileName = fileName
+    self.dateOrder = dateOrder
     stream = CSVStream(fileName: fileName, read: read)
     var headerRecord: CSVRecord?
     while try stream.next() {
@@ -122,8 +125,9 @@ struct OrderLineCSV {
         let bytes = Self.trimmed(raw)
         guard !bytes.isEmpty else { throw missing("placed_at") }
         if let lastPlaced, bytes.elementsEqual(lastPlacedBytes) { return lastPlaced }
-        guard let placed = OrderLineFile.parsePlacedAt(bytes) else {
-          throw bad("placed_at", bytes, OrderLineFile.expectedPlacedAt)
+        guard let placed = OrderLineFile.parsePlacedAt(bytes, order: dateOrder) else {
+          throw OrderLineFile.placedAtProblem(
+            String(decoding: bytes, as: UTF8.self), order: dateOrder, source: source)
         }
         lastPlacedBytes.removeAll(keepingCapacity: true)
         lastPlacedBytes.append(contentsOf: bytes)

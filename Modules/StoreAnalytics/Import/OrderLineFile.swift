@@ -19,7 +19,8 @@ public enum OrderLineFile {
   static let expectedAmount =
     "an amount from 0 to \(FixedDecimal(hundredths: OrderLineInput.amountLimit)) with at most 2 decimals"
   static let expectedPlacedAt =
-    "2026-02-08T14:30:00-06:00, …Z, or a local 2026-02-08 14:30 read in the store's zone"
+    "2026-02-08T14:30:00-06:00, …Z, or a local 2026-02-08 14:30 (or 2/8/2026 2:30 PM) read in "
+    + "the store's zone"
   static let expectedStatus = "completed, cancelled or refunded"
 
   /// The lines of `data`.
@@ -28,14 +29,16 @@ public enum OrderLineFile {
   /// - throws: `TallyError` (bad data) naming the file, line and column of each bad line (`Problems`), or
   ///   an empty file (a CSV without a header, JSON Lines without lines; a CSV with a header and
   ///   no rows has no lines).
-  public static func parse(_ data: Data, fileName: String) throws -> [OrderLineInput] {
+  public static func parse(_ data: Data, fileName: String, dateOrder: DateOrder? = nil) throws
+    -> [OrderLineInput]
+  {
     let data = try TextDecoder.utf8(data, source: TallyError.Source(fileName))
     let lines: [OrderLineInput]
     if isJSONLines(fileName) {
-      lines = try jsonLines(data, fileName: fileName)
+      lines = try jsonLines(data, fileName: fileName, dateOrder: dateOrder)
     } else {
       var remaining: Data? = data
-      var reader = try OrderLineCSV(fileName: fileName) {
+      var reader = try OrderLineCSV(fileName: fileName, dateOrder: dateOrder) {
         defer { remaining = nil }
         return remaining
       }
@@ -49,6 +52,38 @@ public enum OrderLineFile {
     // without orders.
     guard !lines.isEmpty || !isJSONLines(fileName) else { throw noLines(fileName) }
     return lines
+  }
+
+  /// The order of day and month a CSV file's slashed `placed_at` dates prove: read up to the
+  /// first date that is one way only (`13/2/2026`), so that `2/8/2026` in the same file is read
+  /// the same way. `nil` when the first date is not slashed, or none decides (each such line is
+  /// then refused with both readings). JSON Lines: `nil`.
+  ///
+  /// - Parameter read: the file's chunks from its start (a second reading of the file).
+  public static func dateOrder(
+    ofFileNamed fileName: String, read: @escaping @Sendable () throws -> Data?
+  )
+    throws -> DateOrder?
+  {
+    guard !isJSONLines(fileName) else { return nil }
+    let stream = CSVStream(
+      fileName: fileName, read: TextDecoder.utf8(reading: read, source: TallyError.Source(fileName))
+    )
+    var column: Int?
+    while try stream.next() {
+      if stream.isBlank { continue }
+      guard let position = column else {
+        column = CSVHeader(CSVRecord(line: stream.line, fields: stream.strings))
+          .position(of: "placed_at")
+        if column == nil { return nil }
+        continue
+      }
+      let text: String = stream.withField(position) { String(decoding: $0, as: UTF8.self) }
+      if text.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+      guard WrittenDateTime.isSlashed(text) else { return nil }
+      if let order = WrittenDateTime.evidence(text) { return order }
+    }
+    return nil
   }
 
   /// Whether a file is JSON Lines (`.jsonl`, `.ndjson`) rather than CSV, by its name.
@@ -265,7 +300,9 @@ public enum OrderLineFile {
     }
   }
 
-  static func jsonLines(_ data: Data, fileName: String) throws -> [OrderLineInput] {
+  static func jsonLines(_ data: Data, fileName: String, dateOrder: DateOrder?) throws
+    -> [OrderLineInput]
+  {
     let decoder = JSONDecoder()
     var lines: [OrderLineInput] = []
     var problems = Problems()
@@ -275,7 +312,7 @@ public enum OrderLineFile {
       let source = TallyError.Source(fileName, line: index + 1)
       if text.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
       if let line = try problems.collect({
-        try jsonLine(Data(text), source: source, decoder: decoder)
+        try jsonLine(Data(text), source: source, decoder: decoder, dateOrder: dateOrder)
       }) {
         lines.append(line)
       }
@@ -285,9 +322,9 @@ public enum OrderLineFile {
   }
 
   /// One JSON Lines object as a line.
-  private static func jsonLine(_ text: Data, source: TallyError.Source, decoder: JSONDecoder)
-    throws -> OrderLineInput
-  {
+  private static func jsonLine(
+    _ text: Data, source: TallyError.Source, decoder: JSONDecoder, dateOrder: DateOrder?
+  ) throws -> OrderLineInput {
     let object: JSONLine
     do {
       let decoded = try decoder.decode(Keys.With<JSONLine>.self, from: text)
@@ -301,9 +338,8 @@ public enum OrderLineFile {
       guard let text, !text.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
       return text
     }
-    guard let placedAt = parsePlacedAt(object.placedAt) else {
-      throw TallyError.invalid(
-        "placed_at", object.placedAt, expected: expectedPlacedAt, source: source)
+    guard let placedAt = parsePlacedAt(object.placedAt, order: dateOrder) else {
+      throw placedAtProblem(object.placedAt, order: dateOrder, source: source)
     }
     var status = OrderStatus.completed
     if let statusText = nonEmpty(object.status) {
@@ -348,9 +384,9 @@ public enum OrderLineFile {
     }
   }
 
-  /// `parsePlacedAt(_:)` of bytes: a local `YYYY-MM-DD HH:MM[:SS]` is read here, anything else
-  /// through the text.
-  static func parsePlacedAt(_ bytes: UnsafeBufferPointer<UInt8>) -> PlacedAt? {
+  /// `parsePlacedAt(_:order:)` of bytes: a local `YYYY-MM-DD HH:MM[:SS]` is read here, anything
+  /// else through the text.
+  static func parsePlacedAt(_ bytes: UnsafeBufferPointer<UInt8>, order: DateOrder?) -> PlacedAt? {
     let count = bytes.count
     if count == 16 || count == 19, bytes[4] == 0x2D, bytes[7] == 0x2D,
       bytes[10] == 0x20 || bytes[10] == 0x54, bytes[13] == 0x3A, count == 16 || bytes[16] == 0x3A
@@ -373,14 +409,37 @@ public enum OrderLineFile {
         return .local(LocalDateTime(date: date, time: time))
       }
     }
-    return parsePlacedAt(String(decoding: bytes, as: UTF8.self))
+    return parsePlacedAt(String(decoding: bytes, as: UTF8.self), order: order)
   }
 
-  /// An instant with an offset or `Z` (`Instant`'s one ISO 8601 reading), else a local
-  /// date-time for the store's zone to place.
-  static func parsePlacedAt(_ text: String) -> PlacedAt? {
+  /// An instant with an offset or `Z` (`Instant`'s one ISO 8601 reading; `±HHMM` too, as Shopify
+  /// writes `2026-02-08 13:30:45 -0600`), else a local date-time as a spreadsheet writes it
+  /// (`WrittenDateTime`, slashed dates in `order`) for the store's zone to place.
+  static func parsePlacedAt(_ text: String, order: DateOrder?) -> PlacedAt? {
     if let instant = Instant.parse(text, zone: nil) { return .instant(instant) }
-    guard let local = try? LocalDateTime(parsing: text) else { return nil }
-    return .local(local)
+    let offsetApart = text.replacingOccurrences(of: " -", with: "-")
+      .replacingOccurrences(of: " +", with: "+")
+    if offsetApart != text, let instant = Instant.parse(offsetApart, zone: nil) {
+      return .instant(instant)
+    }
+    guard case .read(let written) = WrittenDateTime.read(text, order: order) else { return nil }
+    return .local(written.local, milliseconds: written.milliseconds)
+  }
+
+  /// Why a `placed_at` was refused: both readings of an ambiguous slashed date, else the forms
+  /// expected.
+  static func placedAtProblem(_ text: String, order: DateOrder?, source: TallyError.Source)
+    -> TallyError
+  {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let date = String(trimmed.prefix { $0 != " " })
+    if case .ambiguous(let monthFirst, let dayFirst) = WrittenDateTime.readDate(date, order: order)
+    {
+      return TallyError.invalid(
+        "placed_at", text,
+        expected: WrittenDateTime.expectedOneWay(monthFirst: monthFirst, dayFirst: dayFirst),
+        source: source)
+    }
+    return TallyError.invalid("placed_at", text, expected: expectedPlacedAt, source: source)
   }
 }

@@ -6,8 +6,9 @@ import StoreModel
 public enum PlacedAt: Sendable, Equatable {
   /// An instant with an offset or `Z`.
   case instant(Instant)
-  /// A wall-clock time, read in the store's time zone.
-  case local(LocalDateTime)
+  /// A wall-clock time, read in the store's time zone, and milliseconds past its second (an
+  /// export's `13:30:00.123`).
+  case local(LocalDateTime, milliseconds: Int = 0)
 
   var isWallClock: Bool {
     if case .local = self { return true }

@@ -228,12 +228,15 @@ struct OrderPlanner: Sendable {
         offsets[Int(store)][key] = offset
       }
       return (instant, LocalDateTime(secondsSinceEpoch: Int(seconds) + offset))
-    case .local(let local):
+    case .local(let local, let milliseconds):
+      func instant(_ seconds: Int) -> Instant {
+        Instant(millisecondsSinceEpoch: Int64(seconds) * 1000 + Int64(milliseconds))
+      }
       let wall = local.secondsSinceEpoch
       let day = wall >= 0 ? wall / 86_400 : (wall - 86_399) / 86_400
       let dayOffset = localDays[Int(store)][day] ?? cacheOffset(ofLocalDay: day, store: store)
       if dayOffset != Self.changes {
-        return (Instant(secondsSinceEpoch: Int64(wall - dayOffset)), local)
+        return (instant(wall - dayOffset), local)
       }
       // Keys for local hours are negative so they never collide with instant hours.
       let key = -1 - local.secondsSinceEpoch / Int(Self.secondsPerHour)
@@ -244,7 +247,7 @@ struct OrderPlanner: Sendable {
         offset = local.secondsSinceEpoch - Int(zone.instant(of: local).wholeSecondsSinceEpoch)
         offsets[Int(store)][key] = offset
       }
-      return (Instant(secondsSinceEpoch: Int64(local.secondsSinceEpoch - offset)), local)
+      return (instant(local.secondsSinceEpoch - offset), local)
     }
   }
 

@@ -39,7 +39,7 @@ public enum POSOrderBody {
           line.names, known: Line.CodingKeys.allCases.map(\.rawValue), kind: .key,
           field: { "lines[\(number)].\($0)" }, source: source)
       }
-      guard let placedAt = OrderLineFile.parsePlacedAt(order.placedAt) else {
+      guard let placedAt = OrderLineFile.parsePlacedAt(order.placedAt, order: nil) else {
         throw TallyError.invalid(
           "placed_at", order.placedAt, expected: OrderLineFile.expectedPlacedAt, source: source)
       }

@@ -34,7 +34,10 @@ extension ShopAnalytics {
         return try OrderLineInput(
           source: source, orderId: order.id, storeId: storeId,
           placedAt: order.wallClock
-            ? .local(zone.localDateTime(of: order.placedAt)) : .instant(order.placedAt),
+            ? .local(
+              zone.localDateTime(of: order.placedAt),
+              milliseconds: Int(order.placedAt.millisecondsSinceEpoch % 1000 + 1000) % 1000)
+            : .instant(order.placedAt),
           status: status, customerId: order.customerId, itemId: item?.externalId,
           itemName: line.itemName, category: line.category.category,
           subcategory: line.category.subcategory.isEmpty ? nil : line.category.subcategory,

@@ -1,0 +1,103 @@
+import CLIKit
+import Foundation
+import Testing
+
+@testable import StoreMetricsCommands
+@testable import rvu_cli
+
+/// The sqlite3 shell, which reads the stored instants independently of Tally.
+private let sqlite3 = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3"].first {
+  FileManager.default.isExecutableFile(atPath: $0)
+}
+
+/// Issue 30: an export's dates as a spreadsheet writes them are taken exactly or refused with
+/// both readings. Instants below are worked out by hand: America/Chicago is UTC-6 in February.
+@Suite("Spreadsheet dates in the store and visits importers")
+struct SpreadsheetDateTests {
+  let folder = NSTemporaryDirectory() + "tally-spreadsheet-dates-" + UUID().uuidString
+
+  func write(_ name: String, _ text: String) throws -> String {
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let path = folder + "/" + name
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  func store(_ arguments: [String]) -> (status: Int32, output: String, error: String) {
+    let result = CommandRunner.capture(
+      StoreMetricsCommand.self,
+      arguments: arguments + ["--db", folder + "/store.sqlite", "--as-of", "2026-09-01"])
+    return (result.status, result.output, result.error)
+  }
+
+  /// `id|placed_at` (milliseconds since 1970) of the stored orders, by sqlite3.
+  func storedInstants() throws -> [String] {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: sqlite3!)
+    process.arguments = [
+      "-readonly", folder + "/store.sqlite", "SELECT id, placed_at FROM store_order ORDER BY id",
+    ]
+    let out = Pipe()
+    process.standardOutput = out
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).map(
+      String.init)
+  }
+
+  @Test(.enabled(if: sqlite3 != nil, "the sqlite3 shell is not installed"))
+  func theFileDecidesTheOrderAndFractionsAndOffsetsAreKept() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = try write(
+      "orders.csv",
+      """
+      order_id,store_id,placed_at,item_name,category,quantity,unit_price
+      1,a,2/8/2026 1:30 PM,Pizza,Food,1,4.00
+      2,a,2/13/2026 12:05:10.250,Pizza,Food,1,4.25
+      3,a,2026-02-14 13:30:45 -0600,Pizza,Food,1,4.25
+
+      """)
+    let imported = store(["import", path, "--time-zone", "America/Chicago"])
+    #expect(imported.status == 0)
+    // 2/13/2026 proves month first. 2026-02-08 13:30 Chicago is 19:30Z: 20,492 days after
+    // 1970-01-01, so (20492 × 86400 + 19.5 × 3600) s = 1,770,579,000 s; 12:05:10.250 on the 13th
+    // is 18:05:10.250Z = 1,771,005,910.250 s; 13:30:45 -0600 on the 14th is 19:30:45Z =
+    // 1,771,097,445 s.
+    #expect(
+      try storedInstants() == ["1|1770579000000", "2|1771005910250", "3|1771097445000"])
+  }
+
+  @Test(.enabled(if: sqlite3 != nil, "the sqlite3 shell is not installed"))
+  func anAmbiguousFileIsRefusedWithBothReadingsThenReadAsAsked() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = try write(
+      "orders.csv",
+      "order_id,store_id,placed_at,item_name,category,quantity,unit_price\n"
+        + "1,a,3/4/26 12:05,Pizza,Food,1,4.00\n")
+    let refused = store(["import", path])
+    #expect(refused.status == 65)
+    #expect(
+      refused.error
+        == "store-metrics: orders.csv line 2: placed_at \"3/4/26 12:05\" is not valid: expected "
+        + "a day read one way: 2026-03-04 month first or 2026-04-03 day first, and no line of "
+        + "the file says which: use --month-first or --day-first\n")
+    #expect(store(["import", path, "--day-first"]).status == 0)
+    // 2026-04-03 12:05 UTC: 20,546 days after 1970-01-01 and 43,500 s.
+    #expect(try storedInstants() == ["1|1775217900000"])
+  }
+
+  @Test func visitsCSVFromASpreadsheet() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = try write(
+      "visits.csv", "visit,date,time,hcpcs\nv1,2/8/2026,1:30 PM,99213\nv2,13/2/2026,09:00,99213\n")
+    let db = ["--db", folder + "/rvu.sqlite"]
+    let result = CommandRunner.capture(RVUCommand.self, arguments: ["visits", "import", path] + db)
+    #expect(result.status == 0)
+    let list = CommandRunner.capture(
+      RVUCommand.self, arguments: ["visits", "list", "--format", "csv"] + db)
+    // 13/2/2026 proves day first: 2/8/2026 is 2 August.
+    #expect(list.output.contains(",2026-08-02,13:30:00,"))
+    #expect(list.output.contains(",2026-02-13,09:00:00,"))
+  }
+}
