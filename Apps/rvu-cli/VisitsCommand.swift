@@ -272,7 +272,7 @@ extension RVUCommand.Visits {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var user: UserOptions
     @OptionGroup var catalog: CatalogOptions
-    @OptionGroup var dates: DateOrderOptions
+    @OptionGroup var dialect: CSVDialectOptions
     @Argument(help: ArgumentHelp("A .json or .csv file.", valueName: "file")) var file: String
     @Flag(
       name: .customLong("allow-duplicates"),
@@ -284,9 +284,9 @@ extension RVUCommand.Visits {
       let records: [VisitImportFile.Record]
       do {
         records = try VisitImportFile.parse(
-          try readFile(file), fileName: name, dateOrder: dates.dateOrder)
+          try readFile(file), fileName: name, dialect: dialect.dialect)
       } catch let error as TallyError {
-        throw DateOrderOptions.hinted(error)
+        throw CSVDialectOptions.hinted(error)
       }
       let progress = Progress(label: "importing \(name)", total: records.count)
       let summary = try withRVUHints {

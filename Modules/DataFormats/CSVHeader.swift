@@ -26,6 +26,10 @@ public struct CSVHeader: Sendable {
     self.positions = positions
   }
 
+  /// How the refusal of a header whose columns another byte separates names that byte, so that
+  /// an app can say how to read the file.
+  public static let separatorLooksLike = "the separator looks like "
+
   /// Reads a file's header and checks it against the columns Tally reads: a column that is not
   /// one of them is refused with the closest known name (a misspelt `Modifer` would otherwise be
   /// skipped and its values lost without a word), and so is a column named twice (one of its
@@ -34,14 +38,16 @@ public struct CSVHeader: Sendable {
   ///
   /// - throws: `TallyError` (bad data) at `source` (the header's line) naming the column.
   public init(
-    _ record: CSVRecord, required: [String], optional: [String], source: TallyError.Source
+    _ record: CSVRecord, required: [String], optional: [String],
+    delimiter: CSVDelimiter = .comma, source: TallyError.Source
   ) throws {
     self.init(record)
     // A spreadsheet in a comma-decimal locale writes ';' (or a tab) between columns: the whole
     // header is then one name. Said as what it is, not as an unknown column.
     let known = Set((required + optional).map { $0.lowercased() })
-    for separator in [";", "\t"] where names.count == 1 {
-      let parts = names[0].split(separator: Character(separator)).map {
+    for separator in [CSVDelimiter.semicolon, .tab, .comma, .bar]
+    where separator != delimiter && names.count == 1 {
+      let parts = names[0].split(separator: Character(UnicodeScalar(separator.byte))).map {
         $0.trimmingCharacters(in: .whitespaces).lowercased()
       }
       if parts.count > 1, parts.contains(where: known.contains) {
@@ -49,9 +55,8 @@ public struct CSVHeader: Sendable {
           .badData,
           .invalid(
             field: "header", value: names[0],
-            expected: "columns separated by commas, not by "
-              + (separator == ";" ? "';'" : "tabs")
-              + " (save the file as CSV with commas)"),
+            expected: "columns separated by \(delimiter); " + Self.separatorLooksLike
+              + "\(separator)"),
           source: source)
       }
     }

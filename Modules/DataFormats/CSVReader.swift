@@ -7,6 +7,7 @@ import Foundation
 /// the line of a bad value.
 public struct CSVReader: Sequence {
   private let bytes: [UInt8]
+  private let delimiter: UInt8
 
   /// The longest field, in bytes: far above any name, note or number a file holds, far below
   /// what would let one cell fill memory or a database page chain (a 100 MB item name).
@@ -15,11 +16,17 @@ public struct CSVReader: Sequence {
   /// The most fields one record may have: far above any layout Tally reads (CMS files have 31).
   public static let fieldCountLimit = 10_000
 
-  /// A reader over `data`.
-  public init(data: Data) { bytes = [UInt8](data) }
+  /// A reader over `data`, its fields separated by `delimiter`.
+  public init(data: Data, delimiter: CSVDelimiter = .comma) {
+    bytes = [UInt8](data)
+    self.delimiter = delimiter.byte
+  }
 
   /// A reader over `text`.
-  public init(text: String) { bytes = Array(text.utf8) }
+  public init(text: String) {
+    bytes = Array(text.utf8)
+    delimiter = CSVDelimiter.comma.byte
+  }
 
   /// Reads every record.
   ///
@@ -32,16 +39,18 @@ public struct CSVReader: Sequence {
   }
 
   /// Iterates records; a malformed record ends the iteration (use `nextRecord()` to see why).
-  public func makeIterator() -> Iterator { Iterator(bytes: bytes) }
+  public func makeIterator() -> Iterator { Iterator(bytes: bytes, delimiter: delimiter) }
 
   /// Walks the bytes record by record.
   public struct Iterator: IteratorProtocol {
     private let bytes: [UInt8]
+    private let delimiter: UInt8
     private var index: Int
     private var line = 1
 
-    init(bytes: [UInt8]) {
+    init(bytes: [UInt8], delimiter: UInt8) {
       self.bytes = bytes
+      self.delimiter = delimiter
       index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     }
 
@@ -84,7 +93,7 @@ public struct CSVReader: Sequence {
         case 0x22 where field.isEmpty && !fieldWasQuoted:
           quoted = true
           fieldWasQuoted = true
-        case 0x2C:
+        case delimiter:
           guard fields.count < CSVReader.fieldCountLimit else {
             throw TallyError.refused(
               "more than \(CSVReader.fieldCountLimit) fields in one record: expected fewer",

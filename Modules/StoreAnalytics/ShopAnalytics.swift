@@ -151,22 +151,24 @@ public struct ShopAnalytics: Sendable {
   ///   - fileName: names the file in errors; `.jsonl`/`.ndjson` is JSON Lines, else CSV.
   ///   - read: the next chunk of the file, `nil` or empty at its end.
   ///   - replace, newStoreZone, progress: as for `importLines`.
-  ///   - dateOrder: how slashed dates (`2/8/2026`) are read; without one, only a date that is
-  ///     one way only is read (`OrderLineFile.dateOrder(ofFileNamed:read:)` finds a file's).
+  ///   - dialect: the byte between columns, and how slashed dates (`2/8/2026`) are read;
+  ///     without an order, only a date that is one way only is read
+  ///     (`OrderLineFile.dateOrder(ofFileNamed:delimiter:read:)` finds a file's).
   /// - throws: `TallyError` naming the line and column of the first problem, as `importLines`.
   public func importFile(
     named fileName: String, read: @escaping @Sendable () throws -> Data?, replace: Bool = false,
-    newStoreZone: Zone = .utc, dateOrder: DateOrder? = nil, progress: (Int) -> Void = { _ in }
+    newStoreZone: Zone = .utc, dialect: CSVDialect = CSVDialect(),
+    progress: (Int) -> Void = { _ in }
   ) throws -> OrderImportSummary {
     try importFile(
       named: fileName, read: read, replace: replace, newStoreZone: newStoreZone,
-      dateOrder: dateOrder, linesPerPart: Self.linesPerPart, progress: progress)
+      dialect: dialect, linesPerPart: Self.linesPerPart, progress: progress)
   }
 
   /// `importFile` in parts of `linesPerPart` (tests make them small).
   func importFile(
     named fileName: String, read: @escaping @Sendable () throws -> Data?, replace: Bool,
-    newStoreZone: Zone, dateOrder: DateOrder? = nil, linesPerPart: Int,
+    newStoreZone: Zone, dialect: CSVDialect = CSVDialect(), linesPerPart: Int,
     progress: (Int) -> Void = { _ in }
   ) throws -> OrderImportSummary {
     let read = TextDecoder.utf8(reading: read, source: TallyError.Source(fileName))
@@ -174,13 +176,13 @@ public struct ShopAnalytics: Sendable {
       var data = Data()
       while let chunk = try read(), !chunk.isEmpty { data.append(chunk) }
       return try importLines(
-        OrderLineFile.parse(data, fileName: fileName, dateOrder: dateOrder), replace: replace,
+        OrderLineFile.parse(data, fileName: fileName, dialect: dialect), replace: replace,
         newStoreZone: newStoreZone, progress: progress)
     }
     let parts = Handoff<Result<([OrderLineInput], OrderGroups), any Error>?>(capacity: 2)
     Thread.detachNewThread {
       do {
-        var reader = try OrderLineCSV(fileName: fileName, dateOrder: dateOrder, read: read)
+        var reader = try OrderLineCSV(fileName: fileName, dialect: dialect, read: read)
         var file = OrderGroups.FileFacts()
         var problems = Problems()
         var part: [OrderLineInput] = []

@@ -101,3 +101,58 @@ struct SpreadsheetDateTests {
     #expect(list.output.contains(",2026-02-13,09:00:00,"))
   }
 }
+
+/// Issue 30: a `;`- or tab-separated file (a spreadsheet in a comma-decimal locale) is named for
+/// what it is with the option that reads it, and read whole with it: quoted separators and
+/// grouped amounts stay values. The figures are the file's, by hand.
+@Suite("--delimiter")
+struct DelimiterTests {
+  let folder = NSTemporaryDirectory() + "tally-delimiter-" + UUID().uuidString
+
+  @Test func aSemicolonFileIsNamedThenReadWithTheOption() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let path = folder + "/orders.csv"
+    try Data(
+      """
+      order_id;store_id;placed_at;item_name;category;quantity;unit_price
+      1;a;2026-02-08 12:00;"Pizza; large";Food;2;4.00
+      2;a;2026-02-08 12:30;Catering;Food;1;"1,234.50"
+
+      """.utf8
+    ).write(to: URL(fileURLWithPath: path))
+    let db = ["--db", folder + "/store.sqlite", "--as-of", "2026-02-08"]
+    let refused = CommandRunner.capture(StoreMetricsCommand.self, arguments: ["import", path] + db)
+    #expect(refused.status == 65)
+    #expect(
+      refused.error
+        == "store-metrics: orders.csv line 1: header \"order_id;store_id;placed_at;item_name;"
+        + "category;quantity;unit_price\" is not valid: expected columns separated by ','; the "
+        + "separator looks like ';': use --delimiter ';'\n")
+    let imported = CommandRunner.capture(
+      StoreMetricsCommand.self, arguments: ["import", path, "--delimiter", ";"] + db)
+    #expect(imported.status == 0)
+    let metrics = CommandRunner.capture(
+      StoreMetricsCommand.self,
+      arguments: ["metrics", "--store", "a", "--range", "today", "--format", "json"] + db)
+    // 2 × 4.00 + 1 × 1,234.50 = 1,242.50 over 2 orders.
+    #expect(metrics.output.contains("\"total_revenue\": 1242.50,"))
+    #expect(metrics.output.contains("\"total_orders\": 2"))
+  }
+
+  @Test func aTabSeparatedVisitsFile() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let path = folder + "/visits.csv"
+    try Data("visit\tdate\thcpcs\nv1\t2026-02-08\t99213\n".utf8).write(
+      to: URL(fileURLWithPath: path))
+    let db = ["--db", folder + "/rvu.sqlite"]
+    let refused = CommandRunner.capture(
+      RVUCommand.self, arguments: ["visits", "import", path] + db)
+    #expect(refused.error.hasSuffix("the separator looks like tab: use --delimiter tab\n"))
+    let imported = CommandRunner.capture(
+      RVUCommand.self, arguments: ["visits", "import", path, "--delimiter", "tab"] + db)
+    #expect(imported.status == 0)
+    #expect(imported.output == "Imported 1 new visit, 0 already present.\n")
+  }
+}

@@ -76,7 +76,7 @@ struct CSVHeaderCheckTests {
       (["visit", "modifier"], "v.csv line 2: date is missing: expected the columns visit, date"),
       (
         ["visit;date;modifier"],
-        #"v.csv line 2: header "visit;date;modifier" is not valid: expected columns separated by commas, not by ';' (save the file as CSV with commas)"#
+        #"v.csv line 2: header "visit;date;modifier" is not valid: expected columns separated by ','; the separator looks like ';'"#
       ),
       (
         ["visit", "date", "Quantity", "quantity"],

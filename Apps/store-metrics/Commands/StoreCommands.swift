@@ -120,19 +120,23 @@ extension StoreMetricsCommand {
     @Argument(help: ArgumentHelp("A .csv or .jsonl file.", valueName: "file")) var file: String
     @Flag(help: "Write again orders the store has already, unchanged ones too.")
     var replace = false
-    @OptionGroup var dates: DateOrderOptions
+    @OptionGroup var dialectOptions: CSVDialectOptions
 
     func run() throws {
       let name = PathText.name(of: file)
       let attributes = try inputFileAttributes(file)
       // A file without --month-first or --day-first is read once first, up to its first date
       // that says how its slashed dates are written (a pipe cannot be read twice).
-      var dateOrder = dates.dateOrder
-      if dateOrder == nil, attributes[.type] as? FileAttributeType == .typeRegular {
+      var dialect = dialectOptions.dialect
+      if dialect.dateOrder == nil, attributes[.type] as? FileAttributeType == .typeRegular {
         let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: file))
         defer { try? handle.close() }
-        dateOrder = try OrderLineFile.dateOrder(ofFileNamed: name) {
-          try handle.read(upToCount: ShopAnalytics.fileChunkSize)
+        do {
+          dialect.dateOrder = try OrderLineFile.dateOrder(
+            ofFileNamed: name, delimiter: dialect.delimiter
+          ) { try handle.read(upToCount: ShopAnalytics.fileChunkSize) }
+        } catch let error as TallyError {
+          throw CSVDialectOptions.hinted(error)
         }
       }
       // Read in chunks as the import goes: memory stays bounded however long the file.
@@ -143,11 +147,11 @@ extension StoreMetricsCommand {
           db, progress in
           try db.importFile(
             named: name, read: { try handle.read(upToCount: ShopAnalytics.fileChunkSize) },
-            replace: replace, newStoreZone: global.timeZoneOption ?? .utc, dateOrder: dateOrder,
+            replace: replace, newStoreZone: global.timeZoneOption ?? .utc, dialect: dialect,
             progress: progress)
         }
       } catch let error as TallyError {
-        throw DateOrderOptions.hinted(error)
+        throw CSVDialectOptions.hinted(error)
       }
     }
   }

@@ -30,12 +30,12 @@ public enum VisitImportFile {
   ///   whose field names its field or column.
   ///   A CSV's dates may be slashed (`2/8/2026`), read in `dateOrder`, else in the order the
   ///   file's first date that reads one way only proves; its times may be `1:30 PM`.
-  public static func parse(_ data: Data, fileName: String, dateOrder: DateOrder? = nil) throws
-    -> [Record]
+  public static func parse(_ data: Data, fileName: String, dialect: CSVDialect = CSVDialect())
+    throws -> [Record]
   {
     let data = try TextDecoder.utf8(data, source: TallyError.Source(fileName))
     return fileName.lowercased().hasSuffix(".csv")
-      ? try parseCSV(data, fileName: fileName, dateOrder: dateOrder)
+      ? try parseCSV(data, fileName: fileName, dialect: dialect)
       : try parseJSON(data, fileName: fileName)
   }
 
@@ -219,12 +219,14 @@ public enum VisitImportFile {
     "status_code",
   ]
 
-  static func parseCSV(_ data: Data, fileName: String, dateOrder: DateOrder? = nil) throws
-    -> [Record]
+  static func parseCSV(_ data: Data, fileName: String, dialect: CSVDialect = CSVDialect())
+    throws -> [Record]
   {
     let file = TallyError.Source(fileName)
     let records: [CSVRecord]
-    do { records = try CSVReader(data: data).records() } catch var error as TallyError {
+    do { records = try CSVReader(data: data, delimiter: dialect.delimiter).records() } catch var
+      error as TallyError
+    {
       error.category = .badData
       throw error.source == nil ? error.at(file) : error
     }
@@ -234,12 +236,13 @@ public enum VisitImportFile {
     }
     let header = try CSVHeader(
       headerRecord, required: ["visit", "date"], optional: csvOptionalColumns,
+      delimiter: dialect.delimiter,
       source: TallyError.Source(fileName, line: headerRecord.line))
     var order: [String] = []
     var visits: [String: Record] = [:]
     var problems = Problems()
     let dateOrder =
-      dateOrder
+      dialect.dateOrder
       ?? records.dropFirst().lazy.compactMap { header.cell("date", in: $0) }
       .compactMap(WrittenDateTime.evidence).first
     for record in records.dropFirst() where !record.isBlank {

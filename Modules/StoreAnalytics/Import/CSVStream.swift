@@ -17,6 +17,8 @@ import StoreModel
 final class CSVStream {
   private let read: () throws -> Data?
   private let fileName: String
+  /// The byte between fields (a comma unless the user says otherwise).
+  private let delimiter: UInt8
   private var buffer: [UInt8] = []
   /// Where the next record starts in `buffer`.
   private var position = 0
@@ -39,8 +41,11 @@ final class CSVStream {
   var names: [String] = []
 
   /// Reads records from the chunks `read` returns (`nil` or empty at the end).
-  init(fileName: String, read: @escaping () throws -> Data?) {
+  init(
+    fileName: String, delimiter: CSVDelimiter = .comma, read: @escaping () throws -> Data?
+  ) {
     self.fileName = fileName
+    self.delimiter = delimiter.byte
     self.read = read
   }
 
@@ -111,7 +116,6 @@ final class CSVStream {
   /// `CSVReader.fieldCountLimit` columns.
   static let recordLimit = 16 << 20
 
-  private static let comma: UInt8 = 0x2C
   private static let quote: UInt8 = 0x22
   private static let lineFeed: UInt8 = 0x0A
   private static let carriageReturn: UInt8 = 0x0D
@@ -129,6 +133,7 @@ final class CSVStream {
     let fileName = self.fileName
     let names = self.names
     let nextLine = self.nextLine
+    let delimiter = self.delimiter
     /// Refuses a field (perhaps still being read) longer than its column's limit. `length`
     /// counts quotes, so it is held against twice the limit (every byte a doubled quote) — a
     /// bound on memory; the reader of the record checks the exact length of what it keeps.
@@ -169,7 +174,7 @@ final class CSVStream {
       }
       while index < count {
         let byte = bytes[index]
-        if byte == Self.comma {
+        if byte == delimiter {
           try endField(index, start: fieldStart, quoted: fieldQuoted, into: &fields)
           index += 1
           fieldStart = index

@@ -22,10 +22,12 @@ struct OrderLineCSV {
   /// Reads the header.
   ///
   /// - throws: `TallyError` (bad data) for an empty file or a missing column, naming it.
-  init(fileName: String, dateOrder: DateOrder? = nil, read: @escaping () throws -> Data?) throws {
+  init(
+    fileName: String, dialect: CSVDialect = CSVDialect(), read: @escaping () throws -> Data?
+  ) throws {
     self.fileName = fileName
-    self.dateOrder = dateOrder
-    stream = CSVStream(fileName: fileName, read: read)
+    dateOrder = dialect.dateOrder
+    stream = CSVStream(fileName: fileName, delimiter: dialect.delimiter, read: read)
     var headerRecord: CSVRecord?
     while try stream.next() {
       if stream.isBlank { continue }
@@ -42,7 +44,7 @@ struct OrderLineCSV {
     }
     let header = try CSVHeader(
       headerRecord, required: OrderLineFile.required, optional: OrderLineFile.optional,
-      source: stream.source)
+      delimiter: dialect.delimiter, source: stream.source)
     func position(_ column: String) -> Int { header.position(of: column)! }
     // The header has every required column (checked above).
     orderId = position("order_id")

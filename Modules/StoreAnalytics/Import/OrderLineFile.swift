@@ -29,16 +29,16 @@ public enum OrderLineFile {
   /// - throws: `TallyError` (bad data) naming the file, line and column of each bad line (`Problems`), or
   ///   an empty file (a CSV without a header, JSON Lines without lines; a CSV with a header and
   ///   no rows has no lines).
-  public static func parse(_ data: Data, fileName: String, dateOrder: DateOrder? = nil) throws
-    -> [OrderLineInput]
+  public static func parse(_ data: Data, fileName: String, dialect: CSVDialect = CSVDialect())
+    throws -> [OrderLineInput]
   {
     let data = try TextDecoder.utf8(data, source: TallyError.Source(fileName))
     let lines: [OrderLineInput]
     if isJSONLines(fileName) {
-      lines = try jsonLines(data, fileName: fileName, dateOrder: dateOrder)
+      lines = try jsonLines(data, fileName: fileName, dateOrder: dialect.dateOrder)
     } else {
       var remaining: Data? = data
-      var reader = try OrderLineCSV(fileName: fileName, dateOrder: dateOrder) {
+      var reader = try OrderLineCSV(fileName: fileName, dialect: dialect) {
         defer { remaining = nil }
         return remaining
       }
@@ -61,13 +61,15 @@ public enum OrderLineFile {
   ///
   /// - Parameter read: the file's chunks from its start (a second reading of the file).
   public static func dateOrder(
-    ofFileNamed fileName: String, read: @escaping @Sendable () throws -> Data?
+    ofFileNamed fileName: String, delimiter: CSVDelimiter = .comma,
+    read: @escaping @Sendable () throws -> Data?
   )
     throws -> DateOrder?
   {
     guard !isJSONLines(fileName) else { return nil }
     let stream = CSVStream(
-      fileName: fileName, read: TextDecoder.utf8(reading: read, source: TallyError.Source(fileName))
+      fileName: fileName, delimiter: delimiter,
+      read: TextDecoder.utf8(reading: read, source: TallyError.Source(fileName))
     )
     var column: Int?
     while try stream.next() {

@@ -1,0 +1,49 @@
+import AnalyticsCore
+
+/// The byte between a CSV file's columns: a comma, or what a spreadsheet in a comma-decimal
+/// locale writes instead (`;`), a tab, a bar.
+public struct CSVDelimiter: Sendable, Equatable, CustomStringConvertible {
+  /// The byte, ASCII.
+  public let byte: UInt8
+
+  public static let comma = CSVDelimiter(byte: 0x2C)
+  public static let semicolon = CSVDelimiter(byte: 0x3B)
+  public static let tab = CSVDelimiter(byte: 0x09)
+  public static let bar = CSVDelimiter(byte: 0x7C)
+
+  private init(byte: UInt8) { self.byte = byte }
+
+  /// What `init(parsing:)` takes.
+  public static let expected = "',', ';', '|' or tab"
+
+  /// Reads `,`, `;`, `|`, or `tab` (also `\t` or a tab character).
+  ///
+  /// - throws: `TallyError` (usage) naming the text.
+  public init(parsing text: String) throws {
+    switch text {
+    case ",": self = .comma
+    case ";": self = .semicolon
+    case "|": self = .bar
+    case "tab", "\\t", "\t": self = .tab
+    default: throw TallyError(value: text, expected: Self.expected)
+    }
+  }
+
+  /// `','`, `';'`, `'|'` or `tab`, as a message names it.
+  public var description: String {
+    self == .tab ? "tab" : "'" + String(UnicodeScalar(byte)) + "'"
+  }
+}
+
+/// How a user's CSV file is written beyond what it says itself: the byte between its columns and
+/// the order of a slashed date's day and month (`2/8/2026`).
+public struct CSVDialect: Sendable, Equatable {
+  public var delimiter: CSVDelimiter
+  /// `nil`: slashed dates are read only when one way names a day, or as the file decides.
+  public var dateOrder: DateOrder?
+
+  public init(delimiter: CSVDelimiter = .comma, dateOrder: DateOrder? = nil) {
+    self.delimiter = delimiter
+    self.dateOrder = dateOrder
+  }
+}
