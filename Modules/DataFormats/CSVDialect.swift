@@ -35,15 +35,29 @@ public struct CSVDelimiter: Sendable, Equatable, CustomStringConvertible {
   }
 }
 
-/// How a user's CSV file is written beyond what it says itself: the byte between its columns and
-/// the order of a slashed date's day and month (`2/8/2026`).
+/// How a user's CSV file is written beyond what it says itself: the byte between its columns,
+/// the order of a slashed date's day and month (`2/8/2026`), and the decimal mark of its amounts.
 public struct CSVDialect: Sendable, Equatable {
   public var delimiter: CSVDelimiter
   /// `nil`: slashed dates are read only when one way names a day, or as the file decides.
   public var dateOrder: DateOrder?
+  /// Whether amounts are written with a decimal comma and points between thousands (`4,25`,
+  /// `1.234,50`), as in a comma-decimal locale.
+  public var decimalComma: Bool
 
-  public init(delimiter: CSVDelimiter = .comma, dateOrder: DateOrder? = nil) {
+  public init(
+    delimiter: CSVDelimiter = .comma, dateOrder: DateOrder? = nil, decimalComma: Bool = false
+  ) {
     self.delimiter = delimiter
     self.dateOrder = dateOrder
+    self.decimalComma = decimalComma
+  }
+
+  /// An amount's text as a decimal-point reader takes it: with `decimalComma`, commas and points
+  /// swap (`1.234,50` is `1,234.50`); else unchanged.
+  public func pointDecimal(_ text: String) -> String {
+    guard decimalComma else { return text }
+    return String(
+      text.map { $0 == "," ? "." : $0 == "." ? "," : $0 })
   }
 }

@@ -140,6 +140,39 @@ struct DelimiterTests {
     #expect(metrics.output.contains("\"total_orders\": 2"))
   }
 
+  /// A comma-decimal locale's file: `;` between columns, a decimal comma, points between
+  /// thousands, day-first dates (13/02 decides). By hand: order 1 is 2 × 4,25 = 8.50 with 0.34
+  /// tax on 8 February; order 2 is 1,234.50 with 98.76 tax on 13 February.
+  @Test func aCommaDecimalLocalesFile() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let path = folder + "/umsatz.csv"
+    try Data(
+      """
+      order_id;store_id;placed_at;item_name;category;quantity;unit_price;tax
+      1;a;08/02/2026 12:00;Pizza;Food;2;4,25;0,34
+      2;a;13/02/2026 12:30;Catering;Food;1;1.234,50;98,76
+
+      """.utf8
+    ).write(to: URL(fileURLWithPath: path))
+    let db = ["--db", folder + "/store.sqlite", "--as-of", "2026-02-28"]
+    let refused = CommandRunner.capture(
+      StoreMetricsCommand.self, arguments: ["import", path, "--delimiter", ";"] + db)
+    #expect(
+      refused.error.split(separator: "\n").first.map(String.init)
+        == "store-metrics: umsatz.csv line 2: unit_price \"4,25\" is not valid: expected an "
+        + "amount from 0 to 1000000.00 with at most 2 decimals: use --decimal-comma")
+    let imported = CommandRunner.capture(
+      StoreMetricsCommand.self,
+      arguments: ["import", path, "--delimiter", ";", "--decimal-comma"] + db)
+    #expect(imported.status == 0)
+    let daily = CommandRunner.capture(
+      StoreMetricsCommand.self,
+      arguments: ["daily", "--store", "a", "--format", "csv"] + db)
+    #expect(daily.output.contains("a,2026-02-08,1,8.50,0.34,8.84,"))
+    #expect(daily.output.contains("a,2026-02-13,1,1234.50,98.76,1333.26,"))
+  }
+
   @Test func aTabSeparatedVisitsFile() throws {
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

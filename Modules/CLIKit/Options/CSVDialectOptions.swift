@@ -20,6 +20,9 @@ public struct CSVDialectOptions: ParsableArguments, Sendable {
   @Flag(help: "Read slashed dates as D/M/Y (2/8/2026 is 2 August).")
   var dayFirst = false
 
+  @Flag(help: "Read amounts with a decimal comma: 4,25 and 1.234,50.")
+  var decimalComma = false
+
   public init() {}
 
   public func validate() throws {
@@ -31,13 +34,19 @@ public struct CSVDialectOptions: ParsableArguments, Sendable {
   /// The dialect asked for.
   public var dialect: CSVDialect {
     CSVDialect(
-      delimiter: delimiter, dateOrder: monthFirst ? .monthFirst : dayFirst ? .dayFirst : nil)
+      delimiter: delimiter, dateOrder: monthFirst ? .monthFirst : dayFirst ? .dayFirst : nil,
+      decimalComma: decimalComma)
   }
 
   /// `error` with each of its problems that these options mend hinted with the option: a date
-  /// read both ways, a header another byte separates.
+  /// read both ways, a header another byte separates, an amount with a decimal comma.
   public static func hinted(_ error: TallyError) -> TallyError {
     func hint(_ problem: TallyError) -> TallyError {
+      if let value = problem.value, problem.expected?.hasPrefix("an amount") == true,
+        value.wholeMatch(of: /[0-9]{1,3}(\.[0-9]{3})*,[0-9]{1,2}/) != nil
+      {
+        return problem.hinted("use --decimal-comma")
+      }
       if problem.expected?.hasSuffix(WrittenDateTime.ambiguityEnding) == true {
         return problem.hinted("use --month-first or --day-first")
       }

@@ -248,7 +248,8 @@ public enum VisitImportFile {
     for record in records.dropFirst() where !record.isBlank {
       try problems.collect {
         try readRow(
-          record, header: header, fileName: fileName, dateOrder: dateOrder, order: &order,
+          record, header: header, fileName: fileName, dialect: dialect, dateOrder: dateOrder,
+          order: &order,
           visits: &visits)
       }
     }
@@ -258,7 +259,8 @@ public enum VisitImportFile {
 
   /// One CSV row: a visit's first row, or a further procedure of a visit read before.
   private static func readRow(
-    _ record: CSVRecord, header: CSVHeader, fileName: String, dateOrder: DateOrder?,
+    _ record: CSVRecord, header: CSVHeader, fileName: String, dialect: CSVDialect,
+    dateOrder: DateOrder?,
     order: inout [String],
     visits: inout [String: Record]
   ) throws {
@@ -308,7 +310,9 @@ public enum VisitImportFile {
     var procedures: [ProcedureInput] = []
     if let hcpcs = cell("hcpcs") {
       do {
-        let workRVU = try cell("work_rvu").map(ProcedureInput.parseWorkRVU)
+        let workRVU = try cell("work_rvu").map {
+          try ProcedureInput.parseWorkRVU(dialect.pointDecimal($0))
+        }
         let quantity = try ProcedureInput.checkQuantity(cell("quantity") ?? "1")
         procedures.append(
           try ProcedureInput(

@@ -15,6 +15,9 @@ struct OrderLineCSV {
   private let header: CSVHeader
   /// How slashed dates are read (`nil`: only when one way names a day).
   private let dateOrder: DateOrder?
+  private let dialect: CSVDialect
+  /// `dialect.decimalComma`, read once per amount.
+  private let decimalComma: Bool
   /// The last `placed_at` read: an order's lines repeat it.
   private var lastPlacedBytes: [UInt8] = []
   private var lastPlaced: PlacedAt?
@@ -27,6 +30,8 @@ struct OrderLineCSV {
   ) throws {
     self.fileName = fileName
     dateOrder = dialect.dateOrder
+    self.dialect = dialect
+    decimalComma = dialect.decimalComma
     stream = CSVStream(fileName: fileName, delimiter: dialect.delimiter, read: read)
     var headerRecord: CSVRecord?
     while try stream.next() {
@@ -142,9 +147,9 @@ struct OrderLineCSV {
     else { throw missing("quantity") }
     guard
       let price = try value(
-        unitPrice, "unit_price", OrderLineFile.expectedAmount, OrderLineFile.amount)
+        unitPrice, "unit_price", OrderLineFile.expectedAmount, amount)
     else { throw missing("unit_price") }
-    let tax = try value(tax, "tax", OrderLineFile.expectedAmount, OrderLineFile.amount) ?? .zero
+    let tax = try value(tax, "tax", OrderLineFile.expectedAmount, amount) ?? .zero
     let status =
       try value(status, "status", OrderLineFile.expectedStatus, Self.status) ?? .completed
     return OrderLineInput(
@@ -154,6 +159,12 @@ struct OrderLineCSV {
       itemName: try required(itemName, "item_name"), category: try required(category, "category"),
       subcategory: try text(subcategory, "subcategory"), quantity: quantity, unitPrice: price,
       tax: tax)
+  }
+
+  /// An amount of the file's dialect.
+  private func amount(_ bytes: UnsafeBufferPointer<UInt8>) -> FixedDecimal? {
+    guard decimalComma else { return OrderLineFile.amount(bytes) }
+    return OrderLineFile.amount(dialect.pointDecimal(String(decoding: bytes, as: UTF8.self)))
   }
 
   /// The bytes without leading and trailing spaces and tabs.
