@@ -47,17 +47,21 @@ struct SessionPrinter {
       ),
       ("conditions", .string(session.conditions ?? "-")), ("notes", .string(session.notes ?? "-")),
       ("source", .string(session.sourceFileId.map { files[$0] ?? "file" } ?? "manual")),
-      ("records", .string(Self.recordWords(session.recordStatus))),
+      ("records", .string(Self.recordWords(session))),
     ]
     rows += extra.map { (key, value) in (key.replacingOccurrences(of: "_", with: " "), value) }
     global.print(object: JSONObject(rows))
   }
 
-  static func recordWords(_ status: RecordStatus) -> String {
-    switch status {
+  /// Whether the session counts in records, and why not when it waits for confirmation (the
+  /// same reason the import gave).
+  static func recordWords(_ session: RuckSession) -> String {
+    switch session.recordStatus {
     case .counted: return "counted"
     case .excluded: return "excluded"
-    case .unconfirmed: return "left out until confirmed (sessions edit ID --confirm)"
+    case .unconfirmed:
+      return "left out until confirmed: it \(implausibleWords(session.implausibility)) "
+        + "(sessions edit \(session.id ?? 0) --confirm)"
     }
   }
 }

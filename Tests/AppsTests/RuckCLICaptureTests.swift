@@ -135,6 +135,22 @@ struct RuckCLISessionTests {
     let both = ruck("sessions", "edit", "1", "--confirm", "--exclude-from-records")
     #expect(both.status == 64)
   }
+
+  /// Issue 30: a session logged by hand that waits for confirmation says why, as the import
+  /// does. 4 mi in 999 h is about 155 h/km, slower than the 60:00 /km of any walk.
+  @Test func anUnconfirmedSessionSaysWhy() throws {
+    let ruck = try RuckRun()
+    defer { ruck.remove() }
+    let logged = ruck("log", "--duration", "999h", "--distance", "4mi", "--as-of", "2026-11-27")
+    #expect(logged.status == 0, "\(logged.error)")
+    #expect(
+      logged.output.contains(
+        "left out until confirmed: it is slower than 60:00 /km (sessions edit 1 --confirm)"),
+      "\(logged.output)")
+    #expect(
+      ruck("sessions", "show", "1").output.contains(
+        "left out until confirmed: it is slower than 60:00 /km"))
+  }
 }
 
 @Suite("ruck-cli input as people type it")
