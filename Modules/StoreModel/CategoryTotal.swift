@@ -1,6 +1,7 @@
 import AnalyticsCore
 
-/// Sales of a category at a store over all time, by each item's current category.
+/// Sales of a category at a store over all time, each line counted under the category it was
+/// sold under.
 public struct CategoryTotal: Sendable, Equatable {
   public var storeId: String
   public var category: String

@@ -34,8 +34,7 @@ public struct AggregateChanges: Sendable {
   public var items: [ItemTotal] = []
   /// Changes of cancelled and refunded orders per day.
   public var statuses: [StoreDayStatus] = []
-  /// `nil` when an item moved to another category: then category totals are recounted from the
-  /// orders by each item's current category.
+  /// Changes of category totals, each line under the category it was sold under.
   public var categories: [CategoryTotal] = []
   /// Whether orders were taken away, so rows may have fallen to zero and must be deleted.
   public var removesOrders = false

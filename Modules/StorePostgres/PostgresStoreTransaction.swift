@@ -374,24 +374,22 @@ final class PostgresStoreTransaction: StoreTransaction {
         """)
     }
     let categories = changes.categories
-    do {
-      if !categories.isEmpty {
-        try session.query(
-          """
-          INSERT INTO category_total (store_id, category, subcategory, orders, items,
-            revenue_cents)
-          SELECT * FROM unnest(\(categories.map { $0.storeId })::text[],
-                               \(categories.map { $0.category })::text[],
-                               \(categories.map { $0.subcategory })::text[],
-                               \(categories.map { Int32($0.orders) })::integer[],
-                               \(categories.map { Int64($0.items) })::bigint[],
-                               \(categories.map { $0.revenue.hundredths })::bigint[])
-          ON CONFLICT (store_id, category, subcategory) DO UPDATE
-            SET orders = category_total.orders + excluded.orders,
-                items = category_total.items + excluded.items,
-                revenue_cents = category_total.revenue_cents + excluded.revenue_cents
-          """)
-      }
+    if !categories.isEmpty {
+      try session.query(
+        """
+        INSERT INTO category_total (store_id, category, subcategory, orders, items,
+          revenue_cents)
+        SELECT * FROM unnest(\(categories.map { $0.storeId })::text[],
+                             \(categories.map { $0.category })::text[],
+                             \(categories.map { $0.subcategory })::text[],
+                             \(categories.map { Int32($0.orders) })::integer[],
+                             \(categories.map { Int64($0.items) })::bigint[],
+                             \(categories.map { $0.revenue.hundredths })::bigint[])
+        ON CONFLICT (store_id, category, subcategory) DO UPDATE
+          SET orders = category_total.orders + excluded.orders,
+              items = category_total.items + excluded.items,
+              revenue_cents = category_total.revenue_cents + excluded.revenue_cents
+        """)
     }
     if changes.removesOrders { try deleteEmptyRows(changes) }
   }

@@ -31,12 +31,9 @@ final class SQLiteStoreTransaction: StoreTransaction {
     // Each column through its index (the primary key, `external_id`'s unique index,
     // `menu_item_name`), a few hundred values a statement.
     func fetch(_ column: String, _ values: [some DatabaseValueConvertible]) throws {
-      for start in stride(from: 0, to: values.count, by: Self.valuesPerLookup) {
-        let chunk = values[start..<min(start + Self.valuesPerLookup, values.count)]
-        let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+      try inChunks(values) { marks, arguments in
         for item in try MenuItem.fetchAll(
-          db, sql: "SELECT * FROM menu_item WHERE \(column) IN (\(marks))",
-          arguments: StatementArguments(Array(chunk)))
+          db, sql: "SELECT * FROM menu_item WHERE \(column) IN (\(marks))", arguments: arguments)
         {
           found[item.id] = item
         }
@@ -51,18 +48,30 @@ final class SQLiteStoreTransaction: StoreTransaction {
   /// Values bound per lookup statement: well under SQLite's limit on bound values.
   private static let valuesPerLookup = 500
 
+  /// Calls `body` with the `?, ?, …` marks and arguments of each chunk of `values` a lookup
+  /// statement binds (`valuesPerLookup` at most).
+  private func inChunks(
+    _ values: [some DatabaseValueConvertible],
+    _ body: (String, StatementArguments) throws -> Void
+  ) throws {
+    for start in stride(from: 0, to: values.count, by: Self.valuesPerLookup) {
+      let chunk = values[start..<min(start + Self.valuesPerLookup, values.count)]
+      try body(
+        Array(repeating: "?", count: chunk.count).joined(separator: ","),
+        StatementArguments(Array(chunk)))
+    }
+  }
+
   func insert(_ shop: Shop) throws { try shop.insert(db) }
 
   func update(_ shop: Shop) throws { try shop.update(db) }
 
   func customerKeys(_ externalIds: [String]) throws -> [String: Int64] {
     var keys: [String: Int64] = [:]
-    for start in stride(from: 0, to: externalIds.count, by: Self.valuesPerLookup) {
-      let chunk = externalIds[start..<min(start + Self.valuesPerLookup, externalIds.count)]
-      let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+    try inChunks(externalIds) { marks, arguments in
       let rows = try Row.fetchCursor(
         db, sql: "SELECT external_id, id FROM customer WHERE external_id IN (\(marks))",
-        arguments: StatementArguments(Array(chunk)))
+        arguments: arguments)
       while let row = try rows.next() { keys[row[0]] = row[1] }
     }
     return keys

@@ -37,6 +37,11 @@ public struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
       ? millisecondsSinceEpoch / 1000 : -((-millisecondsSinceEpoch + 999) / 1000)
   }
 
+  /// Milliseconds past `wholeSecondsSinceEpoch`, 0–999 (the same in every zone).
+  public var millisecondsOfSecond: Int {
+    Int(millisecondsSinceEpoch - wholeSecondsSinceEpoch * 1000)
+  }
+
   /// The Foundation `Date` (for Foundation APIs only).
   public var date: Date { Date(timeIntervalSince1970: secondsSinceEpoch) }
 
@@ -71,9 +76,10 @@ public struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
 
   /// ISO 8601 with a fixed offset from UTC.
   public func iso8601(offsetSeconds: Int) -> String {
-    let local = millisecondsSinceEpoch + Int64(offsetSeconds) * 1000
-    let milliseconds = Int(((local % 1000) + 1000) % 1000)
-    let seconds = Int((local - Int64(milliseconds)) / 1000)
+    let local = Instant(
+      millisecondsSinceEpoch: millisecondsSinceEpoch + Int64(offsetSeconds) * 1000)
+    let milliseconds = local.millisecondsOfSecond
+    let seconds = Int(local.wholeSecondsSinceEpoch)
     let wall = LocalDateTime(secondsSinceEpoch: seconds)
     var text = "\(wall.date)T\(wall.time.descriptionWithSeconds)"
     if milliseconds != 0 {

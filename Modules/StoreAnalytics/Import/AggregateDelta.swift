@@ -83,12 +83,11 @@ struct AggregateDelta {
   private var items: [ItemKey: Totals] = [:]
   private var statuses: [StatusKey: Totals] = [:]
   private var categories: [CategoryTotalKey: Totals] = [:]
-  /// The categories of the order begun last, so that it counts once in each.
+  /// The store and sign of the order begun last, which its lines take.
+  private var orderStore: Int32 = 0
+  private var orderSign = 1
+  /// The categories and items of the order begun last, so that it counts once in each.
   private var orderCategories: [CategoryKey] = []
-  // Each order's store, sign and distinct items.
-  private var orderStores: [Int32] = []
-  private var orderSigns: [Int8] = []
-  private var itemStarts: [Int32] = [0]
   private var orderItems: [Int64] = []
   /// Whether any order was taken away (rows may have fallen to zero).
   private var removes = false
@@ -107,10 +106,10 @@ struct AggregateDelta {
     if let customer {
       customers[CustomerKey(store: store, day: dayNumber, customer: customer), default: 0] += sign
     }
-    orderStores.append(store)
-    orderSigns.append(Int8(sign))
-    itemStarts.append(itemStarts.last!)
+    orderStore = store
+    orderSign = sign
     orderCategories.removeAll(keepingCapacity: true)
+    orderItems.removeAll(keepingCapacity: true)
   }
 
   /// Adds (`sign` 1) or takes away (-1) a stored order and its lines, whatever its status.
@@ -146,20 +145,15 @@ struct AggregateDelta {
 
   /// Adds a line of the order begun last, under the category it was sold under.
   mutating func addLine(item: Int64, category: CategoryKey, quantity: Int, revenue: Int64) {
-    let sign = Int(orderSigns.last!)
+    let sign = orderSign
     let firstOfCategory = !orderCategories.contains(category)
     if firstOfCategory { orderCategories.append(category) }
-    categories[CategoryTotalKey(store: orderStores.last!, category: category), default: Totals()]
+    categories[CategoryTotalKey(store: orderStore, category: category), default: Totals()]
       .add(orders: firstOfCategory ? sign : 0, quantity: quantity, revenue: revenue, sign: sign)
-    let start = Int(itemStarts[itemStarts.count - 2])
-    let firstOfItem = !orderItems[start...].contains(item)
-    let key = ItemKey(store: orderStores.last!, item: item)
-    items[key, default: Totals()].add(
+    let firstOfItem = !orderItems.contains(item)
+    if firstOfItem { orderItems.append(item) }
+    items[ItemKey(store: orderStore, item: item), default: Totals()].add(
       orders: firstOfItem ? sign : 0, quantity: quantity, revenue: revenue, sign: sign)
-    if firstOfItem {
-      orderItems.append(item)
-      itemStarts[itemStarts.count - 1] += 1
-    }
   }
 
   /// The deltas as typed rows in each table's key order. `storeIds` names the store numbers.

@@ -36,7 +36,7 @@ extension ShopAnalytics {
           placedAt: order.wallClock
             ? .local(
               zone.localDateTime(of: order.placedAt),
-              milliseconds: Int(order.placedAt.millisecondsSinceEpoch % 1000 + 1000) % 1000)
+              milliseconds: order.placedAt.millisecondsOfSecond)
             : .instant(order.placedAt),
           status: status, customerId: order.customerId, itemId: item?.externalId,
           itemName: line.itemName, category: line.category.category,

@@ -71,7 +71,7 @@ public struct StoreBackends: Sendable {
     case .postgres(let url):
       guard let postgres else {
         throw TallyError.refused(
-          "this program has SQLite only: expected SQLite for \(TallyError.quote("postgres://…"))",
+          "a postgres:// database needs PostgreSQL, which this program is built without",
           category: .unavailable)
       }
       return ShopAnalytics(repository: try postgres(url, environment), today: today)

@@ -42,8 +42,8 @@ public protocol StoreRepository: Sendable {
   func categorySales(of storeId: String?) throws -> [CategorySales]
   /// A store's sales per menu item within `range`, counted from the orders.
   func itemSales(of storeId: String, in range: DayRange) throws -> [ItemSales]
-  /// Category sales of one store or all within `range`, counted from the orders by each item's
-  /// current category.
+  /// Category sales of one store or all within `range`, counted from the orders, each line under
+  /// the category it was sold under.
   func categorySales(of storeId: String?, in range: DayRange) throws -> [CategorySales]
   /// Both of the above for one store, as a report shows them side by side (a backend may read
   /// the window's orders once for both).

@@ -82,6 +82,12 @@ extension APIError {
     }
   }
 
+  /// `answering` for the RVU routes: a visit or favorite that does not exist is a 404, as the
+  /// seed's backend answers.
+  static func answeringRVU<T>(_ body: () throws -> T) throws -> T {
+    try answering(notFoundKinds: ["visit", "favorite"], body)
+  }
+
   static func unauthorized(_ failure: AuthFailure) -> APIError {
     APIError(.unauthorized, body: ["error": .string(failure.message)], reason: "\(failure)")
   }

@@ -49,7 +49,7 @@ extension TallyAPI {
           }
           limit = number
         }
-        let rows = try APIError.answering(notFoundKinds: ["visit", "favorite"]) {
+        let rows = try APIError.answeringRVU {
           try rvu.searchCodes(text, limit: limit, userId: user)
         }
         return JSONResponse.array(rows.map(\.jsonObject))
@@ -60,7 +60,7 @@ extension TallyAPI {
   /// The JSON of `compute`, or the same answer made earlier while the RVU data was unchanged
   /// (see `AnswerCache`). `key` names everything the answer depends on, the user first.
   func rvuAnswer(_ key: [String], compute: () throws -> JSONValue) throws -> Response {
-    try APIError.answering(notFoundKinds: ["visit", "favorite"]) {
+    try APIError.answeringRVU {
       try rvuAnswers.response(key, revision: try rvu.revision(), compute: compute)
     }
   }

@@ -17,7 +17,7 @@ extension TallyAPI {
         let user = try await user(request, context: context)
         struct Body: Decodable { let hcpcs: String }
         let body = try await JSONBody.decode(Body.self, request, context: context)
-        let (favorite, added) = try APIError.answering(notFoundKinds: ["visit", "favorite"]) {
+        let (favorite, added) = try APIError.answeringRVU {
           try rvu.addFavorite(body.hcpcs, userId: user)
         }
         // 201 for a new favorite; adding one already there changes nothing and says so with 200.
@@ -37,7 +37,7 @@ extension TallyAPI {
         }
         struct Body: Decodable { let favorites: [Item] }
         let body = try await JSONBody.decode(Body.self, request, context: context)
-        _ = try APIError.answering(notFoundKinds: ["visit", "favorite"]) {
+        _ = try APIError.answeringRVU {
           try rvu.reorderFavorites(body.favorites.map(\.hcpcs), userId: user)
         }
         return JSONResponse.object(["success": .bool(true)])
@@ -45,7 +45,7 @@ extension TallyAPI {
       Route(.delete, "/api/favorites/{hcpcs}") { request, context in
         let user = try await user(request, context: context)
         let code = context.parameters.get("hcpcs") ?? ""
-        try APIError.answering(notFoundKinds: ["visit", "favorite"]) {
+        try APIError.answeringRVU {
           try rvu.removeFavorite(code, userId: user)
         }
         return JSONResponse.object(["message": .string("Favorite removed")])

@@ -49,12 +49,6 @@ extension TallyAPI {
 
   /// Runs a store write: an order that is not this store's is a 404, a bad field a 400 naming it.
   static func posCall<T>(_ body: () throws -> T) throws -> T {
-    try APIError.answering(notFoundKinds: ["order"]) {
-      do { return try body() } catch var error as TallyError {
-        // Which store has a clashing order id is not this store's business.
-        if case .exists = error.cause { error.hint = nil }
-        throw error
-      }
-    }
+    try APIError.answering(notFoundKinds: ["order"], body)
   }
 }

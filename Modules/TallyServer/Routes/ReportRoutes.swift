@@ -17,7 +17,7 @@ extension TallyAPI {
           Self.requiredDay(request, "start"), Self.requiredDay(request, "end")
         )
         let period = try Self.period(query["period"])
-        let page = try APIError.answering(notFoundKinds: ["visit", "favorite"]) {
+        let page = try APIError.answeringRVU {
           try RVUReportPage.build(
             store: rvu, userId: user, range: try DayRange(start: start, end: end),
             period: period, asOf: nil, generatedAt: clock(), zone: nil)

@@ -13,7 +13,7 @@ extension TallyAPI {
         let query = request.uri.queryParameters
         let from = try Self.day(query["start"], field: "start")
         let through = try Self.day(query["end"], field: "end")
-        let visits = try APIError.answering(notFoundKinds: ["visit", "favorite"]) {
+        let visits = try APIError.answeringRVU {
           try rvu.visits(userId: user, from: from, through: through)
         }
         return JSONResponse.array(visits.map { $0.jsonObject(nested: true) })
@@ -21,7 +21,7 @@ extension TallyAPI {
       Route(.post, "/api/visits") { request, context in
         let user = try await user(request, context: context)
         let input = try await Self.visitBody(request, context: context)
-        let visit = try APIError.answering(notFoundKinds: ["visit", "favorite"]) {
+        let visit = try APIError.answeringRVU {
           try rvu.addVisit(input, userId: user)
         }
         return JSONResponse.object(visit.jsonObject(nested: true), status: .created)
@@ -30,7 +30,7 @@ extension TallyAPI {
         let user = try await user(request, context: context)
         let id = try Self.visitId(context)
         let input = try await Self.visitBody(request, context: context)
-        let visit = try APIError.answering(notFoundKinds: ["visit", "favorite"]) {
+        let visit = try APIError.answeringRVU {
           try rvu.updateVisit(id: id, with: input, userId: user)
         }
         return JSONResponse.object(visit.jsonObject(nested: true))
@@ -38,7 +38,7 @@ extension TallyAPI {
       Route(.delete, "/api/visits/{id}") { request, context in
         let user = try await user(request, context: context)
         let id = try Self.visitId(context)
-        try APIError.answering(notFoundKinds: ["visit", "favorite"]) {
+        try APIError.answeringRVU {
           try rvu.deleteVisit(id: id, userId: user)
         }
         return JSONResponse.object(["message": .string("Visit deleted")])
@@ -52,7 +52,7 @@ extension TallyAPI {
     // Syntax and shape first, so malformed JSON is a plain 400 before the domain reads fields.
     struct AnObject: Decodable {}
     _ = try JSONBody.decode(AnObject.self, from: data)
-    return try APIError.answering(notFoundKinds: ["visit", "favorite"]) {
+    return try APIError.answeringRVU {
       try VisitInput(body: data)
     }
   }
