@@ -286,7 +286,7 @@ extension RVUCommand.Visits {
         records = try VisitImportFile.parse(
           try readFile(file), fileName: name, dialect: dialect.dialect)
       } catch let error as TallyError {
-        throw CSVDialectOptions.hinted(error)
+        throw CSVDialectOptions.hinted(error, amountFields: ["work_rvu"])
       }
       let progress = Progress(label: "importing \(name)", total: records.count)
       let summary = try withRVUHints {

@@ -53,6 +53,18 @@ public struct CSVDialect: Sendable, Equatable {
     self.decimalComma = decimalComma
   }
 
+  /// Whether `text` is an amount written with a decimal comma (`4,25`, `1234,50`, `1.234,50`)
+  /// that a decimal-point reader refuses: what `decimalComma` would read.
+  public static func looksDecimalComma(_ text: String) -> Bool {
+    guard text.contains(","), (try? FixedDecimal(parsing: text)) == nil else { return false }
+    let swapped = CSVDialect(decimalComma: true).pointDecimal(text)
+    let parts = swapped.split(separator: ".", omittingEmptySubsequences: false)
+    guard parts.count == 2, (1...2).contains(parts[1].count) else { return false }
+    let whole = parts[0].split(separator: ",", omittingEmptySubsequences: false)
+    guard whole.dropFirst().allSatisfy({ $0.count == 3 }) else { return false }
+    return (try? FixedDecimal(parsing: whole.joined() + "." + parts[1])) != nil
+  }
+
   /// An amount's text as a decimal-point reader takes it: with `decimalComma`, commas and points
   /// swap (`1.234,50` is `1,234.50`); else unchanged.
   public func pointDecimal(_ text: String) -> String {

@@ -26,9 +26,18 @@ public struct CSVHeader: Sendable {
     self.positions = positions
   }
 
-  /// How the refusal of a header whose columns another byte separates names that byte, so that
-  /// an app can say how to read the file.
-  public static let separatorLooksLike = "the separator looks like "
+  /// How the refusal of a header whose columns another byte separates names that byte.
+  private static let separatorLooksLike = "the separator looks like "
+
+  /// The separator `error` says a header's columns look separated by, if it is that refusal, so
+  /// that an app can say how to read the file.
+  public static func suggestedDelimiter(in error: TallyError) -> CSVDelimiter? {
+    guard error.field == "header", let expected = error.expected,
+      let range = expected.range(of: separatorLooksLike)
+    else { return nil }
+    let named = expected[range.upperBound...].trimmingCharacters(in: ["'"])
+    return try? CSVDelimiter(parsing: named)
+  }
 
   /// Reads a file's header and checks it against the columns Tally reads: a column that is not
   /// one of them is refused with the closest known name (a misspelt `Modifer` would otherwise be

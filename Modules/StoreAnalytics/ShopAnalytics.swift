@@ -176,7 +176,7 @@ public struct ShopAnalytics: Sendable {
       var data = Data()
       while let chunk = try read(), !chunk.isEmpty { data.append(chunk) }
       return try importLines(
-        OrderLineFile.parse(data, fileName: fileName, dialect: dialect), replace: replace,
+        OrderLineFile.parse(utf8: data, fileName: fileName, dialect: dialect), replace: replace,
         newStoreZone: newStoreZone, progress: progress)
     }
     let parts = Handoff<Result<([OrderLineInput], OrderGroups), any Error>?>(capacity: 2)

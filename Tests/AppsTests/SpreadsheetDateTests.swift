@@ -5,11 +5,6 @@ import Testing
 @testable import StoreMetricsCommands
 @testable import rvu_cli
 
-/// The sqlite3 shell, which reads the stored instants independently of Tally.
-private let sqlite3 = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3"].first {
-  FileManager.default.isExecutableFile(atPath: $0)
-}
-
 /// Issue 30: an export's dates as a spreadsheet writes them are taken exactly or refused with
 /// both readings. Instants below are worked out by hand: America/Chicago is UTC-6 in February.
 @Suite("Spreadsheet dates in the store and visits importers")
@@ -32,21 +27,11 @@ struct SpreadsheetDateTests {
 
   /// `id|placed_at` (milliseconds since 1970) of the stored orders, by sqlite3.
   func storedInstants() throws -> [String] {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: sqlite3!)
-    process.arguments = [
-      "-readonly", folder + "/store.sqlite", "SELECT id, placed_at FROM store_order ORDER BY id",
-    ]
-    let out = Pipe()
-    process.standardOutput = out
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).map(
-      String.init)
+    try SQLiteShell.rows(
+      "SELECT id, placed_at FROM store_order ORDER BY id", in: folder + "/store.sqlite")
   }
 
-  @Test(.enabled(if: sqlite3 != nil, "the sqlite3 shell is not installed"))
+  @Test(.enabled(if: SQLiteShell.path != nil, "the sqlite3 shell is not installed"))
   func theFileDecidesTheOrderAndFractionsAndOffsetsAreKept() throws {
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = try write(
@@ -68,7 +53,7 @@ struct SpreadsheetDateTests {
       try storedInstants() == ["1|1770579000000", "2|1771005910250", "3|1771097445000"])
   }
 
-  @Test(.enabled(if: sqlite3 != nil, "the sqlite3 shell is not installed"))
+  @Test(.enabled(if: SQLiteShell.path != nil, "the sqlite3 shell is not installed"))
   func anAmbiguousFileIsRefusedWithBothReadingsThenReadAsAsked() throws {
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = try write(
@@ -171,6 +156,37 @@ struct DelimiterTests {
       arguments: ["daily", "--store", "a", "--format", "csv"] + db)
     #expect(daily.output.contains("a,2026-02-08,1,8.50,0.34,8.84,"))
     #expect(daily.output.contains("a,2026-02-13,1,1234.50,98.76,1333.26,"))
+  }
+
+  /// A visits file with `;` and a decimal-comma work RVU: refused with the hint, then read
+  /// exactly (2,60 is 2.60 by hand); a refusal under the option echoes the value as written.
+  @Test func aCommaDecimalVisitsFile() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let path = folder + "/visits.csv"
+    try Data("visit;date;hcpcs;work_rvu\nv1;2026-02-08;99213;2,60\n".utf8).write(
+      to: URL(fileURLWithPath: path))
+    let db = ["--db", folder + "/rvu.sqlite"]
+    let refused = CommandRunner.capture(
+      RVUCommand.self, arguments: ["visits", "import", path, "--delimiter", ";"] + db)
+    #expect(refused.status == 65)
+    #expect(
+      refused.error.hasSuffix(
+        "work_rvu \"2,60\" is not valid: expected a number of 0 or more with at most 2 decimals: use --decimal-comma\n"
+      ))
+    let imported = CommandRunner.capture(
+      RVUCommand.self,
+      arguments: ["visits", "import", path, "--delimiter", ";", "--decimal-comma"] + db)
+    #expect(imported.status == 0, "\(imported.error)")
+    let list = CommandRunner.capture(
+      RVUCommand.self, arguments: ["visits", "list", "--format", "csv"] + db)
+    #expect(list.output.contains(",2026-02-08,,,false,2.60,"))
+    try Data("visit;date;hcpcs;work_rvu\nv2;2026-02-09;99213;2,605\n".utf8).write(
+      to: URL(fileURLWithPath: path))
+    let three = CommandRunner.capture(
+      RVUCommand.self,
+      arguments: ["visits", "import", path, "--delimiter", ";", "--decimal-comma"] + db)
+    #expect(three.error.contains("work_rvu \"2,605\" is not valid"))
   }
 
   @Test func aTabSeparatedVisitsFile() throws {

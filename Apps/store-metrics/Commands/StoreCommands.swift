@@ -124,34 +124,34 @@ extension StoreMetricsCommand {
 
     func run() throws {
       let name = PathText.name(of: file)
-      let attributes = try inputFileAttributes(file)
-      // A file without --month-first or --day-first is read once first, up to its first date
-      // that says how its slashed dates are written (a pipe cannot be read twice).
-      var dialect = dialectOptions.dialect
-      if dialect.dateOrder == nil, attributes[.type] as? FileAttributeType == .typeRegular {
-        let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: file))
-        defer { try? handle.close() }
-        do {
-          dialect.dateOrder = try OrderLineFile.dateOrder(
-            ofFileNamed: name, delimiter: dialect.delimiter
-          ) { try handle.read(upToCount: ShopAnalytics.fileChunkSize) }
-        } catch let error as TallyError {
-          throw CSVDialectOptions.hinted(error)
-        }
-      }
+      try inputFileAttributes(file)
       // Read in chunks as the import goes: memory stays bounded however long the file.
       let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: file))
       defer { try? handle.close() }
+      let read = { @Sendable in try handle.read(upToCount: ShopAnalytics.fileChunkSize) }
+      // A file without --month-first or --day-first is read once first, up to its first date
+      // that says how its slashed dates are written, then from its start again (a pipe, which
+      // has no offset, cannot be read twice).
+      var dialect = dialectOptions.dialect
+      if dialect.dateOrder == nil, (try? handle.offset()) != nil {
+        do {
+          dialect.dateOrder = try OrderLineFile.dateOrder(
+            ofFileNamed: name, delimiter: dialect.delimiter, read: read)
+        } catch let error as TallyError {
+          throw CSVDialectOptions.hinted(error, amountFields: ["unit_price", "tax"])
+        }
+        try handle.seek(toOffset: 0)
+      }
       do {
         try StoreMetricsCommand.importing(name, replace: replace, global: global) {
           db, progress in
           try db.importFile(
-            named: name, read: { try handle.read(upToCount: ShopAnalytics.fileChunkSize) },
-            replace: replace, newStoreZone: global.timeZoneOption ?? .utc, dialect: dialect,
+            named: name, read: read, replace: replace,
+            newStoreZone: global.timeZoneOption ?? .utc, dialect: dialect,
             progress: progress)
         }
       } catch let error as TallyError {
-        throw CSVDialectOptions.hinted(error)
+        throw CSVDialectOptions.hinted(error, amountFields: ["unit_price", "tax"])
       }
     }
   }

@@ -39,6 +39,13 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
     self = date
   }
 
+  /// Strict `YYYY-MM-DD` as a day, or `nil`: `init(parsing:)` without building an error, for
+  /// readers that try several forms on every line.
+  public static func iso(_ text: String) -> LocalDate? {
+    guard let (year, month, day) = fields(text) else { return nil }
+    return LocalDate(year: year, month: month, day: day)
+  }
+
   /// Why `text` names no day although it is in the form `YYYY-MM-DD` (`2025-02-30`, `2026-13-01`),
   /// else `nil`: "expected YYYY-MM-DD" told its writer nothing.
   public static func nonexistent(_ text: String) -> String? {

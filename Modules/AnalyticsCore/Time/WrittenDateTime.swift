@@ -33,8 +33,14 @@ public struct WrittenDateTime: Sendable, Equatable {
     case invalid
   }
 
-  /// How the `expected` of a refused ambiguous date ends, so that an app can add its flags.
-  public static let ambiguityEnding = "and no line of the file says which"
+  /// How the `expected` of a refused ambiguous date ends.
+  private static let ambiguityEnding = "and no line of the file says which"
+
+  /// Whether `error` refuses a date that reads both ways (`expectedOneWay`), so that an app can
+  /// say how to choose.
+  public static func isAmbiguity(_ error: TallyError) -> Bool {
+    error.expected?.hasSuffix(ambiguityEnding) == true
+  }
 
   /// What a refusal of an ambiguous date says is expected: both readings.
   public static func expectedOneWay(monthFirst: LocalDate, dayFirst: LocalDate) -> String {
@@ -76,7 +82,7 @@ public struct WrittenDateTime: Sendable, Equatable {
   /// slashed date is read when only one way names a day (`13/2/2026`, or `2/2/2026` either way)
   /// and is ambiguous otherwise.
   public static func readDate(_ text: String, order: DateOrder?) -> DateReading {
-    if let date = try? LocalDate(parsing: text) { return .read(date) }
+    if let date = LocalDate.iso(text) { return .read(date) }
     guard let (first, second, year) = slashed(text) else { return .invalid }
     let monthFirst = LocalDate(year: year, month: first, day: second)
     let dayFirst = LocalDate(year: year, month: second, day: first)
@@ -101,6 +107,18 @@ public struct WrittenDateTime: Sendable, Equatable {
     guard let (first, second, _) = slashed(dateText) else { return nil }
     if first > 12, (1...12).contains(second) { return .dayFirst }
     if second > 12, (1...12).contains(first) { return .monthFirst }
+    return nil
+  }
+
+  /// The order a file's dates prove, read in file order: the first slashed date that reads one
+  /// way only decides, so that `2/8/2026` in the same file is read the same way. `nil` when the
+  /// first date is not slashed (the rest are taken to be written alike and are not read), or
+  /// none decides. Empty texts are skipped.
+  public static func order(provenBy texts: some Sequence<String>) -> DateOrder? {
+    for text in texts where !text.trimmingCharacters(in: .whitespaces).isEmpty {
+      guard isSlashed(text) else { return nil }
+      if let order = evidence(text) { return order }
+    }
     return nil
   }
 

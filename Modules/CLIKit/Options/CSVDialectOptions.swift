@@ -39,22 +39,20 @@ public struct CSVDialectOptions: ParsableArguments, Sendable {
   }
 
   /// `error` with each of its problems that these options mend hinted with the option: a date
-  /// read both ways, a header another byte separates, an amount with a decimal comma.
-  public static func hinted(_ error: TallyError) -> TallyError {
+  /// read both ways, a header another byte separates, an amount with a decimal comma in one of
+  /// `amountFields`.
+  public static func hinted(_ error: TallyError, amountFields: Set<String>) -> TallyError {
     func hint(_ problem: TallyError) -> TallyError {
-      if let value = problem.value, problem.expected?.hasPrefix("an amount") == true,
-        value.wholeMatch(of: /[0-9]{1,3}(\.[0-9]{3})*,[0-9]{1,2}/) != nil
+      if let field = problem.field, amountFields.contains(field), let value = problem.value,
+        CSVDialect.looksDecimalComma(value)
       {
         return problem.hinted("use --decimal-comma")
       }
-      if problem.expected?.hasSuffix(WrittenDateTime.ambiguityEnding) == true {
+      if WrittenDateTime.isAmbiguity(problem) {
         return problem.hinted("use --month-first or --day-first")
       }
-      if problem.field == "header", let expected = problem.expected,
-        let range = expected.range(of: CSVHeader.separatorLooksLike)
-      {
-        let separator = expected[range.upperBound...].trimmingCharacters(in: ["'"])
-        return problem.hinted("use --delimiter " + (separator == "tab" ? "tab" : "'\(separator)'"))
+      if let delimiter = CSVHeader.suggestedDelimiter(in: problem) {
+        return problem.hinted("use --delimiter " + (delimiter == .tab ? "tab" : "\(delimiter)"))
       }
       return problem
     }

@@ -243,8 +243,8 @@ public enum VisitImportFile {
     var problems = Problems()
     let dateOrder =
       dialect.dateOrder
-      ?? records.dropFirst().lazy.compactMap { header.cell("date", in: $0) }
-      .compactMap(WrittenDateTime.evidence).first
+      ?? WrittenDateTime.order(
+        provenBy: records.dropFirst().lazy.map { header.cell("date", in: $0) ?? "" })
     for record in records.dropFirst() where !record.isBlank {
       try problems.collect {
         try readRow(
@@ -310,8 +310,16 @@ public enum VisitImportFile {
     var procedures: [ProcedureInput] = []
     if let hcpcs = cell("hcpcs") {
       do {
-        let workRVU = try cell("work_rvu").map {
-          try ProcedureInput.parseWorkRVU(dialect.pointDecimal($0))
+        let workRVU = try cell("work_rvu").map { text in
+          do { return try ProcedureInput.parseWorkRVU(dialect.pointDecimal(text)) } catch var
+            error as TallyError
+          {
+            // Echoed as the file has it, not with its marks swapped.
+            if case .invalid(let field, _, let expected) = error.cause {
+              error.cause = .invalid(field: field, value: text, expected: expected)
+            }
+            throw error
+          }
         }
         let quantity = try ProcedureInput.checkQuantity(cell("quantity") ?? "1")
         procedures.append(

@@ -26,13 +26,21 @@ public enum OrderLineFile {
   /// The lines of `data`.
   ///
   /// - Parameter fileName: `.jsonl`/`.ndjson` is JSON Lines, anything else CSV.
-  /// - throws: `TallyError` (bad data) naming the file, line and column of each bad line (`Problems`), or
-  ///   an empty file (a CSV without a header, JSON Lines without lines; a CSV with a header and
-  ///   no rows has no lines).
+  /// - throws: `TallyError` (bad data) naming the file, line and column of each bad line
+  ///   (`Problems`), or an empty file (a CSV without a header, JSON Lines without lines; a CSV
+  ///   with a header and no rows has no lines).
   public static func parse(_ data: Data, fileName: String, dialect: CSVDialect = CSVDialect())
     throws -> [OrderLineInput]
   {
-    let data = try TextDecoder.utf8(data, source: TallyError.Source(fileName))
+    try parse(
+      utf8: TextDecoder.utf8(data, source: TallyError.Source(fileName)), fileName: fileName,
+      dialect: dialect)
+  }
+
+  /// `parse(_:fileName:dialect:)` of a file already decoded to UTF-8 (`TextDecoder`).
+  static func parse(utf8 data: Data, fileName: String, dialect: CSVDialect) throws
+    -> [OrderLineInput]
+  {
     let lines: [OrderLineInput]
     if isJSONLines(fileName) {
       lines = try jsonLines(data, fileName: fileName, dateOrder: dialect.dateOrder)
@@ -72,20 +80,26 @@ public enum OrderLineFile {
       read: TextDecoder.utf8(reading: read, source: TallyError.Source(fileName))
     )
     var column: Int?
-    while try stream.next() {
+    while column == nil, try stream.next() {
       if stream.isBlank { continue }
-      guard let position = column else {
-        column = CSVHeader(CSVRecord(line: stream.line, fields: stream.strings))
-          .position(of: "placed_at")
-        if column == nil { return nil }
-        continue
-      }
-      let text: String = stream.withField(position) { String(decoding: $0, as: UTF8.self) }
-      if text.trimmingCharacters(in: .whitespaces).isEmpty { continue }
-      guard WrittenDateTime.isSlashed(text) else { return nil }
-      if let order = WrittenDateTime.evidence(text) { return order }
+      column = CSVHeader(CSVRecord(line: stream.line, fields: stream.strings))
+        .position(of: "placed_at")
+      if column == nil { return nil }
     }
-    return nil
+    guard let column else { return nil }
+    var failure: (any Error)?
+    let dates = AnyIterator<String> {
+      do {
+        guard try stream.next() else { return nil }
+        return stream.withField(column) { String(decoding: $0, as: UTF8.self) }
+      } catch {
+        failure = error
+        return nil
+      }
+    }
+    let order = WrittenDateTime.order(provenBy: IteratorSequence(dates))
+    if let failure { throw failure }
+    return order
   }
 
   /// Whether a file is JSON Lines (`.jsonl`, `.ndjson`) rather than CSV, by its name.
