@@ -137,8 +137,8 @@ extension BehaviorCommand.Journal {
 
     func execute() throws {
       let content = try text.read(allowStandardInput: true).text ?? ""
-      // An empty text saves nothing, however it came (the domain refuses it too).
-      if content.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+      // An empty text saves nothing, however it came, said before a database is opened.
+      if BehaviorStore.isEmptyJournalText(content) {
         Terminal.writeError("The text is empty: nothing saved.\n")
         return
       }

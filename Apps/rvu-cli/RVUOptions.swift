@@ -64,7 +64,7 @@ func withRVUHints<T>(workRVU: Bool = false, _ body: () throws -> T) throws -> T 
     return try body()
   } catch let error as TallyError {
     switch error.cause {
-    case .notFound(kind: "catalog", let name, _) where name.hasPrefix("in force on"):
+    case .notFound(kind: "catalog", _, _) where RVUStore.isNoCatalogInForce(error):
       throw error.hinted("or give --catalog-year YYYY")
     case .notFound(kind: "catalog", _, _):
       throw error.hinted("see 'rvu-cli codes versions'")

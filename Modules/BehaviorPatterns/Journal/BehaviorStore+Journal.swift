@@ -183,6 +183,12 @@ extension BehaviorStore {
     }
   }
 
+  /// Whether a journal text is empty (blank): such a new entry saves nothing, so that an app can
+  /// say so before it opens the database.
+  public static func isEmptyJournalText(_ text: String) -> Bool {
+    text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+  }
+
   /// The longest journal text, in UTF-8 bytes: 1 MiB is hundreds of pages, and reading
   /// `< /dev/zero` stops there instead of filling memory.
   public static let maximumJournalBytes = 1 << 20
@@ -191,7 +197,7 @@ extension BehaviorStore {
   /// without text is what a closed editor leaves, and saves nothing either way. (Backups written
   /// before this rule may hold empty entries; they import as they are.)
   static func journalContent(_ text: String, new: Bool = false) throws -> String {
-    if new, text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+    if new, isEmptyJournalText(text) {
       throw TallyError(.usage, .missing(field: "journal text", expected: "some text"))
     }
     guard text.utf8.count <= maximumJournalBytes else {

@@ -69,6 +69,23 @@ extension RVUStore {
     return chosen
   }
 
+  /// The newest version whose year is not after `day`'s, or `nil` when there is none.
+  func catalogYearIfAny(_ db: Database, inForceOn day: LocalDate) throws -> Int? {
+    try Int.fetchOne(
+      db,
+      CatalogVersion.select(max(CatalogVersion.Columns.year))
+        .filter(CatalogVersion.Columns.year <= day.year))
+  }
+
+  /// Whether `error` is `catalogYear(_:inForceOn:)`'s refusal (no version as old as the day), so
+  /// that an app can name its override.
+  public static func isNoCatalogInForce(_ error: TallyError) -> Bool {
+    if case .notFound("catalog", let name, _) = error.cause { return name.hasPrefix(inForcePrefix) }
+    return false
+  }
+
+  private static let inForcePrefix = "in force on "
+
   /// The version in force on `day`, the date of service: the newest whose year is not after
   /// the day's (CMS's fee schedule of a year applies to services of that year; a version
   /// imported for a later year does not reach back).
@@ -76,19 +93,12 @@ extension RVUStore {
   /// - throws: `TallyError` when the catalog is empty, or every version is of a later year
   ///   (naming the day and the years there are).
   func catalogYear(_ db: Database, inForceOn day: LocalDate) throws -> Int {
-    let year = day.year
-    if let chosen = try Int.fetchOne(
-      db,
-      CatalogVersion.select(max(CatalogVersion.Columns.year))
-        .filter(CatalogVersion.Columns.year <= year))
-    {
-      return chosen
-    }
+    if let chosen = try catalogYearIfAny(db, inForceOn: day) { return chosen }
     let years = try CatalogVersion.order(CatalogVersion.Columns.year.desc)
       .select(CatalogVersion.Columns.year, as: Int.self).fetchAll(db)
     guard let oldest = years.last else { throw TallyError.noCatalog(year: nil, years: []) }
     throw TallyError.notFound(
-      "catalog", "in force on \(day)",
+      "catalog", Self.inForcePrefix + "\(day)",
       expected: "a visit in \(oldest) or later, the first year imported ("
         + years.map(String.init).joined(separator: ", ") + "); for earlier visits import "
         + "that year's file")

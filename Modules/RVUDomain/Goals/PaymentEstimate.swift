@@ -64,7 +64,7 @@ extension RVUStore {
       let procedures = detail.visit.isNoShow ? [] : detail.procedures
       let year =
         try catalogYear.map { try self.catalogYear(db, $0) }
-        ?? (try? self.catalogYear(db, inForceOn: detail.visit.date))
+        ?? self.catalogYearIfAny(db, inForceOn: detail.visit.date)
         ?? self.catalogYear(db, nil)
       let context = try EstimateContext(db, procedures, userId: userId, year: year)
       return (detail, context.estimate(procedures))
