@@ -1,11 +1,6 @@
 import Foundation
 import Testing
 
-/// The sqlite3 shell, the independent tool the chain's figures are recounted with.
-private let sqlite3 = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3"].first {
-  FileManager.default.isExecutableFile(atPath: $0)
-}
-
 /// Issue 30: a chain whose stores all number their orders from 1. Before, the second store's
 /// file met "order "1" exists already … use --replace", and following the advice moved the first
 /// store's orders away. Ids are now each store's own; a re-import with one order refunded updates
@@ -39,7 +34,7 @@ struct StoreChainTests {
       }.joined(separator: "\n") + "\n"
   }
 
-  @Test(.enabled(if: sqlite3 != nil, "the sqlite3 shell is not installed"))
+  @Test(.enabled(if: SQLiteShell.path != nil, "the sqlite3 shell is not installed"))
   func importedAndReimportedWithARefund() throws {
     let folder = NSTemporaryDirectory() + "tally-chain-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -74,16 +69,7 @@ struct StoreChainTests {
     }
     /// The same recounted by sqlite3 from the stored orders.
     func recount(_ sql: String) throws -> [String] {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: sqlite3!)
-      process.arguments = ["-csv", "-readonly", db, sql]
-      let out = Pipe()
-      process.standardOutput = out
-      try process.run()
-      let data = out.fileHandleForReading.readDataToEndOfFile()
-      process.waitUntilExit()
-      return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).map(
-        String.init)
+      try SQLiteShell.rows(sql, in: db, csv: true)
     }
     let recounted = try recount(
       """

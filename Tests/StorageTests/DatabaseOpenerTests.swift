@@ -38,12 +38,12 @@ private func mode(_ path: String) -> mode_t {
 @Suite("Opening databases")
 struct DatabaseOpenerTests {
   /// Issue 30: databases were created 0644 (health data readable by every user) and left a
-  /// 0-byte `-migrating` file beside them. Checked with a permissive umask, as `ssh` checks keys.
+  /// 0-byte `-migrating` file beside them. Under the usual umask (022) a file created without
+  /// its own mode is 0644, so 0600 shows the mode is set. (The umask is the process's: a test
+  /// that changed it would race every test running beside it.)
   @Test("a new database, its WAL and shared memory are the owner's alone; nothing is left beside")
   func privateFiles() throws {
     try withTemporaryFolder { folder in
-      let previous = umask(0o002)
-      defer { umask(previous) }
       let path = folder + "/t.sqlite"
       let writer = try DatabaseOpener.open(.file(path), migrator: migrator(2))
       try writer.write { db in try db.execute(sql: "INSERT INTO parent (id) VALUES (1)") }
