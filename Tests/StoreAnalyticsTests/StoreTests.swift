@@ -568,3 +568,29 @@ let pizzaFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
   .deletingLastPathComponent()
   .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
     "shared/data/orders/pizza")
+
+/// An id given twice in the split files: the second row used to replace the first without a
+/// word (a pizza's price changed, an order's time moved). Refused naming both lines.
+@Suite("Split files")
+struct SplitFileTests {
+  func file(_ name: String, _ text: String) -> (String, Data) { (name, Data(text.utf8)) }
+
+  @Test func aPizzaGivenTwiceIsRefused() throws {
+    #expect {
+      try SplitOrderFiles.lines(
+        orders: file("orders.csv", "order_id,date,time\n1,2015-01-01,11:38:36\n"),
+        lines: file("order_details.csv", "order_id,pizza_id,quantity\n1,hawaiian_m,1\n"),
+        items: file(
+          "pizzas.csv",
+          "pizza_id,pizza_type_id,size,price\nhawaiian_m,hawaiian,M,13.25\nhawaiian_m,hawaiian,M,9.00\n"
+        ),
+        types: file(
+          "pizza_types.csv", "pizza_type_id,name,category\nhawaiian,The Hawaiian Pizza,Classic\n"),
+        storeId: "pizza")
+    } throws: { error in
+      "\(error)"
+        == "pizzas.csv line 3: pizza_id \"hawaiian_m\" is not valid: expected each pizza_id once "
+        + "(line 2 has it too)"
+    }
+  }
+}

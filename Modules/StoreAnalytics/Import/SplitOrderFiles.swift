@@ -15,7 +15,8 @@ public enum SplitOrderFiles {
   /// The order lines, in the order-lines file's order.
   ///
   /// - throws: `TallyError` naming the file, line and column of the first problem (a missing
-  ///   column, an unknown order or item, a bad quantity, price, date or time).
+  ///   column, an unknown order or item, an order, item or type given twice, a bad quantity,
+  ///   price, date or time).
   public static func lines(
     orders: (name: String, data: Data), lines: (name: String, data: Data),
     items: (name: String, data: Data), types: (name: String, data: Data), storeId: String
@@ -25,9 +26,22 @@ public enum SplitOrderFiles {
     ) throws -> [CSVTable.Row] {
       try CSVTable(file.data, fileName: file.name, required: columns, optional: optional).rows
     }
+    /// The lines ids were first seen on, per column: an id given twice would have its second
+    /// row replace the first without a word, so it is refused naming both.
+    var firstLines: [String: [String: Int]] = [:]
+    func unique(_ column: String, of row: CSVTable.Row) throws -> String {
+      let id = try row.required(column)
+      if let first = firstLines[column]?[id] {
+        throw TallyError.invalid(
+          column, id, expected: "each \(column) once (line \(first) has it too)",
+          source: row.source)
+      }
+      firstLines[column, default: [:]][id] = row.source.line ?? 0
+      return id
+    }
     var typeByID: [String: (name: String, category: String)] = [:]
     for row in try table(types, ["pizza_type_id", "name", "category"], optional: ["ingredients"]) {
-      typeByID[try row.required("pizza_type_id")] = (
+      typeByID[try unique("pizza_type_id", of: row)] = (
         try row.required("name"), try row.required("category")
       )
     }
@@ -45,7 +59,7 @@ public enum SplitOrderFiles {
           "price", priceText, expected: OrderLineFile.expectedAmount, source: row.source)
       }
       let size = try row.required("size")
-      itemByID[try row.required("pizza_id")] = (
+      itemByID[try unique("pizza_id", of: row)] = (
         "\(type.name) (\(size))", type.category, size, price
       )
     }
@@ -57,7 +71,7 @@ public enum SplitOrderFiles {
           "date/time", text, expected: "a local date and time (2015-01-01 11:38:36)",
           source: row.source)
       }
-      placed[try row.required("order_id")] = when
+      placed[try unique("order_id", of: row)] = when
     }
     return try table(lines, ["order_id", "pizza_id", "quantity"], optional: ["order_details_id"])
       .map { row in
