@@ -17,6 +17,9 @@ import Testing
     ("\u{1B}[31mred & <b>", #"\u{1b}[31mred &amp; &lt;b&gt;"#),
     ("bell\u{7} del\u{7F} csi\u{9B} ÷", #"bell\u{7} del\u{7f} csi\u{9b} ÷"#),
     ("tab\tline\nend\r", "tab\tline\nend\r"),
+    // 0xC2 starts ° and £ as well as the C1 controls: only the controls are shown.
+    ("4 °C, £12 \u{85}", #"4 °C, £12 \u{85}"#),
+    ("4 °C, £12 · 3 kg·km", "4 °C, £12 · 3 kg·km"),
   ])
   func escapesTextAndAttributeCharacters(input: String, expected: String) {
     #expect(HTMLEscaping.escape(input) == expected)

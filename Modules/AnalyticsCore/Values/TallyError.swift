@@ -198,8 +198,13 @@ public struct TallyError: Error, CustomStringConvertible, Equatable, Sendable {
   /// `scalar` as it may reach a terminal: a control character (C0, DEL, C1) as `\u{1b}`, so an
   /// echoed ESC sequence is shown, never obeyed.
   public static func shown(_ scalar: Unicode.Scalar) -> String {
+    isControl(scalar) ? "\\u{" + String(scalar.value, radix: 16) + "}" : String(scalar)
+  }
+
+  /// Whether `scalar` is a control character (C0, DEL or C1): what a terminal may obey, so every
+  /// place that shows stored text shows it as `shown(_:)` does.
+  public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-      ? "\\u{" + String(scalar.value, radix: 16) + "}" : String(scalar)
   }
 
   /// The longest echoed value, in characters, before it is cut with `…`.

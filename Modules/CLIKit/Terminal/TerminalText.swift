@@ -7,14 +7,14 @@ public enum TerminalText {
   /// One value on one line (a table cell): every control character shown, line breaks and tabs
   /// included, as `\n`, `\t`, `\r`, since they would break the table's rows and columns.
   public static func cell(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    guard text.unicodeScalars.contains(where: TallyError.isControl) else { return text }
     var out = ""
     for scalar in text.unicodeScalars {
       switch scalar {
       case "\n": out += "\\n"
       case "\t": out += "\\t"
       case "\r": out += "\\r"
-      default: out += isControl(scalar) ? TallyError.shown(scalar) : String(scalar)
+      default: out += TallyError.shown(scalar)
       }
     }
     return out
@@ -23,7 +23,8 @@ public enum TerminalText {
   /// Lines for a terminal: control characters shown, except the line feeds and tabs that lay
   /// the text out and the carriage return of a CRLF line end (CSV's).
   public static func lines(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: { isControl($0) && $0 != "\n" && $0 != "\t" })
+    guard
+      text.unicodeScalars.contains(where: { TallyError.isControl($0) && $0 != "\n" && $0 != "\t" })
     else { return text }
     var out = ""
     var scalars = text.unicodeScalars.makeIterator()
@@ -32,16 +33,12 @@ public enum TerminalText {
       next = scalars.next()
       if scalar == "\r", next == "\n" {
         out += "\r"
-      } else if isControl(scalar), scalar != "\n", scalar != "\t" {
+      } else if TallyError.isControl(scalar), scalar != "\n", scalar != "\t" {
         out += TallyError.shown(scalar)
       } else {
         out.unicodeScalars.append(scalar)
       }
     }
     return out
-  }
-
-  static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
   }
 }

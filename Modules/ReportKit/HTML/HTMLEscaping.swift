@@ -21,7 +21,7 @@ public enum HTMLEscaping {
   /// other than tab and line breaks (which HTML forbids, and which a terminal would obey when a
   /// page is viewed as text) are written as visible `\u{1b}`, as the terminal shows them.
   static func append(_ text: String, to out: inout String) {
-    guard text.utf8.contains(where: needsEscaping) else {
+    guard needsEscaping(text.utf8) else {
       out += text
       return
     }
@@ -34,7 +34,7 @@ public enum HTMLEscaping {
       case "'": out += "&#39;"
       case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
       default:
-        if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+        if TallyError.isControl(scalar) {
           out += TallyError.shown(scalar)
         } else {
           out.unicodeScalars.append(scalar)
@@ -43,15 +43,21 @@ public enum HTMLEscaping {
     }
   }
 
-  /// Whether a byte may need escaping: the five characters, a C0 control or DEL, or 0xC2, the
-  /// first byte of the C1 controls in UTF-8 (checked by scalar on the slow path).
-  private static func needsEscaping(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""),
-      UInt8(ascii: "'"), 0x00..<0x09, 0x0B, 0x0C, 0x0E..<0x20, 0x7F, 0xC2:
-      return true
-    default:
-      return false
+  /// Whether a text needs escaping: one of the five characters, a C0 control or DEL, or a C1
+  /// control (0xC2 then 0x80–0x9F in UTF-8; `°` and `£`, 0xC2 then 0xB0 and 0xA3, do not).
+  private static func needsEscaping(_ utf8: String.UTF8View) -> Bool {
+    var afterC2 = false
+    for byte in utf8 {
+      if afterC2, (0x80...0x9F).contains(byte) { return true }
+      afterC2 = byte == 0xC2
+      switch byte {
+      case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""),
+        UInt8(ascii: "'"), 0x00..<0x09, 0x0B, 0x0C, 0x0E..<0x20, 0x7F:
+        return true
+      default:
+        continue
+      }
     }
+    return false
   }
 }
