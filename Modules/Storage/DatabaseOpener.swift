@@ -165,6 +165,17 @@ public enum DatabaseOpener {
   }
   private static let createdPaths = LockedValue<Set<String>>([])
 
+  /// Removes the database at `path` with its WAL, shared memory and journal when this process
+  /// created it and `isUnused` says nothing is kept in it (another process may have written to
+  /// it meanwhile): a command that failed leaves nothing behind. Errors are ignored: the
+  /// command's own failure is what is reported.
+  public static func removeIfCreatedAndUnused(_ path: String, isUnused: () throws -> Bool) {
+    guard createdByThisProcess(path), (try? isUnused()) == true else { return }
+    for suffix in ["", "-wal", "-shm", "-journal"] {
+      try? FileManager.default.removeItem(atPath: path + suffix)
+    }
+  }
+
   /// Runs `body` holding an exclusive `flock` on the database's folder, so one process at a time
   /// reads which migrations ran and runs the rest.
   ///

@@ -225,11 +225,9 @@ extension StoreMetricsCommand {
     } catch {
       // Only a file this process made, and only while it holds no store: another import that
       // opened it meanwhile keeps what it wrote.
-      if let created, DatabaseOpener.createdByThisProcess(created),
-        (try? global.openStoreMetrics().stores().isEmpty) == true
-      {
-        for suffix in ["", "-wal", "-shm", "-journal"] {
-          try? FileManager.default.removeItem(atPath: created + suffix)
+      if let created {
+        DatabaseOpener.removeIfCreatedAndUnused(created) {
+          try global.openStoreMetrics().stores().isEmpty
         }
       }
       throw error
