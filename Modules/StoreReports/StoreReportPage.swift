@@ -16,19 +16,20 @@ public enum StoreReportPage {
   /// One store's page over the rolling `range` ending on `asOf` (the store's own today when
   /// `nil`, from `now`).
   ///
-  /// - throws: `TallyError` from the domain (an unknown store).
+  /// - Parameter store: the store, looked up once by the caller (`ShopAnalytics.store(_:)`).
+  /// - throws: `TallyError` from the domain.
   public static func build(
-    shops: ShopAnalytics, storeId: String, range: MetricsRange, asOf: LocalDate?, now: Instant
+    shops: ShopAnalytics, store known: KnownStore, range: MetricsRange, asOf: LocalDate?,
+    now: Instant
   ) throws -> ReportPage {
-    let known = try shops.store(storeId)
     let (shop, zone) = (known.shop, known.zone)
     let day = asOf ?? zone.localDate(of: now)
-    let metrics = try shops.metrics(storeId: storeId, range: range, asOf: day, calendar: false)
+    let metrics = try shops.metrics(of: known, range: range, asOf: day, calendar: false)
     let window = metrics.current
-    let chart = try shops.chart(storeId: storeId, range: range, asOf: day)
-    let hours = try shops.hourly(storeId: storeId, range: window)
-    let parts = try shops.timeDistribution(storeId: storeId, range: window)
-    let (items, categories) = try shops.sales(storeId: storeId, range: window, limit: topLimit)
+    let chart = try shops.chart(of: known, range: range, asOf: day)
+    let hours = try shops.hourly(of: known, range: window)
+    let parts = try shops.timeDistribution(of: known, range: window)
+    let (items, categories) = try shops.sales(of: known, range: window, limit: topLimit)
     return ReportPage(
       title: "\(shop.name): store report",
       period: "\(windowText(window)), \(range.rawValue)", asOf: day, generatedAt: now, zone: zone,

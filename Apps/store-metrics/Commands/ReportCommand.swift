@@ -40,11 +40,10 @@ extension StoreMetricsCommand {
       let now = Instant(Date())
       // A word (`yesterday`) is read in each store's own zone, as by the query commands.
       let page =
-        if let store {
+        if let known = try store.map(shops.store) {
           try StoreReportPage.build(
-            shops: shops, storeId: store, range: range,
-            asOf: try global.asOfDay.map { _ in shops.currentDay(in: try shops.store(store).zone) },
-            now: now)
+            shops: shops, store: known, range: range,
+            asOf: global.asOfDay.map { _ in shops.currentDay(in: known.zone) }, now: now)
         } else {
           try StoreReportPage.comparison(
             shops: shops, range: range, asOf: global.asOfDay, now: now)

@@ -50,7 +50,8 @@ extension ShopAnalytics {
     try hourly(of: store(storeId), range: range)
   }
 
-  private func hourly(of store: KnownStore, range: DayRange) throws -> [RevenueBucket<Int>] {
+  /// `hourly(storeId:range:)` of a store looked up already.
+  public func hourly(of store: KnownStore, range: DayRange) throws -> [RevenueBucket<Int>] {
     let storeId = store.id
     var hours = [(orders: Int, revenue: FixedDecimal)](repeating: (0, .zero), count: 24)
     for row in try repository.hours(of: storeId, in: range) {
@@ -127,9 +128,15 @@ extension ShopAnalytics {
   public func sales(storeId: String, range: DayRange, limit: Int) throws
     -> (items: [ItemSales], categories: [CategorySales])
   {
+    try sales(of: store(storeId), range: range, limit: limit)
+  }
+
+  /// `sales(storeId:range:limit:)` of a store looked up already.
+  public func sales(of store: KnownStore, range: DayRange, limit: Int) throws
+    -> (items: [ItemSales], categories: [CategorySales])
+  {
     let limit = try Self.checked(limit)
-    _ = try store(storeId)
-    let sales = try repository.sales(of: storeId, in: range)
+    let sales = try repository.sales(of: store.id, in: range)
     return (
       SalesRanking.items(sales.items, limit: limit),
       SalesRanking.categories(sales.categories, limit: limit)

@@ -35,14 +35,14 @@ extension TallyAPI {
               .description)
         }
         let granted = try APIError.answering { try server.grantedStores(userId: user) }
-        guard granted.contains(storeId), try existingStore(storeId) != nil else {
+        guard granted.contains(storeId), let store = try existingStore(storeId) else {
           // Not granted and not there answer alike: nothing is revealed about other stores.
           throw APIError.message(
             .notFound, "no store \(TallyError.quote(storeId)) for this user")
         }
         let page = try APIError.answering {
           try StoreReportPage.build(
-            shops: shops, storeId: storeId, range: range, asOf: nil, now: clock())
+            shops: shops, store: store, range: range, asOf: nil, now: clock())
         }
         return HTMLResponse.page(page.render())
       },
