@@ -259,20 +259,23 @@ extension RVUCommand.Visits {
         work_rvu, description, status_code; rows with the same visit value are one visit. Dates \
         and times as a spreadsheet writes them are read too (2/8/2026, 1:30 PM); slashed dates \
         the way the file's first unambiguous one says (13/2/2026: day first), else as \
-        --month-first or --day-first says.
+        --month-first or --day-first says. A spreadsheet with its own header is read with \
+        --map column='Its column' for each column named otherwise (--map hcpcs=CPT).
 
         All or nothing: every bad record is named (up to 20) and nothing is saved. A visit you already \
         have (same day, time, no-show flag and procedures) is skipped, so importing a file again \
         adds nothing; --allow-duplicates saves it anyway.
 
-        Example:
+        Examples:
           rvu-cli visits import visits.json
+          rvu-cli visits import log.csv --map visit=Encounter --map hcpcs=CPT
         """)
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var user: UserOptions
     @OptionGroup var catalog: CatalogOptions
     @OptionGroup var dialect: CSVDialectOptions
+    @OptionGroup var columnMap: ColumnMapOptions
     @Argument(help: ArgumentHelp("A .json or .csv file.", valueName: "file")) var file: String
     @Flag(
       name: .customLong("allow-duplicates"),
@@ -284,7 +287,8 @@ extension RVUCommand.Visits {
       let records: [VisitImportFile.Record]
       do {
         records = try VisitImportFile.parse(
-          try readFile(file), fileName: name, dialect: dialect.dialect)
+          try readFile(file), fileName: name, dialect: dialect.dialect,
+          columns: columnMap.columns)
       } catch let error as TallyError {
         throw CSVDialectOptions.hinted(error, amountFields: ["work_rvu"])
       }

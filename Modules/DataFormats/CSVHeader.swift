@@ -5,7 +5,7 @@ import AnalyticsCore
 public struct CSVHeader: Sendable {
   /// The column names as written, trimmed.
   public let names: [String]
-  private let positions: [String: Int]
+  private var positions: [String: Int]
   /// The columns up to the last one with a name: empty names after it are a spreadsheet's
   /// trailing commas.
   private let namedColumns: Int
@@ -45,12 +45,19 @@ public struct CSVHeader: Sendable {
   /// values would be read); then every `required` column must be there.
   /// Empty header cells (a spreadsheet's trailing commas) are not columns.
   ///
+  /// - Parameter renamed: Tally's column → the file's column that holds it (a spreadsheet's own
+  ///   header); Tally's name then reads that column, and Tally's own name is not one of the file's.
   /// - throws: `TallyError` (bad data) at `source` (the header's line) naming the column.
   public init(
     _ record: CSVRecord, required: [String], optional: [String],
-    delimiter: CSVDelimiter = .comma, source: TallyError.Source
+    renamed: [String: String] = [:], delimiter: CSVDelimiter = .comma, source: TallyError.Source
   ) throws {
     self.init(record)
+    try KnownNames.refuseUnknown(
+      renamed.keys, known: required + optional, kind: .key, source: source)
+    let fileName = { (column: String) in renamed[column] ?? column }
+    let required = required.map(fileName)
+    let optional = optional.map(fileName)
     // A spreadsheet in a comma-decimal locale writes ';' (or a tab) between columns: the whole
     // header is then one name. Said as what it is, not as an unknown column.
     let known = Set((required + optional).map { $0.lowercased() })
@@ -89,6 +96,10 @@ public struct CSVHeader: Sendable {
         .badData,
         .missing(field: column, expected: "the columns " + required.joined(separator: ", ")),
         source: source)
+    }
+    let filePositions = positions
+    for (column, name) in renamed {
+      positions[column.lowercased()] = filePositions[name.lowercased()]
     }
   }
 

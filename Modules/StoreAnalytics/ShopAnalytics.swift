@@ -153,26 +153,28 @@ public struct ShopAnalytics: Sendable {
   ///   - replace, newStoreZone, progress: as for `importLines`.
   ///   - dialect: the byte between columns, and how slashed dates (`2/8/2026`) are read;
   ///     without an order, only a date that is one way only is read
-  ///     (`OrderLineFile.dateOrder(ofFileNamed:delimiter:read:)` finds a file's).
+  ///     (`OrderLineFile.dateOrder(ofFileNamed:delimiter:mapping:read:)` finds a file's).
+  ///   - mapping: how a file not in Tally's shape is read (a point-of-sale export's columns).
   /// - throws: `TallyError` naming the line and column of the first problem, as `importLines`.
   public func importFile(
     named fileName: String, read: @escaping @Sendable () throws -> Data?, replace: Bool = false,
     newStoreZone: Zone = .utc, dialect: CSVDialect = CSVDialect(),
-    progress: (Int) -> Void = { _ in }
+    mapping: OrderLineMapping? = nil, progress: (Int) -> Void = { _ in }
   ) throws -> OrderImportSummary {
     try importFile(
       named: fileName, read: read, replace: replace, newStoreZone: newStoreZone,
-      dialect: dialect, linesPerPart: Self.linesPerPart, progress: progress)
+      dialect: dialect, mapping: mapping, linesPerPart: Self.linesPerPart, progress: progress)
   }
 
   /// `importFile` in parts of `linesPerPart` (tests make them small).
   func importFile(
     named fileName: String, read: @escaping @Sendable () throws -> Data?, replace: Bool,
-    newStoreZone: Zone, dialect: CSVDialect = CSVDialect(), linesPerPart: Int,
-    progress: (Int) -> Void = { _ in }
+    newStoreZone: Zone, dialect: CSVDialect = CSVDialect(), mapping: OrderLineMapping? = nil,
+    linesPerPart: Int, progress: (Int) -> Void = { _ in }
   ) throws -> OrderImportSummary {
     let read = TextDecoder.utf8(reading: read, source: TallyError.Source(fileName))
     if OrderLineFile.isJSONLines(fileName) {
+      if mapping != nil { throw OrderLineFile.mappedJSONLines(fileName) }
       var data = Data()
       while let chunk = try read(), !chunk.isEmpty { data.append(chunk) }
       return try importLines(
@@ -182,7 +184,8 @@ public struct ShopAnalytics: Sendable {
     let parts = Handoff<Result<([OrderLineInput], OrderGroups), any Error>?>(capacity: 2)
     Thread.detachNewThread {
       do {
-        var reader = try OrderLineCSV(fileName: fileName, dialect: dialect, read: read)
+        var reader = try OrderLineCSV(
+          fileName: fileName, dialect: dialect, mapping: mapping, read: read)
         var file = OrderGroups.FileFacts()
         var problems = Problems()
         var part: [OrderLineInput] = []

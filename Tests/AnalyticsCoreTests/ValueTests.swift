@@ -10,6 +10,8 @@ struct ValueTests {
       ("1.3", 130, "1.30"), ("1.30", 130, "1.30"), ("-0.05", -5, "-0.05"), ("12", 1200, "12.00"),
       ("+7.5", 750, "7.50"), (".5", 50, "0.50"), ("0", 0, "0.00"), ("0.18", 18, "0.18"),
       ("817860.05", 81_786_005, "817860.05"), ("-12.34", -1234, "-12.34"),
+      // Zeros past the second decimal change nothing: Toast writes tax as 1.99000.
+      ("1.99000", 199, "1.99"), ("4.000", 400, "4.00"),
     ])
   func parses(text: String, hundredths: Int64, shown: String) throws {
     let amount = try FixedDecimal(parsing: text)
@@ -19,7 +21,7 @@ struct ValueTests {
 
   @Test(
     "refuses what is not a decimal",
-    arguments: ["abc", "", "1..2", "-", "1e3", "1.234", "1,5", "1.2.3"])
+    arguments: ["abc", "", "1..2", "-", "1e3", "1.234", "1,5", "1.2.3", "1.99001"])
   func refuses(text: String) {
     #expect {
       try FixedDecimal(parsing: text)

@@ -173,13 +173,15 @@ struct RVUCLIRoundTwoTests {
     while let command = commands.popLast() {
       commands += command.configuration.subcommands
       let discussion = command.configuration.discussion
-      let prose = discussion.components(separatedBy: "Example:")[0]
+      let prose = discussion.components(separatedBy: "Example")[0]
       for paragraph in prose.components(separatedBy: "\n\n") {
         let text = paragraph.trimmingCharacters(in: .newlines)
         #expect(!text.contains("\n"), "\(command): \(text)")
       }
       #expect(!command.configuration.abstract.contains("\n"), "\(command)")
-      #expect(discussion.contains("Example:\n  rvu-cli"), "\(command) has no example")
+      #expect(
+        discussion.contains("Example:\n  rvu-cli") || discussion.contains("Examples:\n  rvu-cli"),
+        "\(command) has no example")
       checked += 1
     }
     #expect(checked > 20)

@@ -19,6 +19,32 @@ struct VisitReimportTests {
     try VisitImportFile.parse(Data(text.utf8), fileName: "v.csv")
   }
 
+  @Test("a spreadsheet's own header is read with Tally's columns mapped onto it")
+  func mappedColumns() throws {
+    let text = """
+      Encounter,Date of service,CPT,Units
+      7,2026-02-08,99213,2
+      """
+    let columns = ["visit": "Encounter", "date": "Date of service", "hcpcs": "CPT"]
+    // Units is not mapped: refused, not dropped (two units would be one).
+    let unmapped = try #require(throws: TallyError.self) {
+      try VisitImportFile.parse(Data(text.utf8), fileName: "v.csv", columns: columns)
+    }
+    #expect(unmapped.field == "column")
+    #expect(unmapped.value == "Units")
+    var all = columns
+    all["quantity"] = "Units"
+    let records = try VisitImportFile.parse(Data(text.utf8), fileName: "v.csv", columns: all)
+    #expect(records.map(\.source.line) == [2])
+    #expect(records.first?.input.procedures.map(\.hcpcs) == ["99213"])
+    #expect(records.first?.input.procedures.map(\.quantity) == [2])
+    // A name that is not one of Tally's columns is refused with the closest.
+    let wrong = try #require(throws: TallyError.self) {
+      try VisitImportFile.parse(Data(text.utf8), fileName: "v.csv", columns: ["hcpc": "CPT"])
+    }
+    #expect(wrong.value == "hcpc")
+  }
+
   @Test("known visits are counted, not just remembered") func reimport() throws {
     let store = try RVUStore.inMemory()
     let first = try store.importVisits(try records(file), userId: "u")

@@ -113,18 +113,41 @@ extension StoreMetricsCommand {
         what is new or changed; --replace writes every such order again. Ids may be 100 bytes \
         long, names 200; quantities 1 to 100000; prices and tax 0 to 1000000.00.
 
-        Example:
+        A point-of-sale export is read through a mapping: which of its columns holds each of \
+        Tally's, what its values mean, which it does not read (Docs/Store.md; Docs/Mappings \
+        has Square's Items Detail, Toast's ItemSelectionDetails and Shopify's orders export). \
+        --map column='File column' maps one column (over the mapping's, if any).
+
+        Examples:
           store-metrics import orders.csv --time-zone America/Chicago
+          store-metrics import items-2026-07-18.csv \\
+              --mapping Docs/Mappings/square-items-detail.json \\
+              --time-zone America/New_York
+          store-metrics import sales.csv --map order_id='Order #' --map placed_at=Date
         """)
     @OptionGroup var global: GlobalOptions
     @Argument(help: ArgumentHelp("A .csv or .jsonl file.", valueName: "file")) var file: String
     @Flag(help: "Write again orders the store has already, unchanged ones too.")
     var replace = false
     @OptionGroup var dialectOptions: CSVDialectOptions
+    @Option(
+      help: ArgumentHelp(
+        "A mapping (JSON) for a file not in Tally's shape, such as a POS export.",
+        valueName: "file"))
+    var mapping: String?
+    @OptionGroup var columnMap: ColumnMapOptions
 
     func run() throws {
       let name = PathText.name(of: file)
       try inputFileAttributes(file)
+      var mapping: OrderLineMapping?
+      if let path = self.mapping {
+        mapping = try OrderLineMapping.parse(readFile(path), fileName: PathText.name(of: path))
+      }
+      if !columnMap.columns.isEmpty {
+        mapping = try (mapping ?? OrderLineMapping()).adding(columns: columnMap.columns)
+          .checked(source: nil)
+      }
       // Read in chunks as the import goes: memory stays bounded however long the file.
       let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: file))
       defer { try? handle.close() }
@@ -136,7 +159,7 @@ extension StoreMetricsCommand {
       if dialect.dateOrder == nil, (try? handle.offset()) != nil {
         do {
           dialect.dateOrder = try OrderLineFile.dateOrder(
-            ofFileNamed: name, delimiter: dialect.delimiter, read: read)
+            ofFileNamed: name, delimiter: dialect.delimiter, mapping: mapping, read: read)
         } catch let error as TallyError {
           throw CSVDialectOptions.hinted(error, amountFields: ["unit_price", "tax"])
         }
@@ -147,12 +170,29 @@ extension StoreMetricsCommand {
           db, progress in
           try db.importFile(
             named: name, read: read, replace: replace,
-            newStoreZone: global.timeZoneOption ?? .utc, dialect: dialect,
+            newStoreZone: global.timeZoneOption ?? .utc, dialect: dialect, mapping: mapping,
             progress: progress)
         }
       } catch let error as TallyError {
-        throw CSVDialectOptions.hinted(error, amountFields: ["unit_price", "tax"])
+        throw Self.exportHinted(
+          CSVDialectOptions.hinted(error, amountFields: ["unit_price", "tax"]))
       }
+    }
+
+    /// A header of many columns that are not Tally's (a point-of-sale export read without a
+    /// mapping) is hinted with the mappings, not with its long list of unknown names.
+    static func exportHinted(_ error: TallyError) -> TallyError {
+      guard error.field == "column", let hint = error.hint, hint.hasPrefix("also not known"),
+        hint.components(separatedBy: "\", ").count >= 3
+      else { return error }
+      return TallyError(
+        .badData,
+        .invalid(
+          field: "column", value: error.value ?? "", expected: "Tally's columns, or a mapping"),
+        source: error.source
+      ).hinted(
+        "a point-of-sale export? read it with --mapping FILE (Docs/Mappings has Square, Toast "
+          + "and Shopify) or --map column='File column'")
     }
   }
 

@@ -18,7 +18,8 @@ public struct FixedDecimal: Sendable, Hashable, Comparable, CustomStringConverti
   /// Parses a decimal such as `1.3`, `-0.05`, `12` or `+7.50`.
   ///
   /// - Parameter rounding: when true, digits past the second decimal are rounded half away from
-  ///   zero; when false (the default) they are an error, so no value is silently changed.
+  ///   zero; when false (the default) they are an error unless zeros (`1.99000`), so no value
+  ///   is silently changed.
   /// - throws: `TallyError` naming the text when it is not a decimal number.
   public init(parsing text: String, rounding: Bool = false) throws {
     let error = TallyError(value: text, expected: "a decimal number with at most 2 decimals")
@@ -50,9 +51,13 @@ public struct FixedDecimal: Sendable, Hashable, Comparable, CustomStringConverti
         fraction = fraction * 10 + digit
         fractionDigits += 1
       } else {
-        guard rounding else { throw error }
-        if fractionDigits == 2 { roundUp = digit >= 5 }
         fractionDigits += 1
+        if rounding {
+          if fractionDigits == 3 { roundUp = digit >= 5 }
+        } else if digit != 0 {
+          throw error
+        }
+        // Zeros past the second decimal change nothing: `1.99000`, as Toast writes tax.
       }
     }
     guard sawDigit else { throw error }

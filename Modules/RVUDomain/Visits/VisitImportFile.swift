@@ -30,13 +30,24 @@ public enum VisitImportFile {
   ///   whose field names its field or column.
   ///   A CSV's dates may be slashed (`2/8/2026`), read in `dateOrder`, else in the order the
   ///   file's first date that reads one way only proves; its times may be `1:30 PM`.
-  public static func parse(_ data: Data, fileName: String, dialect: CSVDialect = CSVDialect())
-    throws -> [Record]
-  {
+  /// - Parameter columns: Tally's column → the CSV file's own column that holds it.
+  public static func parse(
+    _ data: Data, fileName: String, dialect: CSVDialect = CSVDialect(),
+    columns: [String: String] = [:]
+  ) throws -> [Record] {
     let data = try TextDecoder.utf8(data, source: TallyError.Source(fileName))
-    return fileName.lowercased().hasSuffix(".csv")
-      ? try parseCSV(data, fileName: fileName, dialect: dialect)
-      : try parseJSON(data, fileName: fileName)
+    guard fileName.lowercased().hasSuffix(".csv") else {
+      guard columns.isEmpty else {
+        throw TallyError(
+          .badData,
+          .invalid(
+            field: nil, value: "a column mapping for JSON",
+            expected: "a mapping for a CSV file; JSON has Tally's own keys"),
+          source: TallyError.Source(fileName))
+      }
+      return try parseJSON(data, fileName: fileName)
+    }
+    return try parseCSV(data, fileName: fileName, dialect: dialect, columns: columns)
   }
 
   // MARK: JSON
@@ -219,7 +230,10 @@ public enum VisitImportFile {
     "status_code",
   ]
 
-  static func parseCSV(_ data: Data, fileName: String, dialect: CSVDialect = CSVDialect())
+  static func parseCSV(
+    _ data: Data, fileName: String, dialect: CSVDialect = CSVDialect(),
+    columns: [String: String] = [:]
+  )
     throws -> [Record]
   {
     let file = TallyError.Source(fileName)
@@ -236,7 +250,7 @@ public enum VisitImportFile {
     }
     let header = try CSVHeader(
       headerRecord, required: ["visit", "date"], optional: csvOptionalColumns,
-      delimiter: dialect.delimiter,
+      renamed: columns, delimiter: dialect.delimiter,
       source: TallyError.Source(fileName, line: headerRecord.line))
     var order: [String] = []
     var visits: [String: Record] = [:]

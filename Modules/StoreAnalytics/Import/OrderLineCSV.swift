@@ -21,15 +21,23 @@ struct OrderLineCSV {
   /// The last `placed_at` read: an order's lines repeat it.
   private var lastPlacedBytes: [UInt8] = []
   private var lastPlaced: PlacedAt?
+  /// How a file not in Tally's shape is read, and the position of each Tally column it maps.
+  private let mapping: OrderLineMapping?
+  private var mapped: [String: Int] = [:]
+  /// The order whose first line gave `filled`, the values of its order-level columns.
+  private var filledOrder: String?
+  private var filled: [String: String] = [:]
 
   /// Reads the header.
   ///
   /// - throws: `TallyError` (bad data) for an empty file or a missing column, naming it.
   init(
-    fileName: String, dialect: CSVDialect = CSVDialect(), read: @escaping () throws -> Data?
+    fileName: String, dialect: CSVDialect = CSVDialect(), mapping: OrderLineMapping? = nil,
+    read: @escaping () throws -> Data?
   ) throws {
     self.fileName = fileName
-    dateOrder = dialect.dateOrder
+    self.mapping = mapping
+    dateOrder = dialect.dateOrder ?? mapping?.dateOrder
     self.dialect = dialect
     decimalComma = dialect.decimalComma
     stream = CSVStream(fileName: fileName, delimiter: dialect.delimiter, read: read)
@@ -47,10 +55,23 @@ struct OrderLineCSV {
           expected: "a header with " + OrderLineFile.required.joined(separator: ", ")),
         source: TallyError.Source(fileName))
     }
+    let columns =
+      mapping?.fileColumns ?? (required: OrderLineFile.required, optional: OrderLineFile.optional)
     let header = try CSVHeader(
-      headerRecord, required: OrderLineFile.required, optional: OrderLineFile.optional,
+      headerRecord, required: columns.required, optional: columns.optional,
       delimiter: dialect.delimiter, source: stream.source)
-    func position(_ column: String) -> Int { header.position(of: column)! }
+    // Limits by the Tally column a file's column is read as.
+    var tallyColumn: [String: String] = [:]
+    if let mapping {
+      for column in OrderLineMapping.tallyColumns {
+        guard let name = mapping.fileColumn(column), let index = header.position(of: name) else {
+          continue
+        }
+        mapped[column] = index
+        tallyColumn[name.lowercased()] = column
+      }
+    }
+    func position(_ column: String) -> Int { header.position(of: column) ?? Int.max }
     // The header has every required column (checked above).
     orderId = position("order_id")
     storeId = position("store_id")
@@ -68,7 +89,8 @@ struct OrderLineCSV {
     self.header = header
     stream.names = header.names
     stream.limits = header.names.map {
-      OrderLineInput.lengthLimit(of: $0.lowercased()) ?? CSVReader.fieldLimit
+      OrderLineInput.lengthLimit(of: tallyColumn[$0.lowercased()] ?? $0.lowercased())
+        ?? CSVReader.fieldLimit
     }
   }
 
@@ -92,6 +114,7 @@ struct OrderLineCSV {
         fieldCount: stream.fieldCount,
         field: { stream.withField($0) { String(decoding: $0, as: UTF8.self) } }, source: source)
     }
+    if let mapping { return try mappedLine(mapping, source: source) }
     func bad(_ column: String, _ bytes: UnsafeBufferPointer<UInt8>, _ expected: String)
       -> TallyError
     {
@@ -159,6 +182,125 @@ struct OrderLineCSV {
       itemName: try required(itemName, "item_name"), category: try required(category, "category"),
       subcategory: try text(subcategory, "subcategory"), quantity: quantity, unitPrice: price,
       tax: tax)
+  }
+
+  /// A line of a file read through `mapping`: each Tally column from the file's column the mapping
+  /// names, its values translated, order-level values taken from the order's first line, the unit
+  /// price worked out from a line total, and a line with an amount Tally cannot read yet refused.
+  private mutating func mappedLine(_ mapping: OrderLineMapping, source: TallyError.Source)
+    throws -> OrderLineInput
+  {
+    func cell(_ position: Int?) -> String {
+      guard let position else { return "" }
+      return stream.withField(position) { String(decoding: Self.trimmed($0), as: UTF8.self) }
+    }
+    let orderId = cell(mapped["order_id"])
+    if orderId != filledOrder {
+      filledOrder = orderId
+      filled = [:]
+    }
+    func text(_ column: String) throws -> String? {
+      if let fixed = mapping.fixed[column] { return fixed }
+      var value = cell(mapped[column])
+      if mapping.orderLevel.contains(column) {
+        if value.isEmpty {
+          value = filled[column] ?? ""
+        } else if filled[column] == nil {
+          filled[column] = value
+        }
+      }
+      if let translated = mapping.values[column]?[value] { value = translated }
+      guard !value.isEmpty else { return nil }
+      if let limit = OrderLineInput.lengthLimit(of: column), value.utf8.count > limit {
+        throw OrderLineInput.tooLong(
+          mapping.label(column), bytes: value.utf8.count, limit: limit, source: source)
+      }
+      return value
+    }
+    func missing(_ column: String) -> TallyError {
+      TallyError(
+        .badData, .missing(field: mapping.label(column), expected: "a value"), source: source)
+    }
+    func required(_ column: String) throws -> String {
+      guard let value = try text(column) else { throw missing(column) }
+      return value
+    }
+    func parsed<Value>(_ column: String, _ expected: String, _ parse: (String) -> Value?)
+      throws -> Value?
+    {
+      guard let value = try text(column) else { return nil }
+      guard let parsed = parse(value) else {
+        throw TallyError.invalid(mapping.label(column), value, expected: expected, source: source)
+      }
+      return parsed
+    }
+    let dialect = self.dialect
+    func amount(_ text: String) -> FixedDecimal? {
+      OrderLineFile.amount(dialect.decimalComma ? dialect.pointDecimal(text) : text)
+    }
+    var placedText = try required("placed_at")
+    if mapping.columns["placed_time"] != nil { placedText += " " + (try required("placed_time")) }
+    guard var placed = OrderLineFile.parsePlacedAt(placedText, order: dateOrder) else {
+      throw OrderLineFile.placedAtProblem(placedText, order: dateOrder, source: source)
+    }
+    if mapping.columns["placed_zone"] != nil, case .local(let local, let milliseconds) = placed {
+      let name = try required("placed_zone")
+      guard let zone = mapping.zones[name] else {
+        throw TallyError.invalid(
+          mapping.label("placed_zone"), name,
+          expected: "a zone the mapping names: "
+            + mapping.zones.keys.sorted().map(TallyError.quote).joined(separator: ", "),
+          source: source)
+      }
+      placed = .instant(
+        Instant(
+          millisecondsSinceEpoch: zone.instant(of: local).millisecondsSinceEpoch
+            + Int64(milliseconds)))
+    }
+    guard
+      let quantity = try parsed("quantity", OrderLineFile.expectedQuantity, OrderLineFile.quantity)
+    else { throw missing("quantity") }
+    let price: FixedDecimal
+    if mapping.columns["line_total"] != nil {
+      let total = try required("line_total")
+      guard let amount = amount(total) else {
+        throw TallyError.invalid(
+          mapping.label("line_total"), total, expected: OrderLineFile.expectedAmount,
+          source: source)
+      }
+      // The unit price is exact or the line is refused: 10.00 for 3 is no price in cents.
+      guard amount.hundredths % Int64(quantity) == 0 else {
+        throw TallyError.invalid(
+          mapping.label("line_total"), total,
+          expected: "a total that \(quantity) units share in whole cents", source: source)
+      }
+      price = FixedDecimal(hundredths: amount.hundredths / Int64(quantity))
+    } else {
+      guard let unitPrice = try parsed("unit_price", OrderLineFile.expectedAmount, amount) else {
+        throw missing("unit_price")
+      }
+      price = unitPrice
+    }
+    for column in mapping.zero {
+      let value = cell(header.position(of: column))
+      guard !value.isEmpty, amount(value)?.hundredths != 0 else { continue }
+      throw TallyError.invalid(
+        column, value,
+        expected: "0: Tally does not read this amount yet, and the mapping refuses the line "
+          + "rather than overstate its sales",
+        source: source)
+    }
+    return try OrderLineInput(
+      source: source, orderId: try required("order_id"), storeId: try required("store_id"),
+      placedAt: placed,
+      status: try parsed("status", OrderLineFile.expectedStatus) {
+        OrderStatus(rawValue: $0.lowercased())
+      } ?? .completed,
+      customerId: try text("customer_id"), itemId: try text("item_id"),
+      itemName: try required("item_name"), category: try required("category"),
+      subcategory: try text("subcategory"), quantity: quantity, unitPrice: price,
+      tax: try parsed("tax", OrderLineFile.expectedAmount, amount) ?? .zero
+    ).validatedTyped()
   }
 
   /// An amount of the file's dialect.

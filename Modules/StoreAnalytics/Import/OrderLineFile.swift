@@ -29,24 +29,26 @@ public enum OrderLineFile {
   /// - throws: `TallyError` (bad data) naming the file, line and column of each bad line
   ///   (`Problems`), or an empty file (a CSV without a header, JSON Lines without lines; a CSV
   ///   with a header and no rows has no lines).
-  public static func parse(_ data: Data, fileName: String, dialect: CSVDialect = CSVDialect())
-    throws -> [OrderLineInput]
-  {
+  public static func parse(
+    _ data: Data, fileName: String, dialect: CSVDialect = CSVDialect(),
+    mapping: OrderLineMapping? = nil
+  ) throws -> [OrderLineInput] {
     try parse(
       utf8: TextDecoder.utf8(data, source: TallyError.Source(fileName)), fileName: fileName,
-      dialect: dialect)
+      dialect: dialect, mapping: mapping)
   }
 
   /// `parse(_:fileName:dialect:)` of a file already decoded to UTF-8 (`TextDecoder`).
-  static func parse(utf8 data: Data, fileName: String, dialect: CSVDialect) throws
-    -> [OrderLineInput]
-  {
+  static func parse(
+    utf8 data: Data, fileName: String, dialect: CSVDialect, mapping: OrderLineMapping? = nil
+  ) throws -> [OrderLineInput] {
     let lines: [OrderLineInput]
     if isJSONLines(fileName) {
+      if mapping != nil { throw mappedJSONLines(fileName) }
       lines = try jsonLines(data, fileName: fileName, dateOrder: dialect.dateOrder)
     } else {
       var remaining: Data? = data
-      var reader = try OrderLineCSV(fileName: fileName, dialect: dialect) {
+      var reader = try OrderLineCSV(fileName: fileName, dialect: dialect, mapping: mapping) {
         defer { remaining = nil }
         return remaining
       }
@@ -70,10 +72,11 @@ public enum OrderLineFile {
   /// - Parameter read: the file's chunks from its start (a second reading of the file).
   public static func dateOrder(
     ofFileNamed fileName: String, delimiter: CSVDelimiter = .comma,
-    read: @escaping @Sendable () throws -> Data?
+    mapping: OrderLineMapping? = nil, read: @escaping @Sendable () throws -> Data?
   )
     throws -> DateOrder?
   {
+    if let order = mapping?.dateOrder { return order }
     guard !isJSONLines(fileName) else { return nil }
     let stream = CSVStream(
       fileName: fileName, delimiter: delimiter,
@@ -83,7 +86,7 @@ public enum OrderLineFile {
     while column == nil, try stream.next() {
       if stream.isBlank { continue }
       column = CSVHeader(CSVRecord(line: stream.line, fields: stream.strings))
-        .position(of: "placed_at")
+        .position(of: mapping?.fileColumn("placed_at") ?? "placed_at")
       if column == nil { return nil }
     }
     guard let column else { return nil }
@@ -108,18 +111,36 @@ public enum OrderLineFile {
     return lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson")
   }
 
+  /// The refusal of a mapping for a JSON Lines file, whose keys are Tally's own.
+  static func mappedJSONLines(_ fileName: String) -> TallyError {
+    TallyError(
+      .badData,
+      .invalid(
+        field: nil, value: "a mapping for JSON Lines",
+        expected: "a mapping for a CSV file; JSON Lines has Tally's own keys"),
+      source: TallyError.Source(fileName))
+  }
+
   static func noLines(_ fileName: String) -> TallyError {
     TallyError(
       .badData, .missing(field: "order lines", expected: "one JSON object per line"),
       source: TallyError.Source(fileName))
   }
 
-  /// A quantity of 1…`OrderLineInput.quantityLimit` (a `+` sign allowed), or `nil`.
+  /// A quantity of 1…`OrderLineInput.quantityLimit` (a `+` sign and zero decimals allowed), or
+  /// `nil`.
   static func quantity(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
     var index = bytes.first == UInt8(ascii: "+") ? 1 : 0
     guard index < bytes.count else { return nil }
     var value = 0
-    while index < bytes.count {
+    var end = bytes.count
+    // A whole number with zero decimals, as Square and Toast write quantities: `2.0`.
+    if let point = bytes.firstIndex(of: UInt8(ascii: ".")), point > index, point < end - 1,
+      bytes[(point + 1)...].allSatisfy({ $0 == UInt8(ascii: "0") })
+    {
+      end = point
+    }
+    while index < end {
       let digit = Int(bytes[index]) - 0x30
       guard (0...9).contains(digit), value <= OrderLineInput.quantityLimit else { return nil }
       value = value * 10 + digit

@@ -1,0 +1,236 @@
+import AnalyticsCore
+import Foundation
+import Testing
+
+@testable import StoreAnalytics
+@testable import StoreSQLite
+
+/// `Docs/Mappings`, the mappings Tally ships for point-of-sale exports.
+private let mappings = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Docs/Mappings")
+/// Files in each export's shape: the header as the vendor writes it (Docs/POSExports.md gives the
+/// sources), rows made up, their figures counted by hand below.
+private let exports = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  .appendingPathComponent("Exports")
+
+private func mapping(_ name: String) throws -> OrderLineMapping {
+  try OrderLineMapping.parse(
+    Data(contentsOf: mappings.appendingPathComponent(name + ".json")), fileName: name + ".json")
+}
+
+/// Imports `Exports/name.csv` through `Docs/Mappings/name.json` into a new store database.
+private func imported(_ name: String, zone: String) throws -> (
+  ShopAnalytics, OrderImportSummary
+) {
+  let store = try ShopAnalytics.inMemory(today: { _ in LocalDate(year: 2026, month: 11, day: 27)! })
+  let data = LockedValue(
+    Optional(try Data(contentsOf: exports.appendingPathComponent(name + ".csv"))))
+  let summary = try store.importFile(
+    named: name + ".csv",
+    read: {
+      data.withLock { data in
+        defer { data = nil }
+        return data
+      }
+    },
+    newStoreZone: try Zone(identifier: zone), mapping: try mapping(name))
+  return (store, summary)
+}
+
+/// Reads `rows` under `header` through `mapping`.
+private func lines(_ header: String, _ rows: [String], _ mapping: OrderLineMapping) throws
+  -> [OrderLineInput]
+{
+  try OrderLineFile.parse(
+    Data(([header] + rows).joined(separator: "\n").utf8), fileName: "export.csv",
+    mapping: mapping)
+}
+
+@Suite("Point-of-sale exports read through the shipped mappings")
+struct POSExportTests {
+  @Test("Square Items Detail: Date + Time in its Time Zone, Net Sales over Qty, None category")
+  func square() throws {
+    let (store, summary) = try imported("square-items-detail", zone: "America/New_York")
+    // By hand: 4 transactions, 5 item rows, one store named by Location.
+    #expect(summary.orders == 4)
+    #expect(summary.lines == 5)
+    #expect(summary.createdStores == ["Sunrise Social"])
+    let days = try store.daily(storeId: "Sunrise Social", limit: 10, asOf: day("2026-07-31"))
+      .sorted { $0.date < $1.date }
+    // 18 July: 8.00 + 4.00 (the croissant's net, after its 0.50 discount) + 16.20; tax 0.66 +
+    // 0.33 + 1.34. 19 July: 4.00 + 1,234.00 (23:30 Eastern, 03:30 UTC on the 20th); tax 0.33 +
+    // 101.81.
+    #expect(days.map(\.date) == [day("2026-07-18"), day("2026-07-19")])
+    #expect(days.map(\.totalOrders) == [2, 2])
+    #expect(days.map(\.totalRevenue) == [cents("28.20"), cents("1238.00")])
+    #expect(days.map(\.totalTax) == [cents("2.33"), cents("102.14")])
+    let items = try store.popular(storeId: "Sunrise Social", limit: 10)
+    let byName = Dictionary(uniqueKeysWithValues: items.map { ($0.itemName, $0) })
+    #expect(byName["Drip Coffee"]?.totalQuantity == 3)
+    #expect(byName["Drip Coffee"]?.totalRevenue == cents("12.00"))
+    #expect(byName["Matcha Latte"]?.totalRevenue == cents("16.20"))
+    let categories = try store.categories(storeId: "Sunrise Social", limit: 10)
+    #expect(
+      Set(categories.map(\.category)) == ["Drinks", "Uncategorized", "Catering"])
+    // The instant: 12:59:30 on 18 July in New York (EDT, UTC−4) is 16:59:30 UTC.
+    let parsed = try OrderLineFile.parse(
+      Data(contentsOf: exports.appendingPathComponent("square-items-detail.csv")),
+      fileName: "square-items-detail.csv", mapping: try mapping("square-items-detail"))
+    #expect(
+      parsed[0].placedAt == .instant(try #require(Instant.parse("2026-07-18T16:59:30Z", zone: nil)))
+    )
+    #expect(parsed[2].unitPrice == cents("5.40"))
+    #expect(parsed[2].customerId == "CUST9")
+  }
+
+  @Test("Toast ItemSelectionDetails: M/D/YY h:mm AM/PM, Net Price over Qty, Void? as cancelled")
+  func toast() throws {
+    let (store, summary) = try imported("toast-item-selection-details", zone: "America/Chicago")
+    #expect(summary.orders == 3)
+    #expect(summary.lines == 5)
+    let days = try store.daily(storeId: "Main Street", limit: 10, asOf: day("2026-10-31"))
+      .filter { $0.totalOrders > 0 }
+    // 8 October: 20.00 + 2 × 8.00 and 2 × 20.00 + 1,013.00; tax 1.65 + 1.32 + 3.30 + 83.57.
+    // 9 October: the one order's only selection is voided, so it is cancelled and sells nothing.
+    #expect(days.map(\.date) == [day("2026-10-08")])
+    #expect(days.map(\.totalOrders) == [2])
+    #expect(days.map(\.totalRevenue) == [cents("1089.00")])
+    #expect(days.map(\.totalTax) == [cents("89.84")])
+    let items = try store.popular(storeId: "Main Street", limit: 10)
+    #expect(
+      items.map { "\($0.itemName) \($0.totalQuantity) \($0.totalRevenue)" }.sorted() == [
+        "Caesar Salad 2 16.00", "House Wine 1 1013.00", "Margherita Pizza 3 60.00",
+      ])
+    let parsed = try OrderLineFile.parse(
+      Data(contentsOf: exports.appendingPathComponent("toast-item-selection-details.csv")),
+      fileName: "toast-item-selection-details.csv",
+      mapping: try mapping("toast-item-selection-details"))
+    #expect(parsed.map(\.status) == [.completed, .completed, .completed, .completed, .cancelled])
+    #expect(parsed[1].subcategory == "(Salads)")
+    #expect(
+      parsed[0].placedAt
+        == .local(LocalDateTime(date: day("2026-10-08"), time: TimeOfDay(hour: 17, minute: 18)!)))
+  }
+
+  @Test("Shopify orders export: order fields of the first row carried to the order's other rows")
+  func shopify() throws {
+    let (store, summary) = try imported("shopify-orders-export", zone: "America/Los_Angeles")
+    #expect(summary.orders == 3)
+    #expect(summary.lines == 4)
+    #expect(Set(summary.createdStores) == ["Venice Store", "online"])
+    // #1001: 298.00 + 2 × 15.00, tax 23.78 (the order's, on its first row); #1003 refunded.
+    let venice = try store.daily(storeId: "Venice Store", limit: 10, asOf: day("2026-05-31"))
+      .filter { $0.totalOrders > 0 }
+    #expect(venice.map(\.date) == [day("2026-05-12")])
+    #expect(venice.map(\.totalRevenue) == [cents("328.00")])
+    #expect(venice.map(\.totalTax) == [cents("23.78")])
+    #expect(venice.map(\.uniqueCustomers) == [1])
+    // #1002 has no Location: an online order, 3 × 15.00.
+    let online = try store.daily(storeId: "online", limit: 10, asOf: day("2026-05-31"))
+    #expect(online.map(\.totalRevenue) == [cents("45.00")])
+    let parsed = try OrderLineFile.parse(
+      Data(contentsOf: exports.appendingPathComponent("shopify-orders-export.csv")),
+      fileName: "shopify-orders-export.csv", mapping: try mapping("shopify-orders-export"))
+    #expect(parsed[1].customerId == "ada@example.com")
+    #expect(parsed[1].status == .completed)
+    #expect(parsed[1].tax == .zero)
+    #expect(parsed[3].status == .refunded)
+    #expect(
+      parsed[0].placedAt == .instant(try #require(Instant.parse("2026-05-12T19:54:01Z", zone: nil)))
+    )
+  }
+
+  @Test("what a mapping cannot take is refused naming the file's column and value")
+  func refusals() throws {
+    let square = try mapping("square-items-detail")
+    let header = """
+      Date,Time,Time Zone,Category,Item,Qty,Net Sales,Tax,Transaction ID,Event Type,Location,\
+      Customer ID,SKU
+      """
+    func refusal(_ row: String, _ mapping: OrderLineMapping) throws -> TallyError {
+      try #require(throws: TallyError.self) { try lines(header, [row], mapping) }
+    }
+    // 20.00 for 3 is no unit price in cents.
+    let inexact = try refusal(
+      "2026-07-18,09:00:00,Eastern Time (US & Canada),Drinks,Tea,3.0,$20.00,,T1,Payment,S,,", square
+    )
+    #expect(inexact.field == "Net Sales (line_total)")
+    #expect(inexact.value == "$20.00")
+    #expect(inexact.expected == "a total that 3 units share in whole cents")
+    let zone = try refusal(
+      "2026-07-18,09:00:00,Mars Standard Time,Drinks,Tea,1.0,$2.00,,T1,Payment,S,,", square)
+    #expect(zone.field == "Time Zone (placed_zone)")
+    #expect(zone.value == "Mars Standard Time")
+    // A refund row's negative amount: refund lines are not read yet.
+    let refund = try refusal(
+      "2026-07-18,09:00:00,Eastern Time (US & Canada),Drinks,Tea,1.0,-$2.00,,T1,Refund,S,,", square)
+    #expect(refund.field == "Net Sales (line_total)")
+    // A column neither read nor ignored is still refused, with the closest name.
+    let unknown = try #require(throws: TallyError.self) {
+      try lines(header + ",Tip", [], square)
+    }
+    #expect(unknown.field == "column")
+    #expect(unknown.value == "Tip")
+    // Shopify: an order-level discount would overstate sales.
+    let shopify = try mapping("shopify-orders-export")
+    let discounted = try #require(throws: TallyError.self) {
+      try lines(
+        "Name,Financial Status,Created at,Lineitem quantity,Lineitem name,Lineitem price,"
+          + "Discount Amount,Location",
+        ["#7,paid,2026-05-12 12:54:01 -0700,1,Tote,20.00,2.00,Venice"], shopify)
+    }
+    #expect(discounted.field == "Discount Amount")
+    #expect(discounted.value == "2.00")
+    let partly = try #require(throws: TallyError.self) {
+      try lines(
+        "Name,Financial Status,Created at,Lineitem quantity,Lineitem name,Lineitem price,Location",
+        ["#7,partially_refunded,2026-05-12 12:54:01 -0700,1,Tote,20.00,"], shopify)
+    }
+    #expect(partly.field == "Financial Status (status)")
+    #expect(partly.value == "partially_refunded")
+  }
+
+  @Test("--map alone renames columns; Tally's other columns keep their names")
+  func columnMap() throws {
+    let mapping = try OrderLineMapping(columns: ["order_id": "Order #", "placed_at": "Date"])
+      .checked(source: nil)
+    let read = try lines(
+      "Order #,store_id,Date,item_name,category,quantity,unit_price",
+      ["17,s,2026-02-08 13:30,Soup,Soups,2.0,4.50"], mapping)
+    #expect(read.map(\.orderId) == ["17"])
+    #expect(read.map(\.quantity) == [2])
+    // The file's own order_id column is now one Tally does not read.
+    let both = try #require(throws: TallyError.self) {
+      try lines(
+        "Order #,order_id,store_id,Date,item_name,category,quantity,unit_price", [], mapping)
+    }
+    #expect(both.value == "order_id")
+    // Names that are not Tally's are refused in the mapping itself.
+    let wrong = try #require(throws: TallyError.self) {
+      try OrderLineMapping(columns: ["order": "Order #"]).checked(source: nil)
+    }
+    #expect(wrong.value == "order")
+    #expect(wrong.expected?.contains("did you mean 'order_id'?") == true)
+  }
+
+  @Test("a column given over a mapping's takes its place; the column it replaces is ignored")
+  func columnOverMapping() throws {
+    let toast = try mapping("toast-item-selection-details").adding(columns: ["item_id": "Item Id"])
+      .checked(source: nil)
+    #expect(toast.columns["item_id"] == "Item Id")
+    #expect(toast.ignored.contains("Master Id"))
+    #expect(!toast.ignored.contains("Item Id"))
+  }
+
+  @Test("every column of the shipped mappings' exports is read or named as ignored")
+  func mappingsCoverTheirHeaders() throws {
+    for name in ["square-items-detail", "toast-item-selection-details", "shopify-orders-export"] {
+      let text = try String(
+        contentsOf: exports.appendingPathComponent(name + ".csv"), encoding: .utf8)
+      // An empty file under the export's header reads (no unknown, no missing column).
+      let header = String(text.prefix { !$0.isNewline })
+      let read = try lines(header, [], mapping(name))
+      #expect(read.isEmpty, "\(name)")
+    }
+  }
+}
