@@ -25,9 +25,10 @@ public struct StoreOrder: Sendable, Equatable {
   public var localDate: LocalDate
   public var localHour: Int
   public var status: OrderStatus
-  /// Σ line subtotals (before tax).
+  /// Net sales: Σ the sale lines' subtotals less those of its refund, discount and comp lines
+  /// (before tax; tips apart).
   public var subtotal: FixedDecimal
-  /// Σ line tax.
+  /// Σ line tax, signed as the subtotal.
   public var tax: FixedDecimal
   /// Subtotal + tax.
   public var total: FixedDecimal
@@ -64,17 +65,21 @@ public struct OrderLine: Sendable, Equatable {
   /// The unit price as sold.
   public var unitPrice: FixedDecimal
   public var quantity: Int
-  /// Unit price × quantity.
+  /// Unit price × quantity, positive whatever the kind.
   public var subtotal: FixedDecimal
   public var tax: FixedDecimal
   /// The category and subcategory it was sold under: the store's, kept when the item is later
   /// sold (here or in another store) under another one.
   public var category: CategoryKey
+  /// A sale, or a refund, discount, comp or tip line.
+  public var kind: LineKind
 
   public init(
     orderKey: Int64, lineNo: Int, menuItemId: Int64, itemName: String, unitPrice: FixedDecimal,
-    quantity: Int, subtotal: FixedDecimal, tax: FixedDecimal, category: CategoryKey
+    quantity: Int, subtotal: FixedDecimal, tax: FixedDecimal, category: CategoryKey,
+    kind: LineKind = .sale
   ) {
+    self.kind = kind
     self.orderKey = orderKey
     self.lineNo = lineNo
     self.menuItemId = menuItemId

@@ -10,6 +10,8 @@ public struct MetricsTotals: Sendable, Equatable {
   public var customers = 0
   public var cancelled = UnsoldOrders()
   public var refunded = UnsoldOrders()
+  /// The current window's gross sales, discounts, comps, refunds and tips.
+  public var parts = SalesParts()
 
   public init() {}
 }
@@ -34,6 +36,8 @@ public struct AggregateChanges: Sendable {
   public var items: [ItemTotal] = []
   /// Changes of cancelled and refunded orders per day.
   public var statuses: [StoreDayStatus] = []
+  /// Changes of the lines of each kind in completed orders per day.
+  public var kinds: [StoreDayKind] = []
   /// Changes of category totals, each line under the category it was sold under.
   public var categories: [CategoryTotal] = []
   /// Whether orders were taken away, so rows may have fallen to zero and must be deleted.

@@ -136,6 +136,26 @@ enum PostgresSchema {
         FROM menu_item m WHERE m.id = l.menu_item_id;
       """
     ),
+    (
+      "store-pg-7-line-kinds",
+      // Refund, discount, comp and tip lines, and each day's lines by kind, as on SQLite
+      // (store-11-line-kinds).
+      """
+      ALTER TABLE order_line ADD COLUMN kind text NOT NULL DEFAULT 'sale'
+        CHECK (kind IN ('sale', 'refund', 'discount', 'comp', 'tip'));
+      CREATE TABLE store_day_kind (
+        store_id text NOT NULL, date date NOT NULL,
+        kind text NOT NULL CHECK (kind IN ('sale', 'refund', 'discount', 'comp', 'tip')),
+        orders integer NOT NULL, amount_cents bigint NOT NULL,
+        PRIMARY KEY (store_id, date, kind)
+      );
+      INSERT INTO store_day_kind
+        SELECT o.store_id, o.local_date, 'sale', COUNT(DISTINCT o.key), SUM(l.subtotal_cents)
+        FROM store_order o JOIN order_line l ON l.order_key = o.key
+        WHERE o.status = 'completed'
+        GROUP BY o.store_id, o.local_date;
+      """
+    ),
   ]
 
   /// Creates the schema and applies the migrations it lacks (up to `last`, for tests of a

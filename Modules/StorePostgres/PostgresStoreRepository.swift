@@ -71,7 +71,8 @@ public struct PostgresStoreRepository: StoreRepository {
       let row = try session.query(
         """
         SELECT d.orders, d.revenue, p.orders, p.revenue, c.customers,
-               s.cancelled, s.cancelled_cents, s.refunded, s.refunded_cents
+               s.cancelled, s.cancelled_cents, s.refunded, s.refunded_cents,
+               k.sale, k.refund, k.discount, k.comp, k.tip
         FROM (SELECT COALESCE(SUM(orders), 0)::bigint AS orders,
                      COALESCE(SUM(revenue_cents), 0)::bigint AS revenue
               FROM store_day WHERE store_id = \(storeId) AND date BETWEEN \(first) AND \(last)) d,
@@ -89,13 +90,26 @@ public struct PostgresStoreRepository: StoreRepository {
                 COALESCE(SUM(subtotal_cents) FILTER (WHERE status = 'refunded'), 0)::bigint
                   AS refunded_cents
               FROM store_day_status
-              WHERE store_id = \(storeId) AND date BETWEEN \(first) AND \(last)) s
+              WHERE store_id = \(storeId) AND date BETWEEN \(first) AND \(last)) s,
+             (SELECT
+                COALESCE(SUM(amount_cents) FILTER (WHERE kind = 'sale'), 0)::bigint AS sale,
+                COALESCE(SUM(amount_cents) FILTER (WHERE kind = 'refund'), 0)::bigint AS refund,
+                COALESCE(SUM(amount_cents) FILTER (WHERE kind = 'discount'), 0)::bigint
+                  AS discount,
+                COALESCE(SUM(amount_cents) FILTER (WHERE kind = 'comp'), 0)::bigint AS comp,
+                COALESCE(SUM(amount_cents) FILTER (WHERE kind = 'tip'), 0)::bigint AS tip
+              FROM store_day_kind
+              WHERE store_id = \(storeId) AND date BETWEEN \(first) AND \(last)) k
         """
       )[0]
       let (
         orders, revenue, previousOrders, previousRevenue, customers, cancelled, cancelledAmount,
-        refunded, refundedAmount
-      ) = try row.decode((Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64).self)
+        refunded, refundedAmount, sale, refund, discount, comp, tip
+      ) = try row.decode(
+        (
+          Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64,
+          Int64, Int64
+        ).self)
       var totals = MetricsTotals()
       totals.orders = Int(orders)
       totals.revenue = FixedDecimal(hundredths: revenue)
@@ -106,6 +120,10 @@ public struct PostgresStoreRepository: StoreRepository {
         orders: Int(cancelled), amount: FixedDecimal(hundredths: cancelledAmount))
       totals.refunded = UnsoldOrders(
         orders: Int(refunded), amount: FixedDecimal(hundredths: refundedAmount))
+      totals.parts = SalesParts(
+        gross: FixedDecimal(hundredths: sale), discounts: FixedDecimal(hundredths: discount),
+        comps: FixedDecimal(hundredths: comp), refunds: FixedDecimal(hundredths: refund),
+        tips: FixedDecimal(hundredths: tip))
       return totals
     }
   }
@@ -211,7 +229,7 @@ public struct PostgresStoreRepository: StoreRepository {
                SUM(l.subtotal_cents)::bigint
         FROM store_order o JOIN order_line l ON l.order_key = o.key
         JOIN menu_item m ON m.id = l.menu_item_id
-        WHERE o.store_id = \(storeId) AND o.status = 'completed'
+        WHERE o.store_id = \(storeId) AND o.status = 'completed' AND l.kind = 'sale'
           AND o.local_date BETWEEN \(PostgresDay(range.start)) AND \(PostgresDay(range.end))
         GROUP BY l.menu_item_id, m.name
         """
@@ -226,7 +244,7 @@ public struct PostgresStoreRepository: StoreRepository {
         SELECT l.category, l.subcategory, COUNT(DISTINCT o.key),
                SUM(l.quantity)::bigint, SUM(l.subtotal_cents)::bigint
         FROM store_order o JOIN order_line l ON l.order_key = o.key
-        WHERE o.status = 'completed'
+        WHERE o.status = 'completed' AND l.kind = 'sale'
           AND o.local_date BETWEEN \(PostgresDay(range.start)) AND \(PostgresDay(range.end))
           AND (\(storeId)::text IS NULL OR o.store_id = \(storeId))
         GROUP BY l.category, l.subcategory

@@ -105,20 +105,22 @@ final class PostgresStoreTransaction: StoreTransaction {
   private func lines(where condition: PostgresQuery) throws -> [OrderLine] {
     var query: PostgresQuery = """
       SELECT order_key, line_no, menu_item_id, item_name, unit_price_cents, quantity,
-             subtotal_cents, tax_cents, category, subcategory
+             subtotal_cents, tax_cents, category, subcategory, kind
       FROM order_line WHERE
       """
     query.sql += " " + condition.sql + " ORDER BY order_key, line_no"
     query.binds = condition.binds
     return try session.query(query).map { row in
-      let (key, lineNo, itemId, name, price, quantity, subtotal, tax, category, subcategory) =
+      let (key, lineNo, itemId, name, price, quantity, subtotal, tax, category, subcategory, kind) =
         try row.decode(
-          (Int64, Int32, Int64, String, Int64, Int32, Int64, Int64, String, String).self)
+          (Int64, Int32, Int64, String, Int64, Int32, Int64, Int64, String, String, String).self)
       return OrderLine(
         orderKey: key, lineNo: Int(lineNo), menuItemId: itemId, itemName: name,
         unitPrice: FixedDecimal(hundredths: price), quantity: Int(quantity),
         subtotal: FixedDecimal(hundredths: subtotal), tax: FixedDecimal(hundredths: tax),
-        category: CategoryKey(category: category, subcategory: subcategory))
+        category: CategoryKey(category: category, subcategory: subcategory),
+        // The column's CHECK allows only the kinds.
+        kind: LineKind(rawValue: kind) ?? .sale)
     }
   }
 
@@ -373,6 +375,23 @@ final class PostgresStoreTransaction: StoreTransaction {
               subtotal_cents = store_day_status.subtotal_cents + excluded.subtotal_cents
         """)
     }
+    let kinds = changes.kinds
+    if !kinds.isEmpty {
+      try session.query(
+        """
+        INSERT INTO store_day_kind (store_id, date, kind, orders, amount_cents)
+        SELECT store_id, DATE '1970-01-01' + day, kind, orders, amount
+        FROM unnest(\(kinds.map { $0.storeId })::text[],
+                    \(kinds.map { Int32($0.date.daysSinceEpoch) })::integer[],
+                    \(kinds.map { $0.kind.rawValue })::text[],
+                    \(kinds.map { Int32($0.orders) })::integer[],
+                    \(kinds.map { $0.amount.hundredths })::bigint[])
+          AS u(store_id, day, kind, orders, amount)
+        ON CONFLICT (store_id, date, kind) DO UPDATE
+          SET orders = store_day_kind.orders + excluded.orders,
+              amount_cents = store_day_kind.amount_cents + excluded.amount_cents
+        """)
+    }
     let categories = changes.categories
     if !categories.isEmpty {
       try session.query(
@@ -446,6 +465,17 @@ final class PostgresStoreTransaction: StoreTransaction {
       WHERE t.store_id = u.store_id AND t.date = DATE '1970-01-01' + u.day
         AND t.status = u.status AND t.orders = 0
       """)
+    let kinds = changes.kinds.filter { $0.orders < 0 }
+    try deleteEmpty(
+      kinds.count,
+      """
+      DELETE FROM store_day_kind t
+      USING unnest(\(kinds.map { $0.storeId })::text[],
+                   \(kinds.map { Int32($0.date.daysSinceEpoch) })::integer[],
+                   \(kinds.map { $0.kind.rawValue })::text[]) AS u(store_id, day, kind)
+      WHERE t.store_id = u.store_id AND t.date = DATE '1970-01-01' + u.day
+        AND t.kind = u.kind AND t.orders = 0
+      """)
     let categories = changes.categories.filter { $0.orders < 0 }
     try deleteEmpty(
       categories.count,
@@ -473,7 +503,7 @@ struct CopyBatch: Sendable {
   ]
   static let lineColumns = [
     "order_key", "line_no", "menu_item_id", "item_name", "unit_price_cents", "quantity",
-    "subtotal_cents", "tax_cents", "category", "subcategory",
+    "subtotal_cents", "tax_cents", "category", "subcategory", "kind",
   ]
   /// Bytes reserved per row, about what one takes, so that a buffer rarely grows.
   private static let orderBytes = 96
@@ -514,6 +544,7 @@ struct CopyBatch: Sendable {
       lines.append(line.tax.hundredths)
       lines.append(line.category.category)
       lines.append(line.category.subcategory)
+      lines.append(line.kind.rawValue)
       lines.endRow()
     }
     (self.orders, self.lines) = (orders.buffer, lines.buffer)

@@ -34,7 +34,8 @@ public enum StoreReportPage {
       title: "\(shop.name): store report",
       period: "\(windowText(window)), \(range.rawValue)", asOf: day, generatedAt: now, zone: zone,
       sections: [
-        ReportSection(title: "Key figures", blocks: [.cards(cards(metrics))]),
+        ReportSection(
+          title: "Key figures", blocks: [.cards(cards(metrics)), .table(salesTable(metrics))]),
         ReportSection(
           title: "Revenue",
           blocks: [
@@ -162,6 +163,25 @@ public enum StoreReportPage {
         label: "Customers", value: customersText(metrics.uniqueCustomers),
         comparison: "not compared"),
     ]
+  }
+
+  /// Net sales from gross, the owner's first question: what discounts, comps and refund lines
+  /// took off, tips beside (not sales), and the orders cancelled or refunded whole.
+  static func salesTable(_ metrics: StoreMetrics) -> DataTable {
+    let parts = metrics.parts
+    func row(_ label: String, _ amount: FixedDecimal) -> [String] {
+      [label, money.string(amount.doubleValue)]
+    }
+    return DataTable(
+      caption: "Sales of completed orders",
+      columns: [.init("Figure"), .init("Amount", .numeric)],
+      rows: [
+        row("Gross sales", parts.gross), row("Less discounts", parts.discounts),
+        row("Less comps", parts.comps), row("Less refunds", parts.refunds),
+        row("Net sales (revenue)", parts.net), row("Tips (not sales)", parts.tips),
+        row("Cancelled orders (\(metrics.cancelled.orders))", metrics.cancelled.amount),
+        row("Refunded orders (\(metrics.refunded.orders))", metrics.refunded.amount),
+      ])
   }
 
   static func categoryBlocks(_ categories: [CategorySales]) -> [ReportBlock] {

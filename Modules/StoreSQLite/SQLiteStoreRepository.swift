@@ -135,6 +135,17 @@ public struct SQLiteStoreRepository: StoreRepository {
           totals.refunded = unsold
         }
       }
+      let kinds = try Row.fetchAll(
+        db.cachedStatement(
+          sql: """
+            SELECT kind, SUM(amount_cents) FROM store_day_kind
+            WHERE store_id = ? AND date BETWEEN ? AND ? GROUP BY 1
+            """),
+        arguments: [storeId, current.start, current.end])
+      for row in kinds {
+        guard let kind = LineKind(rawValue: row[0]) else { continue }
+        totals.parts[kind] = FixedDecimal(hundredths: row[1])
+      }
       return totals
     }
   }
@@ -327,6 +338,7 @@ private struct WindowSales {
           byCategory ? ", l.category, l.subcategory" : "")
         FROM store_order o JOIN order_line l ON l.order_key = o.key
         WHERE \(storeFilter) o.local_date BETWEEN ? AND ? AND o.status = 'completed'
+          AND l.kind = 'sale'
         \(sorted ? "ORDER BY o.key" : "")
         """, arguments: arguments)
     var sales = WindowSales()

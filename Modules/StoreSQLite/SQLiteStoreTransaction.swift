@@ -152,7 +152,7 @@ final class SQLiteStoreTransaction: StoreTransaction {
     return (largest ?? 0) + 1
   }
 
-  /// Orders and lines as bind values in column order: 12 per order, 8 per line.
+  /// Orders and lines as bind values in column order: 12 per order, 11 per line.
   struct Rows: Sendable {
     var orders: [BatchInsert.Value] = []
     var lines: [BatchInsert.Value] = []
@@ -163,7 +163,7 @@ final class SQLiteStoreTransaction: StoreTransaction {
   static func rows(_ planned: PlannedOrders) -> Rows {
     var rows = Rows()
     rows.orders.reserveCapacity(planned.orders.count * 12)
-    rows.lines.reserveCapacity(planned.lines.count * 10)
+    rows.lines.reserveCapacity(planned.lines.count * 11)
     for order in planned.orders {
       rows.orders.append(.integer(order.key))
       rows.orders.append(.text(order.id))
@@ -189,6 +189,7 @@ final class SQLiteStoreTransaction: StoreTransaction {
       rows.lines.append(.integer(line.tax.hundredths))
       rows.lines.append(.text(line.category.category))
       rows.lines.append(.text(line.category.subcategory))
+      rows.lines.append(.text(line.kind.rawValue))
     }
     return rows
   }
@@ -220,7 +221,7 @@ final class SQLiteStoreTransaction: StoreTransaction {
         db, into: "order_line",
         columns: [
           "order_key", "line_no", "menu_item_id", "item_name", "unit_price_cents", "quantity",
-          "subtotal_cents", "tax_cents", "category", "subcategory",
+          "subtotal_cents", "tax_cents", "category", "subcategory", "kind",
         ])
     }
     try orderRows!.append(contentsOf: rows.orders)
@@ -364,6 +365,21 @@ final class SQLiteStoreTransaction: StoreTransaction {
     }
     try statusRows.flush()
 
+    var kindRows = try BatchInsert(
+      db, into: "store_day_kind", columns: ["store_id", "date", "kind", "orders", "amount_cents"],
+      upsert: """
+        ON CONFLICT (store_id, date, kind) DO UPDATE SET orders = orders + excluded.orders,
+          amount_cents = amount_cents + excluded.amount_cents
+        """)
+    for row in changes.kinds {
+      try kindRows.append(row.storeId)
+      try kindRows.append(text(row.date))
+      try kindRows.append(row.kind.rawValue)
+      try kindRows.append(Int64(row.orders))
+      try kindRows.append(row.amount.hundredths)
+    }
+    try kindRows.flush()
+
     do {
       let rows = try BulkStatement(
         db,
@@ -405,6 +421,10 @@ final class SQLiteStoreTransaction: StoreTransaction {
         "store_day_status", keys: ["store_id", "date", "status"],
         rows: changes.statuses.filter { $0.orders < 0 }
       ) { [$0.storeId, text($0.date), $0.status.rawValue] }
+      try deleteEmpty(
+        "store_day_kind", keys: ["store_id", "date", "kind"],
+        rows: changes.kinds.filter { $0.orders < 0 }
+      ) { [$0.storeId, text($0.date), $0.kind.rawValue] }
       try deleteEmpty(
         "category_total", keys: ["store_id", "category", "subcategory"],
         rows: changes.categories.filter { $0.orders < 0 }

@@ -124,6 +124,7 @@ extension OrderLine: FetchableRecord, PersistableRecord {
     static let tax = Column("tax_cents")
     static let category = Column("category")
     static let subcategory = Column("subcategory")
+    static let kind = Column("kind")
   }
 
   public init(row: Row) throws {
@@ -132,7 +133,9 @@ extension OrderLine: FetchableRecord, PersistableRecord {
       menuItemId: row[Columns.menuItemId], itemName: row[Columns.itemName],
       unitPrice: row[Columns.unitPrice], quantity: row[Columns.quantity],
       subtotal: row[Columns.subtotal], tax: row[Columns.tax],
-      category: CategoryKey(category: row[Columns.category], subcategory: row[Columns.subcategory]))
+      category: CategoryKey(category: row[Columns.category], subcategory: row[Columns.subcategory]),
+      // The column's CHECK allows only the kinds.
+      kind: LineKind(rawValue: row[Columns.kind]) ?? .sale)
   }
 
   public func encode(to container: inout PersistenceContainer) throws {
@@ -146,6 +149,7 @@ extension OrderLine: FetchableRecord, PersistableRecord {
     container[Columns.tax] = tax
     container[Columns.category] = category.category
     container[Columns.subcategory] = category.subcategory
+    container[Columns.kind] = kind.rawValue
   }
 }
 

@@ -256,6 +256,28 @@ enum StoreSchema {
               (SELECT subcategory FROM menu_item WHERE id = menu_item_id), '');
           """)
     }
+    migrator.registerMigration("store-11-line-kinds") { db in
+      // Refund, discount, comp and tip lines (issue 30): read as sales, they overstated revenue.
+      // A line's amounts stay positive and its kind says how they count; each day keeps its
+      // completed orders' lines by kind (gross sales are the sale lines), so that metrics give
+      // gross, discounts, comps, refunds, net and tips. Lines stored before are sales.
+      try db.execute(
+        sql: """
+          ALTER TABLE order_line ADD COLUMN kind TEXT NOT NULL DEFAULT 'sale'
+            CHECK (kind IN ('sale', 'refund', 'discount', 'comp', 'tip'));
+          CREATE TABLE store_day_kind (
+            store_id TEXT NOT NULL, date TEXT NOT NULL,
+            kind TEXT NOT NULL CHECK (kind IN ('sale', 'refund', 'discount', 'comp', 'tip')),
+            orders INTEGER NOT NULL, amount_cents INTEGER NOT NULL,
+            PRIMARY KEY (store_id, date, kind)
+          ) WITHOUT ROWID;
+          INSERT INTO store_day_kind
+            SELECT o.store_id, o.local_date, 'sale', COUNT(DISTINCT o.key), SUM(l.subtotal_cents)
+            FROM store_order o JOIN order_line l ON l.order_key = o.key
+            WHERE o.status = 'completed'
+            GROUP BY o.store_id, o.local_date;
+          """)
+    }
     return migrator
   }
 }

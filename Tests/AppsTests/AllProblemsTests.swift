@@ -29,7 +29,7 @@ struct AllProblemsTests {
       2,a,2026-02-08 12:05,Pizza,Food,1,4.25
       2,a,2026-02-08 12:06,Soda,Drinks,1,1.50
       3,a,2026-02-31 12:10,Pizza,Food,1,4.25
-      4,a,2026-02-08 12:15,Pizza,Food,1,-4
+      4,a,2026-02-08 12:15,Pizza,Food,1,4.001
 
       """)
     let db = folder + "/store.sqlite"
@@ -44,7 +44,7 @@ struct AllProblemsTests {
         store-metrics: orders.csv line 5: placed_at "2026-02-31 12:10" is not valid: expected \
         2026-02-08T14:30:00-06:00, …Z, or a local 2026-02-08 14:30 (or 2/8/2026 2:30 PM) read \
         in the store's zone
-        store-metrics: orders.csv line 6: unit_price "-4" is not valid: expected an amount from \
+        store-metrics: orders.csv line 6: unit_price "4.001" is not valid: expected an amount from \
         0 to 1000000.00 with at most 2 decimals
         store-metrics: orders.csv line 4: placed_at "2026-02-08 12:06" is not valid: expected \
         2026-02-08 12:05 as on orders.csv line 3 for order 2

@@ -1,10 +1,10 @@
 import ArgumentParser
 import Testing
 
+@testable import StoreMetricsCommands
 @testable import behavior_cli
 @testable import ruck_cli
 @testable import rvu_cli
-@testable import StoreMetricsCommands
 
 /// Every command names itself. Without a `commandName`, ArgumentParser derives the name from
 /// the type's name with `String(describing:)`, which demangles it at run time: a quarter of the

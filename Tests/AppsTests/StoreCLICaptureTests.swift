@@ -228,6 +228,12 @@ struct StoreRangeCLITests {
           "refunded_orders": 0,
           "refunded_amount": 0.00,
           "refund_rate": 0.0,
+          "gross_sales": 25.00,
+          "discounts": 0.00,
+          "comps": 0.00,
+          "refunds": 0.00,
+          "net_sales": 25.00,
+          "tips": 0.00,
           "period": {
             "start": "2026-01-01",
             "end": "2026-01-31",

@@ -60,6 +60,12 @@ struct StoreCLITests {
           "refunded_orders": 0,
           "refunded_amount": 0.00,
           "refund_rate": 0.0,
+          "gross_sales": 10.00,
+          "discounts": 0.00,
+          "comps": 0.00,
+          "refunds": 0.00,
+          "net_sales": 10.00,
+          "tips": 0.00,
           "period": {
             "start": "2026-03-08",
             "end": "2026-03-08",
@@ -99,7 +105,7 @@ struct StoreCLITests {
           "import",
           try scratch.write(
             "b.csv",
-            "order_id,store_id,placed_at,item_name,category,quantity,unit_price\nA,S,2026-03-08 10:00,x,c,-2,1\n"
+            "order_id,store_id,placed_at,item_name,category,quantity,unit_price,kind\nA,S,2026-03-08 10:00,x,c,-2,1,sale\n"
           ),
         ], 65, "quantity"
       ),

@@ -144,7 +144,8 @@ struct ImportRulesTests {
       ("A,S,2026-03-08 10:00,,,Tea,Drinks,100001,1.00", "quantity"),
       ("A,S,2026-03-08 10:00,,,Tea,Drinks,99999999999999999999,1.00", "quantity"),
       ("A,S,2026-03-08 10:00,,,Tea,Drinks,1,1000000.01", "unit_price"),
-      ("A,S,2026-03-08 10:00,,,Tea,Drinks,1,-0.01", "unit_price"),
+      ("A,S,2026-03-08 10:00,,,Tea,Drinks,1,-1000000.01", "unit_price"),
+      ("A,S,2026-03-08 10:00,,,Tea,Drinks,-100001,1.00", "quantity"),
       ("A,S,2026-03-08 10:00,,,Tea,Drinks,1,1.005", "unit_price"),
     ] {
       let error = try #require(throws: TallyError.self) { try lines(row + "\n") }

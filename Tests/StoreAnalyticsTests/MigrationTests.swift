@@ -41,6 +41,17 @@ struct StoreMigrationTests {
       try Row.fetchOne(db, sql: "SELECT category, subcategory FROM order_line")
     }
     #expect(lineCategory?[0] == "Mains" && lineCategory?[1] == "")
+    // store-11: the line is a sale, and its day's sale lines are counted (1 order, 20.00).
+    let kinds = try repository.writer.read { db in
+      (
+        try String.fetchAll(db, sql: "SELECT kind FROM order_line"),
+        try Row.fetchAll(db, sql: "SELECT * FROM store_day_kind").map {
+          Array($0.databaseValues.map(\.description))
+        }
+      )
+    }
+    #expect(kinds.0 == ["sale"])
+    #expect(kinds.1 == [["\"NYC\"", "\"2026-03-07\"", "\"sale\"", "1", "2000"]])
     let (ids, lines, dangling, index) = try repository.writer.read { db in
       (
         try String.fetchAll(db, sql: "SELECT id FROM store_order"),

@@ -51,19 +51,28 @@ struct POSExportTests {
   @Test("Square Items Detail: Date + Time in its Time Zone, Net Sales over Qty, None category")
   func square() throws {
     let (store, summary) = try imported("square-items-detail", zone: "America/New_York")
-    // By hand: 4 transactions, 5 item rows, one store named by Location.
-    #expect(summary.orders == 4)
-    #expect(summary.lines == 5)
+    // By hand: 5 transactions (one a refund), 6 item rows, one store named by Location.
+    #expect(summary.orders == 5)
+    #expect(summary.lines == 6)
     #expect(summary.createdStores == ["Sunrise Social"])
     let days = try store.daily(storeId: "Sunrise Social", limit: 10, asOf: day("2026-07-31"))
       .sorted { $0.date < $1.date }
     // 18 July: 8.00 + 4.00 (the croissant's net, after its 0.50 discount) + 16.20; tax 0.66 +
-    // 0.33 + 1.34. 19 July: 4.00 + 1,234.00 (23:30 Eastern, 03:30 UTC on the 20th); tax 0.33 +
-    // 101.81.
+    // 0.33 + 1.34. 19 July: 4.00 − 4.00 (the refunded coffee) + 1,234.00 (23:30 Eastern, 03:30
+    // UTC on the 20th); tax 0.33 − 0.33 + 101.81.
     #expect(days.map(\.date) == [day("2026-07-18"), day("2026-07-19")])
-    #expect(days.map(\.totalOrders) == [2, 2])
-    #expect(days.map(\.totalRevenue) == [cents("28.20"), cents("1238.00")])
-    #expect(days.map(\.totalTax) == [cents("2.33"), cents("102.14")])
+    #expect(days.map(\.totalOrders) == [2, 3])
+    #expect(days.map(\.totalRevenue) == [cents("28.20"), cents("1234.00")])
+    #expect(days.map(\.totalTax) == [cents("2.33"), cents("101.81")])
+    let metrics = try store.metrics(
+      storeId: "Sunrise Social",
+      current: try DayRange(start: day("2026-07-18"), end: day("2026-07-19")),
+      previous: try DayRange(start: day("2026-07-16"), end: day("2026-07-17")))
+    // Gross: the sale rows' net totals, 8.00 + 4.00 + 16.20 + 4.00 + 1,234.00; the refund row.
+    #expect(metrics.parts.gross == cents("1266.20"))
+    #expect(metrics.parts.refunds == cents("4.00"))
+    #expect(metrics.parts.net == cents("1262.20"))
+    #expect(metrics.totalRevenue == cents("1262.20"))
     let items = try store.popular(storeId: "Sunrise Social", limit: 10)
     let byName = Dictionary(uniqueKeysWithValues: items.map { ($0.itemName, $0) })
     #expect(byName["Drip Coffee"]?.totalQuantity == 3)
@@ -81,6 +90,10 @@ struct POSExportTests {
     )
     #expect(parsed[2].unitPrice == cents("5.40"))
     #expect(parsed[2].customerId == "CUST9")
+    #expect(parsed[4].kind == .refund)
+    #expect(parsed[4].quantity == 1)
+    #expect(parsed[4].unitPrice == cents("4.00"))
+    #expect(parsed[4].tax == cents("0.33"))
   }
 
   @Test("Toast ItemSelectionDetails: M/D/YY h:mm AM/PM, Net Price over Qty, Void? as cancelled")
@@ -161,10 +174,16 @@ struct POSExportTests {
       "2026-07-18,09:00:00,Mars Standard Time,Drinks,Tea,1.0,$2.00,,T1,Payment,S,,", square)
     #expect(zone.field == "Time Zone (placed_zone)")
     #expect(zone.value == "Mars Standard Time")
-    // A refund row's negative amount: refund lines are not read yet.
-    let refund = try refusal(
-      "2026-07-18,09:00:00,Eastern Time (US & Canada),Drinks,Tea,1.0,-$2.00,,T1,Refund,S,,", square)
-    #expect(refund.field == "Net Sales (line_total)")
+    // A quantity negative while its total is not.
+    let signs = try refusal(
+      "2026-07-18,09:00:00,Eastern Time (US & Canada),Drinks,Tea,-1.0,$2.00,,T1,Payment,S,,", square
+    )
+    #expect(signs.field == "Net Sales (line_total)")
+    // A Payment row of a negative amount is a sale that cannot be.
+    let negativeSale = try refusal(
+      "2026-07-18,09:00:00,Eastern Time (US & Canada),Drinks,Tea,1.0,-$2.00,,T1,Payment,S,,", square
+    )
+    #expect(negativeSale.field == "unit_price")
     // A column neither read nor ignored is still refused, with the closest name.
     let unknown = try #require(throws: TallyError.self) {
       try lines(header + ",Tip", [], square)

@@ -140,6 +140,11 @@ struct PostgresBackendTests {
         """)[0].decode(Int.self)
     }
     #expect(foreignKeys == 0)
+    // store-pg-7: the line is a sale, and its day's sale lines are counted.
+    let kinds = try repository.read { session in
+      try session.query("SELECT t::text FROM store_day_kind t").map { try $0.decode(String.self) }
+    }
+    #expect(kinds == ["(NYC,2026-03-08,sale,1,300)"])
   }
 
   @Test("a URL's password is never shown; a bad URL is refused naming what was expected")

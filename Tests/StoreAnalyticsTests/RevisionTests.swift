@@ -29,7 +29,7 @@ struct RevisionTests {
     // A refused import writes nothing, the revision included.
     let bad =
       "order_id,store_id,placed_at,status,customer_id,item_name,category,quantity,"
-      + "unit_price\nZ1,SF,2026-03-08 10:00,completed,,Tea,Drinks,-1,1.00\n"
+      + "unit_price\nZ1,SF,2026-03-08 10:00,completed,,Tea,Drinks,0,1.00\n"
     #expect(throws: TallyError.self) {
       _ = try store.importLines(try OrderLineFile.parse(Data(bad.utf8), fileName: "bad.csv"))
     }

@@ -419,7 +419,7 @@ struct OrderImportTests {
     arguments: [
       ("order_id,store_id,item_name,category,quantity,unit_price\nA,S,x,c,1,1\n", 1, "placed_at"),
       (
-        "order_id,store_id,placed_at,item_name,category,quantity,unit_price\nA,S,2026-03-08 10:00,x,c,-1,1\n",
+        "order_id,store_id,placed_at,item_name,category,quantity,unit_price\nA,S,2026-03-08 10:00,x,c,-1,-1\n",
         2, "quantity"
       ),
       (

@@ -5,9 +5,9 @@ import Testing
 @testable import StoreAnalytics
 
 /// Issue 30: amounts as spreadsheets and POS exports write them. A currency sign and thousands
-/// grouped by commas are read exactly; a comma that is not a thousands separator (a comma
-/// decimal), a negative amount or one in parentheses (a refund, which is a line kind not yet
-/// taken) are refused naming the line and column, never read as something else.
+/// grouped by commas are read exactly; a negative amount or one in parentheses is a refund line;
+/// a comma that is not a thousands separator (a comma decimal) is refused naming the line and
+/// column, never read as something else.
 @Suite("Amounts as people write them")
 struct WrittenAmountTests {
   func parse(_ price: String) throws -> [OrderLineInput] {
@@ -26,7 +26,17 @@ struct WrittenAmountTests {
     #expect(try parse(price).first?.unitPrice == FixedDecimal(hundredths: cents))
   }
 
-  @Test(arguments: ["\"4,25\"", "\"1,23.00\"", "\"12,3456\"", "(12.50)", "-12.50", "$", "12.505"])
+  @Test(
+    "a negative amount, as accounting and POS exports write one, is a refund line",
+    arguments: ["(12.50)", "-12.50", "-$12.50", "$-12.50", "\"($12.50)\""])
+  func refund(price: String) throws {
+    let line = try #require(try parse(price).first)
+    #expect(line.kind == .refund)
+    #expect(line.unitPrice == FixedDecimal(hundredths: 1250))
+    #expect(line.quantity == 1)
+  }
+
+  @Test(arguments: ["\"4,25\"", "\"1,23.00\"", "\"12,3456\"", "$", "12.505", "(-)", "--1"])
   func refused(price: String) throws {
     let error = try #require(throws: TallyError.self) { try parse(price) }
     #expect(error.field == "unit_price" && error.source?.line == 2, "\(error)")

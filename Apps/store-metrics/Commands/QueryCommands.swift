@@ -156,7 +156,9 @@ extension StoreMetricsCommand {
         difference in orders. On the last day of a period, --calendar compares whole periods. \
         --start/--end: any days, against the days right before (--compare previous) or the same \
         days a year earlier (--compare year-ago). unique_customers is null (— in a table) when \
-        the window has orders but none names a customer.
+        the window has orders but none names a customer. total_revenue is net sales: \
+        gross_sales (sale lines) less discounts, comps and refunds (refund lines); tips are \
+        apart; cancelled_… and refunded_… are orders cancelled or refunded whole.
 
         Examples:
           store-metrics metrics --store downtown --range month --format json

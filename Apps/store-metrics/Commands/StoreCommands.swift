@@ -99,7 +99,9 @@ extension StoreMetricsCommand {
       discussion: """
         One row per order line; columns by header name in any order: order_id, store_id, \
         placed_at, status?, customer_id?, item_id?, item_name, category, subcategory?, quantity, \
-        unit_price, tax? (? = optional). placed_at is an instant with offset \
+        unit_price, tax?, kind? (? = optional). kind is sale (the default), refund, discount, \
+        comp or tip; a negative quantity or price (-1, -4.50, (4.50)) is a refund. Refunds, \
+        discounts and comps take away from the order's sales, tips count in none. placed_at is an instant with offset \
         (2026-02-08T14:30:00-06:00, …Z, 2026-02-08 14:30:00 -0600) or a local time read in \
         the store's zone, as a spreadsheet writes it (2026-02-08 14:30, 2026-02-08 \
         14:30:00.123, 2/8/2026 2:30 PM, 2/8/26 14:30); slashed dates are read the way the \

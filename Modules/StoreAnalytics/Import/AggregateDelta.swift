@@ -40,6 +40,12 @@ struct AggregateDelta {
     let status: OrderStatus
   }
 
+  private struct KindKey: Hashable {
+    let store: Int32
+    let day: Int32
+    let kind: LineKind
+  }
+
   private struct ItemKey: Hashable {
     let store: Int32
     let item: Int64
@@ -82,13 +88,16 @@ struct AggregateDelta {
   private var customers: [CustomerKey: Int] = [:]
   private var items: [ItemKey: Totals] = [:]
   private var statuses: [StatusKey: Totals] = [:]
+  private var kinds: [KindKey: Totals] = [:]
   private var categories: [CategoryTotalKey: Totals] = [:]
   /// The store and sign of the order begun last, which its lines take.
   private var orderStore: Int32 = 0
+  private var orderDay: Int32 = 0
   private var orderSign = 1
   /// The categories and items of the order begun last, so that it counts once in each.
   private var orderCategories: [CategoryKey] = []
   private var orderItems: [Int64] = []
+  private var orderKinds: [LineKind] = []
   /// Whether any order was taken away (rows may have fallen to zero).
   private var removes = false
 
@@ -107,9 +116,11 @@ struct AggregateDelta {
       customers[CustomerKey(store: store, day: dayNumber, customer: customer), default: 0] += sign
     }
     orderStore = store
+    orderDay = dayNumber
     orderSign = sign
     orderCategories.removeAll(keepingCapacity: true)
     orderItems.removeAll(keepingCapacity: true)
+    orderKinds.removeAll(keepingCapacity: true)
   }
 
   /// Adds (`sign` 1) or takes away (-1) a stored order and its lines, whatever its status.
@@ -129,7 +140,7 @@ struct AggregateDelta {
     for line in lines {
       addLine(
         item: line.menuItemId, category: line.category, quantity: line.quantity,
-        revenue: line.subtotal.hundredths)
+        revenue: line.subtotal.hundredths, kind: line.kind)
     }
   }
 
@@ -143,9 +154,17 @@ struct AggregateDelta {
     ].add(orders: sign, revenue: subtotal, sign: sign)
   }
 
-  /// Adds a line of the order begun last, under the category it was sold under.
-  mutating func addLine(item: Int64, category: CategoryKey, quantity: Int, revenue: Int64) {
+  /// Adds a line of the order begun last to its day's lines of its kind; a sale line also to its
+  /// item and to the category it was sold under.
+  mutating func addLine(
+    item: Int64, category: CategoryKey, quantity: Int, revenue: Int64, kind: LineKind
+  ) {
     let sign = orderSign
+    let firstOfKind = !orderKinds.contains(kind)
+    if firstOfKind { orderKinds.append(kind) }
+    kinds[KindKey(store: orderStore, day: orderDay, kind: kind), default: Totals()].add(
+      orders: firstOfKind ? sign : 0, revenue: revenue, sign: sign)
+    guard kind == .sale else { return }
     let firstOfCategory = !orderCategories.contains(category)
     if firstOfCategory { orderCategories.append(category) }
     categories[CategoryTotalKey(store: orderStore, category: category), default: Totals()]
@@ -210,6 +229,14 @@ struct AggregateDelta {
     }.map { key, totals in
       StoreDayStatus(
         storeId: storeIds[Int(key.store)], date: date(key.day), status: key.status,
+        orders: totals.orders, amount: FixedDecimal(hundredths: totals.revenue))
+    }
+    changes.kinds = kinds.filter { $0.value.orders != 0 || $0.value.revenue != 0 }.sorted {
+      (rank[Int($0.key.store)], $0.key.day, $0.key.kind.rawValue)
+        < (rank[Int($1.key.store)], $1.key.day, $1.key.kind.rawValue)
+    }.map { key, totals in
+      StoreDayKind(
+        storeId: storeIds[Int(key.store)], date: date(key.day), kind: key.kind,
         orders: totals.orders, amount: FixedDecimal(hundredths: totals.revenue))
     }
     changes.categories = categories.map { key, totals in

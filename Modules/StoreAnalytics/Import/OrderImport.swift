@@ -148,7 +148,7 @@ struct OrderImport<Transaction: StoreTransaction> {
   /// Whether a stored order is what the lines at `positions` would store: placed at the same
   /// instant the same way (an instant, or a wall time in the store's zone), with the same status
   /// and customer, and the same lines in the same order (menu item, name, category, quantity,
-  /// unit price, tax). The item's price on the menu is the item's, saved with the next order
+  /// unit price, tax, kind). The item's price on the menu is the item's, saved with the next order
   /// that names it, not the order's.
   private mutating func isUnchanged(
     _ stored: StoreOrder, _ storedLines: [OrderLine], _ positions: ArraySlice<Int32>
@@ -168,6 +168,7 @@ struct OrderImport<Transaction: StoreTransaction> {
       let line = lines[Int(position)]
       guard storedLine.itemName == line.itemName, storedLine.quantity == line.quantity,
         storedLine.unitPrice == line.unitPrice, storedLine.tax == line.tax,
+        storedLine.kind == line.kind,
         storedLine.category.category == line.category,
         storedLine.category.subcategory == (line.subcategory ?? ""),
         planner.storedItemId(of: line) == storedLine.menuItemId

@@ -11,7 +11,7 @@ struct OrderLineCSV {
   private let fileName: String
   /// Column positions; `Int.max` for an absent optional column (read as empty).
   private let orderId, storeId, placedAt, itemName, category, quantity, unitPrice: Int
-  private let status, customerId, itemId, subcategory, tax: Int
+  private let status, customerId, itemId, subcategory, tax, kind: Int
   private let header: CSVHeader
   /// How slashed dates are read (`nil`: only when one way names a day).
   private let dateOrder: DateOrder?
@@ -86,6 +86,7 @@ struct OrderLineCSV {
     itemId = optional("item_id")
     subcategory = optional("subcategory")
     tax = optional("tax")
+    kind = optional("kind")
     self.header = header
     stream.names = header.names
     stream.limits = header.names.map {
@@ -166,22 +167,27 @@ struct OrderLineCSV {
       }
     guard
       let quantity = try value(
-        quantity, "quantity", OrderLineFile.expectedQuantity, OrderLineFile.quantity)
+        quantity, "quantity", OrderLineFile.expectedQuantity, OrderLineFile.signedQuantity)
     else { throw missing("quantity") }
     guard
       let price = try value(
-        unitPrice, "unit_price", OrderLineFile.expectedAmount, amount)
+        unitPrice, "unit_price", OrderLineFile.expectedAmount, signedAmount)
     else { throw missing("unit_price") }
-    let tax = try value(tax, "tax", OrderLineFile.expectedAmount, amount) ?? .zero
+    let tax = try value(tax, "tax", OrderLineFile.expectedAmount, signedAmount) ?? .zero
     let status =
       try value(status, "status", OrderLineFile.expectedStatus, Self.status) ?? .completed
+    let line = try OrderLineFile.line(
+      kind: try value(kind, "kind", OrderLineFile.expectedKind) {
+        OrderLineFile.kind(String(decoding: $0, as: UTF8.self))
+      },
+      quantity: quantity, unitPrice: price, tax: tax, source: source)
     return OrderLineInput(
       source: source, orderId: try required(orderId, "order_id"),
       storeId: try required(storeId, "store_id"), placedAt: placed, status: status,
       customerId: try text(customerId, "customer_id"), itemId: try text(itemId, "item_id"),
       itemName: try required(itemName, "item_name"), category: try required(category, "category"),
-      subcategory: try text(subcategory, "subcategory"), quantity: quantity, unitPrice: price,
-      tax: tax)
+      subcategory: try text(subcategory, "subcategory"), quantity: line.quantity,
+      unitPrice: line.unitPrice, tax: line.tax, kind: line.kind)
   }
 
   /// A line of a file read through `mapping`: each Tally column from the file's column the mapping
@@ -236,7 +242,9 @@ struct OrderLineCSV {
     }
     let dialect = self.dialect
     func amount(_ text: String) -> FixedDecimal? {
-      OrderLineFile.amount(dialect.decimalComma ? dialect.pointDecimal(text) : text)
+      OrderLineFile.signedAmount(text) {
+        OrderLineFile.amount(dialect.decimalComma ? dialect.pointDecimal($0) : $0)
+      }
     }
     var placedText = try required("placed_at")
     if mapping.columns["placed_time"] != nil { placedText += " " + (try required("placed_time")) }
@@ -258,7 +266,8 @@ struct OrderLineCSV {
             + Int64(milliseconds)))
     }
     guard
-      let quantity = try parsed("quantity", OrderLineFile.expectedQuantity, OrderLineFile.quantity)
+      var quantity = try parsed(
+        "quantity", OrderLineFile.expectedQuantity, OrderLineFile.signedQuantity)
     else { throw missing("quantity") }
     let price: FixedDecimal
     if mapping.columns["line_total"] != nil {
@@ -268,7 +277,14 @@ struct OrderLineCSV {
           mapping.label("line_total"), total, expected: OrderLineFile.expectedAmount,
           source: source)
       }
-      // The unit price is exact or the line is refused: 10.00 for 3 is no price in cents.
+      // The unit price is exact or the line is refused: 10.00 for 3 is no price in cents. The
+      // total's sign is the line's (a refund's is negative, its quantity perhaps too).
+      guard quantity > 0 || amount.hundredths <= 0 else {
+        throw TallyError.invalid(
+          mapping.label("line_total"), total,
+          expected: "a total negative as its quantity (\(quantity)) is", source: source)
+      }
+      quantity = abs(quantity)
       guard amount.hundredths % Int64(quantity) == 0 else {
         throw TallyError.invalid(
           mapping.label("line_total"), total,
@@ -290,6 +306,10 @@ struct OrderLineCSV {
           + "rather than overstate its sales",
         source: source)
     }
+    let line = try OrderLineFile.line(
+      kind: try parsed("kind", OrderLineFile.expectedKind, OrderLineFile.kind),
+      quantity: quantity, unitPrice: price,
+      tax: try parsed("tax", OrderLineFile.expectedAmount, amount) ?? .zero, source: source)
     return try OrderLineInput(
       source: source, orderId: try required("order_id"), storeId: try required("store_id"),
       placedAt: placed,
@@ -298,9 +318,17 @@ struct OrderLineCSV {
       } ?? .completed,
       customerId: try text("customer_id"), itemId: try text("item_id"),
       itemName: try required("item_name"), category: try required("category"),
-      subcategory: try text("subcategory"), quantity: quantity, unitPrice: price,
-      tax: try parsed("tax", OrderLineFile.expectedAmount, amount) ?? .zero
+      subcategory: try text("subcategory"), quantity: line.quantity, unitPrice: line.unitPrice,
+      tax: line.tax, kind: line.kind
     ).validatedTyped()
+  }
+
+  /// An amount of the file's dialect, negative when written so (`-12.50`, `(12.50)`).
+  private func signedAmount(_ bytes: UnsafeBufferPointer<UInt8>) -> FixedDecimal? {
+    if let amount = amount(bytes) { return amount }
+    return OrderLineFile.signedAmount(String(decoding: bytes, as: UTF8.self)) {
+      OrderLineFile.amount(decimalComma ? dialect.pointDecimal($0) : $0)
+    }
   }
 
   /// An amount of the file's dialect.

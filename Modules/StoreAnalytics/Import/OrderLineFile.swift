@@ -14,7 +14,7 @@ public enum OrderLineFile {
   static let required = [
     "order_id", "store_id", "placed_at", "item_name", "category", "quantity", "unit_price",
   ]
-  static let optional = ["status", "customer_id", "item_id", "subcategory", "tax"]
+  static let optional = ["status", "customer_id", "item_id", "subcategory", "tax", "kind"]
   static let expectedQuantity = "a whole number from 1 to \(OrderLineInput.quantityLimit)"
   static let expectedAmount =
     "an amount from 0 to \(FixedDecimal(hundredths: OrderLineInput.amountLimit)) with at most 2 decimals"
@@ -22,6 +22,7 @@ public enum OrderLineFile {
     "2026-02-08T14:30:00-06:00, …Z, or a local 2026-02-08 14:30 (or 2/8/2026 2:30 PM) read in "
     + "the store's zone"
   static let expectedStatus = "completed, cancelled or refunded"
+  static let expectedKind = "sale, refund, discount, comp or tip"
 
   /// The lines of `data`.
   ///
@@ -207,6 +208,77 @@ public enum OrderLineFile {
     return try? FixedDecimal(parsing: String(rest))
   }
 
+  /// A quantity, negative with a leading `-` (a refund's, as POS exports write it).
+  static func signedQuantity(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard bytes.first == UInt8(ascii: "-") else { return quantity(bytes) }
+    return quantity(UnsafeBufferPointer(rebasing: bytes[1...])).map { -$0 }
+  }
+
+  /// `signedQuantity(_:)` of a text.
+  static func signedQuantity(_ text: String) -> Int? {
+    var text = text
+    return text.withUTF8 { signedQuantity($0) }
+  }
+
+  /// The text of a negative amount without its sign — `-12.50`, `(12.50)` (as accounting writes
+  /// a refund), `-$12.50`, `$-12.50` — or `nil` for any other text.
+  static func negated(_ text: String) -> String? {
+    let text = text.trimmingCharacters(in: .whitespaces)
+    if text.hasPrefix("("), text.hasSuffix(")"), text.count > 2 {
+      return String(text.dropFirst().dropLast())
+    }
+    if text.hasPrefix("-") { return String(text.dropFirst()) }
+    if let sign = text.first, "$€£".contains(sign), text.dropFirst().hasPrefix("-") {
+      return String(sign) + text.dropFirst(2)
+    }
+    return nil
+  }
+
+  /// An amount read by `read`, negative when written so (`negated(_:)`).
+  static func signedAmount(_ text: String, read: (String) -> FixedDecimal?) -> FixedDecimal? {
+    if let amount = read(text) { return amount }
+    guard let unsigned = negated(text), let amount = read(unsigned) else { return nil }
+    return FixedDecimal(hundredths: -amount.hundredths)
+  }
+
+  /// A line's kind, and its quantity, unit price and tax as stored (never negative), from what a
+  /// file wrote. Without a kind, a negative quantity or price is a refund (`-1`, `(4.50)`, as POS
+  /// exports write one); with a kind, a sign changes nothing — the kind says which way the line
+  /// counts — except that a sale or a tip is never negative.
+  ///
+  /// - throws: `TallyError` (bad data) at `source` naming the value.
+  static func line(
+    kind: LineKind?, quantity: Int, unitPrice: FixedDecimal, tax: FixedDecimal,
+    source: TallyError.Source
+  ) throws -> (kind: LineKind, quantity: Int, unitPrice: FixedDecimal, tax: FixedDecimal) {
+    let negativeSale = quantity < 0 || unitPrice.hundredths < 0
+    if quantity < 0, unitPrice.hundredths < 0 {
+      throw TallyError.invalid(
+        "quantity", "\(quantity) × \(unitPrice)",
+        expected: "a refund's quantity or price negative, not both (-1 × -4.50 is a sale)",
+        source: source)
+    }
+    let read = kind ?? (negativeSale ? .refund : .sale)
+    if read == .sale || read == .tip, negativeSale || tax.hundredths < 0 {
+      let (field, value) =
+        quantity < 0
+        ? ("quantity", String(quantity))
+        : unitPrice.hundredths < 0
+          ? ("unit_price", unitPrice.description) : ("tax", tax.description)
+      throw TallyError.invalid(
+        field, value,
+        expected: "0 or more on a \(read.rawValue) line (a refund's is negative, or kind refund)",
+        source: source)
+    }
+    return (
+      read, abs(quantity), FixedDecimal(hundredths: abs(unitPrice.hundredths)),
+      FixedDecimal(hundredths: abs(tax.hundredths))
+    )
+  }
+
+  /// A kind in any case.
+  static func kind(_ text: String) -> LineKind? { LineKind(rawValue: text.lowercased()) }
+
   /// `quantity(_:)` of a text.
   static func quantity(_ text: String) -> Int? {
     var text = text
@@ -234,9 +306,10 @@ public enum OrderLineFile {
     let quantity: Scalar
     let unitPrice: Scalar
     let tax: Scalar?
+    let kind: String?
 
     enum CodingKeys: String, CodingKey {
-      case status, category, subcategory, quantity, tax
+      case status, category, subcategory, quantity, tax, kind
       case orderId = "order_id"
       case storeId = "store_id"
       case placedAt = "placed_at"
@@ -281,9 +354,10 @@ public enum OrderLineFile {
 
     /// An amount, refused naming `field` and the value.
     func amount(_ field: String, source: TallyError.Source) throws -> FixedDecimal {
-      do { return try FixedDecimal(parsing: text) } catch {
+      guard let amount = signedAmount(text, read: { try? FixedDecimal(parsing: $0) }) else {
         throw TallyError.invalid(field, text, expected: expectedAmount, source: source)
       }
+      return amount
     }
   }
 
@@ -385,14 +459,23 @@ public enum OrderLineFile {
       }
       status = parsed
     }
+    var kind: LineKind?
+    if let kindText = nonEmpty(object.kind) {
+      guard let parsed = Self.kind(kindText) else {
+        throw TallyError.invalid("kind", kindText, expected: expectedKind, source: source)
+      }
+      kind = parsed
+    }
+    let line = try line(
+      kind: kind, quantity: try object.quantity.quantity("quantity", source: source),
+      unitPrice: try object.unitPrice.amount("unit_price", source: source),
+      tax: try object.tax?.amount("tax", source: source) ?? .zero, source: source)
     return try OrderLineInput(
       source: source, orderId: object.orderId.text, storeId: object.storeId.text,
       placedAt: placedAt, status: status, customerId: nonEmpty(object.customerId?.text),
       itemId: nonEmpty(object.itemId?.text), itemName: object.itemName,
       category: object.category, subcategory: nonEmpty(object.subcategory),
-      quantity: try object.quantity.quantity("quantity", source: source),
-      unitPrice: try object.unitPrice.amount("unit_price", source: source),
-      tax: try object.tax?.amount("tax", source: source) ?? .zero
+      quantity: line.quantity, unitPrice: line.unitPrice, tax: line.tax, kind: line.kind
     ).validated()
   }
 

@@ -39,15 +39,19 @@ public struct OrderLineInput: Sendable, Equatable {
   public var quantity: Int
   /// Unit price as sold.
   public var unitPrice: FixedDecimal
-  /// Tax on the line (0 when not given).
+  /// Tax on the line (0 when not given), positive whatever the kind.
   public var tax: FixedDecimal
+  /// A sale, or a refund, discount, comp or tip line (quantity and price positive: the kind says
+  /// which way they count).
+  public var kind: LineKind
 
   public init(
     source: TallyError.Source, orderId: String, storeId: String, placedAt: PlacedAt,
     status: OrderStatus = .completed, customerId: String? = nil, itemId: String? = nil,
     itemName: String, category: String, subcategory: String? = nil, quantity: Int,
-    unitPrice: FixedDecimal, tax: FixedDecimal = .zero
+    unitPrice: FixedDecimal, tax: FixedDecimal = .zero, kind: LineKind = .sale
   ) {
+    self.kind = kind
     self.source = source
     self.orderId = orderId
     self.storeId = storeId
@@ -119,7 +123,7 @@ public struct OrderLineInput: Sendable, Equatable {
   var numbersInRange: Bool {
     (1...Self.quantityLimit).contains(quantity)
       && (0...Self.amountLimit).contains(unitPrice.hundredths)
-      && (0...Self.amountLimit).contains(tax.hundredths)
+      && (0...Self.amountLimit).contains(tax.hundredths) && (kind != .tip || tax.hundredths == 0)
   }
 
   /// The checks of `validated()` that need no trimming, for the import's hot loop: lengths and
@@ -146,6 +150,9 @@ public struct OrderLineInput: Sendable, Equatable {
     }
     guard (0...Self.amountLimit).contains(tax.hundredths) else {
       throw bad("tax", tax.description, OrderLineFile.expectedAmount)
+    }
+    guard kind != .tip || tax == .zero else {
+      throw bad("tax", tax.description, "0 on a tip line (tips are not sales, and not taxed)")
     }
     return self
   }

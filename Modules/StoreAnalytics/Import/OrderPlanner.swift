@@ -131,8 +131,11 @@ struct OrderPlanner: Sendable {
         .multipliedReportingOverflow(by: Int64(lines[Int(position)].quantity))
       guard !overflow else { throw tooLarge(first) }
       amounts.append(amount)
-      subtotal = try sum(subtotal, amount, at: first)
-      tax = try sum(tax, lines[Int(position)].tax.hundredths, at: first)
+      // Refunds, discounts and comps take away from the order's sales and tax; tips count in
+      // neither.
+      let sign = lines[Int(position)].kind.salesSign
+      subtotal = try sum(subtotal, amount * sign, at: first)
+      tax = try sum(tax, lines[Int(position)].tax.hundredths * sign, at: first)
     }
     let total = try sum(subtotal, tax, at: first)
     let orderKey = nextKey
@@ -164,11 +167,11 @@ struct OrderPlanner: Sendable {
           itemName: lines[Int(position)].itemName, unitPrice: lines[Int(position)].unitPrice,
           quantity: lines[Int(position)].quantity,
           subtotal: FixedDecimal(hundredths: amounts[number]),
-          tax: lines[Int(position)].tax, category: category))
+          tax: lines[Int(position)].tax, category: category, kind: lines[Int(position)].kind))
       if status == .completed {
         delta.addLine(
           item: item, category: category, quantity: lines[Int(position)].quantity,
-          revenue: amounts[number])
+          revenue: amounts[number], kind: lines[Int(position)].kind)
       }
     }
   }

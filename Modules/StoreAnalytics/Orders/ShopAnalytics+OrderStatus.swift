@@ -41,7 +41,7 @@ extension ShopAnalytics {
           status: status, customerId: order.customerId, itemId: item?.externalId,
           itemName: line.itemName, category: line.category.category,
           subcategory: line.category.subcategory.isEmpty ? nil : line.category.subcategory,
-          quantity: line.quantity, unitPrice: line.unitPrice, tax: line.tax
+          quantity: line.quantity, unitPrice: line.unitPrice, tax: line.tax, kind: line.kind
         ).validated()
       }
       var state = ImportState(

@@ -107,6 +107,9 @@ public enum StoreWire {
       "refunded_orders": .int(metrics.refunded.orders),
       "refunded_amount": .decimal(metrics.refunded.amount),
       "refund_rate": .number(metrics.refundRate, decimals: 1),
+      "gross_sales": .decimal(metrics.parts.gross), "discounts": .decimal(metrics.parts.discounts),
+      "comps": .decimal(metrics.parts.comps), "refunds": .decimal(metrics.parts.refunds),
+      "net_sales": .decimal(metrics.parts.net), "tips": .decimal(metrics.parts.tips),
       "period": .object([
         "start": .date(metrics.current.start), "end": .date(metrics.current.end),
         "previous_start": .date(metrics.previous.start),
