@@ -92,6 +92,8 @@ extension BehaviorCommand {
         "entries": .int(summary.entries), "medications": .int(summary.medications),
         "medication_logs": .int(summary.medicationLogs),
         "journal_entries": .int(summary.journalEntries), "favorites": .int(summary.favorites),
+        "dosage_changes": .int(summary.dosageChanges),
+        "doses_without_dosage": .int(summary.dosesWithoutDosage),
         "kept_ids": .bool(summary.keptIDs), "new": .int(summary.totalAdded),
         "already_present": .int(summary.alreadyPresent.total),
       ]
@@ -103,6 +105,11 @@ extension BehaviorCommand {
             + "\(counted(summary.journalEntries, "journal entry", "journal entries")) and "
             + "\(counted(summary.favorites, "favorite")) from \(name) "
             + "(\(summary.totalAdded) new, \(summary.alreadyPresent.total) already present).\n"
+            + (summary.dosageChanges > 0
+              ? "Dosage changes: \(summary.dosageChanges) added.\n" : "")
+            + (summary.dosesWithoutDosage > 0
+              ? "\(counted(summary.dosesWithoutDosage, "dose")) of an older backup, which kept "
+                + "no dose's dosage, imported without one.\n" : "")
         )
       } else {
         global.print(object: object)

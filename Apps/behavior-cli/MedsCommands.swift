@@ -20,7 +20,7 @@ extension BehaviorCommand {
       abstract: "Track medications, doses taken or skipped, and how they feel.",
       discussion: "Example:\n  behavior-cli meds log Sertraline --taken --mood 3",
       subcommands: [
-        Add.self, List.self, Edit.self, Stop.self, Delete.self, Log.self, Logs.self,
+        Add.self, List.self, Edit.self, Stop.self, Delete.self, Log.self, Logs.self, History.self,
       ])
   }
 }
@@ -226,6 +226,32 @@ extension BehaviorCommand.Meds {
       } else {
         global.print(object: BehaviorJSON.medicationLog(log, zone: global.zone))
       }
+    }
+  }
+
+  /// `behavior-cli meds history NAME`.
+  struct History: HintedCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "history",
+      abstract: "A medication's history: started, each dosage change, stopped; doses at each.",
+      discussion: """
+        Each dose keeps the dosage it was taken at; doses_taken and doses_skipped count those \
+        logged from an event to the next.
+
+        Example:
+          behavior-cli meds history Sertraline
+        """)
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The medication (name or id).", completion: medicationCompletion)
+    var medication: String
+
+    func execute() throws {
+      let events = try global.openBehaviorStoreToRead().medicationHistory(
+        medication, zone: global.zone)
+      global.print(
+        rows: events.map(BehaviorJSON.medicationHistoryEvent),
+        columns: BehaviorJSON.medicationHistoryColumns)
     }
   }
 

@@ -19,6 +19,10 @@ enum ReportText {
 
   static func medications(_ insights: [MedicationInsight], monthly: Bool) -> String {
     guard !insights.isEmpty else { return "  (none)\n" }
+    // Doses on both sides of a change are not the same medicine: said under the table.
+    let changes = insights.flatMap { insight in
+      insight.dosageChanges.map { "  \(insight.medication) dosage changed: \($0.text)\n" }
+    }
     return TableWriter.write(
       insights.map { insight in
         var row: JSONObject = [
@@ -35,7 +39,7 @@ enum ReportText {
           row["not taken"] = .string(number(insight.challengingPerDayNotTaken))
         }
         return row
-      })
+      }) + changes.joined()
   }
 
   /// A line when only part of the window (or none of it) was tracked.

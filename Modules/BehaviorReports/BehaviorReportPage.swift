@@ -179,6 +179,21 @@ public enum BehaviorReportPage {
               ]
             }, emptyMessage: "No medication in this period.")))
     }
+    let changes = insights.flatMap { insight in
+      insight.dosageChanges.map {
+        [insight.medication, $0.day.description, $0.from ?? "none", $0.to ?? "none"]
+      }
+    }
+    if !changes.isEmpty {
+      // Doses on both sides of a change are not the same medicine: the change is shown where
+      // the figures are.
+      blocks.append(
+        .table(
+          DataTable(
+            caption: "Dosage changes",
+            columns: [.init("Medication"), .init("Day"), .init("From"), .init("To")],
+            rows: changes)))
+    }
     return ReportSection(title: "Medications", blocks: blocks)
   }
 

@@ -94,6 +94,7 @@ struct BehaviorCLICaptureTests {
     #expect(
       export.output == """
         {
+          "dosage_changes": [],
           "entries": [],
           "favorites": [],
           "format": "tally-behavior",

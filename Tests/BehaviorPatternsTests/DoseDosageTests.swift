@@ -45,8 +45,77 @@ struct DoseDosageTests {
        "version": 1}
       """
     let store = try Fixture.store()
-    _ = try store.importJSON(Data(old.utf8), name: "old.json", zone: .utc)
-    // Unknown then, unknown now: not the medication's dosage of today.
+    let summary = try store.importJSON(Data(old.utf8), name: "old.json", zone: .utc)
+    // Unknown then, unknown now: not the medication's dosage of today; and said.
     #expect(try store.medicationLogs(zone: .utc).map(\.dosage) == [nil])
+    #expect(summary.dosesWithoutDosage == 1)
+    #expect(summary.dosageChanges == 0)
+  }
+
+  /// A store whose clock the test moves, so that a change happens between doses.
+  private func storeWithClock(_ start: String) throws -> (BehaviorStore, LockedValue<Instant>) {
+    let clock = LockedValue(Fixture.utc(start))
+    return (try BehaviorStore.inMemory { clock.withLock { $0 } }, clock)
+  }
+
+  @Test(
+    "a dosage change is an event: in the history with the doses at each dosage, and on the report")
+  func changeIsAnEvent() throws {
+    let (store, clock) = try storeWithClock("2026-02-01 07:00")
+    _ = try store.addMedication(
+      MedicationInput(
+        name: "Sertraline", dosage: "50 mg", frequency: .daily, since: Fixture.day("2026-02-01")))
+    for (day, taken) in [("2026-02-01", true), ("2026-02-02", true), ("2026-02-03", false)] {
+      clock.withLock { $0 = Fixture.utc(day + " 08:00") }
+      try Fixture.dose(
+        store, "Sertraline", day + " 08:00", taken: taken, reason: taken ? nil : "forgot")
+    }
+    clock.withLock { $0 = Fixture.utc("2026-02-04 07:30") }
+    var change = MedicationChange()
+    change.dosage = .set("100 mg")
+    _ = try store.editMedication("Sertraline", change, zone: .utc)
+    // The same dosage again is no change.
+    _ = try store.editMedication("Sertraline", change, zone: .utc)
+    for day in ["2026-02-04", "2026-02-05"] {
+      clock.withLock { $0 = Fixture.utc(day + " 08:00") }
+      try Fixture.dose(store, "Sertraline", day + " 08:00")
+    }
+    clock.withLock { $0 = Fixture.utc("2026-02-06 09:00") }
+    _ = try store.stopMedication("Sertraline", on: Fixture.day("2026-02-06"), zone: .utc)
+
+    #expect(
+      try store.dosageChanges("Sertraline")
+        == [
+          DosageChange(
+            medicationID: 1, changedAt: Fixture.utc("2026-02-04 07:30"), from: "50 mg",
+            to: "100 mg")
+        ])
+    // By hand: two taken and one skipped at 50 mg, two taken at 100 mg, then the stop.
+    let history = try store.medicationHistory("Sertraline", zone: .utc)
+    #expect(history.map(\.kind) == [.started, .dosageChanged, .stopped])
+    #expect(history.map(\.day.description) == ["2026-02-01", "2026-02-04", "2026-02-06"])
+    #expect(history.map(\.dosage) == ["50 mg", "100 mg", "100 mg"])
+    #expect(history[1].fromDosage == "50 mg")
+    #expect(history.map(\.dosesTaken) == [2, 2, nil])
+    #expect(history.map(\.dosesSkipped) == [1, 0, nil])
+
+    // The weekly report of 2026-02-02…08 names the change beside Sertraline's figures.
+    let weekly = try store.weeklyReport(asOf: Fixture.day("2026-02-08"), zone: .utc)
+    let insight = try #require(weekly.medicationInsights.first)
+    #expect(insight.dosageChanges.map(\.text) == ["50 mg → 100 mg on 2026-02-04"])
+    #expect(
+      BehaviorJSON.medicationHistoryEvent(history[1])["event"] == .string("dosage changed"))
+
+    // A backup keeps the change; restored, it is the same event.
+    let backup = try store.exportJSON(zone: .utc)
+    #expect(
+      String(decoding: backup, as: UTF8.self).contains(#""changed_at": "2026-02-04T07:30:00Z""#))
+    let restored = try Fixture.store()
+    let summary = try restored.importJSON(backup, name: "b.json", zone: .utc)
+    #expect(summary.dosageChanges == 1)
+    #expect(try restored.dosageChanges() == store.dosageChanges())
+    #expect(try restored.exportJSON(zone: .utc) == backup)
+    // Imported again: nothing new.
+    #expect(try restored.importJSON(backup, name: "b.json", zone: .utc).dosageChanges == 0)
   }
 }

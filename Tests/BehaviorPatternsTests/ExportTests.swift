@@ -109,6 +109,7 @@ struct ExportTests {
     try Fixture.log(store, "energy-level", "2026-02-08 20:30", intensity: 3, tags: ["morning"])
     let expected = """
       {
+        "dosage_changes": [],
         "entries": [
           {
             "category": "energy-capacity",

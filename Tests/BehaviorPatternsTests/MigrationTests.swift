@@ -46,4 +46,37 @@ struct MigrationTests {
     // Local days read from milliseconds: 20:30 UTC on the 8th is still the 8th in UTC.
     #expect(try store.entries(EntryFilter(from: Fixture.day("2026-02-08")), zone: .utc).count == 1)
   }
+
+  @Test("behavior-4 finds the dosage changes made before where the doses show them")
+  func dosageChangesFromDoses() throws {
+    let queue = try DatabaseQueue()
+    try BehaviorSchema.migrator.migrate(queue, upTo: "behavior-3-dose-dosage")
+    // Doses at 50, 50, 100, 100, 50 mg (in time order, ids out of order): two changes, at the
+    // first dose of each new dosage; another medication without dosages has none.
+    try queue.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO medication (id, name, dosage, frequency, since, created_at)
+            VALUES (1, 'Sertraline', '50 mg', 'daily', '2026-01-15', 0),
+                   (2, 'Ibuprofen', NULL, 'as-needed', '2026-01-15', 0);
+          INSERT INTO medication_log (id, medication_id, occurred_at, taken, created_at, dosage)
+            VALUES (5, 1, 1000, 1, 1000, '50 mg'), (2, 1, 2000, 1, 2000, '50 mg'),
+                   (3, 1, 3000, 1, 3000, '100 mg'), (4, 1, 4000, 0, 4000, '100 mg'),
+                   (1, 1, 5000, 1, 5000, '50 mg'), (6, 2, 1500, 1, 1500, NULL),
+                   (7, 2, 2500, 1, 2500, NULL);
+          """)
+    }
+    try BehaviorSchema.migrator.migrate(queue)
+    let store = BehaviorStore(writer: queue) { Fixture.now }
+    #expect(
+      try store.dosageChanges()
+        == [
+          DosageChange(
+            medicationID: 1, changedAt: Instant(millisecondsSinceEpoch: 3000), from: "50 mg",
+            to: "100 mg"),
+          DosageChange(
+            medicationID: 1, changedAt: Instant(millisecondsSinceEpoch: 5000), from: "100 mg",
+            to: "50 mg"),
+        ])
+  }
 }

@@ -20,14 +20,18 @@ public struct BehaviorExport: Codable, Sendable, Equatable {
   public var medicationLogs: [MedicationLog]
   /// Journal entries, by id.
   public var journal: [Journal]
+  /// Dosage changes, oldest first; `nil` in a backup written before they were kept (its doses
+  /// may lack their dosage too: `import` says what it did about both).
+  public var dosageChanges: [DosageChange]?
 
   /// The `format` value.
   public static let formatName = "tally-behavior"
 
   public init(
     format: String, version: Int, favorites: [String], entries: [Entry], medications: [Medication],
-    medicationLogs: [MedicationLog], journal: [Journal]
+    medicationLogs: [MedicationLog], journal: [Journal], dosageChanges: [DosageChange]? = nil
   ) {
+    self.dosageChanges = dosageChanges
     self.format = format
     self.version = version
     self.favorites = favorites
@@ -40,6 +44,30 @@ public struct BehaviorExport: Codable, Sendable, Equatable {
   enum CodingKeys: String, CodingKey, CaseIterable {
     case format, version, favorites, entries, medications, journal
     case medicationLogs = "medication_logs"
+    case dosageChanges = "dosage_changes"
+  }
+
+  /// A medication's dosage change.
+  public struct DosageChange: Codable, Sendable, Equatable {
+    /// The medication's id in this file.
+    public var medicationID: Int64
+    /// When (UTC).
+    public var changedAt: String
+    public var from: String?
+    public var to: String?
+
+    public init(medicationID: Int64, changedAt: String, from: String?, to: String?) {
+      self.medicationID = medicationID
+      self.changedAt = changedAt
+      self.from = from
+      self.to = to
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+      case from, to
+      case medicationID = "medication_id"
+      case changedAt = "changed_at"
+    }
   }
 
   /// A pattern entry.

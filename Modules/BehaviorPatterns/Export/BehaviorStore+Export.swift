@@ -15,6 +15,11 @@ public struct ImportSummary: Sendable, Equatable {
   public var journalEntries: Int
   /// Favorites added.
   public var favorites: Int
+  /// Dosage changes added: the file's, or for a backup without them, those its doses show.
+  public var dosageChanges = 0
+  /// Doses of a backup written before doses kept their dosage, imported without one (the
+  /// backup's medication dosage is the one at the backup, not necessarily the dose's).
+  public var dosesWithoutDosage = 0
   /// Whether the file's ids were kept (the database held no data before).
   public var keptIDs: Bool
   /// What the file held that the database already had, skipped.
@@ -60,6 +65,8 @@ extension BehaviorStore {
       let journal = try Self.journals(db, where: journalCondition, arguments).sorted {
         $0.id < $1.id
       }
+      // A medication's changes are whole, as the medication is.
+      let changes = try Self.dosageChanges(db, where: "1", [])
       return BehaviorExport(
         format: BehaviorExport.formatName, version: 1,
         favorites: try Self.favorites(db).map(\.id),
@@ -93,6 +100,11 @@ extension BehaviorStore {
             linkedEntries: journal.linkedEntryIDs.filter(entryIDs.contains),
             createdAt: journal.createdAt.description,
             updatedAt: journal.updatedAt.description)
+        },
+        dosageChanges: changes.map { change in
+          BehaviorExport.DosageChange(
+            medicationID: change.medicationID, changedAt: change.changedAt.description,
+            from: change.from, to: change.to)
         })
     }
   }

@@ -97,6 +97,7 @@ enum ExportImporter {
     // Medications: matched by name when one exists.
     var medicationIDs: [Int64: Int64] = [:]
     var addedMedications = 0
+    var addedIDs: [Int64] = []
     for medication in document.medications {
       let name = medication.name.trimmingCharacters(in: .whitespacesAndNewlines)
       if let existing = try Int64.fetchOne(
@@ -113,6 +114,7 @@ enum ExportImporter {
           ?? Instant(millisecondsSinceEpoch: 0))
       try record.insert(db)
       medicationIDs[medication.id] = record.id!
+      addedIDs.append(record.id!)
       addedMedications += 1
     }
 
@@ -125,6 +127,11 @@ enum ExportImporter {
         """)
     let presentLogs = recognise ? try presentLogKeys(db) : []
     var logsPresent = 0
+    // A backup written before doses kept their dosage (it has no dosage changes either): its
+    // medication's dosage is the one at the backup, not necessarily the dose's, so the doses stay
+    // without one, and the summary says how many.
+    let olderBackup = checked.dosageChanges == nil
+    var dosesWithoutDosage = 0
     for log in checked.logs {
       let source = log.source
       let key = LogKey(
@@ -145,8 +152,47 @@ enum ExportImporter {
       try logInsert.bind(9, BehaviorStore.nonEmpty(source.sideEffects))
       try logInsert.bind(10, BehaviorStore.nonEmpty(source.notes))
       try logInsert.bind(11, log.createdAt.millisecondsSinceEpoch)
-      try logInsert.bind(12, BehaviorStore.nonEmpty(source.dosage))
+      let dosage = BehaviorStore.nonEmpty(source.dosage)
+      if dosage == nil, olderBackup { dosesWithoutDosage += 1 }
+      try logInsert.bind(12, dosage)
       try logInsert.step()
+    }
+
+    // Dosage changes: the file's, skipping those already kept; for an older backup, those its
+    // doses show (as behavior-4 found them), for the medications it added.
+    var dosageChanges = 0
+    if let changes = checked.dosageChanges {
+      for (source, changedAt) in changes {
+        let medication = medicationIDs[source.medicationID]!
+        let present =
+          try Bool.fetchOne(
+            db,
+            sql: """
+              SELECT EXISTS (SELECT 1 FROM medication_dosage_change
+                WHERE medication_id = ? AND changed_at = ?)
+              """, arguments: [medication, changedAt]) ?? false
+        if present, !allowDuplicates { continue }
+        try BehaviorStore.insert(
+          DosageChange(
+            medicationID: medication, changedAt: changedAt,
+            from: BehaviorStore.nonEmpty(source.from), to: BehaviorStore.nonEmpty(source.to)),
+          db)
+        dosageChanges += 1
+      }
+    } else {
+      for id in addedIDs {
+        try db.execute(
+          sql: """
+            INSERT INTO medication_dosage_change (medication_id, changed_at, from_dosage, to_dosage)
+              SELECT medication_id, occurred_at, previous, dosage FROM (
+                SELECT medication_id, occurred_at, dosage,
+                  LAG(dosage) OVER (ORDER BY occurred_at, id) AS previous,
+                  ROW_NUMBER() OVER (ORDER BY occurred_at, id) AS number
+                FROM medication_log WHERE medication_id = ?)
+              WHERE number > 1 AND previous IS NOT dosage
+            """, arguments: [id])
+        dosageChanges += db.changesCount
+      }
     }
 
     let presentJournal = recognise ? try presentJournalKeys(db) : []
@@ -189,7 +235,7 @@ enum ExportImporter {
       entries: checked.entries.count - entriesPresent, medications: addedMedications,
       medicationLogs: checked.logs.count - logsPresent,
       journalEntries: checked.journal.count - journalPresent, favorites: addedFavorites,
-      keptIDs: keepIDs,
+      dosageChanges: dosageChanges, dosesWithoutDosage: dosesWithoutDosage, keptIDs: keepIDs,
       alreadyPresent: ImportSummary.Present(
         entries: entriesPresent, medications: document.medications.count - addedMedications,
         medicationLogs: logsPresent, journalEntries: journalPresent,

@@ -33,6 +33,8 @@ enum ExportJSON {
       }
       out.append(contentsOf: "\n  ]".utf8)
     }
+    member("dosage_changes")
+    records(document.dosageChanges ?? [], object)
     member("entries")
     records(document.entries, object)
     member("favorites")
@@ -99,6 +101,15 @@ enum ExportJSON {
       ("skipped_reason", .string(log.skippedReason)),
       ("taken", .bool(log.taken)),
       ("timestamp", .string(log.timestamp)),
+    ])
+  }
+
+  static func object(_ change: BehaviorExport.DosageChange) -> JSONObject {
+    JSONObject([
+      ("changed_at", .string(change.changedAt)),
+      ("from", .string(change.from)),
+      ("medication_id", .int(Int(change.medicationID))),
+      ("to", .string(change.to)),
     ])
   }
 

@@ -26,6 +26,8 @@ struct CheckedExport {
   let logs: [Log]
   let journal: [Journal]
   let favorites: [PatternType]
+  /// The file's dosage changes with their instants; `nil` for a backup without them.
+  let dosageChanges: [(source: BehaviorExport.DosageChange, changedAt: Instant)]?
 }
 
 /// Decodes and checks an export, naming the first bad record.
@@ -39,6 +41,7 @@ enum ExportValidator {
       "medications": KnownKeys(names(BehaviorExport.Medication.CodingKeys.self)),
       "medication_logs": KnownKeys(names(BehaviorExport.MedicationLog.CodingKeys.self)),
       "journal": KnownKeys(names(BehaviorExport.Journal.CodingKeys.self)),
+      "dosage_changes": KnownKeys(names(BehaviorExport.DosageChange.CodingKeys.self)),
     ])
 
   private static func names<Keys: CodingKey & CaseIterable>(_ keys: Keys.Type) -> [String] {
@@ -192,8 +195,21 @@ enum ExportValidator {
         createdAt: try instant(journal.createdAt, place, "created_at"),
         updatedAt: try instant(journal.updatedAt, place, "updated_at"))
     }
+    let changes = try document.dosageChanges.map { changes in
+      try changes.enumerated().map { index, change in
+        let place = "dosage_changes[\(index)]"
+        guard medicationIDs.contains(change.medicationID) else {
+          throw fail(
+            place, "medication_id \(change.medicationID) is not a medication of this file")
+        }
+        let changedAt = try instant(change.changedAt, place, "changed_at")
+        try happened(changedAt, place)
+        return (source: change, changedAt: changedAt)
+      }
+    }
     return CheckedExport(
-      document: document, entries: entries, logs: logs, journal: journal, favorites: favorites)
+      document: document, entries: entries, logs: logs, journal: journal, favorites: favorites,
+      dosageChanges: changes)
   }
 
   /// `entries[3].intensity: expected a number` and the like.

@@ -50,7 +50,14 @@ extension BehaviorStore {
         medication.name = try Self.medicationName(name)
         try Self.refuseDuplicateName(medication.name, except: medication.id, db)
       }
-      medication.dosage = Self.nonEmpty(change.dosage.applied(to: medication.dosage))
+      let dosage = Self.nonEmpty(change.dosage.applied(to: medication.dosage))
+      if dosage != medication.dosage {
+        try Self.insert(
+          DosageChange(
+            medicationID: medication.id, changedAt: clock(), from: medication.dosage, to: dosage),
+          db)
+      }
+      medication.dosage = dosage
       medication.frequency = change.frequency ?? medication.frequency
       medication.since = change.since ?? medication.since
       medication.notes = Self.nonEmpty(change.notes.applied(to: medication.notes))
@@ -189,7 +196,79 @@ extension BehaviorStore {
     }
   }
 
+  /// The dosage changes of one medication (or of all when `reference` is `nil`), oldest first.
+  public func dosageChanges(_ reference: String? = nil) throws -> [DosageChange] {
+    try writer.read { db in
+      guard let reference else { return try Self.dosageChanges(db, where: "1", []) }
+      return try Self.dosageChanges(
+        db, where: "medication_id = ?", [try Self.medication(reference, db).id])
+    }
+  }
+
+  /// A medication's history, oldest first: its start at the dosage it began with, each dosage
+  /// change, its stop; each with the doses logged until the next (a dose belongs to the dosage it
+  /// was taken at, which it keeps).
+  public func medicationHistory(_ reference: String, zone: Zone) throws
+    -> [MedicationHistoryEvent]
+  {
+    try writer.read { db in
+      let medication = try Self.medication(reference, db)
+      let changes = try Self.dosageChanges(db, where: "medication_id = ?", [medication.id])
+      let logs = try Self.logs(db, where: "l.medication_id = ?", [medication.id])
+      var events = [
+        MedicationHistoryEvent(
+          day: medication.since, kind: .started,
+          dosage: changes.first.map(\.from) ?? medication.dosage)
+      ]
+      var starts: [Instant?] = [nil]
+      for change in changes {
+        events.append(
+          MedicationHistoryEvent(
+            day: zone.localDate(of: change.changedAt), kind: .dosageChanged, dosage: change.to,
+            fromDosage: change.from))
+        starts.append(change.changedAt)
+      }
+      for index in events.indices {
+        let end = index + 1 < starts.count ? starts[index + 1] : nil
+        let own = logs.filter { log in
+          (starts[index].map { log.timestamp >= $0 } ?? true)
+            && (end.map { log.timestamp < $0 } ?? true)
+        }
+        events[index].dosesTaken = own.filter(\.taken).count
+        events[index].dosesSkipped = own.count - own.filter(\.taken).count
+      }
+      if let stopped = medication.stoppedOn {
+        events.append(
+          MedicationHistoryEvent(day: stopped, kind: .stopped, dosage: medication.dosage))
+      }
+      return events
+    }
+  }
+
   // MARK: - Shared
+
+  static func dosageChanges(
+    _ db: Database, where condition: String, _ arguments: [any DatabaseValueConvertible]
+  ) throws -> [DosageChange] {
+    try Row.fetchAll(
+      db,
+      sql: """
+        SELECT medication_id, changed_at, from_dosage, to_dosage FROM medication_dosage_change
+        WHERE \(condition) ORDER BY changed_at, id
+        """, arguments: StatementArguments(arguments)
+    ).map { row in
+      DosageChange(
+        medicationID: row[0], changedAt: row[1], from: row[2], to: row[3])
+    }
+  }
+
+  static func insert(_ change: DosageChange, _ db: Database) throws {
+    try db.execute(
+      sql: """
+        INSERT INTO medication_dosage_change (medication_id, changed_at, from_dosage, to_dosage)
+        VALUES (?, ?, ?, ?)
+        """, arguments: [change.medicationID, change.changedAt, change.from, change.to])
+  }
 
   /// The local days in `zone` of a medication's first and last logged dose, `nil` without one.
   static func doseDays(_ medicationId: Int64, _ zone: Zone, _ db: Database) throws

@@ -75,7 +75,9 @@ extension BehaviorStore {
       medications: try MedicationRecord.order(MedicationRecord.Columns.id).fetchAll(db)
         .map(medication),
       logs: try logs(db, where: "l.occurred_at >= ? AND l.occurred_at < ?", arguments),
-      trackingStart: try trackingStart(db).map(zone.localDate(of:)), zone: zone)
+      trackingStart: try trackingStart(db).map(zone.localDate(of:)),
+      dosageChanges: try dosageChanges(db, where: "changed_at >= ? AND changed_at < ?", arguments),
+      zone: zone)
   }
 
   /// The first instant anything (an entry or a dose) was logged.

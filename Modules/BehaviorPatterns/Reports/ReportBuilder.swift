@@ -184,7 +184,10 @@ public enum ReportBuilder {
     return data.medications.compactMap { medication -> MedicationInsight? in
       let own = logs.filter { $0.log.medicationID == medication.id }
       let active = data.trackedActiveDays(of: medication, in: window)
-      guard active != nil || !own.isEmpty else { return nil }
+      let changes = data.dosageChanges.filter {
+        $0.change.medicationID == medication.id && window.contains($0.day)
+      }
+      guard active != nil || !own.isEmpty || !changes.isEmpty else { return nil }
       let takenDays = own.filter(\.log.taken).map(\.day)
       let expected =
         medication.frequency == .asNeeded
@@ -213,7 +216,10 @@ public enum ReportBuilder {
         // Taken doses only: a rating on a skipped one (kept from older backups) rates nothing.
         averageEffectiveness: average(own.filter(\.log.taken).compactMap(\.log.effectiveness)),
         averageMood: average(own.compactMap(\.log.mood)),
-        averageEnergy: average(own.compactMap(\.log.energyLevel)))
+        averageEnergy: average(own.compactMap(\.log.energyLevel)),
+        dosageChanges: changes.map {
+          DosageChangeOnDay(day: $0.day, from: $0.change.from, to: $0.change.to)
+        })
       if let byDay, let active {
         let takenSet = Set(takenDays)
         let challenging = { (day: LocalDate) in

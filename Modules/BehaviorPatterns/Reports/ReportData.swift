@@ -13,17 +13,20 @@ public struct ReportData: Sendable {
   /// The day tracking began: the local day of the first entry or dose ever logged; `nil` when
   /// nothing was. Days before it are not judged (they are unknown, not empty).
   public var trackingStart: LocalDate?
+  /// Dosage changes with their local day, oldest first.
+  public var dosageChanges: [(day: LocalDate, change: DosageChange)]
 
-  /// Pairs each entry and log with its local day in `zone`.
+  /// Pairs each entry, log and dosage change with its local day in `zone`.
   public init(
     entries: [PatternEntry], medications: [Medication], logs: [MedicationLog],
-    trackingStart: LocalDate?, zone: Zone
+    trackingStart: LocalDate?, dosageChanges: [DosageChange] = [], zone: Zone
   ) {
     let days = LocalDays(zone: zone)
     self.entries = entries.map { (days.day(of: $0.timestamp), $0) }
     self.medications = medications
     self.logs = logs.map { (days.day(of: $0.timestamp), $0) }
     self.trackingStart = trackingStart
+    self.dosageChanges = dosageChanges.map { (days.day(of: $0.changedAt), $0) }
   }
 
   /// The days of `range` inside the tracked span (from `trackingStart`), `nil` when none.

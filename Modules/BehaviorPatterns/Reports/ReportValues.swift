@@ -60,6 +60,19 @@ public struct MedicationInsight: Sendable, Equatable {
   public var challengingPerDayTaken: Double?
   /// Challenging entries per day on active days without a dose taken (monthly only).
   public var challengingPerDayNotTaken: Double?
+  /// Its dosage changes in the window, oldest first: doses before and after are not the same
+  /// medicine to compare.
+  public var dosageChanges: [DosageChangeOnDay] = []
+}
+
+/// A dosage change on a local day of a report's window.
+public struct DosageChangeOnDay: Sendable, Equatable {
+  public var day: LocalDate
+  public var from: String?
+  public var to: String?
+
+  /// `50 mg → 100 mg on 2026-02-10`.
+  public var text: String { "\(from ?? "none") → \(to ?? "none") on \(day)" }
 }
 
 /// How strongly two daily series move together, with how far to trust it.

@@ -131,6 +131,30 @@ enum BehaviorSchema {
             SELECT dosage FROM medication WHERE medication.id = medication_log.medication_id);
           """)
     }
+    migrator.registerMigration("behavior-4-dosage-changes") { db in
+      // A dosage change is an event of a medication's history (issue 30): when it happened, and
+      // from what to what. Changes made before are found where the doses show them: the first
+      // dose logged at another dosage than the dose before it (behavior-3 kept each dose's).
+      try db.execute(
+        sql: """
+          CREATE TABLE medication_dosage_change (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            medication_id INTEGER NOT NULL REFERENCES medication(id) ON DELETE CASCADE,
+            changed_at INTEGER NOT NULL,
+            from_dosage TEXT,
+            to_dosage TEXT
+          );
+          CREATE INDEX medication_dosage_change_medication
+            ON medication_dosage_change (medication_id, changed_at);
+          INSERT INTO medication_dosage_change (medication_id, changed_at, from_dosage, to_dosage)
+            SELECT medication_id, occurred_at, previous, dosage FROM (
+              SELECT medication_id, occurred_at, dosage,
+                LAG(dosage) OVER (PARTITION BY medication_id ORDER BY occurred_at, id) AS previous,
+                ROW_NUMBER() OVER (PARTITION BY medication_id ORDER BY occurred_at, id) AS number
+              FROM medication_log)
+            WHERE number > 1 AND previous IS NOT dosage;
+          """)
+    }
     return migrator
   }
 }

@@ -101,6 +101,20 @@ public enum BehaviorJSON {
     ]
   }
 
+  /// The keys of `medicationHistoryEvent`, in order.
+  public static let medicationHistoryColumns = [
+    "date", "event", "dosage", "from_dosage", "doses_taken", "doses_skipped",
+  ]
+
+  /// An event of a medication's history.
+  public static func medicationHistoryEvent(_ event: MedicationHistoryEvent) -> JSONObject {
+    [
+      "date": .date(event.day), "event": .string(event.kind.rawValue),
+      "dosage": .string(event.dosage), "from_dosage": .string(event.fromDosage),
+      "doses_taken": optional(event.dosesTaken), "doses_skipped": optional(event.dosesSkipped),
+    ]
+  }
+
   /// The keys of `journal`, in order (`content` only with the text).
   public static func journalColumns(content: Bool) -> [String] {
     ["id", "date", "time", "timestamp", "title"] + (content ? ["content"] : [])

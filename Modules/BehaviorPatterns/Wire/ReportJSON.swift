@@ -29,6 +29,10 @@ public enum ReportJSON {
       "average_effectiveness": .number(insight.averageEffectiveness, decimals: 2),
       "average_mood": .number(insight.averageMood, decimals: 2),
       "average_energy": .number(insight.averageEnergy, decimals: 2),
+      "dosage_changes": .array(
+        insight.dosageChanges.map {
+          .object(["date": .date($0.day), "from": .string($0.from), "to": .string($0.to)])
+        }),
     ]
     if monthly {
       object["challenging_per_day_taken"] = .number(insight.challengingPerDayTaken, decimals: 2)
