@@ -18,17 +18,21 @@ extension RVUCommand {
 }
 
 extension RVUCommand.Codes {
-  /// `rvu-cli codes import FILE [--year YYYY]`.
+  /// `rvu-cli codes import FILE [--year YYYY] [--effective DAY]`.
   struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "import",
       abstract: "Import a CMS Physician Fee Schedule RVU file (PPRRVU CSV) as a catalog version.",
       discussion: """
-        The version's year comes from --year, else from the file's title row. Re-importing a year \
-        replaces that version atomically; visits already logged keep their values.
+        The version's year comes from --year, else from the file's title row; the day it takes \
+        effect from --effective, else from the title's release (October Release: October 1), \
+        else January 1. A visit takes its values from the release in force on its date of \
+        service. Re-importing a release (same day) replaces it atomically; visits already \
+        logged keep their values.
 
-        Example:
+        Examples:
           rvu-cli codes import PPRRVU2025_Oct.csv
+          rvu-cli codes import PPRRVU25_APR.csv --year 2025 --effective 2025-04-01
         """)
 
     @OptionGroup var global: GlobalOptions
@@ -36,6 +40,12 @@ extension RVUCommand.Codes {
     @Option(
       help: ArgumentHelp("The catalog year (default: from the title row).", valueName: "yyyy"))
     var year: Int?
+    @Option(
+      help: ArgumentHelp(
+        "The day the release takes effect (default: from the title, else January 1).",
+        valueName: "yyyy-mm-dd"),
+      transform: { try LocalDate(parsing: $0) })
+    var effective: LocalDate?
 
     func run() throws {
       let name = PathText.name(of: file)
@@ -43,18 +53,21 @@ extension RVUCommand.Codes {
       let store = try global.openRVUStore()
       let progress = Progress(label: "importing \(name)", total: parsed.codes.count)
       let summary = try withRVUHints {
-        try store.importCatalog(parsed, year: year, source: name, progress: progress.update)
+        try store.importCatalog(
+          parsed, year: year, effectiveOn: effective, source: name, progress: progress.update)
       }
       progress.finish()
       let object: JSONObject = [
-        "year": .int(summary.year), "title": .string(summary.title),
+        "year": .int(summary.year), "effective_on": .date(summary.effectiveOn),
+        "title": .string(summary.title),
         "row_count": .int(summary.rowCount), "code_count": .int(summary.codeCount),
         "replaced": .bool(summary.replacedExisting),
       ]
       if global.format == .table {
         Terminal.writeOutput(
           "Imported \(counted(summary.rowCount, "row")) "
-            + "(\(counted(summary.codeCount, "code"))) as the \(summary.year) catalog"
+            + "(\(counted(summary.codeCount, "code"))) as the \(summary.year) catalog "
+            + "in force from \(summary.effectiveOn)"
             + "\(summary.replacedExisting ? ", replacing the earlier one" : "").\n")
       } else {
         global.print(object: object)

@@ -30,7 +30,10 @@ struct UserOptions: ParsableArguments {
 struct CatalogOptions: ParsableArguments {
   @Option(
     name: .customLong("catalog-year"),
-    help: ArgumentHelp("The catalog version to use (default: the newest).", valueName: "year"))
+    help: ArgumentHelp(
+      "Use this year's newest release (default: for visits the one in force on their date, "
+        + "for codes the newest).",
+      valueName: "year"))
   var year: Int?
 }
 

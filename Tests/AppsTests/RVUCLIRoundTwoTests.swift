@@ -217,7 +217,8 @@ struct RVUCLIRoundTwoTests {
     let path = try write(laterLayout(), to: "PPRRVU24_JAN.csv")
     let result = try rvu(["codes", "import", path])
     #expect(result.status == 0, "\(result.error)")
-    #expect(result.output == "Imported 2 rows (2 codes) as the 2024 catalog.\n")
+    #expect(
+      result.output == "Imported 2 rows (2 codes) as the 2024 catalog in force from 2024-01-01.\n")
     let show = try rvu(["codes", "show", "99214", "--catalog-year", "2024", "--format", "json"])
     #expect(show.output.contains("\"work_rvu\": 1.92"))
     #expect(show.output.contains("\"conversion_factor\": 33.2875"))

@@ -173,11 +173,14 @@ struct MigrationTests {
     try queue.write { db in
       try db.execute(
         sql: """
-          INSERT INTO catalog_code (year, hcpcs, description, status_code, global_days,
-            conversion_factor) VALUES (2025, '0001F', 'Heart failure composite', 'I', 'XXX', '')
+          INSERT INTO catalog_code (version, hcpcs, description, status_code, global_days,
+            conversion_factor) VALUES (20250101, '0001F', 'Heart failure composite', 'I', 'XXX', '')
           """)
     }
     #expect(try store.code("0001F").workRVU == nil)
+    // rvu-8: the year's version took effect on January 1, and its rows follow it.
+    #expect(try store.catalogVersions().map(\.effectiveOn.description) == ["2025-01-01"])
+    #expect(code.version == 20_250_101)
     #expect(try queue.read { db in try Row.fetchAll(db, sql: "PRAGMA foreign_key_check") }.isEmpty)
   }
 }

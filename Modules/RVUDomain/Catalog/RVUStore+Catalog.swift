@@ -6,12 +6,14 @@ import Storage
 /// What a catalog import did.
 public struct CatalogImportSummary: Sendable, Equatable {
   public let year: Int
+  /// The day the release takes effect (from the title's `October Release`, else January 1).
+  public let effectiveOn: LocalDate
   public let title: String
   /// Code+modifier rows imported.
   public let rowCount: Int
   /// Distinct codes imported.
   public let codeCount: Int
-  /// Whether an earlier import of the same year was replaced.
+  /// Whether an earlier import of the same release (same effective day) was replaced.
   public let replacedExisting: Bool
 }
 
@@ -44,37 +46,66 @@ extension RVUStore {
   /// Every catalog version, newest first.
   public func catalogVersions() throws -> [CatalogVersion] {
     try writer.read { db in
-      try CatalogVersion.order(CatalogVersion.Columns.year.desc).fetchAll(db)
+      try CatalogVersion.order(CatalogVersion.Columns.version.desc).fetchAll(db)
     }
   }
 
-  /// The version to use: `year` when given (it must exist), else the newest.
+  /// The version to use: the newest release of `year` when given (one must exist), else the
+  /// newest of all.
   ///
-  /// - throws: `TallyError` when that version does not exist (naming those that do) or the
+  /// - throws: `TallyError` when that year has no version (naming those that do) or the
   ///   catalog is empty.
-  func catalogYear(_ db: Database, _ year: Int?) throws -> Int {
-    // Every search and visit asks: a primary-key probe or MAX(year), and the list of years
-    // only for the error message.
-    var chosen: Int?
+  func catalogVersion(_ db: Database, year: Int?) throws -> Int {
+    // Every search and visit asks: MAX(version) over the key, and the list of years only for
+    // the error message.
+    var request = CatalogVersion.select(max(CatalogVersion.Columns.version))
     if let year {
-      chosen = try CatalogVersion.exists(db, key: year) ? year : nil
-    } else {
-      chosen = try Int.fetchOne(db, CatalogVersion.select(max(CatalogVersion.Columns.year)))
+      let (first, next) = (year * 10_000, (year + 1) * 10_000)
+      request = request.filter(
+        CatalogVersion.Columns.version >= first && CatalogVersion.Columns.version < next)
     }
-    guard let chosen else {
-      let years = try CatalogVersion.order(CatalogVersion.Columns.year.desc)
-        .select(CatalogVersion.Columns.year, as: Int.self).fetchAll(db)
-      throw TallyError.noCatalog(year: year, years: years)
+    guard let chosen = try Int.fetchOne(db, request) else {
+      throw TallyError.noCatalog(year: year, years: try importedYears(db))
     }
     return chosen
   }
 
-  /// The newest version whose year is not after `day`'s, or `nil` when there is none.
-  func catalogYearIfAny(_ db: Database, inForceOn day: LocalDate) throws -> Int? {
-    try Int.fetchOne(
-      db,
-      CatalogVersion.select(max(CatalogVersion.Columns.year))
-        .filter(CatalogVersion.Columns.year <= day.year))
+  /// Every version key, newest first.
+  private func versionKeys(_ db: Database) throws -> [Int] {
+    try CatalogVersion.order(CatalogVersion.Columns.version.desc)
+      .select(CatalogVersion.Columns.version, as: Int.self).fetchAll(db)
+  }
+
+  /// The years with a version, newest first.
+  private func importedYears(_ db: Database) throws -> [Int] {
+    var years: [Int] = []
+    for version in try versionKeys(db) where years.last != version / 10_000 {
+      years.append(version / 10_000)
+    }
+    return years
+  }
+
+  /// The version in force on `day`, the date of service, or `nil` when every version is of a
+  /// later year: the newest release of the day's year that took effect by then; else the
+  /// year's first release, when the year's only ones took effect later (a user who imported
+  /// only the October file has the year's schedule, corrected); else the newest of an earlier
+  /// year.
+  func catalogVersionIfAny(_ db: Database, inForceOn day: LocalDate) throws -> Int? {
+    let key = CatalogVersion.version(effectiveOn: day)
+    let (yearStart, nextYear) = (day.year * 10_000, (day.year + 1) * 10_000)
+    let version = CatalogVersion.Columns.version
+    if let inForce = try Int.fetchOne(
+      db, CatalogVersion.select(max(version)).filter(version >= yearStart && version <= key))
+    {
+      return inForce
+    }
+    if let yearsFirst = try Int.fetchOne(
+      db, CatalogVersion.select(min(version)).filter(version > key && version < nextYear))
+    {
+      return yearsFirst
+    }
+    return try Int.fetchOne(
+      db, CatalogVersion.select(max(version)).filter(version < yearStart))
   }
 
   /// Whether `error` is `catalogYear(_:inForceOn:)`'s refusal (no version as old as the day), so
@@ -86,16 +117,15 @@ extension RVUStore {
 
   private static let inForcePrefix = "in force on "
 
-  /// The version in force on `day`, the date of service: the newest whose year is not after
-  /// the day's (CMS's fee schedule of a year applies to services of that year; a version
-  /// imported for a later year does not reach back).
+  /// The version in force on `day`, the date of service (`catalogVersionIfAny(_:inForceOn:)`:
+  /// CMS's January release applies from January 1, its April, July and October corrections from
+  /// theirs; a later year's does not reach back).
   ///
   /// - throws: `TallyError` when the catalog is empty, or every version is of a later year
   ///   (naming the day and the years there are).
-  func catalogYear(_ db: Database, inForceOn day: LocalDate) throws -> Int {
-    if let chosen = try catalogYearIfAny(db, inForceOn: day) { return chosen }
-    let years = try CatalogVersion.order(CatalogVersion.Columns.year.desc)
-      .select(CatalogVersion.Columns.year, as: Int.self).fetchAll(db)
+  func catalogVersion(_ db: Database, inForceOn day: LocalDate) throws -> Int {
+    if let chosen = try catalogVersionIfAny(db, inForceOn: day) { return chosen }
+    let years = try importedYears(db)
     guard let oldest = years.last else { throw TallyError.noCatalog(year: nil, years: []) }
     throw TallyError.notFound(
       "catalog", Self.inForcePrefix + "\(day)",
@@ -106,15 +136,17 @@ extension RVUStore {
 
   // MARK: Import
 
-  /// Imports a parsed PPRRVU file as the catalog version `year` (else the year of its title),
-  /// replacing an earlier import of that year atomically. Visits already logged keep the values
-  /// they were logged with.
+  /// Imports a parsed PPRRVU file as the release of `year` (else the year of its title) that
+  /// takes effect on `effectiveOn` (else the first day of the month its title names, `October
+  /// Release`; else January 1), replacing an earlier import of that release atomically. Visits
+  /// already logged keep the values they were logged with.
   ///
   /// - Parameter progress: called with the number of rows written so far.
-  /// - throws: `TallyError` when no year is known or it is outside `CatalogVersion.years`;
-  ///   nothing changes on any error.
+  /// - throws: `TallyError` when no year is known, it is outside `CatalogVersion.years`, or the
+  ///   effective day is not in it; nothing changes on any error.
   public func importCatalog(
-    _ file: RelativeValueFile, year: Int?, source: String, progress: (Int) -> Void = { _ in }
+    _ file: RelativeValueFile, year: Int?, effectiveOn: LocalDate? = nil, source: String,
+    progress: (Int) -> Void = { _ in }
   ) throws -> CatalogImportSummary {
     guard let year = year ?? file.titleYear else {
       throw TallyError(
@@ -127,19 +159,33 @@ extension RVUStore {
         expected: "a fee-schedule year from \(CatalogVersion.years.lowerBound) to "
           + "\(CatalogVersion.years.upperBound)", category: .usage)
     }
+    let effective =
+      effectiveOn ?? LocalDate(year: year, month: file.titleReleaseMonth ?? 1, day: 1)!
+    guard effective.year == year else {
+      throw TallyError.invalid(
+        "effective day", effective.description,
+        expected: "a day of \(year), the release's fee-schedule year", category: .usage)
+    }
+    let version = CatalogVersion.version(effectiveOn: effective)
     let title = file.title ?? "Physician Fee Schedule RVU file \(year)"
     return try writer.write { db in
-      // The starter catalog is not an import the user made: replacing it is not worth a word.
-      let previous = try CatalogVersion.fetchOne(db, key: year)
-      try CatalogVersion.deleteOne(db, key: year)
+      // The starter catalog is not an import the user made: a file of its year replaces it,
+      // whatever release, and that is not worth a word.
+      let previous = try CatalogVersion.fetchOne(db, key: version)
+      try CatalogVersion.deleteOne(db, key: version)
+      try CatalogVersion.filter(
+        CatalogVersion.Columns.source == StarterCatalog.source
+          && CatalogVersion.Columns.version >= year * 10_000
+          && CatalogVersion.Columns.version < (year + 1) * 10_000
+      ).deleteAll(db)
       let replaced = previous.map { $0.source != StarterCatalog.source } ?? false
       try insertVersion(
         db,
         CatalogVersion(
-          year: year, title: title, source: source, importedAt: clock(),
+          version: version, title: title, source: source, importedAt: clock(),
           rowCount: file.codes.count), codes: file.codes, progress: progress)
       return CatalogImportSummary(
-        year: year, title: title, rowCount: file.codes.count,
+        year: year, effectiveOn: effective, title: title, rowCount: file.codes.count,
         codeCount: Set(file.codes.map(\.hcpcs)).count, replacedExisting: replaced)
     }
   }
@@ -155,7 +201,9 @@ extension RVUStore {
       try insertVersion(
         db,
         CatalogVersion(
-          year: StarterCatalog.year, title: StarterCatalog.title, source: StarterCatalog.source,
+          version: CatalogVersion.version(
+            effectiveOn: LocalDate(year: StarterCatalog.year, month: 1, day: 1)!),
+          title: StarterCatalog.title, source: StarterCatalog.source,
           importedAt: clock(), rowCount: codes.count), codes: codes)
     }
   }
@@ -177,7 +225,7 @@ extension RVUStore {
     try version.insert(db)
     typealias Columns = CatalogCode.Columns
     let columns = [
-      Columns.year, Columns.hcpcs, Columns.modifier, Columns.description, Columns.statusCode,
+      Columns.version, Columns.hcpcs, Columns.modifier, Columns.description, Columns.statusCode,
       Columns.workRVU, Columns.nonFacilityPracticeExpenseRVU, Columns.facilityPracticeExpenseRVU,
       Columns.malpracticeRVU, Columns.nonFacilityTotal, Columns.facilityTotal,
       Columns.globalDays, Columns.conversionFactor, Columns.searchText,
@@ -186,10 +234,10 @@ extension RVUStore {
       db,
       sql: "INSERT INTO catalog_code (\(columns.map(\.name).joined(separator: ", "))) VALUES ("
         + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")")
-    let year = Int64(version.year)
+    let key = Int64(version.version)
     for (index, code) in codes.enumerated() {
       if index % Self.progressStep == 0 { progress(index) }
-      try insert.bind(1, year)
+      try insert.bind(1, key)
       try insert.bind(2, code.hcpcs)
       try insert.bind(3, code.modifier ?? "")
       try insert.bind(4, code.description)
@@ -211,7 +259,8 @@ extension RVUStore {
 
   // MARK: Lookup
 
-  /// The catalog row for a code in a version (default: the newest): with a modifier, that
+  /// The catalog row for a code in a version (the newest release of `catalogYear`, default: the
+  /// newest of all): with a modifier, that
   /// modifier's own row (`71045` with `26` is the professional component, whose RVUs differ from
   /// the plain row's); without one, the plain row.
   ///
@@ -221,33 +270,36 @@ extension RVUStore {
   {
     let modifier = modifier.flatMap { $0.isEmpty ? nil : $0.uppercased() }
     return try writer.read { db in
-      let year = try self.catalogYear(db, catalogYear)
+      let version = try self.catalogVersion(db, year: catalogYear)
       let found =
-        try modifier.map { try exactRow(db, hcpcs: hcpcs, modifier: $0, year: year) }
-        ?? lookup(db, hcpcs: hcpcs, modifier: nil, year: year)
+        try modifier.map { try exactRow(db, hcpcs: hcpcs, modifier: $0, version: version) }
+        ?? lookup(db, hcpcs: hcpcs, modifier: nil, version: version)
       guard let found else {
-        throw TallyError.unknownCode(hcpcs.uppercased(), modifier: modifier, year: year)
+        throw TallyError.unknownCode(
+          hcpcs.uppercased(), modifier: modifier, year: version / 10_000)
       }
       return found
     }
   }
 
-  /// The row of exactly `hcpcs` with `modifier` in `year`.
-  private func exactRow(_ db: Database, hcpcs: String, modifier: String, year: Int) throws
+  /// The row of exactly `hcpcs` with `modifier` in `version`.
+  private func exactRow(_ db: Database, hcpcs: String, modifier: String, version: Int) throws
     -> CatalogCode?
   {
     try CatalogCode.filter(
-      CatalogCode.Columns.year == year && CatalogCode.Columns.hcpcs == hcpcs.uppercased()
+      CatalogCode.Columns.version == version && CatalogCode.Columns.hcpcs == hcpcs.uppercased()
         && CatalogCode.Columns.modifier == modifier.uppercased()
     ).fetchOne(db)
   }
 
-  /// The row for `hcpcs`+`modifier` in `year`, falling back to the code's plain row: a visit
+  /// The row for `hcpcs`+`modifier` in `version`, falling back to the code's plain row: a visit
   /// logs `99213:25` with the plain code's values, as CMS lists no row for modifier 25.
-  func lookup(_ db: Database, hcpcs: String, modifier: String?, year: Int) throws -> CatalogCode? {
+  func lookup(_ db: Database, hcpcs: String, modifier: String?, version: Int) throws
+    -> CatalogCode?
+  {
     CatalogCode.best(
       of: try CatalogCode.filter(
-        CatalogCode.Columns.year == year && CatalogCode.Columns.hcpcs == hcpcs.uppercased()
+        CatalogCode.Columns.version == version && CatalogCode.Columns.hcpcs == hcpcs.uppercased()
       ).fetchAll(db), modifier: modifier)
   }
 
@@ -272,7 +324,8 @@ extension RVUStore {
     return distinct.joined(separator: " ")
   }
 
-  /// Searches a catalog version (default: the newest), best first: the exact code, then codes
+  /// Searches a catalog version (the newest release of `catalogYear`, default: the newest of
+  /// all), best first: the exact code, then codes
   /// starting with the query, then descriptions holding every word of the query as a whole
   /// word, then as a word prefix (case-insensitively, each ranked by BM25). Descriptions are
   /// searched with their CMS abbreviations spelled out (`SearchText`).
@@ -292,7 +345,7 @@ extension RVUStore {
     let trimmed = query.trimmingCharacters(in: .whitespacesAndNewlines)
     let words = try Self.searchWords(trimmed)
     return try writer.read { db in
-      let year = try self.catalogYear(db, catalogYear)
+      let key = try self.catalogVersion(db, year: catalogYear)
       guard !trimmed.isEmpty else { return [] }
       var seen: Set<Int64> = []
       var hits: [CatalogCode] = []
@@ -306,11 +359,11 @@ extension RVUStore {
         upper.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) })
       {
         typealias Columns = CatalogCode.Columns
-        let version = CatalogCode.filter(Columns.year == year)
+        let version = CatalogCode.filter(Columns.version == key)
         take(try version.filter(Columns.hcpcs == upper).order(Columns.modifier).fetchAll(db))
         if hits.count < limit {
           // Codes after the query and before the query followed by the last code point: the
-          // codes it starts, read from the (year, hcpcs, modifier) index.
+          // codes it starts, read from the (version, hcpcs, modifier) index.
           take(
             try version.filter(Columns.hcpcs > upper && Columns.hcpcs < upper + "\u{10FFFF}")
               .order(Columns.hcpcs, Columns.modifier).limit(limit).fetchAll(db))
@@ -328,10 +381,10 @@ extension RVUStore {
               sql: """
                 SELECT catalog_code.* FROM catalog_code_fts
                 JOIN catalog_code ON catalog_code.id = catalog_code_fts.rowid
-                WHERE catalog_code_fts MATCH ? AND catalog_code.year = ?
+                WHERE catalog_code_fts MATCH ? AND catalog_code.version = ?
                 ORDER BY bm25(catalog_code_fts), catalog_code.hcpcs, catalog_code.modifier
                 LIMIT ?
-                """, arguments: [match, year, limit + hits.count]))
+                """, arguments: [match, key, limit + hits.count]))
         }
       }
       let favorites = try Favorite.owned(by: userId)

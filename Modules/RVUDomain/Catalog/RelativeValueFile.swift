@@ -14,9 +14,19 @@ public struct RelativeValueFile: Sendable {
   /// The title row's text (`2025 National Physician Fee Schedule Relative Value File October
   /// Release`), if found.
   public let title: String?
+  /// The month the release the title names takes effect (`October Release`: 10; CMS releases
+  /// in January, April, July and October), if it names one.
+  public var titleReleaseMonth: Int? {
+    guard let title = title?.lowercased() else { return nil }
+    let months = [
+      "january", "february", "march", "april", "may", "june", "july", "august", "september",
+      "october", "november", "december",
+    ]
+    return months.firstIndex { title.contains($0 + " release") }.map { $0 + 1 }
+  }
   /// The year named in the title, if any.
   public let titleYear: Int?
-  /// The rows (their `year` is 0 until imported as a version).
+  /// The rows (their `version` is 0 until imported as one).
   public let codes: [CatalogCode]
 
   /// The kept columns, by their combined header names.
@@ -229,7 +239,7 @@ public struct RelativeValueFile: Sendable {
     }
     let modifier = text(.modifier).uppercased()
     return CatalogCode(
-      year: 0, hcpcs: hcpcs, modifier: modifier.isEmpty ? nil : modifier,
+      version: 0, hcpcs: hcpcs, modifier: modifier.isEmpty ? nil : modifier,
       description: text(.description), statusCode: text(.statusCode),
       workRVU: try amount(.workRVU), nonFacilityPracticeExpenseRVU: try amount(.nonFacilityPE),
       facilityPracticeExpenseRVU: try amount(.facilityPE), malpracticeRVU: try amount(.malpractice),

@@ -56,7 +56,8 @@ enum StarterCatalog {
       let parts = line.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
       func amount(_ index: Int) -> FixedDecimal { try! FixedDecimal(parsing: parts[index]) }
       return CatalogCode(
-        year: year, hcpcs: parts[0], modifier: nil, description: parts[1], statusCode: parts[2],
+        version: CatalogVersion.version(effectiveOn: LocalDate(year: year, month: 1, day: 1)!),
+        hcpcs: parts[0], modifier: nil, description: parts[1], statusCode: parts[2],
         workRVU: amount(3), nonFacilityPracticeExpenseRVU: amount(4),
         facilityPracticeExpenseRVU: amount(5), malpracticeRVU: amount(6),
         nonFacilityTotal: amount(7), facilityTotal: amount(8), globalDays: parts[9],

@@ -21,9 +21,9 @@ extension RVUStore {
       {
         return (existing, false)
       }
-      let year = try catalogYear(db, nil)
-      guard try lookup(db, hcpcs: code, modifier: nil, year: year) != nil else {
-        throw TallyError.unknownCode(code, year: year)
+      let version = try catalogVersion(db, year: nil)
+      guard try lookup(db, hcpcs: code, modifier: nil, version: version) != nil else {
+        throw TallyError.unknownCode(code, year: version / 10_000)
       }
       var favorite = Favorite(
         id: nil, userId: userId, hcpcs: code,

@@ -12,7 +12,11 @@ import Storage
 /// left out: this is the national amount.
 public struct PaymentEstimate: Sendable, Equatable {
   public let setting: PracticeSetting
+  /// The fee-schedule year of the newest release used.
   public let catalogYear: Int
+  /// The days the releases used took effect, oldest first: a range of visits takes each visit's
+  /// PE, MP and conversion factor from the release in force on its date of service.
+  public let releases: [LocalDate]
   /// Σ (work + PE + MP) × quantity.
   public let totalRVU: FixedDecimal
   /// Dollars, to the cent.
@@ -42,9 +46,9 @@ struct ConversionFactor: Hashable {
 }
 
 extension RVUStore {
-  /// The estimate for one of the user's visits (0 for a no-show), from catalog `catalogYear`
-  /// (default: the one in force on the visit's date, as its work RVUs were; the newest when no
-  /// version is that old).
+  /// The estimate for one of the user's visits (0 for a no-show), from the newest release of
+  /// `catalogYear` (default: the one in force on the visit's date, as its work RVUs were; the
+  /// newest when none is that old).
   ///
   /// - throws: `TallyError` when the user has no such visit or the catalog year does not exist.
   public func paymentEstimate(visitId: Int64, userId: String, catalogYear: Int? = nil) throws
@@ -62,62 +66,106 @@ extension RVUStore {
     try writer.read { db in
       let detail = try visitDetail(db, id: id, userId: userId)
       let procedures = detail.visit.isNoShow ? [] : detail.procedures
-      let year =
-        try catalogYear.map { try self.catalogYear(db, $0) }
-        ?? self.catalogYearIfAny(db, inForceOn: detail.visit.date)
-        ?? self.catalogYear(db, nil)
-      let context = try EstimateContext(db, procedures, userId: userId, year: year)
-      return (detail, context.estimate(procedures))
+      let version =
+        try catalogYear.map { try self.catalogVersion(db, year: $0) }
+        ?? self.catalogVersionIfAny(db, inForceOn: detail.visit.date)
+        ?? self.catalogVersion(db, year: nil)
+      let context = try EstimateContext(db, procedures, userId: userId, version: version)
+      return (detail, PaymentEstimate.sum([context.estimate(procedures)], setting: context.setting))
     }
   }
 
-  /// Estimates per period of `query` (visits that are not no-shows) and over the whole range:
-  /// the setting, the factor and the catalog rows are read once, whatever the number of periods.
+  /// Estimates per period of `query` (visits that are not no-shows) and over the whole range.
+  /// Each procedure takes its PE, MP and conversion factor from the newest release of
+  /// `catalogYear` when given, else from the release in force on its date of service (as its
+  /// work RVU did; the newest when none is that old): a range across years or quarterly releases
+  /// is paid as each visit was. The setting, each release's factor and catalog rows are read once,
+  /// whatever the number of periods.
   public func paymentEstimates(_ query: RVUAnalyticsQuery, catalogYear: Int? = nil) throws
     -> (byPeriod: [LocalDate: PaymentEstimate], total: PaymentEstimate)
   {
     _ = try RVUAnalyticsWindow.checked(query.range)
     return try writer.read { db in
-      let year = try self.catalogYear(db, catalogYear)
+      let chosen = try catalogYear.map { try self.catalogVersion(db, year: $0) }
+      let newest = try self.catalogVersion(db, year: nil)
       let procedures = try Procedure.owned(by: query.userId)
         .filter(Procedure.Columns.isNoShow == false)
         .filter(
           Procedure.Columns.date >= query.range.start && Procedure.Columns.date <= query.range.end
         )
         .fetchAll(db)
-      let context = try EstimateContext(db, procedures, userId: query.userId, year: year)
+      var inForce: [LocalDate: Int] = [:]
+      for date in Set(procedures.map(\.date)) {
+        inForce[date] = try chosen ?? self.catalogVersionIfAny(db, inForceOn: date) ?? newest
+      }
+      var contexts: [Int: EstimateContext] = [:]
+      for (version, own) in Dictionary(grouping: procedures, by: { inForce[$0.date]! }) {
+        contexts[version] = try EstimateContext(db, own, userId: query.userId, version: version)
+      }
+      let setting =
+        try RVUSettings.owned(by: query.userId).fetchOne(db)?.practiceSetting
+        ?? .nonFacility
+      func estimate(_ procedures: [Procedure]) -> PaymentEstimate {
+        let parts = Dictionary(grouping: procedures) { inForce[$0.date]! }.map { version, own in
+          contexts[version]!.estimate(own)
+        }
+        return PaymentEstimate.sum(
+          parts.isEmpty
+            ? [EstimateContext.empty(setting: setting, version: chosen ?? newest)] : parts,
+          setting: setting)
+      }
       let buckets = Dictionary(grouping: procedures) {
         query.period.start(of: $0.date, weekStart: query.weekStart)
       }
-      return (buckets.mapValues(context.estimate), context.estimate(procedures))
+      return (buckets.mapValues(estimate), estimate(procedures))
     }
   }
 }
 
+extension PaymentEstimate {
+  /// The estimates of several releases as one: amounts are each release's (rounded to the cent
+  /// with its own factor), summed.
+  static func sum(_ parts: [PaymentEstimate], setting: PracticeSetting) -> PaymentEstimate {
+    PaymentEstimate(
+      setting: setting, catalogYear: parts.map(\.catalogYear).max() ?? 0,
+      releases: Array(Set(parts.flatMap(\.releases))).sorted(),
+      totalRVU: parts.reduce(FixedDecimal.zero) { $0 + $1.totalRVU },
+      amount: parts.reduce(FixedDecimal.zero) { $0 + $1.amount },
+      codesWithoutCatalogRow: Array(Set(parts.flatMap(\.codesWithoutCatalogRow))).sorted())
+  }
+}
+
 /// What estimates are made from, read in three queries however many procedures and periods:
-/// the user's setting, the version's conversion factor, and the catalog rows of every code the
+/// the user's setting, the release's conversion factor, and the catalog rows of every code the
 /// procedures name.
 private struct EstimateContext {
   let setting: PracticeSetting
-  let year: Int
+  let version: Int
   let factor: ConversionFactor?
   /// Every row of each code named, by code.
   let rows: [String: [CatalogCode]]
 
-  init(_ db: Database, _ procedures: [Procedure], userId: String, year: Int) throws {
+  init(_ db: Database, _ procedures: [Procedure], userId: String, version: Int) throws {
     setting = try RVUSettings.owned(by: userId).fetchOne(db)?.practiceSetting ?? .nonFacility
-    self.year = year
-    let version = CatalogCode.filter(CatalogCode.Columns.year == year)
-    // One factor per fee-schedule year: every row of a CMS file carries the same one.
-    factor = try version.filter(CatalogCode.Columns.conversionFactor != "")
+    self.version = version
+    let release = CatalogCode.filter(CatalogCode.Columns.version == version)
+    // One factor per release: every row of a CMS file carries the same one.
+    factor = try release.filter(CatalogCode.Columns.conversionFactor != "")
       .select(CatalogCode.Columns.conversionFactor, as: String.self).fetchOne(db)
       .flatMap(ConversionFactor.init)
     let codes = Set(procedures.map(\.hcpcs))
     rows = Dictionary(
-      grouping: try version.filter(codes.contains(CatalogCode.Columns.hcpcs)).fetchAll(db),
+      grouping: try release.filter(codes.contains(CatalogCode.Columns.hcpcs)).fetchAll(db),
       by: \.hcpcs)
   }
 
+  /// The estimate of no procedure.
+  static func empty(setting: PracticeSetting, version: Int) -> PaymentEstimate {
+    PaymentEstimate(
+      setting: setting, catalogYear: version / 10_000,
+      releases: [CatalogVersion.day(ofVersion: version)], totalRVU: .zero, amount: .zero,
+      codesWithoutCatalogRow: [])
+  }
   func estimate(_ procedures: [Procedure]) -> PaymentEstimate {
     var missing: Set<String> = []
     var total = FixedDecimal.zero
@@ -136,7 +184,9 @@ private struct EstimateContext {
       total = total + rvus * procedure.quantity
     }
     return PaymentEstimate(
-      setting: setting, catalogYear: year, totalRVU: total, amount: factor?.dollars(total) ?? .zero,
+      setting: setting, catalogYear: version / 10_000,
+      releases: [CatalogVersion.day(ofVersion: version)], totalRVU: total,
+      amount: factor?.dollars(total) ?? .zero,
       codesWithoutCatalogRow: missing.sorted())
   }
 }

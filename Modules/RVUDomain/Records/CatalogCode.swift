@@ -8,8 +8,8 @@ public struct CatalogCode: Sendable, Equatable, FetchableRecord, PersistableReco
   public static let databaseTableName = "catalog_code"
 
   public var id: Int64?
-  /// The catalog version (fee-schedule year).
-  public var year: Int
+  /// The catalog version (`CatalogVersion.version`: its effective day as `yyyymmdd`).
+  public var version: Int
   /// The HCPCS/CPT code (`99213`, `G2211`).
   public var hcpcs: String
   /// The modifier (`26`, `TC`, `53`), or `nil`.
@@ -33,7 +33,7 @@ public struct CatalogCode: Sendable, Equatable, FetchableRecord, PersistableReco
   public var conversionFactor: String
 
   public init(
-    id: Int64? = nil, year: Int, hcpcs: String, modifier: String?, description: String,
+    id: Int64? = nil, version: Int, hcpcs: String, modifier: String?, description: String,
     statusCode: String, workRVU: FixedDecimal?,
     nonFacilityPracticeExpenseRVU: FixedDecimal? = .zero,
     facilityPracticeExpenseRVU: FixedDecimal? = .zero, malpracticeRVU: FixedDecimal? = .zero,
@@ -41,7 +41,7 @@ public struct CatalogCode: Sendable, Equatable, FetchableRecord, PersistableReco
     globalDays: String = "XXX", conversionFactor: String = ""
   ) {
     self.id = id
-    self.year = year
+    self.version = version
     self.hcpcs = hcpcs
     self.modifier = modifier
     self.description = description
@@ -58,9 +58,9 @@ public struct CatalogCode: Sendable, Equatable, FetchableRecord, PersistableReco
 
   public enum Columns {
     public static let id = Column("id")
-    public static let year = Column("year")
+    public static let version = Column("version")
     public static let hcpcs = Column("hcpcs")
-    /// `''` when there is none, so that `UNIQUE (year, hcpcs, modifier)` holds.
+    /// `''` when there is none, so that `UNIQUE (version, hcpcs, modifier)` holds.
     public static let modifier = Column("modifier")
     public static let description = Column("description")
     public static let statusCode = Column("status_code")
@@ -80,7 +80,7 @@ public struct CatalogCode: Sendable, Equatable, FetchableRecord, PersistableReco
   /// Reads a row, turning the stored `''` modifier back into `nil`.
   public init(row: Row) throws {
     id = row[Columns.id]
-    year = row[Columns.year]
+    version = row[Columns.version]
     hcpcs = row[Columns.hcpcs]
     let storedModifier: String = row[Columns.modifier]
     modifier = storedModifier.isEmpty ? nil : storedModifier
@@ -99,7 +99,7 @@ public struct CatalogCode: Sendable, Equatable, FetchableRecord, PersistableReco
   /// Writes a row, storing a missing modifier as `''`.
   public func encode(to container: inout PersistenceContainer) throws {
     container[Columns.id] = id
-    container[Columns.year] = year
+    container[Columns.version] = version
     container[Columns.hcpcs] = hcpcs
     container[Columns.modifier] = modifier ?? ""
     container[Columns.description] = description

@@ -256,6 +256,19 @@ enum RVUSchema {
           ALTER TABLE catalog_code_new RENAME TO catalog_code;
           """)
     }
+    migrator.registerMigration("rvu-8-catalog-releases") { db in
+      // CMS publishes a year's fee schedule in January and corrects it in April, July and
+      // October; each release applies from its own day (issue 30). A version's key becomes the
+      // day it took effect, as yyyymmdd: the versions imported so far, one per year, took effect
+      // on January 1. RENAME COLUMN carries the key's constraints and references along.
+      try db.execute(
+        sql: """
+          ALTER TABLE catalog_version RENAME COLUMN year TO version;
+          ALTER TABLE catalog_code RENAME COLUMN year TO version;
+          UPDATE catalog_version SET version = version * 10000 + 101;
+          UPDATE catalog_code SET version = version * 10000 + 101;
+          """)
+    }
     return migrator
   }
 }

@@ -16,7 +16,8 @@ extension RVUStore {
   {
     try writer.write { db in
       var writer = VisitWriter(
-        db, store: self, catalogYear: try catalogYear.map { try self.catalogYear(db, $0) })
+        db, store: self,
+        catalogVersion: try catalogYear.map { try self.catalogVersion(db, year: $0) })
       let detail = try writer.insert(input, userId: userId)
       try writer.finish()
       return detail
@@ -49,7 +50,8 @@ extension RVUStore {
         throw TallyError.unknownVisit(id)
       }
       var writer = VisitWriter(
-        db, store: self, catalogYear: try catalogYear.map { try self.catalogYear(db, $0) })
+        db, store: self,
+        catalogVersion: try catalogYear.map { try self.catalogVersion(db, year: $0) })
       writer.touch(userId: userId, day: visit.date)
       if let date = changes.date {
         let today = self.today()
@@ -152,7 +154,8 @@ extension RVUStore {
   ) throws -> VisitImportSummary {
     try writer.write { db in
       var writer = VisitWriter(
-        db, store: self, catalogYear: try catalogYear.map { try self.catalogYear(db, $0) })
+        db, store: self,
+        catalogVersion: try catalogYear.map { try self.catalogVersion(db, year: $0) })
       var present: [VisitKey: Int] = [:]
       if !allowDuplicates {
         let days = Set(records.map(\.input.date))

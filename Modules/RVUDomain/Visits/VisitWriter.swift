@@ -13,11 +13,11 @@ struct VisitWriter {
   let db: Database
   let store: RVUStore
   /// The catalog version asked for; `nil`: each visit's own, in force on its date of service.
-  let chosenYear: Int?
+  let chosenVersion: Int?
   /// Catalog codes by version and code.
   private var catalog: [String: CatalogCode?] = [:]
-  /// The version in force, by calendar year of service.
-  private var inForce: [Int: Int] = [:]
+  /// The version in force, by day of service.
+  private var inForce: [LocalDate: Int] = [:]
   /// The (user, day) pairs changed by updates and deletes, whose daily totals `finish()`
   /// recomputes.
   private var touched: [String: Set<LocalDate>] = [:]
@@ -27,20 +27,20 @@ struct VisitWriter {
   /// Above this many new visits on one day, recomputing the day is cheaper than adding each.
   static let deltasPerDay = 16
 
-  /// - Parameter catalogYear: a version that exists (checked by the caller), or `nil`.
-  init(_ db: Database, store: RVUStore, catalogYear: Int?) {
+  /// - Parameter catalogVersion: a version that exists (checked by the caller), or `nil`.
+  init(_ db: Database, store: RVUStore, catalogVersion: Int?) {
     self.db = db
     self.store = store
-    self.chosenYear = catalogYear
+    self.chosenVersion = catalogVersion
   }
 
   /// The catalog version a visit on `day` takes its values from.
-  private mutating func year(for day: LocalDate) throws -> Int {
-    if let chosenYear { return chosenYear }
-    if let known = inForce[day.year] { return known }
-    let year = try store.catalogYear(db, inForceOn: day)
-    inForce[day.year] = year
-    return year
+  private mutating func version(for day: LocalDate) throws -> Int {
+    if let chosenVersion { return chosenVersion }
+    if let known = inForce[day] { return known }
+    let version = try store.catalogVersion(db, inForceOn: day)
+    inForce[day] = version
+    return version
   }
 
   /// Saves a new visit; `source` says where in an import it came from.
@@ -108,20 +108,21 @@ struct VisitWriter {
       throw located(.visitNeedsProcedure)
     }
     var result: [Procedure] = []
-    // The version in force on the date of service (CMS's values of that year).
-    let year: Int
+    // The release in force on the date of service (CMS's values from the day it took effect).
+    let version: Int
     if input.procedures.isEmpty {
-      year = 0
+      version = 0
     } else {
-      do { year = try self.year(for: input.date) } catch let error as TallyError {
+      do { version = try self.version(for: input.date) } catch let error as TallyError {
         throw located(error)
       }
     }
+    let year = version / 10_000
     for (position, entry) in input.procedures.enumerated() {
-      let key = "\(year):" + entry.hcpcs + ":" + (entry.modifier ?? "")
+      let key = "\(version):" + entry.hcpcs + ":" + (entry.modifier ?? "")
       if catalog[key] == nil {
         catalog[key] = .some(
-          try store.lookup(db, hcpcs: entry.hcpcs, modifier: entry.modifier, year: year))
+          try store.lookup(db, hcpcs: entry.hcpcs, modifier: entry.modifier, version: version))
       }
       let code = catalog[key]!
       if let given = entry.workRVU {

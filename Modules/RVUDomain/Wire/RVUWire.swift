@@ -30,7 +30,7 @@ extension CodeSearchResult {
 extension CatalogCode {
   public var jsonObject: JSONObject {
     [
-      "year": .int(year), "hcpcs": .string(hcpcs), "modifier": .string(modifier),
+      "year": .int(version / 10_000), "hcpcs": .string(hcpcs), "modifier": .string(modifier),
       "description": .string(description), "status_code": .string(statusCode),
       "work_rvu": .amount(workRVU),
       "non_facility_pe_rvu": .amount(nonFacilityPracticeExpenseRVU),
@@ -52,11 +52,14 @@ extension CatalogCode {
 }
 
 extension CatalogVersion {
-  public static let columns = ["year", "title", "source", "imported_at", "row_count"]
+  public static let columns = [
+    "year", "effective_on", "title", "source", "imported_at", "row_count",
+  ]
 
   public var jsonObject: JSONObject {
     [
-      "year": .int(year), "title": .string(title), "source": .string(source),
+      "year": .int(year), "effective_on": .date(effectiveOn), "title": .string(title),
+      "source": .string(source),
       "imported_at": importedAt.wireValue, "row_count": .int(rowCount),
     ]
   }
