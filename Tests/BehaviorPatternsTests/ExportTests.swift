@@ -96,6 +96,28 @@ struct ExportTests {
     #expect(try store.exportJSON(zone: .utc) == before)
   }
 
+  @Test("every bad record of a backup is named in one run; nothing is written")
+  func allProblems() throws {
+    let bad = """
+      {"dosage_changes": [], "entries": [
+        {"category": "energy-capacity", "context_notes": null, "created_at": "2026-02-08T20:30:00Z",
+         "custom_name": null, "duration_minutes": null, "id": 1, "intensity": 9,
+         "pattern_type": "energy-level", "specific_details": null, "tags": [],
+         "timestamp": "2026-02-08T20:30:00Z", "updated_at": "2026-02-08T20:30:00Z"}],
+       "favorites": ["no-such-type"], "format": "tally-behavior", "journal": [],
+       "medication_logs": [], "medications": [], "version": 1}
+      """
+    let store = try Fixture.store()
+    let error = try #require(throws: TallyError.self) {
+      try store.importJSON(Data(bad.utf8), name: "b.json", zone: .utc)
+    }
+    // The favorite and the entry's intensity 9 (scale 1–5), in the file's order of checks.
+    #expect(error.problemCount == 2)
+    #expect(error.description.contains("favorites[0]"))
+    #expect(error.furtherProblems.first?.description.contains("entries[0]") == true)
+    #expect(try store.exportDocument(zone: .utc).entries.isEmpty)
+  }
+
   @Test("Not JSON at all")
   func notJSON() throws {
     #expect(throws: TallyError.self) {

@@ -35,6 +35,31 @@ struct SessionFileTests {
     #expect(sessions[1].caloriesSource == .manual)
   }
 
+  @Test("every bad session of a CSV or JSON file is named in one run; nothing is written")
+  func allProblems() throws {
+    let store = try RuckStore.inMemory()
+    let csv = """
+      date,duration,distance,load_kg
+      2026-02-08,1h,5km,20
+      2026-02-09,soon,5km,20
+      2026-02-10,1h,far,20
+      """
+    let error = try #require(throws: TallyError.self) {
+      try store.importFile(Data(csv.utf8), fileName: "log.csv")
+    }
+    #expect(error.source?.line == 3)
+    #expect(error.furtherProblems.map(\.source?.line) == [4])
+    #expect(error.problemCount == 2)
+    let json =
+      #"[{"date": "2026-02-08", "duration": "x", "distance": "4km"},"#
+      + #" {"date": "2026-02-09", "duration": "1h", "distance": "4km", "lod_kg": 3}]"#
+    let jsonError = try #require(throws: TallyError.self) {
+      try store.importFile(Data(json.utf8), fileName: "log.json")
+    }
+    #expect(jsonError.problemCount == 2)
+    #expect(try store.sessions().isEmpty)
+  }
+
   @Test("JSON sessions") func json() throws {
     let store = try RuckStore.inMemory()
     let text = #"[{"date": "2026-02-08", "duration": "45m", "distance": "4km", "load_kg": 15}]"#

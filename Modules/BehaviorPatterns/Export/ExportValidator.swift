@@ -91,122 +91,138 @@ enum ExportValidator {
       }
     }
 
+    // Every bad record of the file in one run (`Problems`), as every importer does.
+    var problems = Problems()
     var favorites: [PatternType] = []
     for (index, id) in document.favorites.enumerated() {
-      guard let type = PatternCatalog.type(id: id), !type.isCustom else {
-        throw fail("favorites[\(index)]", "'\(id)' is not a pattern type id")
+      try problems.collect {
+        guard let type = PatternCatalog.type(id: id), !type.isCustom else {
+          throw fail("favorites[\(index)]", "'\(id)' is not a pattern type id")
+        }
+        if !favorites.contains(type) { favorites.append(type) }
       }
-      if !favorites.contains(type) { favorites.append(type) }
     }
 
     var entryIDs = Set<Int64>()
-    let entries = try document.entries.enumerated().map { index, entry in
-      let place = "entries[\(index)] (id \(entry.id))"
-      guard entryIDs.insert(entry.id).inserted else { throw fail(place, "the id is used twice") }
-      guard let type = PatternCatalog.type(id: entry.patternType) else {
-        throw fail(place, "unknown pattern_type '\(entry.patternType)'")
+    let entries = try document.entries.enumerated().compactMap { index, entry in
+      try problems.collect { () throws -> CheckedExport.Entry in
+        let place = "entries[\(index)] (id \(entry.id))"
+        guard entryIDs.insert(entry.id).inserted else { throw fail(place, "the id is used twice") }
+        guard let type = PatternCatalog.type(id: entry.patternType) else {
+          throw fail(place, "unknown pattern_type '\(entry.patternType)'")
+        }
+        guard let category = PatternCategory(rawValue: entry.category) else {
+          throw fail(place, "unknown category '\(entry.category)'")
+        }
+        if !type.isCustom, category != type.category {
+          throw fail(place, "category \(category.id) does not match \(type.id)")
+        }
+        let input = EntryInput(
+          type: type,
+          timestamp: try instant(entry.timestamp, place, "timestamp"),
+          intensity: entry.intensity, durationMinutes: entry.durationMinutes,
+          contextNotes: entry.contextNotes, specificDetails: entry.specificDetails,
+          customName: entry.customName, customCategory: type.isCustom ? category : nil,
+          tags: entry.tags)
+        do { try input.validate() } catch let error as TallyError {
+          throw fail(place, error.description)
+        }
+        try happened(input.timestamp, place)
+        return CheckedExport.Entry(
+          source: entry, input: input, createdAt: try instant(entry.createdAt, place, "created_at"),
+          updatedAt: try instant(entry.updatedAt, place, "updated_at"))
       }
-      guard let category = PatternCategory(rawValue: entry.category) else {
-        throw fail(place, "unknown category '\(entry.category)'")
-      }
-      if !type.isCustom, category != type.category {
-        throw fail(place, "category \(category.id) does not match \(type.id)")
-      }
-      let input = EntryInput(
-        type: type,
-        timestamp: try instant(entry.timestamp, place, "timestamp"),
-        intensity: entry.intensity, durationMinutes: entry.durationMinutes,
-        contextNotes: entry.contextNotes, specificDetails: entry.specificDetails,
-        customName: entry.customName, customCategory: type.isCustom ? category : nil,
-        tags: entry.tags)
-      do { try input.validate() } catch let error as TallyError {
-        throw fail(place, error.description)
-      }
-      try happened(input.timestamp, place)
-      return CheckedExport.Entry(
-        source: entry, input: input, createdAt: try instant(entry.createdAt, place, "created_at"),
-        updatedAt: try instant(entry.updatedAt, place, "updated_at"))
     }
 
     var medicationIDs = Set<Int64>()
     var names = Set<String>()
     for (index, medication) in document.medications.enumerated() {
-      let place = "medications[\(index)] (id \(medication.id))"
-      guard medicationIDs.insert(medication.id).inserted else {
-        throw fail(place, "the id is used twice")
+      try problems.collect {
+        let place = "medications[\(index)] (id \(medication.id))"
+        guard medicationIDs.insert(medication.id).inserted else {
+          throw fail(place, "the id is used twice")
+        }
+        let trimmed = medication.name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty, names.insert(trimmed.lowercased()).inserted else {
+          throw fail(place, "the name '\(medication.name)' is empty or used twice")
+        }
+        guard MedicationFrequency(rawValue: medication.frequency) != nil else {
+          throw fail(place, "unknown frequency '\(medication.frequency)'")
+        }
+        let since = try day(medication.since, place, "since")
+        if let stopped = medication.stoppedOn, try day(stopped, place, "stopped_on") < since {
+          throw fail(place, "stopped_on \(stopped) is before since \(medication.since)")
+        }
+        _ = try instant(medication.createdAt, place, "created_at")
       }
-      let trimmed = medication.name.trimmingCharacters(in: .whitespacesAndNewlines)
-      guard !trimmed.isEmpty, names.insert(trimmed.lowercased()).inserted else {
-        throw fail(place, "the name '\(medication.name)' is empty or used twice")
-      }
-      guard MedicationFrequency(rawValue: medication.frequency) != nil else {
-        throw fail(place, "unknown frequency '\(medication.frequency)'")
-      }
-      let since = try day(medication.since, place, "since")
-      if let stopped = medication.stoppedOn, try day(stopped, place, "stopped_on") < since {
-        throw fail(place, "stopped_on \(stopped) is before since \(medication.since)")
-      }
-      _ = try instant(medication.createdAt, place, "created_at")
     }
 
     var logIDs = Set<Int64>()
-    let logs = try document.medicationLogs.enumerated().map { index, log in
-      let place = "medication_logs[\(index)] (id \(log.id))"
-      guard logIDs.insert(log.id).inserted else { throw fail(place, "the id is used twice") }
-      guard medicationIDs.contains(log.medicationID) else {
-        throw fail(place, "medication_id \(log.medicationID) is not a medication of this file")
+    let logs = try document.medicationLogs.enumerated().compactMap { index, log in
+      try problems.collect { () throws -> CheckedExport.Log in
+        let place = "medication_logs[\(index)] (id \(log.id))"
+        guard logIDs.insert(log.id).inserted else { throw fail(place, "the id is used twice") }
+        guard medicationIDs.contains(log.medicationID) else {
+          throw fail(place, "medication_id \(log.medicationID) is not a medication of this file")
+        }
+        let occurredAt = try instant(log.timestamp, place, "timestamp")
+        let input = MedicationLogInput(
+          timestamp: occurredAt, taken: log.taken,
+          skippedReason: log.skippedReason, effectiveness: log.effectiveness, mood: log.mood,
+          energyLevel: log.energyLevel)
+        do { try input.validate(imported: true) } catch let error as TallyError {
+          throw fail(place, error.description)
+        }
+        try happened(occurredAt, place)
+        return CheckedExport.Log(
+          source: log, occurredAt: occurredAt,
+          createdAt: try instant(log.createdAt, place, "created_at"))
       }
-      let occurredAt = try instant(log.timestamp, place, "timestamp")
-      let input = MedicationLogInput(
-        timestamp: occurredAt, taken: log.taken,
-        skippedReason: log.skippedReason, effectiveness: log.effectiveness, mood: log.mood,
-        energyLevel: log.energyLevel)
-      do { try input.validate(imported: true) } catch let error as TallyError {
-        throw fail(place, error.description)
-      }
-      try happened(occurredAt, place)
-      return CheckedExport.Log(
-        source: log, occurredAt: occurredAt,
-        createdAt: try instant(log.createdAt, place, "created_at"))
     }
 
     var journalIDs = Set<Int64>()
-    let journal = try document.journal.enumerated().map { index, journal in
-      let place = "journal[\(index)] (id \(journal.id))"
-      guard journalIDs.insert(journal.id).inserted else {
-        throw fail(place, "the id is used twice")
-      }
-      guard !journal.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-        throw fail(place, "the title is empty")
-      }
-      do { _ = try BehaviorStore.journalContent(journal.content) } catch let error as TallyError {
-        throw fail(place, error.description)
-      }
-      for link in journal.linkedEntries where !entryIDs.contains(link) {
-        throw fail(place, "linked entry \(link) is not an entry of this file")
-      }
-      for tag in journal.tags {
-        do { _ = try TagName.validated(tag) } catch let error as TallyError {
+    let journal = try document.journal.enumerated().compactMap { index, journal in
+      try problems.collect { () throws -> CheckedExport.Journal in
+        let place = "journal[\(index)] (id \(journal.id))"
+        guard journalIDs.insert(journal.id).inserted else {
+          throw fail(place, "the id is used twice")
+        }
+        guard !journal.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+          throw fail(place, "the title is empty")
+        }
+        do { _ = try BehaviorStore.journalContent(journal.content) } catch let error as TallyError {
           throw fail(place, error.description)
         }
+        for link in journal.linkedEntries where !entryIDs.contains(link) {
+          throw fail(place, "linked entry \(link) is not an entry of this file")
+        }
+        for tag in journal.tags {
+          do { _ = try TagName.validated(tag) } catch let error as TallyError {
+            throw fail(place, error.description)
+          }
+        }
+        return CheckedExport.Journal(
+          source: journal, occurredAt: try instant(journal.timestamp, place, "timestamp"),
+          createdAt: try instant(journal.createdAt, place, "created_at"),
+          updatedAt: try instant(journal.updatedAt, place, "updated_at"))
       }
-      return CheckedExport.Journal(
-        source: journal, occurredAt: try instant(journal.timestamp, place, "timestamp"),
-        createdAt: try instant(journal.createdAt, place, "created_at"),
-        updatedAt: try instant(journal.updatedAt, place, "updated_at"))
     }
     let changes = try document.dosageChanges.map { changes in
-      try changes.enumerated().map { index, change in
-        let place = "dosage_changes[\(index)]"
-        guard medicationIDs.contains(change.medicationID) else {
-          throw fail(
-            place, "medication_id \(change.medicationID) is not a medication of this file")
+      try changes.enumerated().compactMap { index, change in
+        try problems.collect {
+          () throws -> (source: BehaviorExport.DosageChange, changedAt: Instant) in
+          let place = "dosage_changes[\(index)]"
+          guard medicationIDs.contains(change.medicationID) else {
+            throw fail(
+              place, "medication_id \(change.medicationID) is not a medication of this file")
+          }
+          let changedAt = try instant(change.changedAt, place, "changed_at")
+          try happened(changedAt, place)
+          return (source: change, changedAt: changedAt)
         }
-        let changedAt = try instant(change.changedAt, place, "changed_at")
-        try happened(changedAt, place)
-        return (source: change, changedAt: changedAt)
       }
     }
+    try problems.check()
     return CheckedExport(
       document: document, entries: entries, logs: logs, journal: journal, favorites: favorites,
       dosageChanges: changes)

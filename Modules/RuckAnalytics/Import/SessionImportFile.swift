@@ -53,14 +53,20 @@ enum SessionImportFile {
     let header = try CSVHeader(
       first, required: requiredKeys, optional: optionalKeys,
       source: .init(fileName, line: first.line))
-    return try records.dropFirst().filter { !$0.isBlank }.map { record in
-      try header.refuseValuesPastLastColumn(
-        in: record, source: .init(fileName, line: record.line))
-      return try row(
-        Fields(source: .init(fileName, line: record.line), name: { $0 }) { key in
-          header.cell(key, in: record).map(FieldValue.text)
-        })
+    // Every bad row of the file in one run (`Problems`), as every importer does.
+    var problems = Problems()
+    let rows = try records.dropFirst().filter { !$0.isBlank }.compactMap { record in
+      try problems.collect {
+        try header.refuseValuesPastLastColumn(
+          in: record, source: .init(fileName, line: record.line))
+        return try row(
+          Fields(source: .init(fileName, line: record.line), name: { $0 }) { key in
+            header.cell(key, in: record).map(FieldValue.text)
+          })
+      }
     }
+    try problems.check()
+    return rows
   }
 
   static func json(_ data: Data, _ fileName: String) throws -> [SessionRow] {
@@ -72,12 +78,18 @@ enum SessionImportFile {
         "expected a JSON array of session objects with text and number values",
         source: .init(fileName))
     }
-    return try objects.enumerated().map { index, object in
-      try KnownNames.refuseUnknown(
-        object.keys, known: requiredKeys + optionalKeys, kind: .key, field: { ".[\(index)].\($0)" },
-        source: .init(fileName))
-      return try row(Fields(source: .init(fileName), name: { ".[\(index)].\($0)" }) { object[$0] })
+    var problems = Problems()
+    let rows = try objects.enumerated().compactMap { index, object in
+      try problems.collect {
+        try KnownNames.refuseUnknown(
+          object.keys, known: requiredKeys + optionalKeys, kind: .key,
+          field: { ".[\(index)].\($0)" }, source: .init(fileName))
+        return try row(
+          Fields(source: .init(fileName), name: { ".[\(index)].\($0)" }) { object[$0] })
+      }
     }
+    try problems.check()
+    return rows
   }
 
   /// A field's value as the file gives it: CSV has only text; JSON numbers stay numbers.
