@@ -55,6 +55,29 @@ public struct CSVHeader: Sendable {
     self.init(record)
     try KnownNames.refuseUnknown(
       renamed.keys, known: required + optional, kind: .key, source: source)
+    // Each column given is read once, and is in the file: a name mistyped there would otherwise
+    // leave the column it stands for unread.
+    var given: [String: String] = [:]
+    for (column, name) in renamed.sorted(by: { $0.key < $1.key }) {
+      if let other = given[name.lowercased()] {
+        throw TallyError(
+          .badData,
+          .invalid(
+            field: column, value: name,
+            expected: "a column read once (\(TallyError.quote(name)) is \(other) already)"),
+          source: source)
+      }
+      given[name.lowercased()] = column
+      guard names.contains(where: { $0.lowercased() == name.lowercased() }) else {
+        throw TallyError(
+          .badData,
+          .missing(
+            field: name,
+            expected: "the column given for \(column); the file's columns are "
+              + names.filter { !$0.isEmpty }.joined(separator: ", ")),
+          source: source)
+      }
+    }
     let fileName = { (column: String) in renamed[column] ?? column }
     let required = required.map(fileName)
     let optional = optional.map(fileName)

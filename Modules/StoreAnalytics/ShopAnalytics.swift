@@ -21,6 +21,8 @@ public struct OrderImportSummary: Sendable, Equatable {
   var alreadyPresentLines = 0
   /// Stores created because the file named them (in the import's time zone).
   public internal(set) var createdStores: [String] = []
+  /// The zone each created store was given: the import's, or the one the file names for it.
+  public internal(set) var createdStoreZones: [String: Zone] = [:]
 
   /// Lines read: those written and those of orders already present. None for a file with a
   /// header and no rows.
@@ -242,6 +244,7 @@ public struct ShopAnalytics: Sendable {
     summary.alreadyPresent += run.alreadyPresent
     summary.alreadyPresentLines += lines.count - counts.lines
     summary.createdStores += run.createdStores
+    summary.createdStoreZones.merge(run.createdStoreZones) { $1 }
   }
 
   /// Imports the parts `next` returns (`nil` after the last) in one transaction. A file with a

@@ -51,19 +51,21 @@ struct MigrationTests {
   func dosageChangesFromDoses() throws {
     let queue = try DatabaseQueue()
     try BehaviorSchema.migrator.migrate(queue, upTo: "behavior-3-dose-dosage")
-    // Doses at 50, 50, 100, 100, 50 mg (in time order, ids out of order): two changes, at the
-    // first dose of each new dosage; another medication without dosages has none.
+    // Doses logged (created_at) at 50, 50, 100, 100, 100, 50 mg: two changes, each at the first
+    // dose of the new dosage. One 100 mg dose was logged after the change for an earlier time
+    // (occurred_at 1500): in time order it would read as changes back and forth. Ibuprofen's
+    // doses have no dosage, then one (an older backup, then a dose logged since): no change.
     try queue.write { db in
       try db.execute(
         sql: """
           INSERT INTO medication (id, name, dosage, frequency, since, created_at)
             VALUES (1, 'Sertraline', '50 mg', 'daily', '2026-01-15', 0),
-                   (2, 'Ibuprofen', NULL, 'as-needed', '2026-01-15', 0);
+                   (2, 'Ibuprofen', '200 mg', 'as-needed', '2026-01-15', 0);
           INSERT INTO medication_log (id, medication_id, occurred_at, taken, created_at, dosage)
             VALUES (5, 1, 1000, 1, 1000, '50 mg'), (2, 1, 2000, 1, 2000, '50 mg'),
-                   (3, 1, 3000, 1, 3000, '100 mg'), (4, 1, 4000, 0, 4000, '100 mg'),
-                   (1, 1, 5000, 1, 5000, '50 mg'), (6, 2, 1500, 1, 1500, NULL),
-                   (7, 2, 2500, 1, 2500, NULL);
+                   (3, 1, 3000, 1, 3000, '100 mg'), (8, 1, 1500, 1, 3500, '100 mg'),
+                   (4, 1, 4000, 0, 4000, '100 mg'), (1, 1, 5000, 1, 5000, '50 mg'),
+                   (6, 2, 1500, 1, 1500, NULL), (7, 2, 2500, 1, 2500, '200 mg');
           """)
     }
     try BehaviorSchema.migrator.migrate(queue)

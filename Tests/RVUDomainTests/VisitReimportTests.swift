@@ -43,6 +43,14 @@ struct VisitReimportTests {
       try VisitImportFile.parse(Data(text.utf8), fileName: "v.csv", columns: ["hcpc": "CPT"])
     }
     #expect(wrong.value == "hcpc")
+    // One file column for two of Tally's, or a column the file lacks, is refused too.
+    for bad in [
+      ["visit": "Encounter", "date": "Encounter"], all.merging(["notes": "Comment"]) { $1 },
+    ] {
+      #expect(throws: TallyError.self) {
+        try VisitImportFile.parse(Data(text.utf8), fileName: "v.csv", columns: bad)
+      }
+    }
   }
 
   @Test("known visits are counted, not just remembered") func reimport() throws {

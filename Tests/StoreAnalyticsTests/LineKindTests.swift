@@ -1,5 +1,6 @@
 import AnalyticsCore
 import Foundation
+import GRDB
 import Testing
 
 @testable import StoreAnalytics
@@ -116,6 +117,27 @@ struct LineKindTests {
     }
     #expect(error.field == field, "\(error)")
     #expect(error.source?.line == 2)
+  }
+
+  @Test("a refund, discount or tip line never sets an item's menu price, name or category")
+  func menuUntouched() throws {
+    let store = try ShopAnalytics.inMemory(today: { _ in day8 })
+    _ = try store.importLines(
+      try OrderLineFile.parse(
+        Data(
+          """
+          order_id,store_id,placed_at,item_name,category,quantity,unit_price,kind
+          M1,K,2026-03-08 12:00,Burger,Mains,1,10.00,
+          M2,K,2026-03-08 13:00,Burger,Refunds,1,4.00,refund
+          M2,K,2026-03-08 13:00,Tip,Tips,1,2.00,tip
+          """.utf8), fileName: "m.csv"))
+    let repository = try #require(store.repository as? SQLiteStoreRepository)
+    let menu = try repository.writer.read { db in
+      try Row.fetchAll(db, sql: "SELECT name, category, price_cents FROM menu_item ORDER BY id")
+        .map { "\($0[0] as String) \($0[1] as String) \($0[2] as Int64)" }
+    }
+    // Burger keeps its sale's category and price; the tip names an item of its own.
+    #expect(menu == ["Burger Mains 1000", "Tip Tips 200"])
   }
 
   @Test("JSON Lines take kind and negative amounts the same way")

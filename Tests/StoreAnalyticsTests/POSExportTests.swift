@@ -50,7 +50,9 @@ private func lines(_ header: String, _ rows: [String], _ mapping: OrderLineMappi
 struct POSExportTests {
   @Test("Square Items Detail: Date + Time in its Time Zone, Net Sales over Qty, None category")
   func square() throws {
-    let (store, summary) = try imported("square-items-detail", zone: "America/New_York")
+    // Imported without a zone of its own (UTC): the store takes the one its Time Zone names.
+    let (store, summary) = try imported("square-items-detail", zone: "UTC")
+    #expect(summary.createdStoreZones["Sunrise Social"]?.identifier == "America/New_York")
     // By hand: 5 transactions (one a refund), 6 item rows, one store named by Location.
     #expect(summary.orders == 5)
     #expect(summary.lines == 6)
@@ -239,6 +241,30 @@ struct POSExportTests {
     #expect(toast.columns["item_id"] == "Item Id")
     #expect(toast.ignored.contains("Master Id"))
     #expect(!toast.ignored.contains("Item Id"))
+  }
+
+  @Test("a column given takes the place of a fixed value or of the other price column")
+  func columnOverFixed() throws {
+    let shopify = try mapping("shopify-orders-export").adding(columns: ["category": "Vendor"])
+      .checked(source: nil)
+    #expect(shopify.fixed["category"] == nil)
+    #expect(!shopify.ignored.contains("Vendor"))
+    let total = try mapping("shopify-orders-export").adding(columns: ["line_total": "Total"])
+      .checked(source: nil)
+    #expect(total.columns["unit_price"] == nil)
+    #expect(total.ignored.contains("Lineitem price"))
+  }
+
+  @Test("a negative quantity with a total of 0.00 is still a refund line")
+  func zeroTotalRefund() throws {
+    let mapping = try OrderLineMapping(columns: ["line_total": "Total"]).checked(source: nil)
+    let read = try lines(
+      "order_id,store_id,placed_at,item_name,category,quantity,Total",
+      ["R1,s,2026-02-08 13:30,Soup,Soups,-1,0.00", "R2,s,2026-02-08 13:31,Soup,Soups,-2,-9.00"],
+      mapping)
+    #expect(read.map(\.kind) == [.refund, .refund])
+    #expect(read.map(\.quantity) == [1, 2])
+    #expect(read.map(\.unitPrice) == [.zero, cents("4.50")])
   }
 
   @Test("every column of the shipped mappings' exports is read or named as ignored")

@@ -109,7 +109,12 @@ import Testing
   @Test(arguments: [
     (#"{"order_id": "X", "placed_at": "yesterday", "lines": []}"#, "placed_at"),
     (Self.order("X", quantity: 0), "quantity"),
-    (Self.order("X", price: "-1"), "unit_price"),
+    // A refund's quantity or price is negative, not both (the import's reading of signs).
+    (Self.order("X", quantity: -2, price: "-1"), "quantity"),
+    (
+      Self.order("X").replacingOccurrences(of: "\"tax\"", with: "\"kind\": \"gift\", \"tax\""),
+      #"lines[0].kind "gift" is not valid"#
+    ),
     (#"{"order_id": "X", "placed_at": "2026-02-08T10:00:00Z", "lines": []}"#, "lines"),
     (#"{"placed_at": "2026-02-08T10:00:00Z", "lines": []}"#, "order_id"),
     // The value as sent, with its key, read by the CSV cell's rules.

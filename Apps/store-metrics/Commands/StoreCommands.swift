@@ -113,7 +113,7 @@ extension StoreMetricsCommand {
         has already (same order_id) is skipped and counted as already present when unchanged, \
         and updated when not (a refund, a corrected line), so importing a file again adds only \
         what is new or changed; --replace writes every such order again. Ids may be 100 bytes \
-        long, names 200; quantities 1 to 100000; prices and tax 0 to 1000000.00.
+        long, names 200; quantities 1 to 100000 and prices and tax to 1000000.00, either sign.
 
         A point-of-sale export is read through a mapping: which of its columns holds each of \
         Tally's, what its values mean, which it does not read (Docs/Store.md; Docs/Mappings \
@@ -277,7 +277,8 @@ extension StoreMetricsCommand {
     progress.finish()
     for store in summary.createdStores {
       Terminal.writeNotice(
-        "created store \(store) in \((global.timeZoneOption ?? .utc).identifier)")
+        "created store \(store) in "
+          + "\((summary.createdStoreZones[store] ?? global.timeZoneOption ?? .utc).identifier)")
     }
     if global.format == .table, summary.linesRead == 0 {
       Terminal.writeOutput("Imported 0 new orders: \(name) has a header and no rows.\n")

@@ -186,10 +186,9 @@ enum ExportImporter {
             INSERT INTO medication_dosage_change (medication_id, changed_at, from_dosage, to_dosage)
               SELECT medication_id, occurred_at, previous, dosage FROM (
                 SELECT medication_id, occurred_at, dosage,
-                  LAG(dosage) OVER (ORDER BY occurred_at, id) AS previous,
-                  ROW_NUMBER() OVER (ORDER BY occurred_at, id) AS number
+                  LAG(dosage) OVER (ORDER BY created_at, id) AS previous
                 FROM medication_log WHERE medication_id = ?)
-              WHERE number > 1 AND previous IS NOT dosage
+              WHERE previous IS NOT NULL AND dosage IS NOT NULL AND previous <> dosage
             """, arguments: [id])
         dosageChanges += db.changesCount
       }

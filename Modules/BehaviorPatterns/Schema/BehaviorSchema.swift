@@ -134,7 +134,9 @@ enum BehaviorSchema {
     migrator.registerMigration("behavior-4-dosage-changes") { db in
       // A dosage change is an event of a medication's history (issue 30): when it happened, and
       // from what to what. Changes made before are found where the doses show them: the first
-      // dose logged at another dosage than the dose before it (behavior-3 kept each dose's).
+      // dose logged at another dosage than the dose logged before it (in the order they were
+      // logged, as each took the medication's dosage of that moment; behavior-3), between two
+      // known dosages (a dose without one says nothing of a change). Its time is that dose's.
       try db.execute(
         sql: """
           CREATE TABLE medication_dosage_change (
@@ -149,10 +151,9 @@ enum BehaviorSchema {
           INSERT INTO medication_dosage_change (medication_id, changed_at, from_dosage, to_dosage)
             SELECT medication_id, occurred_at, previous, dosage FROM (
               SELECT medication_id, occurred_at, dosage,
-                LAG(dosage) OVER (PARTITION BY medication_id ORDER BY occurred_at, id) AS previous,
-                ROW_NUMBER() OVER (PARTITION BY medication_id ORDER BY occurred_at, id) AS number
+                LAG(dosage) OVER (PARTITION BY medication_id ORDER BY created_at, id) AS previous
               FROM medication_log)
-            WHERE number > 1 AND previous IS NOT dosage;
+            WHERE previous IS NOT NULL AND dosage IS NOT NULL AND previous <> dosage;
           """)
     }
     return migrator

@@ -259,14 +259,25 @@ enum RVUSchema {
     migrator.registerMigration("rvu-8-catalog-releases") { db in
       // CMS publishes a year's fee schedule in January and corrects it in April, July and
       // October; each release applies from its own day (issue 30). A version's key becomes the
-      // day it took effect, as yyyymmdd: the versions imported so far, one per year, took effect
-      // on January 1. RENAME COLUMN carries the key's constraints and references along.
+      // day it took effect, as yyyymmdd: for the versions imported so far, one per year, the
+      // first day of the month their title names (`… October Release`, as an import now reads
+      // it), else January 1. RENAME COLUMN carries the key's constraints and references along.
+      let months = [
+        "january", "february", "march", "april", "may", "june", "july", "august", "september",
+        "october", "november", "december",
+      ]
+      let month =
+        "CASE "
+        + months.enumerated().map { index, name in
+          "WHEN lower(title) LIKE '%\(name) release%' THEN \((index + 1) * 100 + 1) "
+        }.joined() + "ELSE 101 END"
       try db.execute(
         sql: """
           ALTER TABLE catalog_version RENAME COLUMN year TO version;
           ALTER TABLE catalog_code RENAME COLUMN year TO version;
-          UPDATE catalog_version SET version = version * 10000 + 101;
-          UPDATE catalog_code SET version = version * 10000 + 101;
+          UPDATE catalog_code SET version = version * 10000 + (
+            SELECT \(month) FROM catalog_version v WHERE v.version = catalog_code.version);
+          UPDATE catalog_version SET version = version * 10000 + \(month);
           """)
     }
     return migrator

@@ -20,6 +20,8 @@ struct OrderGroups {
   let newCustomers: [String]
   /// The stores the part names, in order of first appearance.
   let stores: [String]
+  /// The zone the file names for each store, from its first line that names one.
+  let storeZones: [String: Zone]
   /// Line positions, order by order.
   private let positions: [Int32]
   /// Where each order's positions start; one more entry than orders.
@@ -81,6 +83,7 @@ struct OrderGroups {
     var newCustomers: [String] = []
     var stores: [String] = []
     var storeSet: Set<String> = []
+    var storeZones: [String: Zone] = [:]
     for (order, first) in firstLine.enumerated() {
       let line = lines[first]
       let identity = OrderIdentity(storeId: line.storeId, orderId: line.orderId)
@@ -89,6 +92,7 @@ struct OrderGroups {
         newCustomers.append(customer)
       }
       if storeSet.insert(line.storeId).inserted { stores.append(line.storeId) }
+      if let zone = line.zone, storeZones[line.storeId] == nil { storeZones[line.storeId] = zone }
     }
     self.count = firstLine.count
     self.positions = positions
@@ -96,6 +100,7 @@ struct OrderGroups {
     self.repeated = repeated
     self.newCustomers = newCustomers
     self.stores = stores
+    self.storeZones = storeZones
   }
 
   /// The positions of order `order`'s lines in the input, in file order.

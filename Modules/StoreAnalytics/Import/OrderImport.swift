@@ -16,6 +16,8 @@ struct OrderImport<Transaction: StoreTransaction> {
   private var written: [Int] = []
   /// Stores created because the file named them.
   private(set) var createdStores: [String] = []
+  /// The zone of each store created.
+  private(set) var createdStoreZones: [String: Zone] = [:]
   /// Whether the known menu items the orders name take their latest name, category and price
   /// (not when an order's status changes: its old lines are not the menu's news).
   private let savesItems: Bool
@@ -79,10 +81,14 @@ struct OrderImport<Transaction: StoreTransaction> {
       planner.addItem(item)
     }
 
+    // A store the file names a zone for (a POS export's column) is created in it: its days are
+    // the location's own.
     for store in orders.stores where planner.storeNumber(store) == nil {
-      try transaction.insert(Shop(id: store, name: store, timeZone: state.newStoreZone.identifier))
+      let zone = orders.storeZones[store] ?? state.newStoreZone
+      try transaction.insert(Shop(id: store, name: store, timeZone: zone.identifier))
       createdStores.append(store)
-      planner.addStore(store, zone: state.newStoreZone, today: state.today)
+      createdStoreZones[store] = zone
+      planner.addStore(store, zone: zone, today: state.today)
     }
     // Customers named in earlier parts were looked up (or created) then; the others are looked
     // up now, and those not found are new.

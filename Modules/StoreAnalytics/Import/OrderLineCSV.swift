@@ -251,6 +251,7 @@ struct OrderLineCSV {
     guard var placed = OrderLineFile.parsePlacedAt(placedText, order: dateOrder) else {
       throw OrderLineFile.placedAtProblem(placedText, order: dateOrder, source: source)
     }
+    var lineZone: Zone?
     if mapping.columns["placed_zone"] != nil, case .local(let local, let milliseconds) = placed {
       let name = try required("placed_zone")
       guard let zone = mapping.zones[name] else {
@@ -264,9 +265,10 @@ struct OrderLineCSV {
         Instant(
           millisecondsSinceEpoch: zone.instant(of: local).millisecondsSinceEpoch
             + Int64(milliseconds)))
+      lineZone = zone
     }
     guard
-      var quantity = try parsed(
+      let quantity = try parsed(
         "quantity", OrderLineFile.expectedQuantity, OrderLineFile.signedQuantity)
     else { throw missing("quantity") }
     let price: FixedDecimal
@@ -284,13 +286,20 @@ struct OrderLineCSV {
           mapping.label("line_total"), total,
           expected: "a total negative as its quantity (\(quantity)) is", source: source)
       }
-      quantity = abs(quantity)
-      guard amount.hundredths % Int64(quantity) == 0 else {
+      let units = Int64(abs(quantity))
+      guard amount.hundredths % units == 0 else {
         throw TallyError.invalid(
           mapping.label("line_total"), total,
-          expected: "a total that \(quantity) units share in whole cents", source: source)
+          expected: "a total that \(units) units share in whole cents", source: source)
       }
-      price = FixedDecimal(hundredths: amount.hundredths / Int64(quantity))
+      // One sign for the line: a negative quantity says refund (its total too, or 0.00), else
+      // the total's sign does.
+      let each = abs(amount.hundredths) / units
+      if quantity > 0 {
+        price = FixedDecimal(hundredths: amount.hundredths < 0 ? -each : each)
+      } else {
+        price = FixedDecimal(hundredths: each)
+      }
     } else {
       guard let unitPrice = try parsed("unit_price", OrderLineFile.expectedAmount, amount) else {
         throw missing("unit_price")
@@ -310,7 +319,7 @@ struct OrderLineCSV {
       kind: try parsed("kind", OrderLineFile.expectedKind, OrderLineFile.kind),
       quantity: quantity, unitPrice: price,
       tax: try parsed("tax", OrderLineFile.expectedAmount, amount) ?? .zero, source: source)
-    return try OrderLineInput(
+    var input = OrderLineInput(
       source: source, orderId: try required("order_id"), storeId: try required("store_id"),
       placedAt: placed,
       status: try parsed("status", OrderLineFile.expectedStatus) {
@@ -319,8 +328,9 @@ struct OrderLineCSV {
       customerId: try text("customer_id"), itemId: try text("item_id"),
       itemName: try required("item_name"), category: try required("category"),
       subcategory: try text("subcategory"), quantity: line.quantity, unitPrice: line.unitPrice,
-      tax: line.tax, kind: line.kind
-    ).validatedTyped()
+      tax: line.tax, kind: line.kind)
+    input.zone = lineZone
+    return try input.validatedTyped()
   }
 
   /// An amount of the file's dialect, negative when written so (`-12.50`, `(12.50)`).

@@ -44,6 +44,9 @@ public struct OrderLineInput: Sendable, Equatable {
   /// A sale, or a refund, discount, comp or tip line (quantity and price positive: the kind says
   /// which way they count).
   public var kind: LineKind
+  /// The zone the file names for the line (a POS export's time-zone column): a store the import
+  /// creates takes it.
+  public var zone: Zone?
 
   public init(
     source: TallyError.Source, orderId: String, storeId: String, placedAt: PlacedAt,

@@ -62,6 +62,13 @@ public struct OrderLineMapping: Sendable, Equatable {
         mapping.ignored.append(replaced)
       }
       mapping.columns[column] = name
+      // A column read from the file takes the place of a fixed value, and a unit price of a
+      // line total (or the other way round).
+      mapping.fixed[column] = nil
+      let other = ["unit_price": "line_total", "line_total": "unit_price"][column]
+      if let other, let replaced = mapping.columns.removeValue(forKey: other) {
+        mapping.ignored.append(replaced)
+      }
     }
     mapping.ignored.removeAll { ignored in
       more.values.contains { $0.lowercased() == ignored.lowercased() }

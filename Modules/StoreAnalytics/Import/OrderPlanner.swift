@@ -305,7 +305,11 @@ struct OrderPlanner: Sendable {
     if Int(id) >= latestLines.count {
       latestLines += repeatElement(-1, count: Int(id) + 1 - latestLines.count)
     }
-    latestLines[Int(id)] = position
+    // A sale line sets the item's name, category and price on the menu; a refund, discount,
+    // comp or tip line only names a new item (a 0.45 refund of a Latte is not its price).
+    if lines[Int(position)].kind == .sale || (id >= firstNewItem && latestLines[Int(id)] < 0) {
+      latestLines[Int(id)] = position
+    }
     return id
   }
 

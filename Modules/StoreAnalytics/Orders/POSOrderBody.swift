@@ -6,7 +6,8 @@ import StoreModel
 /// Orders as a POS sends them over HTTP: one order object or an array of them, each with its
 /// lines nested — the import's fields as JSON:
 /// `order_id, placed_at, status?, customer_id?, lines[{item_id?, item_name, category,
-/// subcategory?, quantity, unit_price, tax?}]`. The store is the one the POS key belongs to.
+/// subcategory?, quantity, unit_price, tax?, kind?}]`. The store is the one the POS key belongs
+/// to.
 ///
 /// Read into the import's own `OrderLineInput`s and checked by the same rules
 /// (`OrderLineInput.validated()`), so a POS and `store-metrics import` accept the same orders.
@@ -58,14 +59,25 @@ public enum POSOrderBody {
       }
       for (number, line) in order.lines.enumerated() {
         let field = "lines[\(number)]."
+        var kind: LineKind?
+        if let text = line.kind, !text.isEmpty {
+          guard let parsed = OrderLineFile.kind(text) else {
+            throw TallyError.invalid(
+              field + "kind", text, expected: OrderLineFile.expectedKind, source: source)
+          }
+          kind = parsed
+        }
+        // The import's reading of signs and kinds: a negative quantity or price is a refund.
+        let read = try OrderLineFile.line(
+          kind: kind, quantity: try line.quantity.quantity(field + "quantity", source: source),
+          unitPrice: try line.unitPrice.amount(field + "unit_price", source: source),
+          tax: try line.tax?.amount(field + "tax", source: source) ?? .zero, source: source)
         lines.append(
           try OrderLineInput(
             source: source, orderId: order.orderId.text, storeId: storeId, placedAt: placedAt,
             status: status, customerId: order.customerId?.text, itemId: line.itemId?.text,
             itemName: line.itemName, category: line.category, subcategory: line.subcategory,
-            quantity: try line.quantity.quantity(field + "quantity", source: source),
-            unitPrice: try line.unitPrice.amount(field + "unit_price", source: source),
-            tax: try line.tax?.amount(field + "tax", source: source) ?? .zero
+            quantity: read.quantity, unitPrice: read.unitPrice, tax: read.tax, kind: read.kind
           ).validated())
       }
     }
@@ -107,13 +119,14 @@ public enum POSOrderBody {
     let quantity: OrderLineFile.Scalar
     let unitPrice: OrderLineFile.Scalar
     let tax: OrderLineFile.Scalar?
+    let kind: String?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
       case itemId = "item_id"
       case itemName = "item_name"
       case category, subcategory, quantity
       case unitPrice = "unit_price"
-      case tax
+      case tax, kind
     }
   }
 
