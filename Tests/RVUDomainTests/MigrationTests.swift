@@ -183,4 +183,27 @@ struct MigrationTests {
     #expect(code.version == 20_250_101)
     #expect(try queue.read { db in try Row.fetchAll(db, sql: "PRAGMA foreign_key_check") }.isEmpty)
   }
+
+  @Test("rvu-8 keys each version by the day it took effect: January 1, or its title's release")
+  func releasesByEffectiveDay() throws {
+    let queue = try databaseBeforeInstants()
+    try RVUDomainModule.migrator.migrate(queue, upTo: "rvu-7-catalog-rvus-nullable")
+    try queue.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO catalog_version (year, title, source, imported_at, row_count)
+          VALUES (2024, '2024 National Physician Fee Schedule Relative Value File October Release',
+            'PPRRVU24_OCT.csv', 0, 1);
+          INSERT INTO catalog_code (year, hcpcs, modifier, description, status_code, work_rvu,
+            global_days, conversion_factor)
+          VALUES (2024, '99213', '', 'Office visit est', 'A', 130, 'XXX', '32.7442');
+          """)
+    }
+    try RVUDomainModule.migrator.migrate(queue)
+    let store = RVUStore(writer: queue, clock: { Instant(millisecondsSinceEpoch: 0) })
+    #expect(
+      try store.catalogVersions().map(\.effectiveOn.description) == ["2025-01-01", "2024-10-01"])
+    #expect(try store.code("99213", catalogYear: 2024).version == 20_241_001)
+    #expect(try queue.read { db in try Row.fetchAll(db, sql: "PRAGMA foreign_key_check") }.isEmpty)
+  }
 }
