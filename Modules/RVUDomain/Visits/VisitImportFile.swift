@@ -236,35 +236,18 @@ public enum VisitImportFile {
   )
     throws -> [Record]
   {
-    let file = TallyError.Source(fileName)
-    let records: [CSVRecord]
-    do { records = try CSVReader(data: data, delimiter: dialect.delimiter).records() } catch var
-      error as TallyError
-    {
-      error.category = .badData
-      throw error.source == nil ? error.at(file) : error
-    }
-    guard let headerRecord = records.first else {
-      throw TallyError.refused(
-        "the file is empty: expected a header row and visit rows", source: file)
-    }
-    let header = try CSVHeader(
-      headerRecord, required: ["visit", "date"], optional: csvOptionalColumns,
-      renamed: columns, delimiter: dialect.delimiter,
-      source: TallyError.Source(fileName, line: headerRecord.line))
+    var problems = Problems()
+    let table = try CSVTable(
+      data, fileName: fileName, required: ["visit", "date"], optional: csvOptionalColumns,
+      renamed: columns, delimiter: dialect.delimiter, problems: &problems)
     var order: [String] = []
     var visits: [String: Record] = [:]
-    var problems = Problems()
     let dateOrder =
       dialect.dateOrder
-      ?? WrittenDateTime.order(
-        provenBy: records.dropFirst().lazy.map { header.cell("date", in: $0) ?? "" })
-    for record in records.dropFirst() where !record.isBlank {
+      ?? WrittenDateTime.order(provenBy: table.rows.lazy.map { $0["date"] ?? "" })
+    for row in table.rows {
       try problems.collect {
-        try readRow(
-          record, header: header, fileName: fileName, dialect: dialect, dateOrder: dateOrder,
-          order: &order,
-          visits: &visits)
+        try readRow(row, dialect: dialect, dateOrder: dateOrder, order: &order, visits: &visits)
       }
     }
     try problems.check()
@@ -273,14 +256,11 @@ public enum VisitImportFile {
 
   /// One CSV row: a visit's first row, or a further procedure of a visit read before.
   private static func readRow(
-    _ record: CSVRecord, header: CSVHeader, fileName: String, dialect: CSVDialect,
-    dateOrder: DateOrder?,
-    order: inout [String],
+    _ row: CSVTable.Row, dialect: CSVDialect, dateOrder: DateOrder?, order: inout [String],
     visits: inout [String: Record]
   ) throws {
-    let source = TallyError.Source(fileName, line: record.line)
-    try header.refuseValuesPastLastColumn(in: record, source: source)
-    func cell(_ name: String) -> String? { header.cell(name, in: record) }
+    let source = row.source
+    func cell(_ name: String) -> String? { row[name] }
     func fail(_ column: String, _ value: String, expected: String) -> TallyError {
       .invalid(column, value, expected: expected, source: source)
     }

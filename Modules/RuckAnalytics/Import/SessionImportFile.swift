@@ -43,26 +43,14 @@ enum SessionImportFile {
   ]
 
   static func csv(_ data: Data, _ fileName: String) throws -> [SessionRow] {
-    let records: [CSVRecord]
-    do { records = try CSVReader(data: data).records() } catch let error as TallyError {
-      throw error.at(.init(fileName))
-    }
-    guard let first = records.first else {
-      throw TallyError.refused("the file is empty: expected a header row", source: .init(fileName))
-    }
-    let header = try CSVHeader(
-      first, required: requiredKeys, optional: optionalKeys,
-      source: .init(fileName, line: first.line))
     // Every bad row of the file in one run (`Problems`), as every importer does.
     var problems = Problems()
-    let rows = try records.dropFirst().filter { !$0.isBlank }.compactMap { record in
+    let table = try CSVTable(
+      data, fileName: fileName, required: requiredKeys, optional: optionalKeys,
+      problems: &problems)
+    let rows = try table.rows.compactMap { record in
       try problems.collect {
-        try header.refuseValuesPastLastColumn(
-          in: record, source: .init(fileName, line: record.line))
-        return try row(
-          Fields(source: .init(fileName, line: record.line), name: { $0 }) { key in
-            header.cell(key, in: record).map(FieldValue.text)
-          })
+        try row(Fields(source: record.source, name: { $0 }) { record[$0].map(FieldValue.text) })
       }
     }
     try problems.check()

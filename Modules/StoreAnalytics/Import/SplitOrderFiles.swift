@@ -24,7 +24,13 @@ public enum SplitOrderFiles {
     func table(
       _ file: (name: String, data: Data), _ columns: [String], optional: [String] = []
     ) throws -> [CSVTable.Row] {
-      try CSVTable(file.data, fileName: file.name, required: columns, optional: optional).rows
+      var problems = Problems()
+      let rows = try CSVTable(
+        file.data, fileName: file.name, required: columns, optional: optional,
+        problems: &problems
+      ).rows
+      try problems.check()
+      return rows
     }
     /// The lines ids were first seen on, per column: an id given twice would have its second
     /// row replace the first without a word, so it is refused naming both.

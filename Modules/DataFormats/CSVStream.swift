@@ -1,7 +1,5 @@
 import AnalyticsCore
-import DataFormats
 import Foundation
-import StoreModel
 
 /// CSV records read from bytes as they stream in, in `CSVReader`'s dialect (RFC 4180: quoted
 /// fields may hold commas, doubled quotes and line breaks; LF or CRLF; a UTF-8 byte order mark
@@ -14,7 +12,7 @@ import StoreModel
 /// is refused as soon as it is seen, before it is held whole.
 ///
 /// A class: the scanning closures would otherwise copy the reader, buffers and all, per record.
-final class CSVStream {
+public final class CSVStream {
   private let read: () throws -> Data?
   private let fileName: String
   /// The byte between fields (a comma unless the user says otherwise).
@@ -27,7 +25,7 @@ final class CSVStream {
   /// The line the next record starts on.
   private var nextLine = 1
   /// The line the current record starts on.
-  private(set) var line = 0
+  public private(set) var line = 0
   /// Where a field's bytes are in `buffer`; a quoted one still has its quotes.
   private struct Field {
     var start: Int
@@ -36,12 +34,12 @@ final class CSVStream {
   }
   private var fields: [Field] = []
   /// The byte limit of each column by position; columns past the end take `CSVReader.fieldLimit`.
-  var limits: [Int] = []
+  public var limits: [Int] = []
   /// Column names by position, for errors about a field that is too long.
-  var names: [String] = []
+  public var names: [String] = []
 
   /// Reads records from the chunks `read` returns (`nil` or empty at the end).
-  init(
+  public init(
     fileName: String, delimiter: CSVDelimiter = .comma, read: @escaping () throws -> Data?
   ) {
     self.fileName = fileName
@@ -50,19 +48,19 @@ final class CSVStream {
   }
 
   /// How many fields the current record has.
-  var fieldCount: Int { fields.count }
+  public var fieldCount: Int { fields.count }
 
   /// Whether every field of the current record is empty (a blank line or a row of commas).
-  var isBlank: Bool { fields.allSatisfy { $0.start == $0.end } }
+  public var isBlank: Bool { fields.allSatisfy { $0.start == $0.end } }
 
   /// Where the current record is, for errors.
-  var source: TallyError.Source { TallyError.Source(fileName, line: line) }
+  public var source: TallyError.Source { TallyError.Source(fileName, line: line) }
 
   /// Moves to the next record; false at the end of the file.
   ///
   /// - throws: `TallyError` (bad data) for a quoted field that is never closed, too many fields
   ///   or a field longer than its limit, naming the line and column; errors of `read`.
-  func next() throws -> Bool {
+  public func next() throws -> Bool {
     if !startedReading {
       startedReading = true
       while buffer.count < 3, !exhausted { try refill() }
@@ -77,7 +75,7 @@ final class CSVStream {
 
   /// Calls `body` with the bytes of field `index` (unquoted), or empty bytes when the record has
   /// no such field. The bytes are valid only inside `body`.
-  func withField<Result>(
+  public func withField<Result>(
     _ index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
   ) rethrows -> Result {
     guard index < fields.count else {
@@ -94,7 +92,7 @@ final class CSVStream {
   }
 
   /// The fields of the current record as strings (for the header).
-  var strings: [String] {
+  public var strings: [String] {
     (0..<fieldCount).map { withField($0) { String(decoding: $0, as: UTF8.self) } }
   }
 
