@@ -218,21 +218,15 @@ extension RuckCommand.Sessions {
     /// The formats a track can be written in.
     enum TrackFormat: String, ExpressibleByArgument, CaseIterable { case gpx }
 
-    @Option(
-      name: .customLong("db"),
-      help: ArgumentHelp(
-        "The database file (default: $TALLY_RUCK_DB, else the default location).",
-        valueName: "path"))
-    var databasePath: String?
+    @OptionGroup var database: DatabaseOption
     @Option(help: "The track format: gpx.") var format: TrackFormat = .gpx
     @Option(help: ArgumentHelp("The file to write (default: standard output).", valueName: "path"))
     var output: String?
     @Argument(help: "The session id.") var id: Int64
 
     func run() throws {
-      var global = GlobalOptions()
-      global.databasePath = databasePath
-      // Not openRuckStore(): these options were never parsed, so --as-of cannot be read.
+      // Not openRuckStore(): this command takes no --as-of.
+      let global = GlobalOptions(database: database)
       let store = try RuckStore.open(global.databaseLocation(app: RuckAnalyticsModule.appName))
       let gpx = try hinting { try store.exportGPX(sessionId: id) }
       guard let output else { return Terminal.writeOutput(gpx) }

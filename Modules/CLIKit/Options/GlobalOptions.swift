@@ -8,44 +8,40 @@ import Storage
 /// which time zone days and hours are counted in.
 public struct GlobalOptions: ParsableArguments, Sendable {
   /// `--db PATH`.
-  @Option(
-    name: .customLong("db"),
-    help: ArgumentHelp(
-      "The database file (':memory:' for a throwaway one).",
-      discussion: GlobalOptions.databaseDiscussion(app: CommandRunner.appName),
-      valueName: "path"))
-  public var databasePath: String?
+  @OptionGroup public var database: DatabaseOption
 
   /// `--format table|json|csv`.
   @Option(help: ArgumentHelp("Output format: table, json or csv.", valueName: "format"))
   public var format: OutputFormat = .table
 
-  /// `--as-of DAY`: a day as `DayReference` reads it, `yesterday` and `mon` included.
-  @Option(
-    name: .customLong("as-of"),
-    help: GlobalOptions.asOfHelp("default: today in --time-zone"),
-    transform: DayReference.init(parsing:))
-  public var asOfDay: DayReference?
-
-  /// The help of `--as-of`, also declared by `PageOptions` and `ReportOptions`.
-  public static func asOfHelp(_ defaultText: String) -> ArgumentHelp {
-    ArgumentHelp(
-      "The day taken as today: YYYY-MM-DD, today, yesterday or a weekday (\(defaultText)).",
-      valueName: "day")
-  }
-
-  /// `--time-zone Area/City`.
-  @Option(
-    name: .customLong("time-zone"),
-    help: ArgumentHelp(
-      "The IANA time zone for days and hours (default: the system's, else UTC).",
-      valueName: "zone"),
-    transform: Zone.init(identifier:))
-  public var timeZoneOption: Zone?
+  /// `--as-of DAY`, `--time-zone Area/City`.
+  @OptionGroup public var days: DayOptions
 
   /// `--wide`.
-  @Flag(help: "Show tables at full width instead of fitting them to the terminal.")
-  public var wide = false
+  @OptionGroup public var width: WideOption
+
+  /// The options with their defaults.
+  public init() {}
+
+  /// The options put together by another group of options (`PageOptions`).
+  public init(
+    database: DatabaseOption = DatabaseOption(), format: OutputFormat = .table,
+    days: DayOptions = DayOptions(), width: WideOption = WideOption()
+  ) {
+    self.database = database
+    self.format = format
+    self.days = days
+    self.width = width
+  }
+
+  /// `--db`, when given.
+  public var databasePath: String? { database.path }
+  /// `--as-of`, when given.
+  public var asOfDay: DayReference? { days.asOf }
+  /// `--time-zone`, when given.
+  public var timeZoneOption: Zone? { days.timeZone }
+  /// `--wide`.
+  public var wide: Bool { width.wide }
 
   /// Where the database is when `--db` is not given, naming the running app's own variable and
   /// file (`$TALLY_RVU_DB`, `rvu.sqlite`).
@@ -57,25 +53,10 @@ public struct GlobalOptions: ParsableArguments, Sendable {
       + "~/.local/share/tally/\(app).sqlite."
   }
 
-  /// Refuses `--db ""`, which would otherwise fall back to the default location unnoticed.
-  public func validate() throws {
-    // Every table of this run, including those an app renders itself, follows --wide.
-    if wide { TableWriter.wide = true }
-    if databasePath == "" {
-      // ArgumentParser reports only its own error type from validate() with status 64.
-      throw ValidationError(
-        TallyError.invalid("--db", "", expected: "a database path (or :memory:)").description)
-    }
-  }
-
   /// The options above by their long names, with whether each takes a value: `CommandRunner`
-  /// moves them after the subcommand when typed before it. Keep in step with the declarations.
-  static let names: [String: Bool] = [
-    "--db": true, "--format": true, "--as-of": true, "--time-zone": true, "--wide": false,
-  ]
-
-  /// Creates the options with their defaults.
-  public init() {}
+  /// moves them after the subcommand when typed before it. Each group lists its own.
+  static let names: [String: Bool] = DatabaseOption.names.merging(DayOptions.names) { $1 }
+    .merging(WideOption.names) { $1 }.merging(["--format": true]) { $1 }
 
   /// The time zone: `--time-zone`, else the system's (`TZ` or `/etc/localtime`), else UTC.
   public var zone: Zone {

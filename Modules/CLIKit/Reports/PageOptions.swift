@@ -12,38 +12,22 @@ public enum PageFormat: String, CaseIterable, ExpressibleByArgument {
   public var text: OutputFormat? { OutputFormat(rawValue: rawValue) }
 }
 
-/// The global options of a command whose `--format` also takes html and pdf, with `--output`.
-///
-/// `GlobalOptions.format` only knows table, json and csv, so these commands declare the same
-/// options with the wider format and hand the rest on as a `GlobalOptions`.
+/// The global options of a command whose `--format` also takes html and pdf, with `--output`:
+/// the same groups as `GlobalOptions` (`--db`, `--as-of`, `--time-zone`, `--wide`) with the wider
+/// format, handed on as a `GlobalOptions`.
 public struct PageOptions: ParsableArguments {
   public init() {}
 
-  @Option(
-    name: .customLong("db"),
-    help: ArgumentHelp("The database file (':memory:' for a throwaway one).", valueName: "path"))
-  public var databasePath: String?
+  @OptionGroup public var database: DatabaseOption
 
   /// `nil` when not given: each command has its own default (a table, or a page for `report`).
   @Option(
     help: ArgumentHelp("Output format: table, json, csv, html or pdf.", valueName: "format"))
   public var format: PageFormat?
 
-  @Option(
-    name: .customLong("as-of"), help: GlobalOptions.asOfHelp("default: today in --time-zone"),
-    transform: DayReference.init(parsing:))
-  public var asOfDay: DayReference?
+  @OptionGroup public var days: DayOptions
 
-  @Option(
-    name: .customLong("time-zone"),
-    help: ArgumentHelp(
-      "The IANA time zone for days and hours (default: the system's, else UTC).",
-      valueName: "zone"),
-    transform: Zone.init(identifier:))
-  public var timeZoneOption: Zone?
-
-  @Flag(help: "Show tables at full width instead of fitting them to the terminal.")
-  public var wide = false
+  @OptionGroup public var width: WideOption
 
   @Option(
     help: ArgumentHelp(
@@ -52,7 +36,6 @@ public struct PageOptions: ParsableArguments {
   public var output: String?
 
   public func validate() throws {
-    try global.validate()
     if output != nil, let format, format.page == nil {
       throw ValidationError(
         TallyError.invalid(
@@ -87,13 +70,8 @@ public struct PageOptions: ParsableArguments {
 
   /// The same options as `GlobalOptions`, the text format standing in for a page format.
   public var global: GlobalOptions {
-    var global = GlobalOptions()
-    global.databasePath = databasePath
-    global.format = chosenFormat?.text ?? .table
-    global.asOfDay = asOfDay
-    global.timeZoneOption = timeZoneOption
-    global.wide = wide
-    return global
+    GlobalOptions(
+      database: database, format: chosenFormat?.text ?? .table, days: days, width: width)
   }
 
   /// The page format asked for, `nil` for a text format or none.

@@ -7,21 +7,8 @@ import ReportKit
 public struct ReportOptions: ParsableArguments {
   public init() {}
 
-  @Option(
-    name: .customLong("db"),
-    help: ArgumentHelp("The database file (default: as for every command).", valueName: "path"))
-  public var databasePath: String?
-  @Option(
-    name: .customLong("as-of"), help: GlobalOptions.asOfHelp("default: today"),
-    transform: DayReference.init(parsing:))
-  public var asOfDay: DayReference?
-  @Option(
-    name: .customLong("time-zone"),
-    help: ArgumentHelp(
-      "The IANA time zone for days and hours (default: the system's, else UTC).",
-      valueName: "zone"),
-    transform: Zone.init(identifier:))
-  public var timeZone: Zone?
+  @OptionGroup public var database: DatabaseOption
+  @OptionGroup public var days: DayOptions
   @Option(
     help: ArgumentHelp(
       "html or pdf (needs Chromium); default: pdf for an --output ending in .pdf, else html.",
@@ -32,17 +19,10 @@ public struct ReportOptions: ParsableArguments {
 
   /// The same values as `GlobalOptions`, so the database and the as-of day are found the one
   /// way every command finds them.
-  public var global: GlobalOptions {
-    var global = GlobalOptions()
-    global.databasePath = databasePath
-    global.asOfDay = asOfDay
-    global.timeZoneOption = timeZone
-    global.format = .table
-    global.wide = false
-    return global
-  }
+  public var global: GlobalOptions { GlobalOptions(database: database, days: days) }
 
-  public func validate() throws { try global.validate() }
+  /// `--time-zone`, when given.
+  public var timeZone: Zone? { days.timeZone }
 
   public func write(_ page: ReportPage) throws {
     try ReportOutput.write(
