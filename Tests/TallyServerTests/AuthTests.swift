@@ -149,18 +149,19 @@ import Testing
 }
 
 @Suite struct BearerHeaderTests {
-  @Test(arguments: [
-    ("Bearer abc.def", "abc.def"),
-    ("bearer abc", "abc"),
-    ("BEARER abc", "abc"),
-    ("Bearer   abc \t", "abc"),
-    ("Bearer \tabc", "abc"),
-    ("Bearer ", nil),
-    ("Bearer", nil),
-    ("Bearerabc", nil),
-    ("Basic abc", nil),
-    ("", nil),
-  ] as [(String, String?)])
+  @Test(
+    arguments: [
+      ("Bearer abc.def", "abc.def"),
+      ("bearer abc", "abc"),
+      ("BEARER abc", "abc"),
+      ("Bearer   abc \t", "abc"),
+      ("Bearer \tabc", "abc"),
+      ("Bearer ", nil),
+      ("Bearer", nil),
+      ("Bearerabc", nil),
+      ("Basic abc", nil),
+      ("", nil),
+    ] as [(String, String?)])
   func readsTheToken(header: String, token: String?) {
     #expect(TallyAPI.bearer(header: header) == token)
   }

@@ -98,7 +98,7 @@ import Testing
     let before = try await http.send(
       "POST", "/rest/v1/rpc/get_store_metrics", token: token, json: rpc)
     #expect(try JSON(before.body)[0]?["total_orders"] == .number(0))
-    let placed = Instant(Date()).adding(seconds: -60).description
+    let placed = TestServer.now.adding(seconds: -60).description
     let order = try await http.send(
       "POST", "/api/stores/1/orders", token: posKey,
       json:

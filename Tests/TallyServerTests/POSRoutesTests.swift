@@ -9,7 +9,7 @@ import Testing
 
 @Suite struct POSRoutesTests {
   /// A minute before the tests started: an order sent again is the same order.
-  static let placedAt = Instant(Date()).adding(seconds: -60).description
+  static let placedAt = TestServer.now.adding(seconds: -60).description
 
   static func order(_ id: String, quantity: Int = 2, price: String = "5.00") -> String {
     let now = placedAt
@@ -98,7 +98,7 @@ import Testing
       #expect(body.contains(#""orders":1"#) && body.contains(#""updated":0"#), "\(body)")
     }
     // Store 2's order is untouched: 2 × 5.00; store 1's is 9 × 5.00.
-    let day = Zone.utc.localDate(of: Instant(Date()))
+    let day = Zone.utc.localDate(of: TestServer.now)
     let days = try server.api.shops.daily(storeId: "2", limit: 1, asOf: day)
     #expect(days.map(\.totalRevenue) == [FixedDecimal(hundredths: 1000)])
     let ones = try server.api.shops.daily(storeId: "1", limit: 1, asOf: day)
@@ -144,7 +144,7 @@ import Testing
     #expect(try JSON(reply)["error"]?.string?.contains(field) == true, "\(reply)")
     #expect(
       try server.api.shops.metrics(
-        storeId: "1", range: .today, asOf: Zone.utc.localDate(of: Instant(Date())),
+        storeId: "1", range: .today, asOf: Zone.utc.localDate(of: TestServer.now),
         calendar: false
       ).totalOrders == 0)
   }

@@ -14,7 +14,7 @@ import Testing
     let server = try await TestServer()
     _ = try server.api.shops.addStore(id: "1", name: "Downtown", zone: .utc)
     _ = try server.api.shops.addStore(id: "2", name: "Uptown", zone: .utc)
-    let placed = PlacedAt.instant(Instant(Date()).adding(seconds: -60))
+    let placed = PlacedAt.instant(TestServer.now.adding(seconds: -60))
     func line(_ order: String, _ store: String, _ item: String, _ quantity: Int, _ cents: Int64)
       -> OrderLineInput
     {

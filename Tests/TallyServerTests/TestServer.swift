@@ -24,6 +24,16 @@ struct TestServer {
   let api: TallyAPI
   let google: GoogleKey
 
+  /// The server's "now" for a whole test run, injected as its clock: the time the run started,
+  /// at least two minutes into its UTC day, so that an order placed a minute before it is on
+  /// the same day whatever the hour (tests that placed orders 60 s before the wall clock and
+  /// asked for "today" failed between 00:00 and 00:01 UTC, issue 29).
+  static let now: Instant = {
+    let wall = Instant(Date())
+    let dayStart = Zone.utc.start(of: Zone.utc.localDate(of: wall))
+    return max(wall, dayStart.adding(seconds: 120))
+  }()
+
   /// - Parameter rvu: the RVU store; by default one in memory (which keeps no answers: see
   ///   `RVUStore.revision()`).
   init(rvu: RVUStore? = nil) async throws {
@@ -33,7 +43,8 @@ struct TestServer {
       server: try ServerDatabase.open(.memory),
       sessions: try await SessionTokens(secret: Self.secret),
       google: try await GoogleSignIn(
-        jwks: google.jwks, clientIds: [Self.webClient, Self.iosClient]))
+        jwks: google.jwks, clientIds: [Self.webClient, Self.iosClient]),
+      clock: { TestServer.now })
   }
 
   /// Runs `body` against the routes in-process.
@@ -45,7 +56,7 @@ struct TestServer {
 
   /// A session token for `user`, as `tally-server token` makes it.
   func token(_ user: String) async throws -> String {
-    try await api.sessions.token(userId: user, now: Instant(Date()))
+    try await api.sessions.token(userId: user, now: Self.now)
   }
 }
 
