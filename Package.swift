@@ -236,6 +236,8 @@ let package = Package(
     tests("StoreAnalytics", ["StoreSQLite", "StorePostgres", grdb]),
     tests("RuckAnalytics"),
     tests("ReportKit"),
+    tests("StoreReports", ["StoreAnalytics", "StoreSQLite", "ReportKit"]),
+    tests("RVUReports", ["RVUDomain", "ReportKit"]),
     tests(
       "TallyServer",
       [
