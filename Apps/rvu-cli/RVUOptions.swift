@@ -68,13 +68,13 @@ func withRVUHints<T>(workRVU: Bool = false, _ body: () throws -> T) throws -> T 
   } catch let error as TallyError {
     switch error.cause {
     case .notFound(kind: "catalog", _, _) where RVUStore.isNoCatalogInForce(error):
-      throw error.hinted("or give --catalog-year YYYY")
+      throw error.hinted("give --catalog-year YYYY to use a later year's")
     case .notFound(kind: "catalog", _, _):
       throw error.hinted("see 'rvu-cli codes versions'")
     case TallyError.emptyCatalog.cause:
       throw error.hinted("import one with 'rvu-cli codes import FILE'")
     case .notFound(kind: "code", _, _) where workRVU:
-      throw error.hinted("or give its work RVU with --work-rvu CODE=VALUE")
+      throw error.hinted("give its work RVU with --work-rvu CODE=VALUE")
     case .missing(field: "work_rvu", _) where workRVU:
       throw error.hinted("give it with --work-rvu CODE=VALUE")
     case .missing(field: "year", _):

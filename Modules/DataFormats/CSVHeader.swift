@@ -53,8 +53,14 @@ public struct CSVHeader: Sendable {
     renamed: [String: String] = [:], delimiter: CSVDelimiter = .comma, source: TallyError.Source
   ) throws {
     self.init(record)
-    try KnownNames.refuseUnknown(
-      renamed.keys, known: required + optional, kind: .key, source: source)
+    // A Tally column given that is not one: the command's mistake, not the file's.
+    do {
+      try KnownNames.refuseUnknown(
+        renamed.keys, known: required + optional, kind: .key, source: nil)
+    } catch var error as TallyError {
+      error.category = .usage
+      throw error
+    }
     // Each column given is read once, and is in the file: a name mistyped there would otherwise
     // leave the column it stands for unread.
     var given: [String: String] = [:]

@@ -56,7 +56,7 @@ struct RVUCLICaptureTests {
       ),
       (
         ["visits", "add", "--date", "2026-02-08", "--procedure", "12345"], 66,
-        "or give its work RVU with --work-rvu CODE=VALUE"
+        "give its work RVU with --work-rvu CODE=VALUE"
       ),
       (["codes", "search", "office", "--limit", "0"], 64, "limit \"0\" is not valid"),
       (

@@ -213,7 +213,10 @@ struct StoreCLITests {
       "import", try scratch.write("m.csv", orders.replacingOccurrences(of: ",NYC,", with: ",LA,")),
     ])
     #expect(la.status == 0)
-    #expect(la.error == "store-metrics: created store LA in UTC\n")
+    #expect(
+      la.error
+        == "store-metrics: created store LA in UTC (no --time-zone given: 'store-metrics stores "
+        + "edit LA --time-zone Area/City' recounts its days in its own)\n")
     #expect(la.output == "Imported 3 new orders (3 lines).\n")
     // A2 refunded: updated; NYC 03-08 loses its 10.00 (A3 was cancelled already).
     let refund = try scratch.run([
@@ -223,7 +226,8 @@ struct StoreCLITests {
         orders.replacingOccurrences(of: "c1,Burger,Mains,1,", with: "c1,Burger,Mains,1,")
           .replacingOccurrences(of: "00:01,completed", with: "00:01,refunded")),
     ])
-    #expect(refund.output == "Imported 0 new orders (1 line), 1 updated, 2 already present.\n")
+    #expect(
+      refund.output == "Imported 0 new orders, 1 updated, 2 already present (1 line written).\n")
     let days = try scratch.run([
       "daily", "--store", "NYC", "--as-of", "2026-03-08", "--format", "csv",
     ])

@@ -54,7 +54,8 @@ struct StoreChainTests {
       #expect(result.output == "Imported 3 new orders (\(store == "a" ? 4 : 3) lines).\n")
     }
     let refund = try run(["import", try write("b2.csv", Self.file("b", refunding: "2"))])
-    #expect(refund.output == "Imported 0 new orders (1 line), 1 updated, 2 already present.\n")
+    #expect(
+      refund.output == "Imported 0 new orders, 1 updated, 2 already present (1 line written).\n")
 
     /// Each store's days as (store, day, orders, revenue), from Tally's aggregates.
     func tallyDays() throws -> [String] {

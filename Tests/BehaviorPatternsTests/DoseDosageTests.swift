@@ -80,6 +80,8 @@ struct DoseDosageTests {
       clock.withLock { $0 = Fixture.utc(day + " 08:00") }
       try Fixture.dose(store, "Sertraline", day + " 08:00")
     }
+    // Logged on the 5th for the evening of the 3rd: taken at 100 mg, the dosage when logged.
+    try Fixture.dose(store, "Sertraline", "2026-02-03 20:00")
     clock.withLock { $0 = Fixture.utc("2026-02-06 09:00") }
     _ = try store.stopMedication("Sertraline", on: Fixture.day("2026-02-06"), zone: .utc)
 
@@ -90,13 +92,14 @@ struct DoseDosageTests {
             medicationID: 1, changedAt: Fixture.utc("2026-02-04 07:30"), from: "50 mg",
             to: "100 mg")
         ])
-    // By hand: two taken and one skipped at 50 mg, two taken at 100 mg, then the stop.
+    // By hand: two taken and one skipped at 50 mg, three taken at 100 mg (the late one among
+    // them, as it keeps 100 mg), then the stop.
     let history = try store.medicationHistory("Sertraline", zone: .utc)
     #expect(history.map(\.kind) == [.started, .dosageChanged, .stopped])
     #expect(history.map(\.day.description) == ["2026-02-01", "2026-02-04", "2026-02-06"])
     #expect(history.map(\.dosage) == ["50 mg", "100 mg", "100 mg"])
     #expect(history[1].fromDosage == "50 mg")
-    #expect(history.map(\.dosesTaken) == [2, 2, nil])
+    #expect(history.map(\.dosesTaken) == [2, 3, nil])
     #expect(history.map(\.dosesSkipped) == [1, 0, nil])
 
     // The weekly report of 2026-02-02…08 names the change beside Sertraline's figures.

@@ -53,9 +53,10 @@ struct POSExportTests {
     // Imported without a zone of its own (UTC): the store takes the one its Time Zone names.
     let (store, summary) = try imported("square-items-detail", zone: "UTC")
     #expect(summary.createdStoreZones["Sunrise Social"]?.identifier == "America/New_York")
-    // By hand: 5 transactions (one a refund), 6 item rows, one store named by Location.
+    // By hand: 5 transactions (one a refund), 6 item rows and 2 of them discounted (a discount
+    // line each): 8 lines, one store named by Location.
     #expect(summary.orders == 5)
-    #expect(summary.lines == 6)
+    #expect(summary.lines == 8)
     #expect(summary.createdStores == ["Sunrise Social"])
     let days = try store.daily(storeId: "Sunrise Social", limit: 10, asOf: day("2026-07-31"))
       .sorted { $0.date < $1.date }
@@ -70,8 +71,10 @@ struct POSExportTests {
       storeId: "Sunrise Social",
       current: try DayRange(start: day("2026-07-18"), end: day("2026-07-19")),
       previous: try DayRange(start: day("2026-07-16"), end: day("2026-07-17")))
-    // Gross: the sale rows' net totals, 8.00 + 4.00 + 16.20 + 4.00 + 1,234.00; the refund row.
-    #expect(metrics.parts.gross == cents("1266.20"))
+    // Gross: the sale rows' Gross Sales, 8.00 + 4.50 + 18.00 + 4.00 + 1,234.00 = 1,268.50; their
+    // Discounts 0.50 + 1.80; the refund row 4.00; net 1,268.50 − 2.30 − 4.00.
+    #expect(metrics.parts.gross == cents("1268.50"))
+    #expect(metrics.parts.discounts == cents("2.30"))
     #expect(metrics.parts.refunds == cents("4.00"))
     #expect(metrics.parts.net == cents("1262.20"))
     #expect(metrics.totalRevenue == cents("1262.20"))
@@ -79,7 +82,8 @@ struct POSExportTests {
     let byName = Dictionary(uniqueKeysWithValues: items.map { ($0.itemName, $0) })
     #expect(byName["Drip Coffee"]?.totalQuantity == 3)
     #expect(byName["Drip Coffee"]?.totalRevenue == cents("12.00"))
-    #expect(byName["Matcha Latte"]?.totalRevenue == cents("16.20"))
+    // An item's revenue is its gross sales, as POS item reports show.
+    #expect(byName["Matcha Latte"]?.totalRevenue == cents("18.00"))
     let categories = try store.categories(storeId: "Sunrise Social", limit: 10)
     #expect(
       Set(categories.map(\.category)) == ["Drinks", "Uncategorized", "Catering"])
@@ -90,22 +94,26 @@ struct POSExportTests {
     #expect(
       parsed[0].placedAt == .instant(try #require(Instant.parse("2026-07-18T16:59:30Z", zone: nil)))
     )
-    #expect(parsed[2].unitPrice == cents("5.40"))
-    #expect(parsed[2].customerId == "CUST9")
-    #expect(parsed[4].kind == .refund)
-    #expect(parsed[4].quantity == 1)
-    #expect(parsed[4].unitPrice == cents("4.00"))
-    #expect(parsed[4].tax == cents("0.33"))
+    #expect(
+      parsed.map(\.kind) == [.sale, .sale, .discount, .sale, .discount, .sale, .refund, .sale])
+    #expect(parsed[3].unitPrice == cents("6.00"))
+    #expect(parsed[4].unitPrice == cents("1.80"))
+    #expect(parsed[4].itemName == "Matcha Latte")
+    #expect(parsed[3].customerId == "CUST9")
+    #expect(parsed[6].quantity == 1)
+    #expect(parsed[6].unitPrice == cents("4.00"))
+    #expect(parsed[6].tax == cents("0.33"))
   }
 
   @Test("Toast ItemSelectionDetails: M/D/YY h:mm AM/PM, Net Price over Qty, Void? as cancelled")
   func toast() throws {
     let (store, summary) = try imported("toast-item-selection-details", zone: "America/Chicago")
     #expect(summary.orders == 3)
-    #expect(summary.lines == 5)
+    #expect(summary.lines == 6)
     let days = try store.daily(storeId: "Main Street", limit: 10, asOf: day("2026-10-31"))
       .filter { $0.totalOrders > 0 }
-    // 8 October: 20.00 + 2 × 8.00 and 2 × 20.00 + 1,013.00; tax 1.65 + 1.32 + 3.30 + 83.57.
+    // 8 October: 20.00 + 2 × 9.00 − 2.00 (the salads' discount) and 2 × 20.00 + 1,013.00; tax
+    // 1.65 + 1.32 + 3.30 + 83.57.
     // 9 October: the one order's only selection is voided, so it is cancelled and sells nothing.
     #expect(days.map(\.date) == [day("2026-10-08")])
     #expect(days.map(\.totalOrders) == [2])
@@ -114,13 +122,17 @@ struct POSExportTests {
     let items = try store.popular(storeId: "Main Street", limit: 10)
     #expect(
       items.map { "\($0.itemName) \($0.totalQuantity) \($0.totalRevenue)" }.sorted() == [
-        "Caesar Salad 2 16.00", "House Wine 1 1013.00", "Margherita Pizza 3 60.00",
+        "Caesar Salad 2 18.00", "House Wine 1 1013.00", "Margherita Pizza 3 60.00",
       ])
     let parsed = try OrderLineFile.parse(
       Data(contentsOf: exports.appendingPathComponent("toast-item-selection-details.csv")),
       fileName: "toast-item-selection-details.csv",
       mapping: try mapping("toast-item-selection-details"))
-    #expect(parsed.map(\.status) == [.completed, .completed, .completed, .completed, .cancelled])
+    #expect(
+      parsed.map(\.status) == [
+        .completed, .completed, .completed, .completed, .completed, .cancelled,
+      ])
+    #expect(parsed.map(\.kind) == [.sale, .sale, .discount, .sale, .sale, .sale])
     #expect(parsed[1].subcategory == "(Salads)")
     #expect(
       parsed[0].placedAt
@@ -159,7 +171,7 @@ struct POSExportTests {
   func refusals() throws {
     let square = try mapping("square-items-detail")
     let header = """
-      Date,Time,Time Zone,Category,Item,Qty,Net Sales,Tax,Transaction ID,Event Type,Location,\
+      Date,Time,Time Zone,Category,Item,Qty,Gross Sales,Tax,Transaction ID,Event Type,Location,\
       Customer ID,SKU
       """
     func refusal(_ row: String, _ mapping: OrderLineMapping) throws -> TallyError {
@@ -169,7 +181,7 @@ struct POSExportTests {
     let inexact = try refusal(
       "2026-07-18,09:00:00,Eastern Time (US & Canada),Drinks,Tea,3.0,$20.00,,T1,Payment,S,,", square
     )
-    #expect(inexact.field == "Net Sales (line_total)")
+    #expect(inexact.field == "Gross Sales (line_total)")
     #expect(inexact.value == "$20.00")
     #expect(inexact.expected == "a total that 3 units share in whole cents")
     let zone = try refusal(
@@ -180,7 +192,7 @@ struct POSExportTests {
     let signs = try refusal(
       "2026-07-18,09:00:00,Eastern Time (US & Canada),Drinks,Tea,-1.0,$2.00,,T1,Payment,S,,", square
     )
-    #expect(signs.field == "Net Sales (line_total)")
+    #expect(signs.field == "Gross Sales (line_total)")
     // A Payment row of a negative amount is a sale that cannot be.
     let negativeSale = try refusal(
       "2026-07-18,09:00:00,Eastern Time (US & Canada),Drinks,Tea,1.0,-$2.00,,T1,Payment,S,,", square
@@ -192,16 +204,24 @@ struct POSExportTests {
     }
     #expect(unknown.field == "column")
     #expect(unknown.value == "Tip")
-    // Shopify: an order-level discount would overstate sales.
+    // Shopify: an order's discount is a discount line; a line's own, which the order's may
+    // already hold, is refused rather than counted twice.
     let shopify = try mapping("shopify-orders-export")
-    let discounted = try #require(throws: TallyError.self) {
+    let discounted = try lines(
+      "Name,Financial Status,Created at,Lineitem quantity,Lineitem name,Lineitem price,"
+        + "Discount Amount,Location",
+      ["#7,paid,2026-05-12 12:54:01 -0700,1,Tote,20.00,2.00,Venice"], shopify)
+    #expect(discounted.map(\.kind) == [.sale, .discount])
+    #expect(discounted.map(\.itemName) == ["Tote", "Order discount"])
+    #expect(discounted.map(\.unitPrice) == [cents("20.00"), cents("2.00")])
+    let lineDiscount = try #require(throws: TallyError.self) {
       try lines(
         "Name,Financial Status,Created at,Lineitem quantity,Lineitem name,Lineitem price,"
-          + "Discount Amount,Location",
+          + "Lineitem discount,Location",
         ["#7,paid,2026-05-12 12:54:01 -0700,1,Tote,20.00,2.00,Venice"], shopify)
     }
-    #expect(discounted.field == "Discount Amount")
-    #expect(discounted.value == "2.00")
+    #expect(lineDiscount.field == "Lineitem discount")
+    #expect(lineDiscount.value == "2.00")
     let partly = try #require(throws: TallyError.self) {
       try lines(
         "Name,Financial Status,Created at,Lineitem quantity,Lineitem name,Lineitem price,Location",
@@ -253,6 +273,21 @@ struct POSExportTests {
       .checked(source: nil)
     #expect(total.columns["unit_price"] == nil)
     #expect(total.ignored.contains("Lineitem price"))
+  }
+
+  @Test("a discounted line of 3 imports: its gross over its quantity, its discount a line apart")
+  func discountedLine() throws {
+    // Net Sales 14.00 for 3 is no unit price in cents; Gross Sales 15.00 is 3 × 5.00.
+    let read = try lines(
+      "Date,Time,Time Zone,Category,Item,Qty,Gross Sales,Discounts,Net Sales,Transaction ID,"
+        + "Event Type,Location",
+      [
+        "2026-07-18,09:00:00,Eastern Time (US & Canada),Bakery,Scone,3.0,$15.00,-$1.00,$14.00,"
+          + "T1,Payment,S"
+      ], try mapping("square-items-detail"))
+    #expect(read.map(\.kind) == [.sale, .discount])
+    #expect(read.map(\.quantity) == [3, 1])
+    #expect(read.map(\.unitPrice) == [cents("5.00"), cents("1.00")])
   }
 
   @Test("a negative quantity with a total of 0.00 is still a refund line")

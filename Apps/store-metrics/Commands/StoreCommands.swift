@@ -177,14 +177,21 @@ extension StoreMetricsCommand {
         }
       } catch let error as TallyError {
         throw Self.exportHinted(
-          CSVDialectOptions.hinted(error, amountFields: ["unit_price", "tax"]))
+          CSVDialectOptions.hinted(error, amountFields: ["unit_price", "tax"]),
+          mapped: mapping != nil)
       }
     }
 
     /// A header of many columns that are not Tally's (a point-of-sale export read without a
     /// mapping) is hinted with the mappings, not with its long list of unknown names.
-    static func exportHinted(_ error: TallyError) -> TallyError {
-      guard error.field == "column", let hint = error.hint, hint.hasPrefix("also not known"),
+    static func exportHinted(_ error: TallyError, mapped: Bool) -> TallyError {
+      guard error.field == "column", case .invalid = error.cause else { return error }
+      if mapped {
+        return error.hinted(
+          "a column the mapping neither reads nor ignores: add it to the mapping's \"ignored\" "
+            + "list, or --map a column to it")
+      }
+      guard let hint = error.hint, hint.hasPrefix("also not known"),
         hint.components(separatedBy: "\", ").count >= 3
       else { return error }
       return TallyError(
@@ -276,19 +283,29 @@ extension StoreMetricsCommand {
     }
     progress.finish()
     for store in summary.createdStores {
+      let zone = summary.createdStoreZones[store] ?? global.timeZoneOption ?? .utc
+      // UTC by default only: a store's days in the wrong zone move its evening sales to the
+      // next day, so the way to its own is said.
+      let defaulted = zone == .utc && global.timeZoneOption == nil
       Terminal.writeNotice(
-        "created store \(store) in "
-          + "\((summary.createdStoreZones[store] ?? global.timeZoneOption ?? .utc).identifier)")
+        "created store \(store) in \(zone.identifier)"
+          + (defaulted
+            ? " (no --time-zone given: 'store-metrics stores edit \(store) --time-zone "
+              + "Area/City' recounts its days in its own)" : ""))
     }
     if global.format == .table, summary.linesRead == 0 {
       Terminal.writeOutput("Imported 0 new orders: \(name) has a header and no rows.\n")
     } else if global.format == .table {
+      // The lines written are those of the new orders, and of the updated or replaced ones too:
+      // said after every count when there are such, so that they are not read as the new ones'.
+      let lines = counted(summary.lines, "line")
+      let rewritten = summary.updated + summary.replaced > 0
       Terminal.writeOutput(
-        "Imported \(counted(summary.newOrders, "new order")) (\(counted(summary.lines, "line")))"
+        "Imported \(counted(summary.newOrders, "new order"))" + (rewritten ? "" : " (\(lines))")
           + (summary.updated > 0 ? ", \(summary.updated) updated" : "")
           + (summary.replaced > 0 ? ", \(summary.replaced) replaced" : "")
           + (summary.alreadyPresent > 0 ? ", \(summary.alreadyPresent) already present" : "")
-          + ".\n")
+          + (rewritten ? " (\(lines) written)" : "") + ".\n")
     } else {
       global.print(object: StoreWire.importSummary(summary))
     }

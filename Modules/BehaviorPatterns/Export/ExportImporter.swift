@@ -184,8 +184,8 @@ enum ExportImporter {
         try db.execute(
           sql: """
             INSERT INTO medication_dosage_change (medication_id, changed_at, from_dosage, to_dosage)
-              SELECT medication_id, occurred_at, previous, dosage FROM (
-                SELECT medication_id, occurred_at, dosage,
+              SELECT medication_id, created_at, previous, dosage FROM (
+                SELECT medication_id, created_at, dosage,
                   LAG(dosage) OVER (ORDER BY created_at, id) AS previous
                 FROM medication_log WHERE medication_id = ?)
               WHERE previous IS NOT NULL AND dosage IS NOT NULL AND previous <> dosage

@@ -206,8 +206,9 @@ extension BehaviorStore {
   }
 
   /// A medication's history, oldest first: its start at the dosage it began with, each dosage
-  /// change, its stop; each with the doses logged until the next (a dose belongs to the dosage it
-  /// was taken at, which it keeps).
+  /// change, its stop; each with the doses logged (entered) from it to the next. A dose took the
+  /// medication's dosage when it was logged, so counting doses by when they were entered puts
+  /// each under the dosage it keeps, a dose logged late for an earlier day included.
   public func medicationHistory(_ reference: String, zone: Zone) throws
     -> [MedicationHistoryEvent]
   {
@@ -231,8 +232,8 @@ extension BehaviorStore {
       for index in events.indices {
         let end = index + 1 < starts.count ? starts[index + 1] : nil
         let own = logs.filter { log in
-          (starts[index].map { log.timestamp >= $0 } ?? true)
-            && (end.map { log.timestamp < $0 } ?? true)
+          (starts[index].map { log.createdAt >= $0 } ?? true)
+            && (end.map { log.createdAt < $0 } ?? true)
         }
         events[index].dosesTaken = own.filter(\.taken).count
         events[index].dosesSkipped = own.count - own.filter(\.taken).count

@@ -136,7 +136,9 @@ enum BehaviorSchema {
       // from what to what. Changes made before are found where the doses show them: the first
       // dose logged at another dosage than the dose logged before it (in the order they were
       // logged, as each took the medication's dosage of that moment; behavior-3), between two
-      // known dosages (a dose without one says nothing of a change). Its time is that dose's.
+      // known dosages (a dose without one says nothing of a change). Its time is when that dose
+      // was logged: doses and changes are placed by when they were entered, as each dose took
+      // the dosage of that moment.
       try db.execute(
         sql: """
           CREATE TABLE medication_dosage_change (
@@ -149,8 +151,8 @@ enum BehaviorSchema {
           CREATE INDEX medication_dosage_change_medication
             ON medication_dosage_change (medication_id, changed_at);
           INSERT INTO medication_dosage_change (medication_id, changed_at, from_dosage, to_dosage)
-            SELECT medication_id, occurred_at, previous, dosage FROM (
-              SELECT medication_id, occurred_at, dosage,
+            SELECT medication_id, created_at, previous, dosage FROM (
+              SELECT medication_id, created_at, dosage,
                 LAG(dosage) OVER (PARTITION BY medication_id ORDER BY created_at, id) AS previous
               FROM medication_log)
             WHERE previous IS NOT NULL AND dosage IS NOT NULL AND previous <> dosage;

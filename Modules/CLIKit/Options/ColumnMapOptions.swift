@@ -7,7 +7,7 @@ public struct ColumnMapOptions: ParsableArguments, Sendable {
   @Option(
     name: .customLong("map"),
     help: ArgumentHelp(
-      "Read a Tally column from the file's own column, as order_id='Order #' (repeatable).",
+      "Read a Tally column from a column of the file's own: column='File column' (repeatable).",
       valueName: "column=file column"),
     transform: ColumnMapOptions.pair)
   var pairs: [Pair] = []

@@ -27,6 +27,8 @@ struct OrderLineCSV {
   /// The order whose first line gave `filled`, the values of its order-level columns.
   private var filledOrder: String?
   private var filled: [String: String] = [:]
+  /// Discount lines a mapped row gave besides its sale line, handed out next.
+  private var pending: [OrderLineInput] = []
 
   /// Reads the header.
   ///
@@ -57,6 +59,22 @@ struct OrderLineCSV {
     }
     let columns =
       mapping?.fileColumns ?? (required: OrderLineFile.required, optional: OrderLineFile.optional)
+    // A column the mapping reads that the file lacks is the first thing to say: its other
+    // columns would otherwise be refused as unknown, blaming the file.
+    if let mapping {
+      let present = Set(
+        headerRecord.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
+      for (column, name) in mapping.columns.sorted(by: { $0.key < $1.key })
+      where !present.contains(name.lowercased()) && columns.required.contains(name) {
+        throw TallyError(
+          .badData,
+          .missing(
+            field: name,
+            expected: "the column the mapping reads as \(column); the file's columns are "
+              + headerRecord.fields.filter { !$0.isEmpty }.joined(separator: ", ")),
+          source: TallyError.Source(fileName, line: headerRecord.line))
+      }
+    }
     let header = try CSVHeader(
       headerRecord, required: columns.required, optional: columns.optional,
       delimiter: dialect.delimiter, source: stream.source)
@@ -101,6 +119,7 @@ struct OrderLineCSV {
   /// - throws: `TallyError` (bad data) for a file that cannot be read on: a quote never closed,
   ///   a field over its limit.
   mutating func next(problems: inout Problems) throws -> OrderLineInput? {
+    if !pending.isEmpty { return pending.removeFirst() }
     while try stream.next() {
       if stream.isBlank { continue }
       if let line = try problems.collect({ try line() }) { return line }
@@ -330,7 +349,39 @@ struct OrderLineCSV {
       subcategory: try text("subcategory"), quantity: line.quantity, unitPrice: line.unitPrice,
       tax: line.tax, kind: line.kind)
     input.zone = lineZone
-    return try input.validatedTyped()
+    input = try input.validatedTyped()
+    // A POS export writes a line's discount, and an order's, as amounts beside the sale: each
+    // becomes a discount line of the order (of the line's item, or "Order discount"), so gross
+    // sales, discounts and net sales are what the export says.
+    for (column, perLine) in [("line_discount", true), ("order_discount", false)] {
+      guard mapping.columns[column] != nil else { continue }
+      let text = cell(mapped[column])
+      guard !text.isEmpty else { continue }
+      guard let discount = amount(text) else {
+        throw TallyError.invalid(
+          mapping.label(column), text, expected: OrderLineFile.expectedAmount, source: source)
+      }
+      guard discount != .zero else { continue }
+      // A discount on a refund would give back less: not read yet, so refused, not guessed.
+      guard !perLine || input.kind == .sale else {
+        throw TallyError.invalid(
+          mapping.label(column), text, expected: "0 on a \(input.kind.rawValue) line",
+          source: source)
+      }
+      var line = input
+      line.kind = .discount
+      line.quantity = 1
+      line.unitPrice = FixedDecimal(hundredths: abs(discount.hundredths))
+      line.tax = .zero
+      if !perLine {
+        line.itemId = nil
+        line.itemName = "Order discount"
+        line.category = "Discounts"
+        line.subcategory = nil
+      }
+      pending.append(try line.validatedTyped())
+    }
+    return input
   }
 
   /// An amount of the file's dialect, negative when written so (`-12.50`, `(12.50)`).

@@ -7,8 +7,9 @@ import Foundation
 /// once per export shape (`Docs/Mappings/*.json`) or given column by column. Nothing in a file is
 /// skipped unless the mapping names it: a column it neither reads nor ignores is still refused.
 public struct OrderLineMapping: Sendable, Equatable {
-  /// Tally's column (`order_id`, …, and `line_total`, `placed_time`, `placed_zone`) → the file's
-  /// column that holds it.
+  /// Tally's column (`order_id`, …, and `line_total`, `placed_time`, `placed_zone`,
+  /// `line_discount`, `order_discount`) → the file's column that holds it. A line's or an order's
+  /// discount becomes a discount line of the order.
   public var columns: [String: String]
   /// The IANA zone of each name the `placed_zone` column holds (Square writes
   /// `Eastern Time (US & Canada)`).
@@ -32,7 +33,9 @@ public struct OrderLineMapping: Sendable, Equatable {
   /// The columns a mapping may name besides the file's own: a line's total (quantity × unit
   /// price; the unit price is worked out from it), and the time of day and zone of `placed_at`
   /// when an export writes them in columns of their own.
-  static let derived = ["line_total", "placed_time", "placed_zone"]
+  static let derived = [
+    "line_total", "placed_time", "placed_zone", "line_discount", "order_discount",
+  ]
 
   public init(
     columns: [String: String] = [:], zones: [String: Zone] = [:],
@@ -102,6 +105,9 @@ public struct OrderLineMapping: Sendable, Equatable {
       }
     }
     for column in OrderLineFile.optional { fileColumn(column).map { optional.append($0) } }
+    for column in ["line_discount", "order_discount"] {
+      columns[column].map { optional.append($0) }
+    }
     for column in ["placed_time", "placed_zone"] { columns[column].map { required.append($0) } }
     return (required, optional + zero + ignored)
   }
@@ -110,6 +116,14 @@ public struct OrderLineMapping: Sendable, Equatable {
   ///
   /// - throws: `TallyError` (bad data) at `source` naming the first wrong name or value.
   public func checked(source: TallyError.Source?) throws -> OrderLineMapping {
+    do { return try check(source: source) } catch var error as TallyError {
+      // Without a file, the mapping was given column by column: a usage error.
+      if source == nil { error.category = .usage }
+      throw error
+    }
+  }
+
+  private func check(source: TallyError.Source?) throws -> OrderLineMapping {
     let known = Self.tallyColumns
     try KnownNames.refuseUnknown(columns.keys, known: known, kind: .key, source: source)
     try KnownNames.refuseUnknown(
