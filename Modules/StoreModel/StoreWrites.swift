@@ -4,6 +4,8 @@ import AnalyticsCore
 public struct MetricsTotals: Sendable, Equatable {
   public var orders = 0
   public var revenue = FixedDecimal.zero
+  /// The current window's tax (Σ of its completed orders').
+  public var tax = FixedDecimal.zero
   public var previousOrders = 0
   public var previousRevenue = FixedDecimal.zero
   /// Distinct customers with completed orders in the current window.

@@ -70,11 +70,12 @@ public struct PostgresStoreRepository: StoreRepository {
       // One round trip: both windows' sums, the distinct customers and the unsold orders.
       let row = try session.query(
         """
-        SELECT d.orders, d.revenue, p.orders, p.revenue, c.customers,
+        SELECT d.orders, d.revenue, d.tax, p.orders, p.revenue, c.customers,
                s.cancelled, s.cancelled_cents, s.refunded, s.refunded_cents,
                k.sale, k.refund, k.discount, k.comp, k.tip
         FROM (SELECT COALESCE(SUM(orders), 0)::bigint AS orders,
-                     COALESCE(SUM(revenue_cents), 0)::bigint AS revenue
+                     COALESCE(SUM(revenue_cents), 0)::bigint AS revenue,
+                     COALESCE(SUM(tax_cents), 0)::bigint AS tax
               FROM store_day WHERE store_id = \(storeId) AND date BETWEEN \(first) AND \(last)) d,
              (SELECT COALESCE(SUM(orders), 0)::bigint AS orders,
                      COALESCE(SUM(revenue_cents), 0)::bigint AS revenue
@@ -103,16 +104,17 @@ public struct PostgresStoreRepository: StoreRepository {
         """
       )[0]
       let (
-        orders, revenue, previousOrders, previousRevenue, customers, cancelled, cancelledAmount,
-        refunded, refundedAmount, sale, refund, discount, comp, tip
+        orders, revenue, tax, previousOrders, previousRevenue, customers, cancelled,
+        cancelledAmount, refunded, refundedAmount, sale, refund, discount, comp, tip
       ) = try row.decode(
         (
           Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64,
-          Int64, Int64
+          Int64, Int64, Int64
         ).self)
       var totals = MetricsTotals()
       totals.orders = Int(orders)
       totals.revenue = FixedDecimal(hundredths: revenue)
+      totals.tax = FixedDecimal(hundredths: tax)
       totals.previousOrders = Int(previousOrders)
       totals.previousRevenue = FixedDecimal(hundredths: previousRevenue)
       totals.customers = Int(customers)

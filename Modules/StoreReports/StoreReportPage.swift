@@ -178,7 +178,8 @@ public enum StoreReportPage {
       rows: [
         row("Gross sales", parts.gross), row("Less discounts", parts.discounts),
         row("Less comps", parts.comps), row("Less refunds", parts.refunds),
-        row("Net sales (revenue)", parts.net), row("Tips (not sales)", parts.tips),
+        row("Net sales (revenue)", parts.net), row("Tax", metrics.totalTax),
+        row("Tips (not sales)", parts.tips),
         row("Cancelled orders (\(metrics.cancelled.orders))", metrics.cancelled.amount),
         row("Refunded orders (\(metrics.refunded.orders))", metrics.refunded.amount),
       ])

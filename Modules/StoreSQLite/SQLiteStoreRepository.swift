@@ -95,18 +95,22 @@ public struct SQLiteStoreRepository: StoreRepository {
       var totals = MetricsTotals()
       let sales = try db.cachedStatement(
         sql: """
-          SELECT SUM(\(StoreDay.Columns.orders.name)), SUM(\(StoreDay.Columns.revenue.name))
+          SELECT SUM(\(StoreDay.Columns.orders.name)), SUM(\(StoreDay.Columns.revenue.name)),
+            SUM(\(StoreDay.Columns.tax.name))
           FROM \(StoreDay.databaseTableName) WHERE store_id = ? AND date BETWEEN ? AND ?
           """)
-      func sums(_ range: DayRange) throws -> (Int, FixedDecimal) {
+      func sums(_ range: DayRange) throws -> (Int, FixedDecimal, FixedDecimal) {
         let row = try Row.fetchOne(sales, arguments: [storeId, range.start, range.end])
         // SUM over no rows is NULL.
         let orders: Int? = row?[0]
         let revenue: Int64? = row?[1]
-        return (orders ?? 0, FixedDecimal(hundredths: revenue ?? 0))
+        let tax: Int64? = row?[2]
+        return (
+          orders ?? 0, FixedDecimal(hundredths: revenue ?? 0), FixedDecimal(hundredths: tax ?? 0)
+        )
       }
-      (totals.orders, totals.revenue) = try sums(current)
-      (totals.previousOrders, totals.previousRevenue) = try sums(previous)
+      (totals.orders, totals.revenue, totals.tax) = try sums(current)
+      (totals.previousOrders, totals.previousRevenue, _) = try sums(previous)
       // Counted in Swift, not by COUNT(DISTINCT): see `DistinctCount`.
       var customers = DistinctCount()
       let keys = try Int64.fetchCursor(

@@ -234,6 +234,7 @@ struct StoreRangeCLITests {
           "refunds": 0.00,
           "net_sales": 25.00,
           "tips": 0.00,
+          "total_tax": 0.00,
           "period": {
             "start": "2026-01-01",
             "end": "2026-01-31",

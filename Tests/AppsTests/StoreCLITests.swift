@@ -66,6 +66,7 @@ struct StoreCLITests {
           "refunds": 0.00,
           "net_sales": 10.00,
           "tips": 0.00,
+          "total_tax": 0.80,
           "period": {
             "start": "2026-03-08",
             "end": "2026-03-08",

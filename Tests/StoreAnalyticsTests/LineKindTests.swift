@@ -57,6 +57,7 @@ struct LineKindTests {
           gross: cents("30.00"), discounts: cents("2.00"), comps: cents("2.00"),
           refunds: cents("3.50"), tips: cents("3.00")))
     #expect(metrics.parts.net == metrics.totalRevenue)
+    #expect(metrics.totalTax == cents("2.24"))
     for items in [
       try store.popular(storeId: "K", limit: 10),
       try store.popular(storeId: "K", range: range, limit: 10),

@@ -35,7 +35,7 @@ struct SalesTableTests {
     #expect(
       table.rows == [
         ["Gross sales", "$30.00"], ["Less discounts", "$2.00"], ["Less comps", "$2.00"],
-        ["Less refunds", "$3.50"], ["Net sales (revenue)", "$22.50"],
+        ["Less refunds", "$3.50"], ["Net sales (revenue)", "$22.50"], ["Tax", "$0.00"],
         ["Tips (not sales)", "$3.00"], ["Cancelled orders (1)", "$6.00"],
         ["Refunded orders (0)", "$0.00"],
       ])

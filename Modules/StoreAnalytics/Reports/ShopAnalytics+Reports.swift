@@ -175,7 +175,8 @@ extension ShopAnalytics {
       totalOrders: totals.orders,
       uniqueCustomers: knownCustomers(totals.customers, orders: totals.orders),
       previousRevenue: totals.previousRevenue, previousOrders: totals.previousOrders,
-      cancelled: totals.cancelled, refunded: totals.refunded, parts: totals.parts)
+      cancelled: totals.cancelled, refunded: totals.refunded, totalTax: totals.tax,
+      parts: totals.parts)
   }
 
   /// The revenue chart of a window, zero-filled and chronological: today by hour, week and month

@@ -149,6 +149,8 @@ public struct StoreMetrics: Sendable, Equatable {
   public let previousRevenue: FixedDecimal, previousOrders: Int
   /// The window's cancelled and refunded orders (counted in no other figure).
   public let cancelled: UnsoldOrders, refunded: UnsoldOrders
+  /// The window's tax, on its completed orders.
+  public let totalTax: FixedDecimal
   /// The window's completed orders' gross sales, discounts, comps, refund lines and tips: net
   /// sales (gross − discounts − comps − refunds) is `totalRevenue`.
   public let parts: SalesParts

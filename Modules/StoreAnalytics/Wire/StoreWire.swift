@@ -110,6 +110,7 @@ public enum StoreWire {
       "gross_sales": .decimal(metrics.parts.gross), "discounts": .decimal(metrics.parts.discounts),
       "comps": .decimal(metrics.parts.comps), "refunds": .decimal(metrics.parts.refunds),
       "net_sales": .decimal(metrics.parts.net), "tips": .decimal(metrics.parts.tips),
+      "total_tax": .decimal(metrics.totalTax),
       "period": .object([
         "start": .date(metrics.current.start), "end": .date(metrics.current.end),
         "previous_start": .date(metrics.previous.start),
