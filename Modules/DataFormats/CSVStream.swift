@@ -17,7 +17,7 @@ public final class CSVStream {
   private let fileName: String
   /// The byte between fields (a comma unless the user says otherwise).
   private let delimiter: UInt8
-  private var buffer: [UInt8] = []
+  @usableFromInline var buffer: [UInt8] = []
   /// Where the next record starts in `buffer`.
   private var position = 0
   private var exhausted = false
@@ -27,12 +27,18 @@ public final class CSVStream {
   /// The line the current record starts on.
   public private(set) var line = 0
   /// Where a field's bytes are in `buffer`; a quoted one still has its quotes.
-  private struct Field {
-    var start: Int
-    var end: Int
-    var quoted: Bool
+  @usableFromInline struct Field {
+    @usableFromInline var start: Int
+    @usableFromInline var end: Int
+    @usableFromInline var quoted: Bool
+
+    @usableFromInline init(start: Int, end: Int, quoted: Bool) {
+      self.start = start
+      self.end = end
+      self.quoted = quoted
+    }
   }
-  private var fields: [Field] = []
+  @usableFromInline var fields: [Field] = []
   /// The byte limit of each column by position; columns past the end take `CSVReader.fieldLimit`.
   public var limits: [Int] = []
   /// Column names by position, for errors about a field that is too long.
@@ -48,10 +54,10 @@ public final class CSVStream {
   }
 
   /// How many fields the current record has.
-  public var fieldCount: Int { fields.count }
+  @inlinable public var fieldCount: Int { fields.count }
 
   /// Whether every field of the current record is empty (a blank line or a row of commas).
-  public var isBlank: Bool { fields.allSatisfy { $0.start == $0.end } }
+  @inlinable public var isBlank: Bool { fields.allSatisfy { $0.start == $0.end } }
 
   /// Where the current record is, for errors.
   public var source: TallyError.Source { TallyError.Source(fileName, line: line) }
@@ -74,8 +80,10 @@ public final class CSVStream {
   }
 
   /// Calls `body` with the bytes of field `index` (unquoted), or empty bytes when the record has
-  /// no such field. The bytes are valid only inside `body`.
-  public func withField<Result>(
+  /// no such field. The bytes are valid only inside `body`. Inlinable: the store's import calls
+  /// it for every field of millions of lines, and an unspecialised call from another module (a
+  /// closure context and retains per field) made that import a twentieth slower.
+  @inlinable public func withField<Result>(
     _ index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
   ) rethrows -> Result {
     guard index < fields.count else {
@@ -114,7 +122,7 @@ public final class CSVStream {
   /// `CSVReader.fieldCountLimit` columns.
   static let recordLimit = 16 << 20
 
-  private static let quote: UInt8 = 0x22
+  @usableFromInline static let quote: UInt8 = 0x22
   private static let lineFeed: UInt8 = 0x0A
   private static let carriageReturn: UInt8 = 0x0D
 
@@ -234,7 +242,7 @@ public final class CSVStream {
 
   /// A quoted field's text: `""` is one quote; what follows the closing quote is kept, as
   /// `CSVReader` does.
-  private func unquoted(_ raw: ArraySlice<UInt8>) -> [UInt8] {
+  @usableFromInline func unquoted(_ raw: ArraySlice<UInt8>) -> [UInt8] {
     var result: [UInt8] = []
     result.reserveCapacity(raw.count)
     var index = raw.startIndex + 1
