@@ -112,9 +112,13 @@ struct OrderGroups {
   private static func disagreement(of line: OrderLineInput, with first: OrderLineInput)
     -> TallyError?
   {
-    func text(_ placedAt: PlacedAt) -> String {
+    /// An instant in the zone the file named for it (a POS export's column), as the file
+    /// wrote it; else in UTC.
+    func text(_ placedAt: PlacedAt, zone: Zone?) -> String {
       switch placedAt {
-      case .instant(let instant): return instant.description
+      case .instant(let instant):
+        guard let zone else { return instant.description }
+        return "\(zone.localDateTime(of: instant)) (\(zone.identifier))"
       case .local(let local, 0): return local.description
       case .local(let local, let milliseconds):
         return "\(local.date) \(local.time.descriptionWithSeconds)."
@@ -123,7 +127,9 @@ struct OrderGroups {
     }
     let disagreement: (column: String, value: String, expected: String)
     if first.placedAt != line.placedAt {
-      disagreement = ("placed_at", text(line.placedAt), text(first.placedAt))
+      disagreement = (
+        "placed_at", text(line.placedAt, zone: line.zone), text(first.placedAt, zone: first.zone)
+      )
     } else if first.status != line.status {
       disagreement = ("status", line.status.rawValue, first.status.rawValue)
     } else if first.customerId != line.customerId {
