@@ -290,6 +290,21 @@ struct POSExportTests {
     #expect(read.map(\.unitPrice) == [cents("5.00"), cents("1.00")])
   }
 
+  @Test("lines of one order at two times are refused, the times as the file wrote them")
+  func disagreeingTimes() throws {
+    let read = try lines(
+      "Date,Time,Time Zone,Category,Item,Qty,Gross Sales,Transaction ID,Event Type,Location",
+      [
+        "2026-07-18,09:00:00,Eastern Time (US & Canada),Drinks,Tea,1.0,$2.00,T1,Payment,S",
+        "2026-07-19,11:00:00,Eastern Time (US & Canada),Drinks,Tea,1.0,$2.00,T1,Refund,S",
+      ], try mapping("square-items-detail"))
+    let error = try #require(throws: TallyError.self) {
+      try ShopAnalytics.inMemory().importLines(read)
+    }
+    #expect(error.value == "2026-07-19 11:00 (America/New_York)")
+    #expect(error.expected?.hasPrefix("2026-07-18 09:00 (America/New_York) as on") == true)
+  }
+
   @Test("a negative quantity with a total of 0.00 is still a refund line")
   func zeroTotalRefund() throws {
     let mapping = try OrderLineMapping(columns: ["line_total": "Total"]).checked(source: nil)
