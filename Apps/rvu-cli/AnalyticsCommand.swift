@@ -84,6 +84,19 @@ extension RVUCommand {
       let payments =
         try payment
         ? withRVUHints { try store.paymentEstimates(query, catalogYear: catalog.year) } : nil
+      // Visits of a year with no release of its own are priced with an earlier year's: said,
+      // since the amounts differ from what that year's schedule pays.
+      if let payments, catalog.year == nil, let newest = payments.total.releases.max() {
+        let later = Set(
+          payments.byPeriod.filter { $0.key.year > newest.year && $0.value.totalRVU != .zero }
+            .map(\.key.year)
+        ).sorted()
+        if !later.isEmpty {
+          Terminal.noticeOnSuccess(
+            "note: visits of \(later.map(String.init).joined(separator: ", ")) are priced with "
+              + "the release of \(newest): import that year's CMS file for its values")
+        }
+      }
       var rows =
         groupBy == nil
         ? report.summary.map(\.jsonObject) : report.codes.map(\.jsonObject)

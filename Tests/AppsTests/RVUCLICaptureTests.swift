@@ -23,6 +23,26 @@ struct RVUCLICaptureTests {
     return path
   }
 
+  @Test("a payment estimate of a year without its own release says which release priced it")
+  func paymentWithAnEarlierRelease() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    // Only the starter catalog (2025) is there; one visit in 2025, one in 2026.
+    for day in ["2025-12-30", "2026-01-05"] {
+      #expect(
+        try rvu(["visits", "add", "--date", day, "--procedure", "99213", "--as-of", "2026-01-31"])
+          .status == 0)
+    }
+    let result = try rvu([
+      "analytics", "--start", "2025-12-01", "--end", "2026-01-31", "--period", "month",
+      "--payment", "--format", "json", "--as-of", "2026-01-31",
+    ])
+    #expect(result.status == 0, "\(result.error)")
+    #expect(
+      result.error
+        == "rvu-cli: note: visits of 2026 are priced with the release of 2025-01-01: import that "
+        + "year's CMS file for its values\n")
+  }
+
   @Test("a CSV import with a negative work RVU: exit 65 naming line and column, nothing saved")
   func negativeWorkRVUImport() throws {
     defer { try? FileManager.default.removeItem(atPath: folder) }
