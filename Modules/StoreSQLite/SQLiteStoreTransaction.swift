@@ -349,36 +349,12 @@ final class SQLiteStoreTransaction: StoreTransaction {
       try itemRows.step()
     }
 
-    var statusRows = try BatchInsert(
-      db, into: "store_day_status",
-      columns: ["store_id", "date", "status", "orders", "subtotal_cents"],
-      upsert: """
-        ON CONFLICT (store_id, date, status) DO UPDATE SET orders = orders + excluded.orders,
-          subtotal_cents = subtotal_cents + excluded.subtotal_cents
-        """)
-    for row in changes.statuses {
-      try statusRows.append(row.storeId)
-      try statusRows.append(text(row.date))
-      try statusRows.append(row.status.rawValue)
-      try statusRows.append(Int64(row.orders))
-      try statusRows.append(row.amount.hundredths)
-    }
-    try statusRows.flush()
-
-    var kindRows = try BatchInsert(
-      db, into: "store_day_kind", columns: ["store_id", "date", "kind", "orders", "amount_cents"],
-      upsert: """
-        ON CONFLICT (store_id, date, kind) DO UPDATE SET orders = orders + excluded.orders,
-          amount_cents = amount_cents + excluded.amount_cents
-        """)
-    for row in changes.kinds {
-      try kindRows.append(row.storeId)
-      try kindRows.append(text(row.date))
-      try kindRows.append(row.kind.rawValue)
-      try kindRows.append(Int64(row.orders))
-      try kindRows.append(row.amount.hundredths)
-    }
-    try kindRows.flush()
+    try addDayRows(
+      "store_day_status", key: "status", amount: "subtotal_cents",
+      changes.statuses.map { ($0.storeId, $0.date, $0.status.rawValue, $0.orders, $0.amount) })
+    try addDayRows(
+      "store_day_kind", key: "kind", amount: "amount_cents",
+      changes.kinds.map { ($0.storeId, $0.date, $0.kind.rawValue, $0.orders, $0.amount) })
 
     do {
       let rows = try BulkStatement(
@@ -430,6 +406,28 @@ final class SQLiteStoreTransaction: StoreTransaction {
         rows: changes.categories.filter { $0.orders < 0 }
       ) { [$0.storeId, $0.category, $0.subcategory] }
     }
+  }
+
+  /// Adds signed changes to a per-day table keyed by store, day and one text (`store_day_status`,
+  /// `store_day_kind`): an order count and an amount.
+  private func addDayRows(
+    _ table: String, key: String, amount: String,
+    _ rows: [(store: String, date: LocalDate, key: String, orders: Int, amount: FixedDecimal)]
+  ) throws {
+    var batch = try BatchInsert(
+      db, into: table, columns: ["store_id", "date", key, "orders", amount],
+      upsert: """
+        ON CONFLICT (store_id, date, \(key)) DO UPDATE SET orders = orders + excluded.orders,
+          \(amount) = \(amount) + excluded.\(amount)
+        """)
+    for row in rows {
+      try batch.append(row.store)
+      try batch.append(text(row.date))
+      try batch.append(row.key)
+      try batch.append(Int64(row.orders))
+      try batch.append(row.amount.hundredths)
+    }
+    try batch.flush()
   }
 
   /// Deletes the rows of `table` at these keys that orders taken away brought down to zero:

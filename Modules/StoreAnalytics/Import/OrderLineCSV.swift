@@ -260,11 +260,7 @@ struct OrderLineCSV {
       return parsed
     }
     let dialect = self.dialect
-    func amount(_ text: String) -> FixedDecimal? {
-      OrderLineFile.signedAmount(text) {
-        OrderLineFile.amount(dialect.decimalComma ? dialect.pointDecimal($0) : $0)
-      }
-    }
+    func amount(_ text: String) -> FixedDecimal? { Self.signedAmount(text, dialect: dialect) }
     var placedText = try required("placed_at")
     if mapping.columns["placed_time"] != nil { placedText += " " + (try required("placed_time")) }
     guard var placed = OrderLineFile.parsePlacedAt(placedText, order: dateOrder) else {
@@ -387,8 +383,13 @@ struct OrderLineCSV {
   /// An amount of the file's dialect, negative when written so (`-12.50`, `(12.50)`).
   private func signedAmount(_ bytes: UnsafeBufferPointer<UInt8>) -> FixedDecimal? {
     if let amount = amount(bytes) { return amount }
-    return OrderLineFile.signedAmount(String(decoding: bytes, as: UTF8.self)) {
-      OrderLineFile.amount(decimalComma ? dialect.pointDecimal($0) : $0)
+    return Self.signedAmount(String(decoding: bytes, as: UTF8.self), dialect: dialect)
+  }
+
+  /// An amount of `dialect`, negative when written so: the one reading of both paths.
+  private static func signedAmount(_ text: String, dialect: CSVDialect) -> FixedDecimal? {
+    OrderLineFile.signedAmount(text) {
+      OrderLineFile.amount(dialect.decimalComma ? dialect.pointDecimal($0) : $0)
     }
   }
 
