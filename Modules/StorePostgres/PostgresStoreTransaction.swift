@@ -358,40 +358,12 @@ final class PostgresStoreTransaction: StoreTransaction {
               revenue_cents = item_total.revenue_cents + excluded.revenue_cents
         """)
     }
-    let statuses = changes.statuses
-    if !statuses.isEmpty {
-      try session.query(
-        """
-        INSERT INTO store_day_status (store_id, date, status, orders, subtotal_cents)
-        SELECT store_id, DATE '1970-01-01' + day, status, orders, amount
-        FROM unnest(\(statuses.map { $0.storeId })::text[],
-                    \(statuses.map { Int32($0.date.daysSinceEpoch) })::integer[],
-                    \(statuses.map { $0.status.rawValue })::text[],
-                    \(statuses.map { Int32($0.orders) })::integer[],
-                    \(statuses.map { $0.amount.hundredths })::bigint[])
-          AS u(store_id, day, status, orders, amount)
-        ON CONFLICT (store_id, date, status) DO UPDATE
-          SET orders = store_day_status.orders + excluded.orders,
-              subtotal_cents = store_day_status.subtotal_cents + excluded.subtotal_cents
-        """)
-    }
-    let kinds = changes.kinds
-    if !kinds.isEmpty {
-      try session.query(
-        """
-        INSERT INTO store_day_kind (store_id, date, kind, orders, amount_cents)
-        SELECT store_id, DATE '1970-01-01' + day, kind, orders, amount
-        FROM unnest(\(kinds.map { $0.storeId })::text[],
-                    \(kinds.map { Int32($0.date.daysSinceEpoch) })::integer[],
-                    \(kinds.map { $0.kind.rawValue })::text[],
-                    \(kinds.map { Int32($0.orders) })::integer[],
-                    \(kinds.map { $0.amount.hundredths })::bigint[])
-          AS u(store_id, day, kind, orders, amount)
-        ON CONFLICT (store_id, date, kind) DO UPDATE
-          SET orders = store_day_kind.orders + excluded.orders,
-              amount_cents = store_day_kind.amount_cents + excluded.amount_cents
-        """)
-    }
+    try addDayRows(
+      "store_day_status", key: "status", amount: "subtotal_cents",
+      changes.statuses.map { ($0.storeId, $0.date, $0.status.rawValue, $0.orders, $0.amount) })
+    try addDayRows(
+      "store_day_kind", key: "kind", amount: "amount_cents",
+      changes.kinds.map { ($0.storeId, $0.date, $0.kind.rawValue, $0.orders, $0.amount) })
     let categories = changes.categories
     if !categories.isEmpty {
       try session.query(
@@ -486,6 +458,29 @@ final class PostgresStoreTransaction: StoreTransaction {
                    \(categories.map { $0.subcategory })::text[]) AS u(store_id, category, subcategory)
       WHERE t.store_id = u.store_id AND t.category = u.category
         AND t.subcategory = u.subcategory AND t.orders = 0
+      """)
+  }
+
+  /// Adds signed changes to a per-day table keyed by store, day and one text (`store_day_status`,
+  /// `store_day_kind`): an order count and an amount.
+  private func addDayRows(
+    _ table: String, key: String, amount: String,
+    _ rows: [(store: String, date: LocalDate, key: String, orders: Int, amount: FixedDecimal)]
+  ) throws {
+    guard !rows.isEmpty else { return }
+    try session.query(
+      """
+      INSERT INTO \(unescaped: table) (store_id, date, \(unescaped: key), orders, \(unescaped: amount))
+      SELECT store_id, DATE '1970-01-01' + day, key, orders, amount
+      FROM unnest(\(rows.map(\.store))::text[],
+                  \(rows.map { Int32($0.date.daysSinceEpoch) })::integer[],
+                  \(rows.map(\.key))::text[],
+                  \(rows.map { Int32($0.orders) })::integer[],
+                  \(rows.map(\.amount.hundredths))::bigint[])
+        AS u(store_id, day, key, orders, amount)
+      ON CONFLICT (store_id, date, \(unescaped: key)) DO UPDATE
+        SET orders = \(unescaped: table).orders + excluded.orders,
+            \(unescaped: amount) = \(unescaped: table).\(unescaped: amount) + excluded.\(unescaped: amount)
       """)
   }
 
