@@ -47,7 +47,8 @@ enum StoreBenchmarks {
             source: TallyError.Source("generated"), orderId: "O\(order)", storeId: store,
             placedAt: .local(when),
             status: status, customerId: customer, itemName: item.name, category: item.category,
-            subcategory: item.sub, quantity: 1 + Int.random(in: 0..<4, using: &generator) / 3,
+            subcategory: item.sub,
+            quantity: Quantity(1 + Int.random(in: 0..<4, using: &generator) / 3),
             unitPrice: item.price, tax: FixedDecimal(hundredths: item.price.hundredths / 12)))
       }
     }

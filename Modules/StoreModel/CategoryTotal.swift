@@ -10,12 +10,12 @@ public struct CategoryTotal: Sendable, Equatable {
   /// Distinct completed orders holding the category; in an import's changes, the difference.
   public var orders: Int
   /// Items sold (Σ quantity).
-  public var items: Int
+  public var items: Quantity
   /// Σ line subtotals.
   public var revenue: FixedDecimal
 
   public init(
-    storeId: String, category: String, subcategory: String, orders: Int, items: Int,
+    storeId: String, category: String, subcategory: String, orders: Int, items: Quantity,
     revenue: FixedDecimal
   ) {
     self.storeId = storeId

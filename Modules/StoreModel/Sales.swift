@@ -16,10 +16,10 @@ public struct CategorySales: Sendable, Equatable {
   /// Category and subcategory (`nil` when none).
   public let category: String, subcategory: String?
   /// Distinct orders with the category, items sold, revenue.
-  public let orderCount: Int, itemsSold: Int, totalRevenue: FixedDecimal
+  public let orderCount: Int, itemsSold: Quantity, totalRevenue: FixedDecimal
 
   public init(
-    category: String, subcategory: String?, orderCount: Int, itemsSold: Int,
+    category: String, subcategory: String?, orderCount: Int, itemsSold: Quantity,
     totalRevenue: FixedDecimal
   ) {
     self.category = category
@@ -34,10 +34,11 @@ public struct CategorySales: Sendable, Equatable {
 public struct ItemSales: Sendable, Equatable {
   public let storeId: String, menuItemId: Int64, itemName: String
   /// Distinct orders with the item, quantity, revenue.
-  public let timesOrdered: Int, totalQuantity: Int, totalRevenue: FixedDecimal
+  public let timesOrdered: Int, totalQuantity: Quantity, totalRevenue: FixedDecimal
 
   public init(
-    storeId: String, menuItemId: Int64, itemName: String, timesOrdered: Int, totalQuantity: Int,
+    storeId: String, menuItemId: Int64, itemName: String, timesOrdered: Int,
+    totalQuantity: Quantity,
     totalRevenue: FixedDecimal
   ) {
     self.storeId = storeId

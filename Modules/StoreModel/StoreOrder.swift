@@ -64,8 +64,9 @@ public struct OrderLine: Sendable, Equatable {
   public var itemName: String
   /// The unit price as sold.
   public var unitPrice: FixedDecimal
-  public var quantity: Int
-  /// Unit price × quantity, positive whatever the kind.
+  /// Whole units, or a weight to the thousandth.
+  public var quantity: Quantity
+  /// Unit price × quantity (rounded to the cent when weighed), positive whatever the kind.
   public var subtotal: FixedDecimal
   public var tax: FixedDecimal
   /// The category and subcategory it was sold under: the store's, kept when the item is later
@@ -76,7 +77,7 @@ public struct OrderLine: Sendable, Equatable {
 
   public init(
     orderKey: Int64, lineNo: Int, menuItemId: Int64, itemName: String, unitPrice: FixedDecimal,
-    quantity: Int, subtotal: FixedDecimal, tax: FixedDecimal, category: CategoryKey,
+    quantity: Quantity, subtotal: FixedDecimal, tax: FixedDecimal, category: CategoryKey,
     kind: LineKind = .sale
   ) {
     self.kind = kind

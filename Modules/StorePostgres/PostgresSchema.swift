@@ -156,6 +156,19 @@ enum PostgresSchema {
         GROUP BY o.store_id, o.local_date;
       """
     ),
+    (
+      "store-pg-8-quantity-thousandths",
+      // Quantities in thousandths of a unit (items sold by weight), as on SQLite
+      // (store-12-quantity-thousandths).
+      """
+      ALTER TABLE order_line RENAME COLUMN quantity TO quantity_thousandths;
+      UPDATE order_line SET quantity_thousandths = quantity_thousandths * 1000;
+      ALTER TABLE item_total RENAME COLUMN quantity TO quantity_thousandths;
+      UPDATE item_total SET quantity_thousandths = quantity_thousandths * 1000;
+      ALTER TABLE category_total RENAME COLUMN items TO items_thousandths;
+      UPDATE category_total SET items_thousandths = items_thousandths * 1000;
+      """
+    ),
   ]
 
   /// Creates the schema and applies the migrations it lacks (up to `last`, for tests of a

@@ -199,7 +199,7 @@ public struct PostgresStoreRepository: StoreRepository {
     try read { session in
       try session.query(
         """
-        SELECT t.menu_item_id, m.name, t.orders::bigint, t.quantity, t.revenue_cents
+        SELECT t.menu_item_id, m.name, t.orders::bigint, t.quantity_thousandths, t.revenue_cents
         FROM item_total t JOIN menu_item m ON m.id = t.menu_item_id
         WHERE t.store_id = \(storeId)
         """
@@ -211,7 +211,7 @@ public struct PostgresStoreRepository: StoreRepository {
     try read { session in
       try session.query(
         """
-        SELECT category, subcategory, SUM(orders)::bigint, SUM(items)::bigint,
+        SELECT category, subcategory, SUM(orders)::bigint, SUM(items_thousandths)::bigint,
                SUM(revenue_cents)::bigint
         FROM category_total WHERE \(storeId)::text IS NULL OR store_id = \(storeId)
         GROUP BY category, subcategory
@@ -227,7 +227,7 @@ public struct PostgresStoreRepository: StoreRepository {
     try read { session in
       try session.query(
         """
-        SELECT l.menu_item_id, m.name, COUNT(DISTINCT o.key), SUM(l.quantity)::bigint,
+        SELECT l.menu_item_id, m.name, COUNT(DISTINCT o.key), SUM(l.quantity_thousandths)::bigint,
                SUM(l.subtotal_cents)::bigint
         FROM store_order o JOIN order_line l ON l.order_key = o.key
         JOIN menu_item m ON m.id = l.menu_item_id
@@ -244,7 +244,7 @@ public struct PostgresStoreRepository: StoreRepository {
       try session.query(
         """
         SELECT l.category, l.subcategory, COUNT(DISTINCT o.key),
-               SUM(l.quantity)::bigint, SUM(l.subtotal_cents)::bigint
+               SUM(l.quantity_thousandths)::bigint, SUM(l.subtotal_cents)::bigint
         FROM store_order o JOIN order_line l ON l.order_key = o.key
         WHERE o.status = 'completed' AND l.kind = 'sale'
           AND o.local_date BETWEEN \(PostgresDay(range.start)) AND \(PostgresDay(range.end))
@@ -280,7 +280,8 @@ enum PostgresRows {
       (Int64, String, Int64, Int64, Int64).self)
     return ItemSales(
       storeId: storeId, menuItemId: id, itemName: name, timesOrdered: Int(orders),
-      totalQuantity: Int(quantity), totalRevenue: FixedDecimal(hundredths: revenue))
+      totalQuantity: Quantity(thousandths: quantity),
+      totalRevenue: FixedDecimal(hundredths: revenue))
   }
 
   static func categorySales(_ row: PostgresRow) throws -> CategorySales {
@@ -288,7 +289,7 @@ enum PostgresRows {
       (String, String, Int64, Int64, Int64).self)
     return CategorySales(
       category: category, subcategory: subcategory.isEmpty ? nil : subcategory,
-      orderCount: Int(orders), itemsSold: Int(items),
+      orderCount: Int(orders), itemsSold: Quantity(thousandths: items),
       totalRevenue: FixedDecimal(hundredths: revenue))
   }
 }

@@ -104,7 +104,7 @@ final class PostgresStoreTransaction: StoreTransaction {
 
   private func lines(where condition: PostgresQuery) throws -> [OrderLine] {
     var query: PostgresQuery = """
-      SELECT order_key, line_no, menu_item_id, item_name, unit_price_cents, quantity,
+      SELECT order_key, line_no, menu_item_id, item_name, unit_price_cents, quantity_thousandths,
              subtotal_cents, tax_cents, category, subcategory, kind
       FROM order_line WHERE
       """
@@ -116,7 +116,8 @@ final class PostgresStoreTransaction: StoreTransaction {
           (Int64, Int32, Int64, String, Int64, Int32, Int64, Int64, String, String, String).self)
       return OrderLine(
         orderKey: key, lineNo: Int(lineNo), menuItemId: itemId, itemName: name,
-        unitPrice: FixedDecimal(hundredths: price), quantity: Int(quantity),
+        unitPrice: FixedDecimal(hundredths: price),
+        quantity: Quantity(thousandths: Int64(quantity)),
         subtotal: FixedDecimal(hundredths: subtotal), tax: FixedDecimal(hundredths: tax),
         category: CategoryKey(category: category, subcategory: subcategory),
         // The column's CHECK allows only the kinds.
@@ -347,14 +348,14 @@ final class PostgresStoreTransaction: StoreTransaction {
     if !items.isEmpty {
       try session.query(
         """
-        INSERT INTO item_total (store_id, menu_item_id, orders, quantity, revenue_cents)
+        INSERT INTO item_total (store_id, menu_item_id, orders, quantity_thousandths, revenue_cents)
         SELECT * FROM unnest(\(items.map { $0.storeId })::text[], \(items.map { $0.menuItemId })::bigint[],
                              \(items.map { Int32($0.orders) })::integer[],
-                             \(items.map { Int64($0.quantity) })::bigint[],
+                             \(items.map { $0.quantity.thousandths })::bigint[],
                              \(items.map { $0.revenue.hundredths })::bigint[])
         ON CONFLICT (store_id, menu_item_id) DO UPDATE
           SET orders = item_total.orders + excluded.orders,
-              quantity = item_total.quantity + excluded.quantity,
+              quantity_thousandths = item_total.quantity_thousandths + excluded.quantity_thousandths,
               revenue_cents = item_total.revenue_cents + excluded.revenue_cents
         """)
     }
@@ -368,17 +369,17 @@ final class PostgresStoreTransaction: StoreTransaction {
     if !categories.isEmpty {
       try session.query(
         """
-        INSERT INTO category_total (store_id, category, subcategory, orders, items,
+        INSERT INTO category_total (store_id, category, subcategory, orders, items_thousandths,
           revenue_cents)
         SELECT * FROM unnest(\(categories.map { $0.storeId })::text[],
                              \(categories.map { $0.category })::text[],
                              \(categories.map { $0.subcategory })::text[],
                              \(categories.map { Int32($0.orders) })::integer[],
-                             \(categories.map { Int64($0.items) })::bigint[],
+                             \(categories.map { $0.items.thousandths })::bigint[],
                              \(categories.map { $0.revenue.hundredths })::bigint[])
         ON CONFLICT (store_id, category, subcategory) DO UPDATE
           SET orders = category_total.orders + excluded.orders,
-              items = category_total.items + excluded.items,
+              items_thousandths = category_total.items_thousandths + excluded.items_thousandths,
               revenue_cents = category_total.revenue_cents + excluded.revenue_cents
         """)
     }
@@ -497,8 +498,8 @@ struct CopyBatch: Sendable {
     "status", "subtotal_cents", "tax_cents", "total_cents",
   ]
   static let lineColumns = [
-    "order_key", "line_no", "menu_item_id", "item_name", "unit_price_cents", "quantity",
-    "subtotal_cents", "tax_cents", "category", "subcategory", "kind",
+    "order_key", "line_no", "menu_item_id", "item_name", "unit_price_cents",
+    "quantity_thousandths", "subtotal_cents", "tax_cents", "category", "subcategory", "kind",
   ]
   /// Bytes reserved per row, about what one takes, so that a buffer rarely grows.
   private static let orderBytes = 96
@@ -534,7 +535,7 @@ struct CopyBatch: Sendable {
       lines.append(line.menuItemId)
       lines.append(line.itemName)
       lines.append(line.unitPrice.hundredths)
-      lines.append(line.quantity)
+      lines.append(line.quantity.thousandths)
       lines.append(line.subtotal.hundredths)
       lines.append(line.tax.hundredths)
       lines.append(line.category.category)

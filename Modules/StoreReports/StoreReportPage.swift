@@ -208,11 +208,17 @@ public enum StoreReportPage {
           rows: categories.map {
             [
               name($0), ValueFormat.integer.string(Double($0.orderCount)),
-              ValueFormat.integer.string(Double($0.itemsSold)),
+              quantityText($0.itemsSold),
               money.string($0.totalRevenue.doubleValue),
             ]
           }, emptyMessage: "No orders in this window.")),
     ]
+  }
+
+  /// A quantity grouped by thousands, with the decimals it has (`1,204`, `12.375`).
+  static func quantityText(_ value: Quantity) -> String {
+    let decimals = value.description.split(separator: ".").dropFirst().first?.count ?? 0
+    return ValueFormat(decimals: decimals).string(value.doubleValue)
   }
 
   static func itemBlocks(_ items: [ItemSales]) -> [ReportBlock] {
@@ -233,7 +239,7 @@ public enum StoreReportPage {
           rows: items.map {
             [
               $0.itemName, ValueFormat.integer.string(Double($0.timesOrdered)),
-              ValueFormat.integer.string(Double($0.totalQuantity)),
+              quantityText($0.totalQuantity),
               money.string($0.totalRevenue.doubleValue), money.string($0.averagePrice.doubleValue),
             ]
           }, emptyMessage: "No orders in this window.")),

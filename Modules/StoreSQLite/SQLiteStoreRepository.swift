@@ -202,14 +202,15 @@ public struct SQLiteStoreRepository: StoreRepository {
       try Row.fetchAll(
         db,
         sql: """
-          SELECT t.menu_item_id, m.name, t.orders, t.quantity, t.revenue_cents
+          SELECT t.menu_item_id, m.name, t.orders, t.quantity_thousandths, t.revenue_cents
           FROM item_total t JOIN menu_item m ON m.id = t.menu_item_id
           WHERE t.store_id = ?
           """, arguments: [storeId]
       ).map { row in
         ItemSales(
           storeId: storeId, menuItemId: row[0], itemName: row[1], timesOrdered: row[2],
-          totalQuantity: row[3], totalRevenue: FixedDecimal(hundredths: row[4]))
+          totalQuantity: Quantity(thousandths: row[3]),
+          totalRevenue: FixedDecimal(hundredths: row[4]))
       }
     }
   }
@@ -229,7 +230,7 @@ public struct SQLiteStoreRepository: StoreRepository {
         let subcategory: String = row[C.subcategory]
         return CategorySales(
           category: row[C.category], subcategory: subcategory.isEmpty ? nil : subcategory,
-          orderCount: row["orders"], itemsSold: row["items"],
+          orderCount: row["orders"], itemsSold: Quantity(thousandths: row["items"]),
           totalRevenue: FixedDecimal(hundredths: row["revenue"]))
       }
     }
@@ -271,12 +272,13 @@ public struct SQLiteStoreRepository: StoreRepository {
 private struct WindowSales {
   struct Totals {
     var orders = 0
-    var quantity = 0
+    /// In thousandths of a unit.
+    var quantity: Int64 = 0
     var revenue: Int64 = 0
     /// The last order counted, so an order with two lines of one item counts once.
     var lastOrder: Int64 = -1
 
-    mutating func add(order: Int64, quantity: Int, revenue: Int64) {
+    mutating func add(order: Int64, quantity: Int64, revenue: Int64) {
       if order != lastOrder {
         orders += 1
         lastOrder = order
@@ -300,7 +302,7 @@ private struct WindowSales {
       let totals = items[item.id]!
       return ItemSales(
         storeId: storeId, menuItemId: item.id, itemName: item.name,
-        timesOrdered: totals.orders, totalQuantity: totals.quantity,
+        timesOrdered: totals.orders, totalQuantity: Quantity(thousandths: totals.quantity),
         totalRevenue: FixedDecimal(hundredths: totals.revenue))
     }
   }
@@ -310,7 +312,7 @@ private struct WindowSales {
     categories.map { key, totals in
       CategorySales(
         category: key.category, subcategory: key.subcategory.isEmpty ? nil : key.subcategory,
-        orderCount: totals.orders, itemsSold: totals.quantity,
+        orderCount: totals.orders, itemsSold: Quantity(thousandths: totals.quantity),
         totalRevenue: FixedDecimal(hundredths: totals.revenue))
     }
   }
@@ -338,7 +340,7 @@ private struct WindowSales {
     let cursor = try Row.fetchCursor(
       db,
       sql: """
-        SELECT o.key, l.menu_item_id, l.quantity, l.subtotal_cents\(
+        SELECT o.key, l.menu_item_id, l.quantity_thousandths, l.subtotal_cents\(
           byCategory ? ", l.category, l.subcategory" : "")
         FROM store_order o JOIN order_line l ON l.order_key = o.key
         WHERE \(storeFilter) o.local_date BETWEEN ? AND ? AND o.status = 'completed'
@@ -352,7 +354,7 @@ private struct WindowSales {
       // Read by position: four integers (and two short texts) for every line of the window.
       let order: Int64 = row[0]
       let item: Int64 = row[1]
-      let quantity: Int = row[2]
+      let quantity: Int64 = row[2]
       let revenue: Int64 = row[3]
       if order != current {
         guard orders.insert(order).inserted else { return nil }  // an order seen before

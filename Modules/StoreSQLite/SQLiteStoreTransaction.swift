@@ -184,7 +184,7 @@ final class SQLiteStoreTransaction: StoreTransaction {
       rows.lines.append(.integer(line.menuItemId))
       rows.lines.append(.text(line.itemName))
       rows.lines.append(.integer(line.unitPrice.hundredths))
-      rows.lines.append(.integer(Int64(line.quantity)))
+      rows.lines.append(.integer(line.quantity.thousandths))
       rows.lines.append(.integer(line.subtotal.hundredths))
       rows.lines.append(.integer(line.tax.hundredths))
       rows.lines.append(.text(line.category.category))
@@ -220,8 +220,8 @@ final class SQLiteStoreTransaction: StoreTransaction {
       lineRows = try BatchInsert(
         db, into: "order_line",
         columns: [
-          "order_key", "line_no", "menu_item_id", "item_name", "unit_price_cents", "quantity",
-          "subtotal_cents", "tax_cents", "category", "subcategory", "kind",
+          "order_key", "line_no", "menu_item_id", "item_name", "unit_price_cents",
+          "quantity_thousandths", "subtotal_cents", "tax_cents", "category", "subcategory", "kind",
         ])
     }
     try orderRows!.append(contentsOf: rows.orders)
@@ -334,17 +334,18 @@ final class SQLiteStoreTransaction: StoreTransaction {
     let itemRows = try BulkStatement(
       db,
       sql: """
-        INSERT INTO item_total (store_id, menu_item_id, orders, quantity, revenue_cents)
+        INSERT INTO item_total (store_id, menu_item_id, orders, quantity_thousandths,
+          revenue_cents)
         VALUES (?, ?, ?, ?, ?)
         ON CONFLICT (store_id, menu_item_id) DO UPDATE SET orders = orders + excluded.orders,
-          quantity = quantity + excluded.quantity,
+          quantity_thousandths = quantity_thousandths + excluded.quantity_thousandths,
           revenue_cents = revenue_cents + excluded.revenue_cents
         """)
     for item in changes.items {
       try itemRows.bind(1, item.storeId)
       try itemRows.bind(2, item.menuItemId)
       try itemRows.bind(3, Int64(item.orders))
-      try itemRows.bind(4, Int64(item.quantity))
+      try itemRows.bind(4, item.quantity.thousandths)
       try itemRows.bind(5, item.revenue.hundredths)
       try itemRows.step()
     }
@@ -360,11 +361,12 @@ final class SQLiteStoreTransaction: StoreTransaction {
       let rows = try BulkStatement(
         db,
         sql: """
-          INSERT INTO category_total (store_id, category, subcategory, orders, items,
+          INSERT INTO category_total (store_id, category, subcategory, orders, items_thousandths,
             revenue_cents)
           VALUES (?, ?, ?, ?, ?, ?)
           ON CONFLICT (store_id, category, subcategory) DO UPDATE SET
-            orders = orders + excluded.orders, items = items + excluded.items,
+            orders = orders + excluded.orders,
+            items_thousandths = items_thousandths + excluded.items_thousandths,
             revenue_cents = revenue_cents + excluded.revenue_cents
           """)
       for category in changes.categories {
@@ -372,7 +374,7 @@ final class SQLiteStoreTransaction: StoreTransaction {
         try rows.bind(2, category.category)
         try rows.bind(3, category.subcategory)
         try rows.bind(4, Int64(category.orders))
-        try rows.bind(5, Int64(category.items))
+        try rows.bind(5, category.items.thousandths)
         try rows.bind(6, category.revenue.hundredths)
         try rows.step()
       }

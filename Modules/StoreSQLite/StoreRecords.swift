@@ -119,7 +119,7 @@ extension OrderLine: FetchableRecord, PersistableRecord {
     static let menuItemId = Column("menu_item_id")
     static let itemName = Column("item_name")
     static let unitPrice = Column("unit_price_cents")
-    static let quantity = Column("quantity")
+    static let quantity = Column("quantity_thousandths")
     static let subtotal = Column("subtotal_cents")
     static let tax = Column("tax_cents")
     static let category = Column("category")
@@ -131,7 +131,8 @@ extension OrderLine: FetchableRecord, PersistableRecord {
     self.init(
       orderKey: row[Columns.orderKey], lineNo: row[Columns.lineNo],
       menuItemId: row[Columns.menuItemId], itemName: row[Columns.itemName],
-      unitPrice: row[Columns.unitPrice], quantity: row[Columns.quantity],
+      unitPrice: row[Columns.unitPrice],
+      quantity: Quantity(thousandths: row[Columns.quantity]),
       subtotal: row[Columns.subtotal], tax: row[Columns.tax],
       category: CategoryKey(category: row[Columns.category], subcategory: row[Columns.subcategory]),
       // The column's CHECK allows only the kinds.
@@ -144,7 +145,7 @@ extension OrderLine: FetchableRecord, PersistableRecord {
     container[Columns.menuItemId] = menuItemId
     container[Columns.itemName] = itemName
     container[Columns.unitPrice] = unitPrice
-    container[Columns.quantity] = quantity
+    container[Columns.quantity] = quantity.thousandths
     container[Columns.subtotal] = subtotal
     container[Columns.tax] = tax
     container[Columns.category] = category.category
@@ -242,7 +243,7 @@ extension CategoryTotal: TableRecord {
     static let category = Column("category")
     static let subcategory = Column("subcategory")
     static let orders = Column("orders")
-    static let items = Column("items")
+    static let items = Column("items_thousandths")
     static let revenue = Column("revenue_cents")
   }
 }

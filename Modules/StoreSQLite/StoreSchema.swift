@@ -278,6 +278,20 @@ enum StoreSchema {
             GROUP BY o.store_id, o.local_date;
           """)
     }
+    migrator.registerMigration("store-12-quantity-thousandths") { db in
+      // Items sold by weight (0.375 lb) or measure (issue 30): a quantity is kept in thousandths
+      // of a unit, exact as cents are, in the lines and the item and category totals. Whole
+      // quantities stored before are multiplied out.
+      try db.execute(
+        sql: """
+          ALTER TABLE order_line RENAME COLUMN quantity TO quantity_thousandths;
+          UPDATE order_line SET quantity_thousandths = quantity_thousandths * 1000;
+          ALTER TABLE item_total RENAME COLUMN quantity TO quantity_thousandths;
+          UPDATE item_total SET quantity_thousandths = quantity_thousandths * 1000;
+          ALTER TABLE category_total RENAME COLUMN items TO items_thousandths;
+          UPDATE category_total SET items_thousandths = items_thousandths * 1000;
+          """)
+    }
     return migrator
   }
 }

@@ -39,8 +39,8 @@ struct AllProblemsTests {
     #expect(
       result.error
         == """
-        store-metrics: orders.csv line 2: quantity "two" is not valid: expected a whole number \
-        from 1 to 100000
+        store-metrics: orders.csv line 2: quantity "two" is not valid: expected a number above \
+        0 up to 100000, with at most 3 decimals (0.375 when weighed)
         store-metrics: orders.csv line 5: placed_at "2026-02-31 12:10" is not valid: expected \
         2026-02-08T14:30:00-06:00, …Z, or a local 2026-02-08 14:30 (or 2/8/2026 2:30 PM) read \
         in the store's zone

@@ -81,7 +81,7 @@ struct StoreCLICaptureTests {
     #expect(result.status == 65)
     #expect(
       result.error
-        == "store-metrics: q.csv line 2: quantity \"0\" is not valid: expected a whole number from 1 to 100000\n"
+        == "store-metrics: q.csv line 2: quantity \"0\" is not valid: expected a number above 0 up to 100000, with at most 3 decimals (0.375 when weighed)\n"
     )
     let jsonl = try scratch.write(
       "q.jsonl",

@@ -92,7 +92,7 @@ let recountQueries: [(table: String, key: String, recount: String)] = {
     (
       "item_total", "store_id, menu_item_id",
       """
-      SELECT o.store_id, l.menu_item_id, COUNT(DISTINCT o.key), SUM(l.quantity),
+      SELECT o.store_id, l.menu_item_id, COUNT(DISTINCT o.key), SUM(l.quantity_thousandths),
              SUM(l.subtotal_cents)
       FROM store_order o JOIN order_line l ON l.order_key = o.key \(completed)
         AND l.kind = 'sale'
@@ -103,7 +103,7 @@ let recountQueries: [(table: String, key: String, recount: String)] = {
       "category_total", "store_id, category, subcategory",
       """
       SELECT o.store_id, l.category, l.subcategory, COUNT(DISTINCT o.key),
-             SUM(l.quantity), SUM(l.subtotal_cents)
+             SUM(l.quantity_thousandths), SUM(l.subtotal_cents)
       FROM store_order o JOIN order_line l ON l.order_key = o.key \(completed)
         AND l.kind = 'sale'
       GROUP BY 1, 2, 3 ORDER BY 1, 2, 3

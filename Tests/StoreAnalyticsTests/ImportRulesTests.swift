@@ -284,10 +284,10 @@ struct ImportRulesTests {
         StoreWire.timeDistribution($0, storeId: "NYC")
       }[0].keys == StoreWire.timeDistributionColumns)
     #expect(
-      try store.categories(storeId: nil, limit: 1).map(StoreWire.category)[0].keys
+      try store.categories(storeId: nil, limit: 1).map { StoreWire.category($0) }[0].keys
         == StoreWire.categoryColumns)
     #expect(
-      try store.popular(storeId: "NYC", limit: 1).map(StoreWire.popular)[0].keys
+      try store.popular(storeId: "NYC", limit: 1).map { StoreWire.popular($0) }[0].keys
         == StoreWire.popularColumns)
     #expect(
       try store.weekdays(storeId: "NYC", range: DayRange(day: asOf)).map {

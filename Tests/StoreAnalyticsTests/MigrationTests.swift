@@ -51,6 +51,12 @@ struct StoreMigrationTests {
       )
     }
     #expect(kinds.0 == ["sale"])
+    // store-12: the line's 2 Burgers are 2000 thousandths, and read back as 2.
+    let quantity = try repository.writer.read { db in
+      try Int64.fetchOne(db, sql: "SELECT quantity_thousandths FROM order_line")
+    }
+    #expect(quantity == 2000)
+    #expect(try repository.writer.read { try OrderLine.fetchAll($0) }.map(\.quantity) == [2])
     #expect(kinds.1 == [["\"NYC\"", "\"2026-03-07\"", "\"sale\"", "1", "2000"]])
     let (ids, lines, dangling, index) = try repository.writer.read { db in
       (

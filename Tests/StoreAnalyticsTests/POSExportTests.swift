@@ -183,7 +183,16 @@ struct POSExportTests {
     )
     #expect(inexact.field == "Gross Sales (line_total)")
     #expect(inexact.value == "$20.00")
-    #expect(inexact.expected == "a total that 3 units share in whole cents")
+    #expect(inexact.expected == "a total that 3 units give at a price in whole cents")
+    // A weighed line is taken: 4.87 for 0.375 lb is 12.99 a pound (12.99 × 0.375 = 4.87125),
+    // and the line's amount stays the export's 4.87.
+    let weighed = try lines(
+      header,
+      ["2026-07-18,09:00:00,Eastern Time (US & Canada),Deli,Cheddar,0.375,$4.87,,T1,Payment,S,,"],
+      square)
+    #expect(weighed[0].quantity == Quantity(thousandths: 375))
+    #expect(weighed[0].unitPrice == cents("12.99"))
+    #expect(weighed[0].quantity.amount(at: weighed[0].unitPrice) == cents("4.87"))
     let zone = try refusal(
       "2026-07-18,09:00:00,Mars Standard Time,Drinks,Tea,1.0,$2.00,,T1,Payment,S,,", square)
     #expect(zone.field == "Time Zone (placed_zone)")

@@ -120,7 +120,7 @@ import Testing
     // The value as sent, with its key, read by the CSV cell's rules.
     (
       Self.order("X").replacingOccurrences(of: "\"quantity\": 2", with: "\"quantity\": \"two\""),
-      #"lines[0].quantity "two" is not valid: expected a whole number from 1 to"#
+      #"lines[0].quantity "two" is not valid: expected a number above 0 up to"#
     ),
     (Self.order("X", price: "1.005"), #"lines[0].unit_price "1.005" is not valid"#),
     // A misspelt key would have been dropped, and the order stored without it.

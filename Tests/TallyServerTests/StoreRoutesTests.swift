@@ -20,7 +20,8 @@ import Testing
     {
       OrderLineInput(
         source: .init("test"), orderId: order, storeId: store, placedAt: placed,
-        customerId: "c-\(order)", itemName: item, category: "Sandwiches", quantity: quantity,
+        customerId: "c-\(order)", itemName: item, category: "Sandwiches",
+        quantity: Quantity(quantity),
         unitPrice: FixedDecimal(hundredths: cents))
     }
     _ = try server.api.shops.importLines([

@@ -110,7 +110,7 @@ extension StoreMetricsCommand {
         storeId: store, range: try days.range(asOf: asOf), limit: limit)
       Terminal.writeOutput(
         StoreOutput.render(
-          rows.map(StoreWire.category), columns: StoreWire.categoryColumns,
+          rows.map { StoreWire.category($0) }, columns: StoreWire.categoryColumns,
           chart: rows.map {
             ($0.category + ($0.subcategory.map { " / " + $0 } ?? ""), $0.totalRevenue)
           },
@@ -138,7 +138,7 @@ extension StoreMetricsCommand {
         storeId: store.store, range: try days.range(asOf: asOf), limit: limit)
       Terminal.writeOutput(
         StoreOutput.render(
-          rows.map(StoreWire.popular), columns: StoreWire.popularColumns,
+          rows.map { StoreWire.popular($0) }, columns: StoreWire.popularColumns,
           chart: rows.map { ($0.itemName, $0.totalRevenue) },
           format: global.format))
     }

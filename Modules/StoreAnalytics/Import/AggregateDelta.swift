@@ -58,17 +58,18 @@ struct AggregateDelta {
 
   private struct Totals {
     var orders = 0
-    var quantity = 0
+    /// In thousandths of a unit.
+    var quantity: Int64 = 0
     var revenue: Int64 = 0
     var tax: Int64 = 0
     var total: Int64 = 0
 
     /// Adds signed `orders` and the other amounts times `sign`.
     mutating func add(
-      orders: Int, quantity: Int = 0, revenue: Int64, tax: Int64 = 0, total: Int64 = 0, sign: Int
+      orders: Int, quantity: Int64 = 0, revenue: Int64, tax: Int64 = 0, total: Int64 = 0, sign: Int
     ) {
       self.orders += orders
-      self.quantity += quantity * sign
+      self.quantity += quantity * Int64(sign)
       self.revenue += revenue * Int64(sign)
       self.tax += tax * Int64(sign)
       self.total += total * Int64(sign)
@@ -139,7 +140,7 @@ struct AggregateDelta {
       total: order.total.hundredths, sign: sign)
     for line in lines {
       addLine(
-        item: line.menuItemId, category: line.category, quantity: line.quantity,
+        item: line.menuItemId, category: line.category, quantity: line.quantity.thousandths,
         revenue: line.subtotal.hundredths, kind: line.kind)
     }
   }
@@ -157,7 +158,7 @@ struct AggregateDelta {
   /// Adds a line of the order begun last to its day's lines of its kind; a sale line also to its
   /// item and to the category it was sold under.
   mutating func addLine(
-    item: Int64, category: CategoryKey, quantity: Int, revenue: Int64, kind: LineKind
+    item: Int64, category: CategoryKey, quantity: Int64, revenue: Int64, kind: LineKind
   ) {
     let sign = orderSign
     let firstOfKind = !orderKinds.contains(kind)
@@ -221,7 +222,8 @@ struct AggregateDelta {
     changes.items = items.map { key, totals in
       ItemTotal(
         storeId: storeIds[Int(key.store)], menuItemId: key.item, orders: totals.orders,
-        quantity: totals.quantity, revenue: FixedDecimal(hundredths: totals.revenue))
+        quantity: Quantity(thousandths: totals.quantity),
+        revenue: FixedDecimal(hundredths: totals.revenue))
     }
     changes.statuses = statuses.filter { $0.value.orders != 0 || $0.value.revenue != 0 }.sorted {
       (rank[Int($0.key.store)], $0.key.day, $0.key.status.rawValue)
@@ -242,7 +244,8 @@ struct AggregateDelta {
     changes.categories = categories.map { key, totals in
       CategoryTotal(
         storeId: storeIds[Int(key.store)], category: key.category.category,
-        subcategory: key.category.subcategory, orders: totals.orders, items: totals.quantity,
+        subcategory: key.category.subcategory, orders: totals.orders,
+        items: Quantity(thousandths: totals.quantity),
         revenue: FixedDecimal(hundredths: totals.revenue))
     }
     return changes

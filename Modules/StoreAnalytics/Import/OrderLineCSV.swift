@@ -294,23 +294,27 @@ struct OrderLineCSV {
           mapping.label("line_total"), total, expected: OrderLineFile.expectedAmount,
           source: source)
       }
-      // The unit price is exact or the line is refused: 10.00 for 3 is no price in cents. The
-      // total's sign is the line's (a refund's is negative, its quantity perhaps too).
-      guard quantity > 0 || amount.hundredths <= 0 else {
+      // The unit price is a price in cents that gives the total at the quantity, as a register
+      // prices a line (a weighed one rounded to the cent), or the line is refused: 10.00 for 3
+      // has none; 4.87 for 0.375 lb is 12.99. The total's sign is the line's (a refund's is
+      // negative, its quantity perhaps too).
+      guard quantity > .zero || amount.hundredths <= 0 else {
         throw TallyError.invalid(
           mapping.label("line_total"), total,
           expected: "a total negative as its quantity (\(quantity)) is", source: source)
       }
-      let units = Int64(abs(quantity))
-      guard amount.hundredths % units == 0 else {
+      let units = Quantity(thousandths: abs(quantity.thousandths))
+      guard
+        let each = units.unitPrice(for: FixedDecimal(hundredths: abs(amount.hundredths)))?
+          .hundredths
+      else {
         throw TallyError.invalid(
           mapping.label("line_total"), total,
-          expected: "a total that \(units) units share in whole cents", source: source)
+          expected: "a total that \(units) units give at a price in whole cents", source: source)
       }
       // One sign for the line: a negative quantity says refund (its total too, or 0.00), else
       // the total's sign does.
-      let each = abs(amount.hundredths) / units
-      if quantity > 0 {
+      if quantity > .zero {
         price = FixedDecimal(hundredths: amount.hundredths < 0 ? -each : each)
       } else {
         price = FixedDecimal(hundredths: each)
@@ -366,7 +370,7 @@ struct OrderLineCSV {
       }
       var line = input
       line.kind = .discount
-      line.quantity = 1
+      line.quantity = Quantity(1)
       line.unitPrice = FixedDecimal(hundredths: abs(discount.hundredths))
       line.tax = .zero
       if !perLine {

@@ -15,7 +15,8 @@ public enum OrderLineFile {
     "order_id", "store_id", "placed_at", "item_name", "category", "quantity", "unit_price",
   ]
   static let optional = ["status", "customer_id", "item_id", "subcategory", "tax", "kind"]
-  static let expectedQuantity = "a whole number from 1 to \(OrderLineInput.quantityLimit)"
+  static let expectedQuantity =
+    "a number above 0 up to \(OrderLineInput.quantityLimit), with at most 3 decimals (0.375 when weighed)"
   static let expectedAmount =
     "an amount from 0 to \(FixedDecimal(hundredths: OrderLineInput.amountLimit)) with at most 2 decimals"
   static let expectedPlacedAt =
@@ -128,26 +129,13 @@ public enum OrderLineFile {
       source: TallyError.Source(fileName))
   }
 
-  /// A quantity of 1…`OrderLineInput.quantityLimit` (a `+` sign and zero decimals allowed), or
-  /// `nil`.
-  static func quantity(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-    var index = bytes.first == UInt8(ascii: "+") ? 1 : 0
-    guard index < bytes.count else { return nil }
-    var value = 0
-    var end = bytes.count
-    // A whole number with zero decimals, as Square and Toast write quantities: `2.0`.
-    if let point = bytes.firstIndex(of: UInt8(ascii: ".")), point > index, point < end - 1,
-      bytes[(point + 1)...].allSatisfy({ $0 == UInt8(ascii: "0") })
-    {
-      end = point
-    }
-    while index < end {
-      let digit = Int(bytes[index]) - 0x30
-      guard (0...9).contains(digit), value <= OrderLineInput.quantityLimit else { return nil }
-      value = value * 10 + digit
-      index += 1
-    }
-    return (1...OrderLineInput.quantityLimit).contains(value) ? value : nil
+  /// A quantity above 0 up to `OrderLineInput.quantityLimit`, whole or to the thousandth (a `+`
+  /// sign and padding zeros allowed: `2.0`, as Square and Toast write quantities), or `nil`.
+  static func quantity(_ bytes: UnsafeBufferPointer<UInt8>) -> Quantity? {
+    guard let value = Quantity(parsing: bytes),
+      OrderLineInput.quantityRange.contains(value.thousandths)
+    else { return nil }
+    return value
   }
 
   /// An amount of 0…`OrderLineInput.amountLimit` cents with at most 2 decimals, or `nil`. Plain
@@ -209,13 +197,13 @@ public enum OrderLineFile {
   }
 
   /// A quantity, negative with a leading `-` (a refund's, as POS exports write it).
-  static func signedQuantity(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+  static func signedQuantity(_ bytes: UnsafeBufferPointer<UInt8>) -> Quantity? {
     guard bytes.first == UInt8(ascii: "-") else { return quantity(bytes) }
     return quantity(UnsafeBufferPointer(rebasing: bytes[1...])).map { -$0 }
   }
 
   /// `signedQuantity(_:)` of a text.
-  static func signedQuantity(_ text: String) -> Int? {
+  static func signedQuantity(_ text: String) -> Quantity? {
     var text = text
     return text.withUTF8 { signedQuantity($0) }
   }
@@ -248,11 +236,11 @@ public enum OrderLineFile {
   ///
   /// - throws: `TallyError` (bad data) at `source` naming the value.
   static func line(
-    kind: LineKind?, quantity: Int, unitPrice: FixedDecimal, tax: FixedDecimal,
+    kind: LineKind?, quantity: Quantity, unitPrice: FixedDecimal, tax: FixedDecimal,
     source: TallyError.Source
-  ) throws -> (kind: LineKind, quantity: Int, unitPrice: FixedDecimal, tax: FixedDecimal) {
-    let negativeSale = quantity < 0 || unitPrice.hundredths < 0
-    if quantity < 0, unitPrice.hundredths < 0 {
+  ) throws -> (kind: LineKind, quantity: Quantity, unitPrice: FixedDecimal, tax: FixedDecimal) {
+    let negativeSale = quantity < .zero || unitPrice.hundredths < 0
+    if quantity < .zero, unitPrice.hundredths < 0 {
       throw TallyError.invalid(
         "quantity", "\(quantity) × \(unitPrice)",
         expected: "a refund's quantity or price negative, not both (-1 × -4.50 is a sale)",
@@ -261,8 +249,8 @@ public enum OrderLineFile {
     let read = kind ?? (negativeSale ? .refund : .sale)
     if read == .sale || read == .tip, negativeSale || tax.hundredths < 0 {
       let (field, value) =
-        quantity < 0
-        ? ("quantity", String(quantity))
+        quantity < .zero
+        ? ("quantity", quantity.description)
         : unitPrice.hundredths < 0
           ? ("unit_price", unitPrice.description) : ("tax", tax.description)
       throw TallyError.invalid(
@@ -271,7 +259,8 @@ public enum OrderLineFile {
         source: source)
     }
     return (
-      read, abs(quantity), FixedDecimal(hundredths: abs(unitPrice.hundredths)),
+      read, Quantity(thousandths: abs(quantity.thousandths)),
+      FixedDecimal(hundredths: abs(unitPrice.hundredths)),
       FixedDecimal(hundredths: abs(tax.hundredths))
     )
   }
@@ -280,7 +269,7 @@ public enum OrderLineFile {
   static func kind(_ text: String) -> LineKind? { LineKind(rawValue: text.lowercased()) }
 
   /// `quantity(_:)` of a text.
-  static func quantity(_ text: String) -> Int? {
+  static func quantity(_ text: String) -> Quantity? {
     var text = text
     return text.withUTF8 { quantity($0) }
   }
@@ -342,11 +331,12 @@ public enum OrderLineFile {
     }
 
     /// A quantity, refused naming `field` and the value.
-    func quantity(_ field: String, source: TallyError.Source) throws -> Int {
-      guard !quoted, let quantity = Int(text) else {
+    func quantity(_ field: String, source: TallyError.Source) throws -> Quantity {
+      guard !quoted, let quantity = signedQuantity(text) else {
         throw TallyError.invalid(
           field, text,
-          expected: expectedQuantity + (quoted && Int(text) != nil ? ", as a JSON number" : ""),
+          expected: expectedQuantity
+            + (quoted && signedQuantity(text) != nil ? ", as a JSON number" : ""),
           source: source)
       }
       return quantity

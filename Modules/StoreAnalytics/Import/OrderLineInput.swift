@@ -16,7 +16,7 @@ public enum PlacedAt: Sendable, Equatable {
   }
 }
 
-/// One order line of an import, checked: a quantity of at least 1, amounts of 0 or more
+/// One order line of an import, checked: a quantity above 0, amounts of 0 or more
 /// (`validated()` says so for lines made in code).
 public struct OrderLineInput: Sendable, Equatable {
   /// Where it came from (`orders.csv line 7`), for errors about it.
@@ -35,8 +35,8 @@ public struct OrderLineInput: Sendable, Equatable {
   public var category: String
   /// The subcategory, when given.
   public var subcategory: String?
-  /// How many (at least 1).
-  public var quantity: Int
+  /// How many: whole units, or a weight to the thousandth (above 0).
+  public var quantity: Quantity
   /// Unit price as sold.
   public var unitPrice: FixedDecimal
   /// Tax on the line (0 when not given), positive whatever the kind.
@@ -51,7 +51,7 @@ public struct OrderLineInput: Sendable, Equatable {
   public init(
     source: TallyError.Source, orderId: String, storeId: String, placedAt: PlacedAt,
     status: OrderStatus = .completed, customerId: String? = nil, itemId: String? = nil,
-    itemName: String, category: String, subcategory: String? = nil, quantity: Int,
+    itemName: String, category: String, subcategory: String? = nil, quantity: Quantity,
     unitPrice: FixedDecimal, tax: FixedDecimal = .zero, kind: LineKind = .sale
   ) {
     self.kind = kind
@@ -77,6 +77,8 @@ public struct OrderLineInput: Sendable, Equatable {
   public static let nameLimit = 200
   /// The largest quantity on one line: a catering order stays far below it.
   public static let quantityLimit = 100_000
+  /// The quantities a line may have: 0.001 (a gram of saffron, in kilograms) to `quantityLimit`.
+  static let quantityRange: ClosedRange<Int64> = 1...Int64(quantityLimit) * 1000
   /// The largest unit price or tax on one line, in cents (1,000,000.00): with `quantityLimit`,
   /// a line's amount stays below 10¹⁴ cents, so sums over millions of lines cannot overflow.
   public static let amountLimit: Int64 = 100_000_000
@@ -100,7 +102,7 @@ public struct OrderLineInput: Sendable, Equatable {
 
   /// The line itself, when its values keep the rules every importer checks: an id, store, item
   /// and category that are not empty, texts within their limits (`idLimit`, `nameLimit`), a
-  /// quantity of 1…`quantityLimit`, a unit price and tax of 0…`amountLimit` cents. Files are
+  /// quantity of 0.001…`quantityLimit`, a unit price and tax of 0…`amountLimit` cents. Files are
   /// checked as they are read; lines made in code are checked here.
   ///
   /// - throws: `TallyError` (bad data) naming the line and the field.
@@ -124,7 +126,7 @@ public struct OrderLineInput: Sendable, Equatable {
 
   /// Whether the numbers keep their ranges: one comparison per value, for the import's hot loop.
   var numbersInRange: Bool {
-    (1...Self.quantityLimit).contains(quantity)
+    Self.quantityRange.contains(quantity.thousandths)
       && (0...Self.amountLimit).contains(unitPrice.hundredths)
       && (0...Self.amountLimit).contains(tax.hundredths) && (kind != .tip || tax.hundredths == 0)
   }
@@ -145,8 +147,8 @@ public struct OrderLineInput: Sendable, Equatable {
         throw Self.tooLong(field, bytes: bytes, limit: limit, source: source)
       }
     }
-    guard (1...Self.quantityLimit).contains(quantity) else {
-      throw bad("quantity", String(quantity), OrderLineFile.expectedQuantity)
+    guard Self.quantityRange.contains(quantity.thousandths) else {
+      throw bad("quantity", quantity.description, OrderLineFile.expectedQuantity)
     }
     guard (0...Self.amountLimit).contains(unitPrice.hundredths) else {
       throw bad("unit_price", unitPrice.description, OrderLineFile.expectedAmount)

@@ -127,9 +127,10 @@ struct OrderPlanner: Sendable {
       if !lines[Int(position)].numbersInRange || !lines[Int(position)].textsWithinLimits {
         _ = try lines[Int(position)].validatedTyped()
       }
-      let (amount, overflow) = lines[Int(position)].unitPrice.hundredths
-        .multipliedReportingOverflow(by: Int64(lines[Int(position)].quantity))
-      guard !overflow else { throw tooLarge(first) }
+      guard
+        let amount = lines[Int(position)].quantity.amount(at: lines[Int(position)].unitPrice)?
+          .hundredths
+      else { throw tooLarge(first) }
       amounts.append(amount)
       // Refunds, discounts and comps take away from the order's sales and tax; tips count in
       // neither.
@@ -170,7 +171,7 @@ struct OrderPlanner: Sendable {
           tax: lines[Int(position)].tax, category: category, kind: lines[Int(position)].kind))
       if status == .completed {
         delta.addLine(
-          item: item, category: category, quantity: lines[Int(position)].quantity,
+          item: item, category: category, quantity: lines[Int(position)].quantity.thousandths,
           revenue: amounts[number], kind: lines[Int(position)].kind)
       }
     }

@@ -9,11 +9,11 @@ extension ShopAnalytics {
       let category: String
       let subcategory: String?
     }
-    var totals: [Key: (orders: Int, items: Int, revenue: FixedDecimal)] = [:]
+    var totals: [Key: (orders: Int, items: Quantity, revenue: FixedDecimal)] = [:]
     for storeId in storeIds {
       for row in try repository.categorySales(of: storeId) {
         let key = Key(category: row.category, subcategory: row.subcategory)
-        var total = totals[key] ?? (0, 0, .zero)
+        var total = totals[key] ?? (0, .zero, .zero)
         total.orders += row.orderCount
         total.items += row.itemsSold
         total.revenue += row.totalRevenue

@@ -58,10 +58,13 @@ public enum StoreWire {
     "category", "subcategory", "order_count", "items_sold", "total_revenue",
   ]
 
-  public static func category(_ row: CategorySales) -> JSONObject {
+  /// A category's row. `wholeUnits`: quantities rounded to whole units, for the seed business
+  /// app, whose models decode them as `Int` (seed 003); elsewhere exact (`12.375` when weighed).
+  public static func category(_ row: CategorySales, wholeUnits: Bool = false) -> JSONObject {
     [
       "category": .string(row.category), "subcategory": .string(row.subcategory),
-      "order_count": .int(row.orderCount), "items_sold": .int(row.itemsSold),
+      "order_count": .int(row.orderCount),
+      "items_sold": quantity(row.itemsSold, wholeUnits: wholeUnits),
       "total_revenue": .decimal(row.totalRevenue),
     ]
   }
@@ -71,13 +74,19 @@ public enum StoreWire {
     "avg_price",
   ]
 
-  public static func popular(_ row: ItemSales) -> JSONObject {
+  /// An item's row; `wholeUnits` as for `category(_:wholeUnits:)`.
+  public static func popular(_ row: ItemSales, wholeUnits: Bool = false) -> JSONObject {
     [
       "store_id": .string(row.storeId), "menu_item_id": .int(Int(row.menuItemId)),
       "item_name": .string(row.itemName), "times_ordered": .int(row.timesOrdered),
-      "total_quantity": .int(row.totalQuantity), "total_revenue": .decimal(row.totalRevenue),
-      "avg_price": .decimal(row.averagePrice),
+      "total_quantity": quantity(row.totalQuantity, wholeUnits: wholeUnits),
+      "total_revenue": .decimal(row.totalRevenue), "avg_price": .decimal(row.averagePrice),
     ]
+  }
+
+  /// A quantity as a JSON number: `3`, `12.375`; rounded to whole units when asked.
+  public static func quantity(_ value: Quantity, wholeUnits: Bool = false) -> JSONValue {
+    wholeUnits ? .int(value.roundedUnits) : .number(value.doubleValue, decimals: nil)
   }
 
   public static let weekdayColumns = [

@@ -76,10 +76,12 @@ extension TallyAPI {
         storeIds: Set(stores),
         limit: query.order == nil ? min(max(query.limit ?? all, 1), all) : all
       )
-      .map(StoreWire.category)
+      .map { StoreWire.category($0, wholeUnits: true) }
     case .popularItems:
       return try known.flatMap { store in
-        try shops.popular(of: store, limit: limit).map(StoreWire.popular)
+        try shops.popular(of: store, limit: limit).map {
+          StoreWire.popular($0, wholeUnits: true)
+        }
       }
     }
   }
