@@ -167,6 +167,17 @@ struct POSExportTests {
     )
   }
 
+  @Test("a mapping that is not JSON is refused saying that TOML is not read")
+  func tomlMapping() throws {
+    let error = try #require(throws: TallyError.self) {
+      try OrderLineMapping.parse(
+        Data("[columns]\norder_id = \"Order #\"\n".utf8), fileName: "m.toml")
+    }
+    #expect(
+      error.expected?.hasSuffix("a TOML or YAML mapping is not read: Docs/Mappings has JSON ones)")
+        == true)
+  }
+
   @Test("what a mapping cannot take is refused naming the file's column and value")
   func refusals() throws {
     let square = try mapping("square-items-detail")

@@ -177,12 +177,18 @@ public struct OrderLineMapping: Sendable, Equatable {
     } catch let error as TallyError {
       throw error
     } catch {
+      // A mapping written in TOML or YAML is told apart: Tally reads JSON only (the mirror's TOML
+      // library does not build here), and Foundation's message would not say so.
+      let first = data.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
       throw TallyError(
         .badData,
         .invalid(
           field: nil, value: "the mapping",
           expected: "a JSON object of columns, zones, values, fixed, order_level, zero, ignored "
-            + "(\(error.localizedDescription))"),
+            + (first == UInt8(ascii: "{")
+              ? "(\(error.localizedDescription))"
+              : "(this is not JSON; a TOML or YAML mapping is not read: Docs/Mappings has JSON ones)")
+        ),
         source: source)
     }
     var zones: [String: Zone] = [:]
