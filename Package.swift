@@ -241,7 +241,7 @@ let package = Package(
     tests(
       "TallyServer",
       [
-        "tally-server", "RVUDomain", "StoreAnalytics", "StoreSQLite", "Storage",
+        "tally-server", "RVUDomain", "StoreAnalytics", "StoreSQLite", "Storage", grdb,
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "JWTKit", package: "jwt-kit"),
         // Makes the test's own RSA key, standing in for Google's.

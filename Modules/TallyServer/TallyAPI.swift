@@ -36,10 +36,19 @@ public struct TallyAPI: Sendable {
 
   /// Every route the server answers.
   public var routes: [Route] {
-    [Route(.get, "/healthz") { _, _ in JSONResponse.object(["status": .string("ok")]) }]
+    [
+      Route(.get, "/healthz", blocks: false) { _, _ in
+        JSONResponse.object(["status": .string("ok")])
+      }
+    ]
       + authRoutes + visitRoutes + favoriteRoutes + analyticsRoutes + storeRoutes + posRoutes
       + reportRoutes
   }
+
+  /// The threads of requests that may block on a database: enough for every database a request
+  /// can wait on (RVU, store, server) to hold several while the rest are served; a request
+  /// beyond them waits for a thread, not the whole server.
+  static let databaseThreads = BlockingExecutor(threads: 24, name: "tally-db")
 
   /// The router with every route and the request log.
   public func router() -> Router<ServerContext> {
@@ -50,7 +59,10 @@ public struct TallyAPI: Sendable {
     router.add(middleware: MethodNotAllowed(routes: routes))
     for route in routes {
       router.on(RouterPath(route.path), method: route.method) { request, context in
-        try await route.handler(request, context)
+        guard route.blocks else { return try await route.handler(request, context) }
+        return try await withTaskExecutorPreference(Self.databaseThreads) {
+          try await route.handler(request, context)
+        }
       }
     }
     return router

@@ -6,14 +6,17 @@ import Hummingbird
 public struct Route: Sendable {
   public let method: HTTPRequest.Method
   public let path: String
+  /// Whether the handler may block on a database: it then runs on `TallyAPI.databaseThreads`.
+  let blocks: Bool
   let handler: @Sendable (Request, ServerContext) async throws -> Response
 
   init(
-    _ method: HTTPRequest.Method, _ path: String,
+    _ method: HTTPRequest.Method, _ path: String, blocks: Bool = true,
     _ handler: @escaping @Sendable (Request, ServerContext) async throws -> Response
   ) {
     self.method = method
     self.path = path
+    self.blocks = blocks
     self.handler = handler
   }
 }

@@ -1,0 +1,75 @@
+import AnalyticsCore
+import Foundation
+import GRDB
+import Hummingbird
+import HummingbirdTesting
+import RVUDomain
+import Testing
+
+@testable import TallyServer
+
+/// Issue 32: while another process held the RVU database's write lock, four `POST /api/visits`
+/// waiting on it stalled the whole server (`/healthz` timed out at 5 s): synchronous database
+/// work ran on Swift's cooperative pool, one thread per core.
+@Suite struct BlockedDatabaseTests {
+  @Test func writersWaitingOnALockStallOnlyThemselves() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("tally-blocked-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("rvu.sqlite").path
+    let today: @Sendable () -> LocalDate = { try! LocalDate(parsing: "2026-02-10") }
+    let server = try await TestServer(rvu: try RVUStore.open(.file(path), today: today))
+    let token = try await server.token("u1")
+
+    // rvu-cli's part: another connection takes the write lock and keeps it until the test lets
+    // go (at most a minute), on a thread of its own.
+    let holder = try DatabaseQueue(path: path)
+    let held = LockedValue(false)
+    let release = LockedValue(false)
+    defer { release.withLock { $0 = true } }
+    Thread {
+      try? holder.inDatabase { db in
+        try db.execute(sql: "BEGIN IMMEDIATE")
+        held.withLock { $0 = true }
+        for _ in 0..<6000 where !release.withLock({ $0 }) { Thread.sleep(forTimeInterval: 0.01) }
+        try db.execute(sql: "COMMIT")
+      }
+    }.start()
+    while !held.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(10)) }
+
+    _ = try server.api.shops.addStore(id: "1", name: "Downtown", zone: .utc)
+    try server.api.server.grant(userId: "u1", storeId: "1", role: .owner)
+
+    try await server.test { client in
+      // More writers than the cooperative pool has threads, each waiting on the lock.
+      let writers = ProcessInfo.processInfo.activeProcessorCount + 2
+      let written = LockedValue(0)
+      try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+        let start = ContinuousClock.now
+        for _ in 0..<writers {
+          group.addTask {
+            let status = try await client.json(
+              .post, "/api/visits", token: token, body: VisitRoutesTests.visit
+            ).status
+            written.withLock { $0 += 1 }
+            return status
+          }
+        }
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(try await client.json(.get, "/healthz").status == .ok)
+        // The store's database is another file: its requests are not held up either.
+        let metrics = try await client.json(
+          .post, "/rest/v1/rpc/get_store_metrics", token: token,
+          body: #"{"p_store_id": "1", "p_date_range": "today"}"#)
+        #expect(metrics.status == .ok, "\(metrics.body)")
+        let waited = ContinuousClock.now - start
+        #expect(waited < .seconds(10), "\(waited) with the lock held (it is held a minute)")
+        #expect(written.withLock { $0 } == 0, "the writers wait for the lock")
+        // The lock released, every writer is served.
+        release.withLock { $0 = true }
+        for try await status in group { #expect(status == .created) }
+      }
+    }
+  }
+}
