@@ -48,7 +48,7 @@ struct UnknownColumnTests {
     #expect(
       result.error
         == "rvu-cli: visits.json element 1: key \"procedures[0].modifer\" is not valid: expected "
-        + "one of hcpcs, modifier, description, status_code, work_rvu, quantity; "
+        + "one of hcpcs, modifier, description, status_code, work_rvu, quantity, id, visit_id; "
         + "did you mean 'modifier'?\n")
   }
 

@@ -85,8 +85,8 @@ struct WeighedQuantityTests {
 
     // The CLI's JSON says the weight; the seed app, which decodes Int, gets whole units.
     #expect(StoreWire.popular(items[0])["total_quantity"]?.plainText == "1.625")
-    #expect(StoreWire.popular(items[0], wholeUnits: true)["total_quantity"] == .int(2))
-    #expect(StoreWire.category(categories[1], wholeUnits: true)["items_sold"] == .int(1))
+    #expect(StoreWire.popular(items[0], seedApp: true)["total_quantity"] == .int(2))
+    #expect(StoreWire.category(categories[1], seedApp: true)["items_sold"] == .int(1))
 
     // The same file again changes nothing: every weighed line is read as stored.
     let again = try store.importLines(

@@ -133,9 +133,15 @@ import Testing
       #expect(first["work_rvu"] == .number(1.3))
       #expect(first.keys.isSuperset(of: ["hcpcs", "description", "status_code", "work_rvu"]))
       // FTS syntax and quotes are text, not a query: an answer, never a 500.
-      for query in ["%22office%22%20OR", "%2A", "NEAR(a%20b)", "%27%3B%20DROP%20TABLE", ""] {
+      for query in ["%22office%22%20OR", "%2A", "NEAR(a%20b)", "%27%3B%20DROP%20TABLE"] {
         let (status, _) = try await client.json(.get, "/api/rvu/search?q=\(query)", token: token)
         #expect(status == .ok, "\(query)")
+      }
+      // No query is a 400, as the RVU backend answers (`src/app/api/rvu/search/route.ts`).
+      for path in ["/api/rvu/search", "/api/rvu/search?q="] {
+        let (status, error) = try await client.json(.get, path, token: token)
+        #expect(status == .badRequest, "\(path)")
+        #expect(try JSON(error)["error"] == .string(#"Query parameter "q" is required"#))
       }
     }
   }

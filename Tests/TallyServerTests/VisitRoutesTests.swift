@@ -14,6 +14,30 @@ import Testing
                      "work_rvu": 1.3, "quantity": 2}]}
     """
 
+  /// `"work_rvu": null` is refused naming the field, as the RVU backend answers 400; leaving the
+  /// key out still takes the catalog's.
+  @Test func aNullWorkRVUIsRefused() async throws {
+    let server = try await TestServer()
+    let token = try await server.token("u1")
+    try await server.test { client in
+      let (status, error) = try await client.json(
+        .post, "/api/visits", token: token,
+        body: #"{"date": "2026-02-08", "procedures": [{"hcpcs": "99213", "work_rvu": null}]}"#)
+      #expect(status == .badRequest)
+      #expect(
+        try JSON(error)["error"]?.string?.contains("procedures[0].work_rvu") == true, "\(error)")
+      let (created, body) = try await client.json(
+        .post, "/api/visits", token: token,
+        body: #"{"date": "2026-02-08", "procedures": [{"hcpcs": "99213"}]}"#)
+      #expect(created == .created)
+      let procedure = try #require(try JSON(body)["procedures"]?[0])
+      // 99213's work RVU in the test catalog; the procedure carries its ids.
+      #expect(procedure["work_rvu"] == .number(1.3))
+      #expect(procedure["id"]?.number != nil)
+      #expect(procedure["visit_id"] == (try JSON(body)["id"]))
+    }
+  }
+
   @Test func createListUpdateDelete() async throws {
     let server = try await TestServer()
     let token = try await server.token("u1")
@@ -59,12 +83,19 @@ import Testing
       let id = Int(try #require(try JSON(body)["id"]?.number))
       for (method, path) in [
         (HTTPRequest.Method.put, "/api/visits/\(id)"), (.delete, "/api/visits/\(id)"),
-        (.delete, "/api/visits/999999"), (.put, "/api/visits/abc"),
+        (.delete, "/api/visits/999999"),
       ] {
         let (status, error) = try await client.json(
           method, path, token: intruder, body: method == .put ? Self.visit : nil)
         #expect(status == .notFound, "\(method) \(path): \(error)")
         #expect(try JSON(error)["error"]?.string != nil)
+      }
+      // An id that is not a positive integer is no id at all: 400, as the RVU backend answers
+      // (`src/app/api/visits/[id]/route.ts`, `visits-id-api.test.ts`).
+      for path in ["/api/visits/abc", "/api/visits/0", "/api/visits/-1", "/api/visits/12abc"] {
+        let (status, error) = try await client.json(.delete, path, token: intruder)
+        #expect(status == .badRequest, "\(path): \(error)")
+        #expect(try JSON(error)["error"] == .string("Invalid visit ID"))
       }
       let (_, theirs) = try await client.json(.get, "/api/visits", token: intruder)
       #expect(theirs == "[]")

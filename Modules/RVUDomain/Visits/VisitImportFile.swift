@@ -73,12 +73,26 @@ public enum VisitImportFile {
     let description: String?
     let statusCode: String?
     let workRVU: Amount?
+    /// Whether `work_rvu` was sent as `null`: refused, as the RVU backend refuses it (400 naming
+    /// `work_rvu`), where leaving the key out means the catalog's.
+    let workRVUIsNull: Bool
     let quantity: Int?
 
     enum CodingKeys: String, CodingKey {
       case hcpcs, modifier, description, quantity
       case statusCode = "status_code"
       case workRVU = "work_rvu"
+    }
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      hcpcs = try container.decode(String.self, forKey: .hcpcs)
+      modifier = try container.decodeIfPresent(String.self, forKey: .modifier)
+      description = try container.decodeIfPresent(String.self, forKey: .description)
+      statusCode = try container.decodeIfPresent(String.self, forKey: .statusCode)
+      workRVUIsNull = try container.contains(.workRVU) && container.decodeNil(forKey: .workRVU)
+      workRVU = try container.decodeIfPresent(Amount.self, forKey: .workRVU)
+      quantity = try container.decodeIfPresent(Int.self, forKey: .quantity)
     }
   }
 
@@ -104,14 +118,15 @@ public enum VisitImportFile {
 
   /// The keys of a visit body and its procedures. A visit as `visits list --format json` writes
   /// it also has the keys Tally assigns (`id`, `user_id`, `total_work_rvu`, `created_at`,
-  /// `updated_at`): they are read so that an export imports back, and made anew, as for a body
-  /// the API takes.
+  /// `updated_at`; a procedure's `id` and `visit_id`): they are read so that an export imports
+  /// back, and made anew, as for a body the API takes.
   static let jsonKeys = KnownKeys(
     ["date", "time", "notes", "is_no_show", "procedures"]
       + ["id", "user_id", "total_work_rvu", "created_at", "updated_at"],
     nested: [
       "procedures": KnownKeys([
-        "hcpcs", "modifier", "description", "status_code", "work_rvu", "quantity",
+        "hcpcs", "modifier", "description", "status_code", "work_rvu", "quantity", "id",
+        "visit_id",
       ])
     ])
 
@@ -151,6 +166,12 @@ public enum VisitImportFile {
     }
     let procedures = try (body.procedures ?? []).enumerated().map { position, item in
       let path = "procedures[\(position)]"
+      guard !item.workRVUIsNull else {
+        throw TallyError.invalid(
+          path + ".work_rvu", "null",
+          expected: "a work RVU such as 1.30 (leave work_rvu out to use the catalog's)",
+          source: source)
+      }
       do {
         let quantity = try ProcedureInput.checkQuantity(String(item.quantity ?? 1))
         return try ProcedureInput(

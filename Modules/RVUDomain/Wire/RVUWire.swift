@@ -66,9 +66,13 @@ extension CatalogVersion {
 }
 
 extension Procedure {
+  /// The procedure with its own `id` and its `visit_id`, which the published TrackMyRVU app
+  /// requires of every procedure (`VisitProcedure`: without them its visit history fails to
+  /// load, issue 31).
   public var jsonObject: JSONObject {
     [
-      "hcpcs": .string(hcpcs), "modifier": .string(modifier), "description": .string(description),
+      "id": .int(Int(id ?? 0)), "visit_id": .int(Int(visitId)), "hcpcs": .string(hcpcs),
+      "modifier": .string(modifier), "description": .string(description),
       "status_code": .string(statusCode), "work_rvu": .decimal(workRVU),
       "quantity": .int(quantity),
     ]

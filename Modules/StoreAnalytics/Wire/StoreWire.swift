@@ -58,13 +58,14 @@ public enum StoreWire {
     "category", "subcategory", "order_count", "items_sold", "total_revenue",
   ]
 
-  /// A category's row. `wholeUnits`: quantities rounded to whole units, for the seed business
-  /// app, whose models decode them as `Int` (seed 003); elsewhere exact (`12.375` when weighed).
-  public static func category(_ row: CategorySales, wholeUnits: Bool = false) -> JSONObject {
+  /// A category's row. `seedApp`: the shape the seed business app's models decode (seed 003,
+  /// "Step 3: Define Data Models"), which declare every count non-optional and whole: quantities
+  /// rounded to whole units; elsewhere exact (`12.375` when weighed).
+  public static func category(_ row: CategorySales, seedApp: Bool = false) -> JSONObject {
     [
       "category": .string(row.category), "subcategory": .string(row.subcategory),
       "order_count": .int(row.orderCount),
-      "items_sold": quantity(row.itemsSold, wholeUnits: wholeUnits),
+      "items_sold": quantity(row.itemsSold, wholeUnits: seedApp),
       "total_revenue": .decimal(row.totalRevenue),
     ]
   }
@@ -74,12 +75,12 @@ public enum StoreWire {
     "avg_price",
   ]
 
-  /// An item's row; `wholeUnits` as for `category(_:wholeUnits:)`.
-  public static func popular(_ row: ItemSales, wholeUnits: Bool = false) -> JSONObject {
+  /// An item's row; `seedApp` as for `category(_:seedApp:)`.
+  public static func popular(_ row: ItemSales, seedApp: Bool = false) -> JSONObject {
     [
       "store_id": .string(row.storeId), "menu_item_id": .int(Int(row.menuItemId)),
       "item_name": .string(row.itemName), "times_ordered": .int(row.timesOrdered),
-      "total_quantity": quantity(row.totalQuantity, wholeUnits: wholeUnits),
+      "total_quantity": quantity(row.totalQuantity, wholeUnits: seedApp),
       "total_revenue": .decimal(row.totalRevenue), "avg_price": .decimal(row.averagePrice),
     ]
   }
@@ -102,12 +103,28 @@ public enum StoreWire {
     ]
   }
 
-  public static func metrics(_ metrics: StoreMetrics) -> JSONObject {
-    [
+  /// The metrics of a window. `seedApp`: the seed app's `StoreMetrics` declares
+  /// `unique_customers` and `revenue_change` non-optional, so where Tally has no value (no order
+  /// names a customer; no revenue in the previous window to compare with) they are `0` and
+  /// `unique_customers_known` / `revenue_change_known` say `false`; the CLI gives `null`.
+  public static func metrics(_ metrics: StoreMetrics, seedApp: Bool = false) -> JSONObject {
+    var object: JSONObject = [
       "total_revenue": .decimal(metrics.totalRevenue), "total_orders": .int(metrics.totalOrders),
       "avg_order_value": .decimal(metrics.averageOrderValue),
-      "unique_customers": customers(metrics.uniqueCustomers),
-      "revenue_change": .number(metrics.revenueChange, decimals: 1),
+      "unique_customers": seedApp
+        ? .int(metrics.uniqueCustomers ?? 0) : customers(metrics.uniqueCustomers),
+    ]
+    if seedApp {
+      object["unique_customers_known"] = .bool(metrics.uniqueCustomers != nil)
+    }
+    object["revenue_change"] =
+      seedApp
+      ? .number(metrics.revenueChange ?? 0, decimals: 1)
+      : .number(metrics.revenueChange, decimals: 1)
+    if seedApp {
+      object["revenue_change_known"] = .bool(metrics.revenueChange != nil)
+    }
+    let rest: JSONObject = [
       "orders_change": .int(metrics.ordersChange),
       "orders_change_percent": .number(metrics.ordersChangePercent, decimals: 1),
       "cancelled_orders": .int(metrics.cancelled.orders),
@@ -126,6 +143,8 @@ public enum StoreWire {
         "previous_end": .date(metrics.previous.end),
       ]),
     ]
+    for field in rest.fields { object[field.key] = field.value }
+    return object
   }
 
   public static let chartColumns = ["time_label", "revenue", "orders"]

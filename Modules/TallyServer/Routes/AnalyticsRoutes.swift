@@ -36,7 +36,10 @@ extension TallyAPI {
       Route(.get, "/api/rvu/search") { request, context in
         let user = try await user(request, context: context)
         let query = request.uri.queryParameters
-        let text = query["q"].map(String.init) ?? ""
+        // Without a query there is nothing to search: 400, as the RVU backend answers.
+        guard let text = query["q"].map(String.init), !text.isEmpty else {
+          throw APIError.message(.badRequest, #"Query parameter "q" is required"#)
+        }
         var limit = RVUStore.defaultSearchLimit
         if let given = query["limit"] {
           guard let number = Int(given) else {

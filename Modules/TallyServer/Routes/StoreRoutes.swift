@@ -14,7 +14,7 @@ extension TallyAPI {
         let (store, range, asOf) = try await rpcArguments(request, context: context)
         return try answer(["metrics", store.id, "\(range)", "\(asOf)"]) {
           let metrics = try shops.metrics(of: store, range: range, asOf: asOf, calendar: false)
-          return .array([.object(StoreWire.metrics(metrics))])
+          return .array([.object(StoreWire.metrics(metrics, seedApp: true))])
         }
       },
       Route(.post, "/rest/v1/rpc/get_revenue_chart_data") { request, context in
@@ -76,11 +76,11 @@ extension TallyAPI {
         storeIds: Set(stores),
         limit: query.order == nil ? min(max(query.limit ?? all, 1), all) : all
       )
-      .map { StoreWire.category($0, wholeUnits: true) }
+      .map { StoreWire.category($0, seedApp: true) }
     case .popularItems:
       return try known.flatMap { store in
         try shops.popular(of: store, limit: limit).map {
-          StoreWire.popular($0, wholeUnits: true)
+          StoreWire.popular($0, seedApp: true)
         }
       }
     }

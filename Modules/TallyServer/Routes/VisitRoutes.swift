@@ -57,10 +57,15 @@ extension TallyAPI {
     }
   }
 
-  /// The `{id}` of the path. An id that is not a number names no visit: 404, like any other.
+  /// The `{id}` of the path: a positive integer, else 400 `Invalid visit ID`, as the RVU
+  /// backend answers (`src/app/api/visits/[id]/route.ts`); a valid id of no visit of the user's
+  /// is the domain's 404.
   static func visitId(_ context: ServerContext) throws -> Int64 {
-    guard let id = context.parameters.get("id", as: Int64.self) else {
-      throw APIError.message(.notFound, "Visit not found")
+    guard let text = context.parameters.get("id"),
+      text.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+      let id = Int64(text), id > 0
+    else {
+      throw APIError.message(.badRequest, "Invalid visit ID")
     }
     return id
   }
