@@ -89,7 +89,13 @@ public struct TallyAPI: Sendable {
       throw APIError.unauthorized(.missingToken)
     }
     do {
-      let user = try await sessions.userId(of: token)
+      let (user, issuedAt) = try await sessions.session(of: token)
+      // A session of a deleted account ends with it (`DELETE /api/user`).
+      if let deleted = try server.deletedAt(userId: user),
+        Instant(issuedAt).millisecondsSinceEpoch <= deleted.millisecondsSinceEpoch
+      {
+        throw AuthFailure.invalidSession
+      }
       context.actingFor.current = user
       return user
     } catch let failure as AuthFailure {

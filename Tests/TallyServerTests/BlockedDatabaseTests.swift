@@ -22,26 +22,25 @@ import Testing
     let server = try await TestServer(rvu: try RVUStore.open(.file(path), today: today))
     let token = try await server.token("u1")
 
-    // rvu-cli's part: another connection takes the write lock and keeps it until the test lets
-    // go (at most a minute), on a thread of its own.
-    let holder = try DatabaseQueue(path: path)
-    let held = LockedValue(false)
-    let release = LockedValue(false)
-    defer { release.withLock { $0 = true } }
-    Thread {
-      try? holder.inDatabase { db in
-        try db.execute(sql: "BEGIN IMMEDIATE")
-        held.withLock { $0 = true }
-        for _ in 0..<6000 where !release.withLock({ $0 }) { Thread.sleep(forTimeInterval: 0.01) }
-        try db.execute(sql: "COMMIT")
-      }
-    }.start()
-    while !held.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(10)) }
-
     _ = try server.api.shops.addStore(id: "1", name: "Downtown", zone: .utc)
     try server.api.server.grant(userId: "u1", storeId: "1", role: .owner)
 
     try await server.test { client in
+      // rvu-cli's part: another connection takes the write lock and keeps it until the test lets
+      // go (at most two minutes), on a thread of its own.
+      let holder = try DatabaseQueue(path: path)
+      let held = LockedValue(false)
+      let release = LockedValue(false)
+      defer { release.withLock { $0 = true } }
+      Thread {
+        try? holder.inDatabase { db in
+          try db.execute(sql: "BEGIN IMMEDIATE")
+          held.withLock { $0 = true }
+          for _ in 0..<12000 where !release.withLock({ $0 }) { Thread.sleep(forTimeInterval: 0.01) }
+          try db.execute(sql: "COMMIT")
+        }
+      }.start()
+      while !held.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(10)) }
       // More writers than the cooperative pool has threads, each waiting on the lock.
       let writers = ProcessInfo.processInfo.activeProcessorCount + 2
       let written = LockedValue(0)

@@ -30,7 +30,8 @@ public struct SessionTokens: Sendable {
   /// HMAC) was a large share of a small request (`GET /api/favorites`); a cached token is still
   /// refused once it expires. A token is only cached after its signature checked out, so the
   /// cache holds nothing an attacker could choose.
-  private let verified = LockedValue<[String: (userId: String, expires: Date)]>([:])
+  private let verified = LockedValue<[String: (userId: String, issuedAt: Date, expires: Date)]>(
+    [:])
   /// Verified tokens kept at most: a server has few live sessions; past this the cache starts over.
   static let verifiedLimit = 10_000
 
@@ -71,13 +72,20 @@ public struct SessionTokens: Sendable {
   /// - throws: `AuthFailure` when the token is malformed, signed with anything but the server
   ///   secret, or expired.
   public func userId(of token: String) async throws -> String {
+    try await session(of: token).userId
+  }
+
+  /// The user of a valid session token and when the token was issued.
+  ///
+  /// - throws: `AuthFailure.invalidSession` for a malformed, forged or expired token.
+  public func session(of token: String) async throws -> (userId: String, issuedAt: Date) {
     let now = Date()
     if let known = verified.withLock({ $0[token] }) {
       guard now < known.expires else {
         verified.withLock { _ = $0.removeValue(forKey: token) }
         throw AuthFailure.invalidSession
       }
-      return known.userId
+      return (known.userId, known.issuedAt)
     }
     let claims: SessionClaims
     do {
@@ -87,8 +95,8 @@ public struct SessionTokens: Sendable {
     }
     verified.withLock { cache in
       if cache.count >= Self.verifiedLimit { cache.removeAll(keepingCapacity: true) }
-      cache[token] = (claims.subject.value, claims.expires.value)
+      cache[token] = (claims.subject.value, claims.issuedAt.value, claims.expires.value)
     }
-    return claims.subject.value
+    return (claims.subject.value, claims.issuedAt.value)
   }
 }

@@ -56,6 +56,14 @@ public struct ServerDatabase: Sendable {
         table.add(column: "key_hint", .text).notNull().defaults(to: "")
       }
     }
+    migrator.registerMigration("server-v3 deleted users") { db in
+      // A deleted account's sessions end with it (DELETE /api/user): a token issued up to the
+      // deletion is refused, one from a later sign-in is not.
+      try db.create(table: "deleted_user") { table in
+        table.primaryKey("id", .text)
+        table.column("deleted_at", .integer).notNull()
+      }
+    }
     return migrator
   }
 
@@ -82,6 +90,33 @@ public struct ServerDatabase: Sendable {
 
   public func user(id: String) throws -> ServerUser? {
     try writer.read { db in try ServerUser.fetchOne(db, key: id) }
+  }
+
+  /// Deletes the user's sign-in record and store grants and notes the instant, so that every
+  /// session issued until then is refused (`deletedAt(userId:)`). Returns the rows deleted.
+  @discardableResult
+  public func deleteUser(id: String) throws -> Int {
+    let now = clock()
+    return try writer.write { db in
+      let users = try ServerUser.deleteOne(db, key: id) ? 1 : 0
+      let grants = try StoreGrant.filter(StoreGrant.Columns.userId == id).deleteAll(db)
+      try db.execute(
+        sql: """
+          INSERT INTO deleted_user (id, deleted_at) VALUES (?, ?)
+          ON CONFLICT (id) DO UPDATE SET deleted_at = excluded.deleted_at
+          """, arguments: [id, now.millisecondsSinceEpoch])
+      return users + grants
+    }
+  }
+
+  /// When the user's account was last deleted, if ever: sessions issued until then are void.
+  public func deletedAt(userId: String) throws -> Instant? {
+    try writer.read { db in
+      try Int64.fetchOne(
+        try db.cachedStatement(sql: "SELECT deleted_at FROM deleted_user WHERE id = ?"),
+        arguments: [userId]
+      ).map(Instant.init(millisecondsSinceEpoch:))
+    }
   }
 
   // MARK: Grants

@@ -6,6 +6,21 @@ extension TallyAPI {
   /// `POST /api/auth/mobile/google {idToken}`: a verified Google ID token becomes a session.
   var authRoutes: [Route] {
     [
+      // In-app account deletion, which the App Store requires: every row of the user's in the
+      // RVU database (one transaction), then the sign-in record, grants and sessions. Both steps
+      // are idempotent, so a retry after a failure between them finishes the job.
+      Route(.delete, "/api/user") { request, context in
+        let user = try await user(request, context: context)
+        let deleted = try APIError.answeringRVU { try rvu.deleteUser(user) }
+        try server.deleteUser(id: user)
+        return JSONResponse.object([
+          "success": .bool(true), "message": .string("Account and all data deleted"),
+          "deleted": .object([
+            "visits": .int(deleted.visits), "procedures": .int(deleted.procedures),
+            "favorites": .int(deleted.favorites), "settings": .int(deleted.settings),
+          ]),
+        ])
+      },
       Route(.post, "/api/auth/mobile/google") { request, context in
         struct Body: Decodable { let idToken: String }
         let body = try await JSONBody.decode(Body.self, request, context: context)
@@ -33,7 +48,7 @@ extension TallyAPI {
           "sessionToken": .string(token),
           "expiresIn": .int(Int(SessionTokens.lifetime(days: SessionTokens.defaultDays))),
         ])
-      }
+      },
     ]
   }
 }
