@@ -19,7 +19,8 @@ extension TallyServerCommand {
         Example:
           tally-server serve --port 8080 --secret-file /etc/tally/secret \\
             --google-client-id 123-web.apps.googleusercontent.com \\
-            --google-jwks google-certs.json
+            --google-jwks google-certs.json \\
+            --apple-client-id com.example.trackmyrvu --apple-jwks apple-keys.json
         """)
 
     @Option(help: "The address to listen on.") var host = "127.0.0.1"
@@ -38,6 +39,19 @@ extension TallyServerCommand {
         "Google's signing keys as its certs endpoint publishes them (a JWKS file).",
         valueName: "file"))
     var googleJWKS: String?
+    @Option(
+      name: .customLong("apple-client-id"),
+      help: ArgumentHelp(
+        "An app id whose Sign in with Apple tokens sign in: the iOS bundle id or the web's "
+          + "Services ID (repeat for both).",
+        valueName: "id"))
+    var appleClientIds: [String] = []
+    @Option(
+      name: .customLong("apple-jwks"),
+      help: ArgumentHelp(
+        "Apple's signing keys as https://appleid.apple.com/auth/keys publishes them (a JWKS file).",
+        valueName: "file"))
+    var appleJWKS: String?
 
     func validate() throws {
       // NIO would take any Int and bind a port of its own choosing, and the server would run.
@@ -50,26 +64,36 @@ extension TallyServerCommand {
         throw ValidationError(
           "--google-client-id and --google-jwks go together: sign-in needs both")
       }
+      if appleClientIds.isEmpty != (appleJWKS == nil) {
+        throw ValidationError(
+          "--apple-client-id and --apple-jwks go together: sign-in needs both")
+      }
     }
 
     func run() throws {
       let sessions = try secret.sessions()
-      var google: GoogleSignIn?
-      if let googleJWKS {
-        let text: String
-        do { text = try String(contentsOfFile: googleJWKS, encoding: .utf8) } catch {
+      func jwks(_ path: String) throws -> String {
+        do { return try String(contentsOfFile: path, encoding: .utf8) } catch {
           throw TallyError(
             .missingInput,
-            .notFound(kind: "JWKS file", name: googleJWKS, expected: "a readable JSON file"))
+            .notFound(kind: "JWKS file", name: path, expected: "a readable JSON file"))
         }
-        let ids = googleClientIds
+      }
+      var google: GoogleSignIn?
+      if let googleJWKS {
+        let (text, ids) = (try jwks(googleJWKS), googleClientIds)
         google = try blockingAsync { try await GoogleSignIn(jwks: text, clientIds: ids) }
+      }
+      var apple: AppleSignIn?
+      if let appleJWKS {
+        let (text, ids) = (try jwks(appleJWKS), appleClientIds)
+        apple = try blockingAsync { try await AppleSignIn(jwks: text, clientIds: ids) }
       }
       // Requests are answered at once: a pool of readers per database, not one connection.
       DatabaseOpener.concurrentReads = true
       let api = TallyAPI(
         rvu: try databases.openRVU(), shops: try databases.openStores(),
-        server: try databases.openServer(), sessions: sessions, google: google)
+        server: try databases.openServer(), sessions: sessions, google: google, apple: apple)
       LoggingSystem.bootstrap(LogLine.init)
       var logger = Logger(label: "tally-server")
       logger.logLevel = .info

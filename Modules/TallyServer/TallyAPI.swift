@@ -13,6 +13,7 @@ public struct TallyAPI: Sendable {
   let server: ServerDatabase
   let sessions: SessionTokens
   let google: GoogleSignIn?
+  let apple: AppleSignIn?
   /// When "now" is: the wall clock, or a fixed instant in tests.
   let clock: @Sendable () -> Instant
   /// Store RPC and view answers kept while the store data is unchanged.
@@ -22,7 +23,8 @@ public struct TallyAPI: Sendable {
 
   public init(
     rvu: RVUStore, shops: ShopAnalytics, server: ServerDatabase, sessions: SessionTokens,
-    google: GoogleSignIn?, clock: @escaping @Sendable () -> Instant = { Instant(Date()) }
+    google: GoogleSignIn?, apple: AppleSignIn? = nil,
+    clock: @escaping @Sendable () -> Instant = { Instant(Date()) }
   ) {
     self.rvu = rvu
     // The stores' today follows this server's clock, so the domain's day rule (`currentDay`)
@@ -31,6 +33,7 @@ public struct TallyAPI: Sendable {
     self.server = server
     self.sessions = sessions
     self.google = google
+    self.apple = apple
     self.clock = clock
   }
 

@@ -20,9 +20,12 @@ struct TestServer {
   static let webClient = "web-client.apps.googleusercontent.com"
   static let iosClient = "ios-client.apps.googleusercontent.com"
   static let kid = "test-key-1"
+  static let appleClient = "com.example.trackmyrvu"
 
   let api: TallyAPI
   let google: GoogleKey
+  /// Stands in for Apple's key: the same kind of RSA key and JWKS.
+  let apple: GoogleKey
 
   /// The server's "now" for a whole test run, injected as its clock: the time the run started,
   /// at least two minutes into its UTC day, so that an order placed a minute before it is on
@@ -38,12 +41,14 @@ struct TestServer {
   ///   `RVUStore.revision()`).
   init(rvu: RVUStore? = nil) async throws {
     google = try GoogleKey()
+    apple = try GoogleKey()
     api = TallyAPI(
       rvu: try rvu ?? RVUStore.inMemory(), shops: try ShopAnalytics.inMemory(),
       server: try ServerDatabase.open(.memory),
       sessions: try await SessionTokens(secret: Self.secret),
       google: try await GoogleSignIn(
         jwks: google.jwks, clientIds: [Self.webClient, Self.iosClient]),
+      apple: try await AppleSignIn(jwks: apple.jwks, clientIds: [Self.appleClient]),
       clock: { TestServer.now })
   }
 
@@ -88,6 +93,25 @@ struct GoogleKey {
       issuedAt: IssuedAtClaim(value: Date().addingTimeInterval(-60)),
       expires: ExpirationClaim(value: expires), email: email, name: "Ada Lovelace",
       picture: "https://example.com/ada.png")
+    let keys = await JWTKeyCollection().add(
+      rsa: signingKey, digestAlgorithm: .sha256, kid: JWKIdentifier(string: TestServer.kid))
+    return try await keys.sign(claims, kid: JWKIdentifier(string: TestServer.kid))
+  }
+}
+
+extension GoogleKey {
+  /// A Sign in with Apple identity token with these claims, signed with the key.
+  func appleToken(
+    subject: String = "000123.apple", email: String? = "grace@privaterelay.appleid.com",
+    audience: String = TestServer.appleClient, issuer: String = "https://appleid.apple.com",
+    expires: Date = Date().addingTimeInterval(3600)
+  ) async throws -> String {
+    let claims = AppleIdentityToken(
+      issuer: IssuerClaim(value: issuer), audience: AudienceClaim(value: audience),
+      expires: ExpirationClaim(value: expires),
+      issuedAt: IssuedAtClaim(value: Date().addingTimeInterval(-60)),
+      subject: SubjectClaim(value: subject), nonceSupported: nil, nonce: nil, email: email,
+      orgId: nil, emailVerified: nil, isPrivateEmail: nil, realUserStatus: nil)
     let keys = await JWTKeyCollection().add(
       rsa: signingKey, digestAlgorithm: .sha256, kid: JWKIdentifier(string: TestServer.kid))
     return try await keys.sign(claims, kid: JWKIdentifier(string: TestServer.kid))

@@ -10,6 +10,8 @@ public enum AuthFailure: Error, Equatable, Sendable {
   case invalidGoogleToken(String)
   /// A POS key that is unknown or for another store.
   case invalidPOSKey
+  /// A Sign in with Apple identity token that failed verification.
+  case invalidAppleToken(String)
 
   /// The `{error}` text of the 401.
   public var message: String {
@@ -19,6 +21,7 @@ public enum AuthFailure: Error, Equatable, Sendable {
     case .invalidSession:
       return "Unauthorized: the session token is invalid or expired; sign in again"
     case .invalidGoogleToken: return "Invalid Google ID token"
+    case .invalidAppleToken: return "Invalid identity token"
     case .invalidPOSKey: return "Unauthorized: expected this store's POS key as the bearer token"
     }
   }

@@ -69,18 +69,20 @@ public struct ServerDatabase: Sendable {
 
   // MARK: Users
 
-  /// Adds the user or refreshes their email, name and picture (a Google sign-in).
+  /// Adds the user or refreshes their email, name and picture (a Google sign-in). With
+  /// `keepingName`, a `nil` name keeps the one stored: Apple sends the name only at the first
+  /// sign-in.
   @discardableResult
-  public func upsertUser(id: String, email: String, name: String?, picture: String?) throws
-    -> ServerUser
-  {
+  public func upsertUser(
+    id: String, email: String, name: String?, picture: String?, keepingName: Bool = false
+  ) throws -> ServerUser {
     let now = clock()
     return try writer.write { db in
       var user =
         try ServerUser.fetchOne(db, key: id)
         ?? ServerUser(id: id, email: email, createdAt: now, updatedAt: now)
       user.email = email
-      user.name = name
+      if name != nil || !keepingName { user.name = name }
       user.picture = picture
       user.updatedAt = now
       try user.save(db)

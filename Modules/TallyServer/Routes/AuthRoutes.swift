@@ -36,19 +36,57 @@ extension TallyAPI {
             id: identity.subject, email: identity.email, name: identity.name,
             picture: identity.picture)
         }
-        context.actingFor.current = user.id
-        let token = try await sessions.token(userId: user.id, now: clock())
-        return JSONResponse.object([
-          "success": .bool(true),
-          "user": .object([
-            "id": .string(user.id), "email": .string(user.email),
-            "name": user.name.map(JSONValue.string) ?? .null,
-            "image": user.picture.map(JSONValue.string) ?? .null,
-          ]),
-          "sessionToken": .string(token),
-          "expiresIn": .int(Int(SessionTokens.lifetime(days: SessionTokens.defaultDays))),
-        ])
+        return try await signedIn(user, context: context)
+      },
+      // Sign in with Apple, as the RVU backend (`src/app/api/auth/mobile/apple/route.ts`): the
+      // user id is `apple_<sub>`; Apple sends the name once, at the first sign-in, so a later
+      // sign-in without it keeps the one stored.
+      Route(.post, "/api/auth/mobile/apple") { request, context in
+        struct Body: Decodable {
+          struct FullName: Decodable {
+            let givenName: String?
+            let familyName: String?
+          }
+          let identityToken: String?
+          let fullName: FullName?
+        }
+        let body = try await JSONBody.decode(Body.self, request, context: context)
+        guard let token = body.identityToken, !token.isEmpty else {
+          throw APIError.message(.badRequest, "Missing identityToken")
+        }
+        guard let apple else {
+          throw APIError.unauthorized(.invalidAppleToken("no Apple client id or JWKS configured"))
+        }
+        let identity: AppleIdentity
+        do { identity = try await apple.verify(token) } catch let failure as AuthFailure {
+          throw APIError.unauthorized(failure)
+        }
+        let name = [body.fullName?.givenName, body.fullName?.familyName]
+          .compactMap { $0?.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+          .joined(separator: " ")
+        let user = try APIError.answering {
+          try server.upsertUser(
+            id: "apple_" + identity.subject, email: identity.email,
+            name: name.isEmpty ? nil : name, picture: nil, keepingName: true)
+        }
+        return try await signedIn(user, context: context)
       },
     ]
+  }
+
+  /// The answer of a sign-in, the seed's shape for Google and Apple alike: a new session token.
+  private func signedIn(_ user: ServerUser, context: ServerContext) async throws -> Response {
+    context.actingFor.current = user.id
+    let token = try await sessions.token(userId: user.id, now: clock())
+    return JSONResponse.object([
+      "success": .bool(true),
+      "user": .object([
+        "id": .string(user.id), "email": .string(user.email),
+        "name": user.name.map(JSONValue.string) ?? .null,
+        "image": user.picture.map(JSONValue.string) ?? .null,
+      ]),
+      "sessionToken": .string(token),
+      "expiresIn": .int(Int(SessionTokens.lifetime(days: SessionTokens.defaultDays))),
+    ])
   }
 }
