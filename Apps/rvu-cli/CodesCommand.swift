@@ -13,7 +13,7 @@ extension RVUCommand {
       commandName: "codes",
       abstract: "Import, search and show HCPCS/CPT codes and their RVUs.",
       discussion: "Example:\n  rvu-cli codes search \"knee injection\"",
-      subcommands: [Import.self, Search.self, Show.self, Versions.self])
+      subcommands: [Import.self, Search.self, Show.self, Versions.self, Custom.self])
   }
 }
 

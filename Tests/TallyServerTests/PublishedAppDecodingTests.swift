@@ -129,15 +129,19 @@ private struct SeedCategory: Decodable {
     return decoder
   }
 
-  /// TrackMyRVU's visit history and favorites: a visit with a catalog code and one with a code
-  /// the catalog lacks (no description or status: empty text, never null).
+  /// TrackMyRVU's visit history and favorites: a visit with a catalog code, one with a code the
+  /// catalog lacks (no description or status: empty text, never null) and one with a custom code.
   @Test func trackMyRVUDecodesVisitsAndFavorites() async throws {
     let server = try await TestServer()
     let token = try await server.token("u1")
     try await server.test { client in
+      _ = try await client.json(
+        .post, "/api/custom-codes", token: token,
+        body: #"{"hcpcs": "ZZ001", "description": "Coaching", "work_rvu": 1.2}"#)
       for body in [
         VisitRoutesTests.visit,
         #"{"date": "2026-02-09", "procedures": [{"hcpcs": "0591T", "work_rvu": 1.2}]}"#,
+        #"{"date": "2026-02-09", "procedures": [{"hcpcs": "ZZ001"}]}"#,
       ] {
         let (status, answer) = try await client.json(.post, "/api/visits", token: token, body: body)
         #expect(status == .created, "\(answer)")
@@ -147,8 +151,9 @@ private struct SeedCategory: Decodable {
         .post, "/api/favorites", token: token, body: #"{"hcpcs": "99213"}"#)
       let (_, list) = try await client.json(.get, "/api/visits", token: token)
       let visits = try Self.appDecoder().decode([AppVisit].self, from: Data(list.utf8))
-      #expect(visits.count == 2)
-      #expect(visits.flatMap { $0.procedures ?? [] }.map(\.hcpcs).sorted() == ["0591T", "99213"])
+      #expect(visits.count == 3)
+      #expect(
+        visits.flatMap { $0.procedures ?? [] }.map(\.hcpcs).sorted() == ["0591T", "99213", "ZZ001"])
       let (_, favorites) = try await client.json(.get, "/api/favorites", token: token)
       let decoded = try Self.appDecoder().decode([AppFavorite].self, from: Data(favorites.utf8))
       #expect(decoded.map(\.hcpcs) == ["99213"])

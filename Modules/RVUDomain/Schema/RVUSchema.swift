@@ -280,6 +280,40 @@ enum RVUSchema {
           UPDATE catalog_version SET version = version * 10000 + \(month);
           """)
     }
+    migrator.registerMigration("rvu-9-custom-codes-templates") { db in
+      // A user's own codes (a code the catalog lacks, priced by the user) and visit templates,
+      // the RVU backend's favorite groups (issue 31). Instants in milliseconds, RVUs in
+      // hundredths, as every table here.
+      try db.execute(
+        sql: """
+          CREATE TABLE custom_code (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            user_id TEXT NOT NULL,
+            hcpcs TEXT NOT NULL,
+            description TEXT NOT NULL,
+            work_rvu INTEGER NOT NULL,
+            created_at INTEGER NOT NULL,
+            UNIQUE (user_id, hcpcs)
+          );
+          CREATE TABLE template (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            user_id TEXT NOT NULL,
+            name TEXT NOT NULL,
+            sort_order INTEGER NOT NULL,
+            created_at INTEGER NOT NULL,
+            updated_at INTEGER NOT NULL,
+            UNIQUE (user_id, name)
+          );
+          CREATE TABLE template_item (
+            template_id INTEGER NOT NULL REFERENCES template(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            hcpcs TEXT NOT NULL,
+            quantity INTEGER NOT NULL CHECK (quantity BETWEEN 1 AND 1000),
+            PRIMARY KEY (template_id, position),
+            UNIQUE (template_id, hcpcs)
+          ) WITHOUT ROWID;
+          """)
+    }
     return migrator
   }
 }

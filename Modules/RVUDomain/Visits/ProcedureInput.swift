@@ -120,7 +120,7 @@ public struct ProcedureInput: Sendable, Equatable {
   }
 
   /// A work RVU as text: a number of 0 or more with at most 2 decimals.
-  static func parseWorkRVU(_ text: String) throws -> FixedDecimal {
+  public static func parseWorkRVU(_ text: String) throws -> FixedDecimal {
     guard let value = try? FixedDecimal(parsing: text) else {
       throw TallyError.invalid(
         "work_rvu", text, expected: "a number of 0 or more with at most 2 decimals",

@@ -6,6 +6,8 @@ public struct UserDeletion: Sendable, Equatable {
   public var visits = 0
   public var procedures = 0
   public var favorites = 0
+  public var customCodes = 0
+  public var templates = 0
   /// 1 when the user had settings (a goal, a rate), else 0.
   public var settings = 0
 
@@ -13,8 +15,8 @@ public struct UserDeletion: Sendable, Equatable {
 }
 
 extension RVUStore {
-  /// Deletes every row of `userId`: visits and their procedures, favorites, settings, and the
-  /// per-day sums kept of them, in one transaction. The App Store requires in-app account
+  /// Deletes every row of `userId`: visits and their procedures, favorites, settings, custom
+  /// codes, templates, and the per-day sums kept of them, in one transaction. The App Store requires in-app account
   /// deletion (`DELETE /api/user`, issue 31); `rvu-cli users delete` does the same. A user with
   /// no data deletes nothing and is no error, as the RVU backend answers.
   public func deleteUser(_ userId: String) throws -> UserDeletion {
@@ -28,6 +30,9 @@ extension RVUStore {
       deletion.visits = try delete("visit")
       deletion.favorites = try delete("favorite")
       deletion.settings = try delete("rvu_setting")
+      deletion.customCodes = try delete("custom_code")
+      // Their items go with them (ON DELETE CASCADE).
+      deletion.templates = try delete("template")
       _ = try delete("visit_day")
       _ = try delete("procedure_day")
       return deletion

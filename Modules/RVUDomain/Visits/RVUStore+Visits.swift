@@ -66,7 +66,8 @@ extension RVUStore {
       var procedures: [Procedure]
       if let inputs = changes.procedures {
         procedures = try writer.resolve(
-          VisitInput(date: visit.date, isNoShow: visit.isNoShow, procedures: inputs))
+          VisitInput(date: visit.date, isNoShow: visit.isNoShow, procedures: inputs),
+          userId: userId)
       } else {
         procedures = try ofVisit.order(Procedure.Columns.position).fetchAll(db)
         guard visit.isNoShow || !procedures.isEmpty else {

@@ -16,6 +16,8 @@ struct VisitWriter {
   let chosenVersion: Int?
   /// Catalog codes by version and code.
   private var catalog: [String: CatalogCode?] = [:]
+  /// The user's own codes looked up, by user and code.
+  private var customCodes: [String: CustomCode?] = [:]
   /// The version in force, by day of service.
   private var inForce: [LocalDate: Int] = [:]
   /// The (user, day) pairs changed by updates and deletes, whose daily totals `finish()`
@@ -47,7 +49,7 @@ struct VisitWriter {
   mutating func insert(_ input: VisitInput, userId: String, source: TallyError.Source? = nil)
     throws -> VisitDetail
   {
-    let procedures = try resolve(input, source: source)
+    let procedures = try resolve(input, userId: userId, source: source)
     let now = store.clock()
     var visit = Visit(
       id: nil, userId: userId, date: input.date, time: input.time?.descriptionWithSeconds,
@@ -92,9 +94,9 @@ struct VisitWriter {
   /// - throws: `TallyError` (at `source`) for a day after the store's today, a visit without
   ///   procedures that is not a no-show, a work RVU outside `ProcedureInput.workRVUs`, or a code
   ///   missing from the catalog without a work RVU of its own.
-  mutating func resolve(_ input: VisitInput, source: TallyError.Source? = nil) throws
-    -> [Procedure]
-  {
+  mutating func resolve(
+    _ input: VisitInput, userId: String, source: TallyError.Source? = nil
+  ) throws -> [Procedure] {
     // In a file, an unknown code is bad data in that file (exit 65), not a missing input.
     func located(_ error: TallyError) -> TallyError {
       guard let source else { return error }
@@ -125,12 +127,23 @@ struct VisitWriter {
           try store.lookup(db, hcpcs: entry.hcpcs, modifier: entry.modifier, version: version))
       }
       let code = catalog[key]!
+      // A code the catalog lacks may be one of the user's own (`custom_code`): logged with its
+      // description and work RVU. The catalog's own code of the name wins.
+      var custom: CustomCode?
+      if code == nil {
+        let customKey = userId + "\u{0}" + entry.hcpcs
+        if customCodes[customKey] == nil {
+          customCodes[customKey] = .some(
+            try store.customCode(db, hcpcs: entry.hcpcs, userId: userId))
+        }
+        custom = customCodes[customKey]!
+      }
       if let given = entry.workRVU {
         do { _ = try ProcedureInput.checkWorkRVU(given) } catch let error as TallyError {
           throw located(error)
         }
       }
-      guard let workRVU = entry.workRVU ?? code?.workRVU else {
+      guard let workRVU = entry.workRVU ?? code?.workRVU ?? custom?.workRVU else {
         throw located(
           code == nil
             ? .unknownCode(entry.hcpcs, modifier: entry.modifier, year: year)
@@ -140,7 +153,7 @@ struct VisitWriter {
         Procedure(
           id: nil, visitId: 0, position: position, userId: "", date: input.date,
           isNoShow: input.isNoShow, hcpcs: entry.hcpcs, modifier: entry.modifier,
-          description: entry.description ?? code?.description ?? "",
+          description: entry.description ?? code?.description ?? custom?.description ?? "",
           statusCode: entry.statusCode ?? code?.statusCode ?? "", workRVU: workRVU,
           quantity: entry.quantity))
     }

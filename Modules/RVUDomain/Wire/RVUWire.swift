@@ -119,6 +119,18 @@ extension Favorite {
   }
 }
 
+extension CustomCode {
+  public static let columns = ["id", "user_id", "hcpcs", "description", "work_rvu", "created_at"]
+
+  public var jsonObject: JSONObject {
+    [
+      "id": .int(Int(id ?? 0)), "user_id": .string(userId), "hcpcs": .string(hcpcs),
+      "description": .string(description), "work_rvu": .decimal(workRVU),
+      "created_at": createdAt.wireValue,
+    ]
+  }
+}
+
 extension RVUSummaryRow {
   public static let columns = [
     "period_start", "total_work_rvu", "total_encounters", "total_no_shows",

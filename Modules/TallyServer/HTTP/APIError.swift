@@ -82,10 +82,10 @@ extension APIError {
     }
   }
 
-  /// `answering` for the RVU routes: a visit or favorite that does not exist is a 404, as the
-  /// seed's backend answers.
+  /// `answering` for the RVU routes: a visit, favorite or custom code that does not exist is a
+  /// 404, as the seed's backend answers.
   static func answeringRVU<T>(_ body: () throws -> T) throws -> T {
-    try answering(notFoundKinds: ["visit", "favorite"], body)
+    try answering(notFoundKinds: ["visit", "favorite", "custom code"], body)
   }
 
   static func unauthorized(_ failure: AuthFailure) -> APIError {

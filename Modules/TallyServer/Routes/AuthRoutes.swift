@@ -18,6 +18,7 @@ extension TallyAPI {
           "deleted": .object([
             "visits": .int(deleted.visits), "procedures": .int(deleted.procedures),
             "favorites": .int(deleted.favorites), "settings": .int(deleted.settings),
+            "custom_codes": .int(deleted.customCodes), "templates": .int(deleted.templates),
           ]),
         ])
       },

@@ -61,10 +61,7 @@ extension TallyAPI {
   /// backend answers (`src/app/api/visits/[id]/route.ts`); a valid id of no visit of the user's
   /// is the domain's 404.
   static func visitId(_ context: ServerContext) throws -> Int64 {
-    guard let text = context.parameters.get("id"),
-      text.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
-      let id = Int64(text), id > 0
-    else {
+    guard let text = context.parameters.get("id"), let id = positiveId(text) else {
       throw APIError.message(.badRequest, "Invalid visit ID")
     }
     return id
