@@ -85,17 +85,30 @@ extension RVUCommand.Visits {
           rvu-cli visits add --date 2026-02-08 --no-show
           rvu-cli visits add --date yesterday --procedure 99213
           rvu-cli visits add --procedure 99214   (today)
+          rvu-cli visits add --template "Knee injection"
         """)
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var user: UserOptions
     @OptionGroup var catalog: CatalogOptions
     @OptionGroup var fields: VisitFields
+    @Option(
+      help: ArgumentHelp(
+        "Log the procedures of this template (templates list); --procedure adds more.",
+        valueName: "name"))
+    var template: String?
 
     func run() throws {
       let saved = try withRVUHints(workRVU: true) {
-        try global.openRVUStore().addVisit(
-          try fields.input(asOf: global.asOf), userId: user.id, catalogYear: catalog.year)
+        let store = try global.openRVUStore()
+        var input = try fields.input(asOf: global.asOf)
+        if let template {
+          input.procedures =
+            try store.template(named: template, userId: user.id).items.map {
+              try ProcedureInput(hcpcs: $0.hcpcs, quantity: $0.quantity)
+            } + input.procedures
+        }
+        return try store.addVisit(input, userId: user.id, catalogYear: catalog.year)
       }
       global.print(object: saved.jsonObject(nested: global.format == .json))
     }

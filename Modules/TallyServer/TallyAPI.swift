@@ -44,7 +44,8 @@ public struct TallyAPI: Sendable {
         JSONResponse.object(["status": .string("ok")])
       }
     ]
-      + authRoutes + visitRoutes + favoriteRoutes + customCodeRoutes + analyticsRoutes + storeRoutes
+      + authRoutes + visitRoutes + favoriteRoutes + templateRoutes + customCodeRoutes
+      + analyticsRoutes + storeRoutes
       + posRoutes
       + reportRoutes
   }

@@ -131,6 +131,35 @@ extension CustomCode {
   }
 }
 
+extension VisitTemplate {
+  /// The keys of `jsonObject(nested: false)`, in order.
+  public static let columns = [
+    "id", "user_id", "name", "sort_order", "created_at", "updated_at", "items",
+  ]
+
+  /// A template with its items as objects (`nested`, as the API answers them; `details` adds
+  /// each code's description, status and work RVU where known) or as a `99213 20610x2` list for
+  /// flat formats.
+  public func jsonObject(nested: Bool, details: [String: JSONObject] = [:]) -> JSONObject {
+    let items: JSONValue =
+      nested
+      ? .array(
+        self.items.map { item in
+          var object: JSONObject = ["hcpcs": .string(item.hcpcs), "quantity": .int(item.quantity)]
+          for field in details[item.hcpcs]?.fields ?? [] { object[field.key] = field.value }
+          return .object(object)
+        })
+      : .string(
+        self.items.map { $0.hcpcs + ($0.quantity > 1 ? "x\($0.quantity)" : "") }
+          .joined(separator: " "))
+    return [
+      "id": .int(Int(id)), "user_id": .string(userId), "name": .string(name),
+      "sort_order": .int(sortOrder), "created_at": createdAt.wireValue,
+      "updated_at": updatedAt.wireValue, "items": items,
+    ]
+  }
+}
+
 extension RVUSummaryRow {
   public static let columns = [
     "period_start", "total_work_rvu", "total_encounters", "total_no_shows",
