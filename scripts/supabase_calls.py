@@ -1,0 +1,76 @@
+"""The seed business app's analytics calls (seed 003, "Step 2" and "Step 3"), made with
+Supabase's own client, and its models' keys checked: python3 supabase_calls.py URL TOKEN NAME."""
+import sys
+from decimal import Decimal
+
+from supabase import create_client
+
+url, token, name = sys.argv[1:4]
+client = create_client(url, token)
+
+# The models of seed 003's Step 3: key -> type; every one non-optional but `subcategory`.
+DECIMAL, INT, TEXT = "decimal", "int", "text"
+MODELS = {
+    "StoreMetrics": {"total_revenue": DECIMAL, "total_orders": INT, "avg_order_value": DECIMAL,
+                     "unique_customers": INT, "revenue_change": DECIMAL, "orders_change": INT},
+    "RevenueChartPoint": {"time_label": TEXT, "revenue": DECIMAL, "orders": INT},
+    "TimeDistribution": {"time_period": TEXT, "order_count": INT, "revenue": DECIMAL},
+    "PopularItem": {"menu_item_id": INT, "item_name": TEXT, "times_ordered": INT,
+                    "total_quantity": INT, "total_revenue": DECIMAL, "avg_price": DECIMAL},
+    "CategoryDistribution": {"category": TEXT, "order_count": INT, "items_sold": INT,
+                             "total_revenue": DECIMAL},
+}
+problems = []
+
+
+def check(model, rows, call):
+    for row in rows:
+        for key, kind in MODELS[model].items():
+            value = row.get(key)
+            ok = (
+                (kind == INT and isinstance(value, int) and not isinstance(value, bool))
+                or (kind == DECIMAL and isinstance(value, (int, float)) and not isinstance(value, bool))
+                or (kind == TEXT and isinstance(value, str))
+            )
+            if not ok:
+                problems.append(f"{name} {call}: {model}.{key} = {value!r}, expected {kind}")
+    return rows
+
+
+calls = 0
+for store in (1, 2):
+    for date_range in ("today", "week", "month"):
+        rows = client.rpc("get_store_metrics",
+                          {"p_store_id": store, "p_date_range": date_range}).execute().data
+        check("StoreMetrics", rows, f"get_store_metrics({store}, {date_range})")
+        rows = client.rpc("get_revenue_chart_data",
+                          {"p_store_id": store, "p_date_range": date_range}).execute().data
+        check("RevenueChartPoint", rows, f"get_revenue_chart_data({store}, {date_range})")
+        calls += 2
+    rows = client.table("analytics_time_distribution").select("*").eq("store_id", store).execute().data
+    check("TimeDistribution", rows, f"analytics_time_distribution({store})")
+    popular = client.table("analytics_popular_items").select("*").eq("store_id", store) \
+        .limit(5).execute().data
+    check("PopularItem", popular, f"analytics_popular_items({store})")
+    calls += 2
+    if store == 1:
+        # 1.5 kg of cheddar: whole units for the app's Int, rounded half up.
+        quantities = {row["item_name"]: row["total_quantity"] for row in popular}
+        if quantities != {"Cheddar": 2, "Bread": 2}:
+            problems.append(f"{name}: popular quantities {quantities}, expected Cheddar 2, Bread 2")
+        # The last 7 days hold the orders placed a minute ago whatever the hour.
+        today = client.rpc("get_store_metrics",
+                           {"p_store_id": 1, "p_date_range": "week"}).execute().data[0]
+        # 1.5 × 9.99 = 14.985 -> 14.99; 2 × 4.50 = 9.00; 23.99 over 2 orders, no customer named.
+        if Decimal(str(today["total_revenue"])) != Decimal("23.99") or today["total_orders"] != 2 \
+                or today["unique_customers"] != 0 or today["unique_customers_known"] is not False:
+            problems.append(f"{name}: the week's metrics {today}")
+rows = client.table("analytics_category_distribution").select("*").limit(10).execute().data
+check("CategoryDistribution", rows, "analytics_category_distribution")
+calls += 1
+
+if problems:
+    print("\n".join(problems), file=sys.stderr)
+    sys.exit(1)
+print(f"supabase-check {name}: {calls} calls of the seed app through supabase-py, every answer "
+      "decodes with its models' keys and types")
