@@ -1,6 +1,7 @@
 """The seed business app's analytics calls (seed 003, "Step 2" and "Step 3"), made with
 Supabase's own client, and its models' keys checked: python3 supabase_calls.py URL TOKEN NAME."""
 import sys
+from datetime import datetime, timedelta, timezone
 from decimal import Decimal
 
 from supabase import create_client
@@ -68,6 +69,24 @@ for store in (1, 2):
 rows = client.table("analytics_category_distribution").select("*").limit(10).execute().data
 check("CategoryDistribution", rows, "analytics_category_distribution")
 calls += 1
+
+# Beyond the seed's own calls, the query builder's filters and orders (issue 31): named columns,
+# eq, gte and in, several order columns, limit.
+week_ago = (datetime.now(timezone.utc).date() - timedelta(days=7)).isoformat()
+days = client.table("analytics_daily_stats").select("date,total_revenue").eq("store_id", 1) \
+    .gte("date", week_ago).order("date", desc=True).limit(7).execute().data
+if len(days) != 1 or list(days[0]) != ["date", "total_revenue"] \
+        or Decimal(str(days[0]["total_revenue"])) != Decimal("23.99"):
+    problems.append(f"{name}: daily stats since {week_ago}: {days}")
+items = client.table("analytics_popular_items").select("item_name").in_("store_id", [1, 2]) \
+    .order("total_revenue", desc=True).order("item_name").execute().data
+if [row["item_name"] for row in items] != ["Cheddar", "Bread"]:
+    problems.append(f"{name}: popular items by revenue: {items}")
+none = client.table("analytics_popular_items").select("item_name").eq("store_id", 1) \
+    .lt("total_revenue", 9).execute().data
+if none != []:
+    problems.append(f"{name}: items under 9.00: {none}")
+calls += 3
 
 if problems:
     print("\n".join(problems), file=sys.stderr)

@@ -33,7 +33,8 @@ extension TallyAPI {
           let query = try PostgRESTQuery(
             Array(request.uri.queryParameters.map { ($0.key, $0.value) }), columns: view.columns)
           let granted = try APIError.answering { try server.grantedStores(userId: user) }
-          let stores = query.storeId.map { granted.contains($0) ? [$0] : [] } ?? granted.sorted()
+          let stores =
+            query.storeIds.map { Set($0).intersection(granted).sorted() } ?? granted.sorted()
           let rows = try APIError.answering(as: .postgREST) {
             try viewRows(view, stores: stores, query: query)
           }
@@ -52,7 +53,8 @@ extension TallyAPI {
     // The view's own order and limit can be left to the domain only for one store in that order;
     // otherwise every row is read and `PostgRESTQuery.apply` orders and cuts.
     // The domain takes 1…maximumRows; PostgREST's `limit=0` (no rows) is cut by `apply`.
-    let limit = query.order == nil && stores.count == 1 ? min(max(query.limit ?? all, 1), all) : all
+    let limit =
+      query.onlyLimits && stores.count == 1 ? min(max(query.limit ?? all, 1), all) : all
     switch view {
     case .dailyStats:
       return try known.flatMap { store in
@@ -74,7 +76,7 @@ extension TallyAPI {
     case .categoryDistribution:
       return try shops.categories(
         storeIds: Set(stores),
-        limit: query.order == nil ? min(max(query.limit ?? all, 1), all) : all
+        limit: query.onlyLimits ? min(max(query.limit ?? all, 1), all) : all
       )
       .map { StoreWire.category($0, seedApp: true) }
     case .popularItems:
