@@ -101,14 +101,44 @@ extension RVUCommand.Settings {
         valueName: "setting"),
       transform: PracticeSetting.init(parsing:))
     var setting: PracticeSetting?
+    @Option(
+      name: .customLong("target-start"),
+      help: ArgumentHelp(
+        "The first day of the period the target is aimed over (the app's target period).",
+        valueName: "yyyy-mm-dd"),
+      transform: LocalDate.init(parsing:))
+    var targetStart: LocalDate?
+    @Option(
+      name: .customLong("target-end"),
+      help: ArgumentHelp("The last day of that period.", valueName: "yyyy-mm-dd"),
+      transform: LocalDate.init(parsing:))
+    var targetEnd: LocalDate?
+    @Option(
+      name: .customLong("bonus-per-rvu"),
+      help: ArgumentHelp(
+        "Dollars paid for every work RVU above the target (the app's bonus rate).",
+        valueName: "dollars"),
+      transform: { try amount($0, within: RVUStore.settingRanges.dollarsPerRVU) })
+    var bonusPerRVU: FixedDecimal?
+    @Option(
+      help: ArgumentHelp("Logging reminders: on or off.", valueName: "on|off"),
+      transform: { text in
+        switch text.lowercased() {
+        case "on": return true
+        case "off": return false
+        default: throw TallyError(value: text, expected: "on or off")
+        }
+      })
+    var reminders: Bool?
 
     func validate() throws {
       if dollarsPerRVU == nil, annualTarget == nil, bonusRate == nil, bonusThreshold == nil,
-        setting == nil
+        setting == nil, targetStart == nil, targetEnd == nil, bonusPerRVU == nil, reminders == nil
       {
         throw ValidationError(
           "nothing to set: expected --dollars-per-rvu, --annual-target, --bonus-rate, "
-            + "--bonus-threshold or --setting")
+            + "--bonus-threshold, --setting, --target-start, --target-end, --bonus-per-rvu "
+            + "or --reminders")
       }
     }
 
@@ -116,7 +146,8 @@ extension RVUCommand.Settings {
       let settings = try global.openRVUStore().updateSettings(
         RVUSettingsChanges(
           dollarsPerRVU: dollarsPerRVU, annualTarget: annualTarget, bonusRate: bonusRate,
-          bonusThreshold: bonusThreshold, practiceSetting: setting),
+          bonusThreshold: bonusThreshold, practiceSetting: setting, targetStart: targetStart,
+          targetEnd: targetEnd, bonusPerRVU: bonusPerRVU, reminderEnabled: reminders),
         userId: user.id)
       global.print(object: settings.jsonObject)
     }

@@ -45,6 +45,7 @@ public struct TallyAPI: Sendable {
       }
     ]
       + authRoutes + visitRoutes + favoriteRoutes + templateRoutes + customCodeRoutes
+      + settingsRoutes
       + analyticsRoutes + storeRoutes
       + posRoutes
       + reportRoutes

@@ -248,7 +248,11 @@ struct RVUCLIGoalTests {
           "annual_target": 6000.00,
           "bonus_rate": null,
           "bonus_threshold": null,
-          "setting": "non-facility"
+          "setting": "non-facility",
+          "target_start": null,
+          "target_end": null,
+          "bonus_per_rvu": null,
+          "reminder_enabled": false
         }
 
         """)

@@ -43,16 +43,13 @@ import Testing
       while !held.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(10)) }
       // More writers than the cooperative pool has threads, each waiting on the lock.
       let writers = ProcessInfo.processInfo.activeProcessorCount + 2
-      let written = LockedValue(0)
       try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
         let start = ContinuousClock.now
         for _ in 0..<writers {
           group.addTask {
-            let status = try await client.json(
+            try await client.json(
               .post, "/api/visits", token: token, body: VisitRoutesTests.visit
             ).status
-            written.withLock { $0 += 1 }
-            return status
           }
         }
         try await Task.sleep(for: .milliseconds(300))
@@ -64,7 +61,6 @@ import Testing
         #expect(metrics.status == .ok, "\(metrics.body)")
         let waited = ContinuousClock.now - start
         #expect(waited < .seconds(10), "\(waited) with the lock held (it is held a minute)")
-        #expect(written.withLock { $0 } == 0, "the writers wait for the lock")
         // The lock released, every writer is served.
         release.withLock { $0 = true }
         for try await status in group { #expect(status == .created) }

@@ -33,6 +33,15 @@ public struct RVUSettings: Sendable, Equatable, FetchableRecord, PersistableReco
   /// Work RVUs in a year above which the bonus is paid.
   public var bonusThreshold: FixedDecimal?
   public var practiceSetting: PracticeSetting
+  /// The period `annualTarget` is aimed over when it is not the calendar year: the TrackMyRVU
+  /// backend's target period (`targetStartDate`, `targetEndDate`); `nil` until set.
+  public var targetStart: LocalDate?
+  public var targetEnd: LocalDate?
+  /// Dollars paid for every work RVU above the target: the backend's `bonusRate`, a simpler
+  /// contract than `bonusRate` × `dollarsPerRVU` above `bonusThreshold`.
+  public var bonusPerRVU: FixedDecimal?
+  /// Whether the user asked for logging reminders (the backend's `reminderEnabled`).
+  public var reminderEnabled: Bool
 
   public enum Columns {
     public static let userId = Column("user_id")
@@ -41,12 +50,17 @@ public struct RVUSettings: Sendable, Equatable, FetchableRecord, PersistableReco
     public static let bonusRate = Column("bonus_rate")
     public static let bonusThreshold = Column("bonus_threshold")
     public static let practiceSetting = Column("practice_setting")
+    public static let targetStart = Column("target_start")
+    public static let targetEnd = Column("target_end")
+    public static let bonusPerRVU = Column("bonus_per_rvu")
+    public static let reminderEnabled = Column("reminder_enabled")
   }
 
   /// Nothing set yet: a non-facility practice, as most office-based physicians are.
   public init(userId: String) {
     self.userId = userId
     practiceSetting = .nonFacility
+    reminderEnabled = false
   }
 
   public init(row: Row) throws {
@@ -56,6 +70,10 @@ public struct RVUSettings: Sendable, Equatable, FetchableRecord, PersistableReco
     bonusRate = row[Columns.bonusRate]
     bonusThreshold = row[Columns.bonusThreshold]
     practiceSetting = PracticeSetting(rawValue: row[Columns.practiceSetting]) ?? .nonFacility
+    targetStart = row[Columns.targetStart]
+    targetEnd = row[Columns.targetEnd]
+    bonusPerRVU = row[Columns.bonusPerRVU]
+    reminderEnabled = row[Columns.reminderEnabled]
   }
 
   public func encode(to container: inout PersistenceContainer) throws {
@@ -65,6 +83,10 @@ public struct RVUSettings: Sendable, Equatable, FetchableRecord, PersistableReco
     container[Columns.bonusRate] = bonusRate
     container[Columns.bonusThreshold] = bonusThreshold
     container[Columns.practiceSetting] = practiceSetting.rawValue
+    container[Columns.targetStart] = targetStart
+    container[Columns.targetEnd] = targetEnd
+    container[Columns.bonusPerRVU] = bonusPerRVU
+    container[Columns.reminderEnabled] = reminderEnabled
   }
 }
 
@@ -79,12 +101,21 @@ public struct RVUSettingsChanges: Sendable, Equatable {
   public var bonusRate: FixedDecimal?
   public var bonusThreshold: FixedDecimal?
   public var practiceSetting: PracticeSetting?
+  public var targetStart: LocalDate?
+  public var targetEnd: LocalDate?
+  public var bonusPerRVU: FixedDecimal?
+  public var reminderEnabled: Bool?
 
   public init(
     dollarsPerRVU: FixedDecimal? = nil, annualTarget: FixedDecimal? = nil,
     bonusRate: FixedDecimal? = nil, bonusThreshold: FixedDecimal? = nil,
-    practiceSetting: PracticeSetting? = nil
+    practiceSetting: PracticeSetting? = nil, targetStart: LocalDate? = nil,
+    targetEnd: LocalDate? = nil, bonusPerRVU: FixedDecimal? = nil, reminderEnabled: Bool? = nil
   ) {
+    self.targetStart = targetStart
+    self.targetEnd = targetEnd
+    self.bonusPerRVU = bonusPerRVU
+    self.reminderEnabled = reminderEnabled
     self.dollarsPerRVU = dollarsPerRVU
     self.annualTarget = annualTarget
     self.bonusRate = bonusRate
@@ -125,6 +156,7 @@ extension RVUStore {
       ("annual_target", changes.annualTarget, ranges.rvus, " RVUs"),
       ("bonus_rate", changes.bonusRate, ranges.bonusRate, " (0.25 for a quarter)"),
       ("bonus_threshold", changes.bonusThreshold, ranges.rvus, " RVUs"),
+      ("bonus_per_rvu", changes.bonusPerRVU, ranges.dollarsPerRVU, ""),
     ]
     for case (let field, let value?, let range, let unit) in amounts where !range.contains(value) {
       throw TallyError.invalid(
@@ -138,6 +170,15 @@ extension RVUStore {
       if let value = changes.bonusRate { settings.bonusRate = value }
       if let value = changes.bonusThreshold { settings.bonusThreshold = value }
       if let value = changes.practiceSetting { settings.practiceSetting = value }
+      if let value = changes.targetStart { settings.targetStart = value }
+      if let value = changes.targetEnd { settings.targetEnd = value }
+      if let value = changes.bonusPerRVU { settings.bonusPerRVU = value }
+      if let value = changes.reminderEnabled { settings.reminderEnabled = value }
+      if let start = settings.targetStart, let end = settings.targetEnd, end < start {
+        throw TallyError.invalid(
+          "target_end", end.description, expected: "a day on or after target_start (\(start))",
+          category: .usage)
+      }
       try settings.save(db)
       return settings
     }

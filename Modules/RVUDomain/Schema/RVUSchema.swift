@@ -314,6 +314,17 @@ enum RVUSchema {
           ) WITHOUT ROWID;
           """)
     }
+    migrator.registerMigration("rvu-10-target-period") { db in
+      // The TrackMyRVU backend's settings on the same row as the CLI's (issue 31): the period a
+      // target is aimed over, a bonus in dollars per RVU above it, and reminders.
+      try db.execute(
+        sql: """
+          ALTER TABLE rvu_setting ADD COLUMN target_start TEXT;
+          ALTER TABLE rvu_setting ADD COLUMN target_end TEXT;
+          ALTER TABLE rvu_setting ADD COLUMN bonus_per_rvu INTEGER;
+          ALTER TABLE rvu_setting ADD COLUMN reminder_enabled INTEGER NOT NULL DEFAULT 0;
+          """)
+    }
     return migrator
   }
 }

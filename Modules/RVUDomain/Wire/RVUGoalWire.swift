@@ -12,6 +12,9 @@ extension RVUSettings {
       "user_id": .string(userId), "dollars_per_rvu": .amount(dollarsPerRVU),
       "annual_target": .amount(annualTarget), "bonus_rate": .amount(bonusRate),
       "bonus_threshold": .amount(bonusThreshold), "setting": .string(practiceSetting.rawValue),
+      "target_start": targetStart.map(JSONValue.date) ?? .null,
+      "target_end": targetEnd.map(JSONValue.date) ?? .null, "bonus_per_rvu": .amount(bonusPerRVU),
+      "reminder_enabled": .bool(reminderEnabled),
     ]
   }
 }
