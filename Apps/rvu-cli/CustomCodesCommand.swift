@@ -73,15 +73,26 @@ extension RVUCommand.Codes.Custom {
     static let configuration = CommandConfiguration(
       commandName: "delete",
       abstract: "Delete one of your own codes (visits logged with it keep their values).",
-      discussion: "Example:\n  rvu-cli codes custom delete 3")
+      discussion: "Example:\n  rvu-cli codes custom delete 0591T")
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var user: UserOptions
-    @Argument(help: "The custom code's id (codes custom list).") var id: Int64
+    @Argument(help: "The code, or its id (codes custom list).") var code: String
 
     func run() throws {
-      try global.openRVUStore().deleteCustomCode(id: id, userId: user.id)
-      Terminal.writeOutput("Deleted custom code \(id).\n")
+      let store = try global.openRVUStore()
+      let codes = try store.customCodes(userId: user.id)
+      let wanted = code.trimmingCharacters(in: .whitespaces).uppercased()
+      guard let found = codes.first(where: { $0.hcpcs == wanted || String($0.id ?? 0) == wanted })
+      else {
+        throw TallyError.notFound(
+          "custom code", code,
+          expected: codes.isEmpty
+            ? "one of your custom codes (none yet: codes custom add)"
+            : "one of " + codes.map(\.hcpcs).joined(separator: ", "))
+      }
+      try store.deleteCustomCode(id: found.id ?? 0, userId: user.id)
+      Terminal.writeOutput("Deleted custom code \(found.hcpcs) (\(found.description)).\n")
     }
   }
 }

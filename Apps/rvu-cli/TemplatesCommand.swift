@@ -131,6 +131,18 @@ extension RVUCommand.Templates {
     @OptionGroup var user: UserOptions
     @Argument(help: "Template names.") var templates: [String]
 
+    func validate() throws {
+      var seen: Set<String> = []
+      let repeated = templates.filter {
+        !seen.insert($0.trimmingCharacters(in: .whitespaces)).inserted
+      }
+      guard repeated.isEmpty else {
+        throw ValidationError(
+          "each template once: \(repeated.map(TallyError.quote).joined(separator: ", ")) given twice"
+        )
+      }
+    }
+
     func run() throws {
       let store = try global.openRVUStore()
       let ids = try templates.map { try store.template(named: $0, userId: user.id).id }

@@ -20,11 +20,12 @@ extension RVUCommand.Users {
     static let configuration = CommandConfiguration(
       commandName: "delete",
       abstract:
-        "Delete a user's visits, procedures, favorites and settings in one transaction "
-        + "(needs --yes).",
+        "Delete a user's visits, favorites, custom codes, templates and settings in one "
+        + "transaction (needs --yes).",
       discussion: """
         Example:
           rvu-cli users delete 113294753812 --yes
+
         The server's sign-in record of the user stays with tally-server; the app's own \
         account deletion (DELETE /api/user) removes both.
         """)
@@ -36,7 +37,7 @@ extension RVUCommand.Users {
     func run() throws {
       guard yes else {
         throw ValidationError(
-          "deleting user \(id) deletes all their visits, favorites and settings: expected --yes to confirm"
+          "deleting user \(id) deletes all their visits, favorites, custom codes, templates and settings: expected --yes to confirm"
         )
       }
       let deleted = try global.openRVUStore().deleteUser(id)
@@ -45,12 +46,15 @@ extension RVUCommand.Users {
           "Deleted user \(id): \(counted(deleted.visits, "visit")), "
             + "\(counted(deleted.procedures, "procedure")), "
             + "\(counted(deleted.favorites, "favorite")), "
+            + "\(counted(deleted.customCodes, "custom code")), "
+            + "\(counted(deleted.templates, "template")), "
             + "\(counted(deleted.settings, "settings row")).\n")
       } else {
         global.print(object: [
           "user_id": .string(id), "visits": .int(deleted.visits),
           "procedures": .int(deleted.procedures), "favorites": .int(deleted.favorites),
-          "settings": .int(deleted.settings),
+          "settings": .int(deleted.settings), "custom_codes": .int(deleted.customCodes),
+          "templates": .int(deleted.templates),
         ])
       }
     }

@@ -53,16 +53,19 @@ public struct CSVDialect: Sendable, Equatable {
     self.decimalComma = decimalComma
   }
 
-  /// Whether `text` is an amount written with a decimal comma (`4,25`, `1234,50`, `1.234,50`)
-  /// that a decimal-point reader refuses: what `decimalComma` would read.
-  public static func looksDecimalComma(_ text: String) -> Bool {
-    guard text.contains(","), (try? FixedDecimal(parsing: text)) == nil else { return false }
+  /// Whether `text` is a number written with a decimal comma (`4,25`, `1234,50`, `1.234,50`;
+  /// up to `decimals` decimals: 3 for a weighed quantity such as `0,375`) that a decimal-point
+  /// reader refuses: what `decimalComma` would read.
+  public static func looksDecimalComma(_ text: String, decimals: Int = 2) -> Bool {
+    guard text.contains(",") else { return false }
     let swapped = CSVDialect(decimalComma: true).pointDecimal(text)
     let parts = swapped.split(separator: ".", omittingEmptySubsequences: false)
-    guard parts.count == 2, (1...2).contains(parts[1].count) else { return false }
+    guard parts.count == 2, (1...decimals).contains(parts[1].count) else { return false }
     let whole = parts[0].split(separator: ",", omittingEmptySubsequences: false)
     guard whole.dropFirst().allSatisfy({ $0.count == 3 }) else { return false }
-    return (try? FixedDecimal(parsing: whole.joined() + "." + parts[1])) != nil
+    let digits = whole.joined() + parts[1]
+    return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+      && (whole.joined().first.map { $0.isNumber } ?? false)
   }
 
   /// An amount's text as a decimal-point reader takes it: with `decimalComma`, commas and points

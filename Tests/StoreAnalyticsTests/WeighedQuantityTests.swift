@@ -94,6 +94,25 @@ struct WeighedQuantityTests {
     #expect(again.orders == 0 && again.updated == 0 && again.alreadyPresent == 4)
   }
 
+  /// A European scale's export: `;` between fields and a decimal comma in weights and prices.
+  @Test("a weight with a decimal comma is read with the file's decimal comma")
+  func decimalComma() throws {
+    let lines = try OrderLineFile.parse(
+      Data(
+        """
+        order_id;store_id;placed_at;item_name;category;quantity;unit_price
+        D1;deli;2026-03-02 12:00;Comté;Cheese;0,375;12,99
+        D2;deli;2026-03-02 12:05;Comté;Cheese;-1,25;12,99
+        """.utf8), fileName: "deli.csv",
+      dialect: CSVDialect(delimiter: .semicolon, decimalComma: true))
+    #expect(lines.map(\.quantity.thousandths) == [375, 1250])
+    #expect(lines.map(\.kind) == [.sale, .refund])
+    #expect(lines[0].unitPrice == cents("12.99"))
+    // Read with a decimal point, the same weight is a number the CLI hints about.
+    #expect(CSVDialect.looksDecimalComma("0,375", decimals: 3))
+    #expect(!CSVDialect.looksDecimalComma("0,375"))
+  }
+
   @Test("a weight with more than three decimals is refused naming it")
   func tooPrecise() throws {
     let error = try #require(throws: TallyError.self) {

@@ -56,6 +56,17 @@ import Testing
         #expect(status == .badRequest)
         #expect(try JSON(error)["error"] == .string(message))
       }
+      // A catalog code is the catalog's: a custom code of its name would never be logged.
+      let (catalog, refusal) = try await client.json(
+        .post, "/api/custom-codes", token: token,
+        body: #"{"hcpcs": "99213", "description": "mine", "work_rvu": 5}"#)
+      #expect(catalog == .badRequest)
+      #expect(try JSON(refusal)["error"]?.string?.contains("a code the catalog lacks") == true)
+      let (precise, tooPrecise) = try await client.json(
+        .post, "/api/custom-codes", token: token,
+        body: #"{"hcpcs": "ZZ003", "description": "x", "work_rvu": 1.234}"#)
+      #expect(precise == .badRequest)
+      #expect(try JSON(tooPrecise)["error"]?.string?.contains("work_rvu \"1.234\"") == true)
       let (badId, _) = try await client.json(.delete, "/api/custom-codes/abc", token: token)
       #expect(badId == .badRequest)
       let (notTheirs, _) = try await client.json(

@@ -32,6 +32,36 @@ import Testing
     return (server, try await server.token("u1"))
   }
 
+  /// Migration 024's `analytics_peak_hours` and `analytics_day_of_week` over the last 30 store
+  /// days: store 1's two orders (10.00 and 3.50) in one hour of one weekday, worked out here with
+  /// Foundation's calendar.
+  @Test func peakHoursAndDayOfWeek() async throws {
+    let (server, token) = try await Self.seeded()
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    calendar.locale = Locale(identifier: "en_US")
+    let placed = TestServer.now.adding(seconds: -60).date
+    let hour = calendar.component(.hour, from: placed)
+    let dayNumber = calendar.component(.weekday, from: placed) - 1  // Foundation: Sunday is 1
+    let dayName = calendar.weekdaySymbols[dayNumber]
+    try await server.test { client in
+      let (_, hours) = try await client.json(
+        .get, "/rest/v1/analytics_peak_hours?order_count=gt.0", token: token)
+      #expect(
+        hours
+          == #"[{"store_id":"1","hour":\#(hour),"order_count":2,"revenue":13.50,"avg_order_value":6.75}]"#
+      )
+      let (_, all) = try await client.json(.get, "/rest/v1/analytics_peak_hours", token: token)
+      #expect(try JSON(all).array.count == 24)
+      let (_, days) = try await client.json(
+        .get, "/rest/v1/analytics_day_of_week?order_count=gt.0", token: token)
+      #expect(
+        days
+          == #"[{"store_id":"1","day_name":"\#(dayName)","day_number":\#(dayNumber),"order_count":2,"total_revenue":13.50,"avg_order_value":6.75}]"#
+      )
+    }
+  }
+
   @Test func metricsRPCForAGrantedStore() async throws {
     let (server, token) = try await Self.seeded()
     try await server.test { client in

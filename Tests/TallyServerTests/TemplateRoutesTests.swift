@@ -73,7 +73,9 @@ import Testing
       // Reorder: New patient first; an id not the user's is ignored.
       let (reordered, _) = try await client.json(
         .patch, "/api/favorite-groups", token: token,
-        body: #"{"groups": [{"id": \#(Int(secondId))}, {"id": 999}, {"id": \#(Int(first))}]}"#)
+        body:
+          #"{"groups": [{"id": "x"}, {"id": \#(Int(secondId))}, {"id": 999}, {"id": 1.5}, {"id": \#(Int(first))}]}"#
+      )
       #expect(reordered == .ok)
       let (_, list) = try await client.json(.get, "/api/favorite-groups", token: token)
       #expect(

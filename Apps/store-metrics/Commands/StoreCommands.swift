@@ -113,7 +113,8 @@ extension StoreMetricsCommand {
         has already (same order_id) is skipped and counted as already present when unchanged, \
         and updated when not (a refund, a corrected line), so importing a file again adds only \
         what is new or changed; --replace writes every such order again. Ids may be 100 bytes \
-        long, names 200; quantities 1 to 100000 and prices and tax to 1000000.00, either sign.
+        long, names 200; quantities to 100000 (weighed ones to the thousandth: 0.375, priced \
+        to the cent halves up) and prices and tax to 1000000.00, negative on a refund line.
 
         A point-of-sale export is read through a mapping: which of its columns holds each of \
         Tally's, what its values mean, which it does not read (Docs/Store.md; Docs/Mappings \
@@ -163,7 +164,8 @@ extension StoreMetricsCommand {
           dialect.dateOrder = try OrderLineFile.dateOrder(
             ofFileNamed: name, delimiter: dialect.delimiter, mapping: mapping, read: read)
         } catch let error as TallyError {
-          throw CSVDialectOptions.hinted(error, amountFields: ["unit_price", "tax"])
+          throw CSVDialectOptions.hinted(
+            error, amountFields: ["unit_price", "tax"], quantityFields: ["quantity"])
         }
         try handle.seek(toOffset: 0)
       }
@@ -177,7 +179,8 @@ extension StoreMetricsCommand {
         }
       } catch let error as TallyError {
         throw Self.exportHinted(
-          CSVDialectOptions.hinted(error, amountFields: ["unit_price", "tax"]),
+          CSVDialectOptions.hinted(
+            error, amountFields: ["unit_price", "tax"], quantityFields: ["quantity"]),
           mapped: mapping != nil)
       }
     }

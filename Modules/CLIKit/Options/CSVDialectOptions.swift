@@ -40,11 +40,14 @@ public struct CSVDialectOptions: ParsableArguments, Sendable {
 
   /// `error` with each of its problems that these options mend hinted with the option: a date
   /// read both ways, a header another byte separates, an amount with a decimal comma in one of
-  /// `amountFields`.
-  public static func hinted(_ error: TallyError, amountFields: Set<String>) -> TallyError {
+  /// `amountFields` (a quantity in `quantityFields`, with up to 3 decimals).
+  public static func hinted(
+    _ error: TallyError, amountFields: Set<String>, quantityFields: Set<String> = []
+  ) -> TallyError {
     func hint(_ problem: TallyError) -> TallyError {
-      if let field = problem.field, amountFields.contains(field), let value = problem.value,
-        CSVDialect.looksDecimalComma(value)
+      if let field = problem.field, let value = problem.value,
+        amountFields.contains(field) && CSVDialect.looksDecimalComma(value)
+          || quantityFields.contains(field) && CSVDialect.looksDecimalComma(value, decimals: 3)
       {
         return problem.hinted("use --decimal-comma")
       }

@@ -15,8 +15,8 @@ extension RVUStore {
   /// already (`created` false; its id and creation time stay): the backend's upsert by code.
   ///
   /// - throws: `TallyError` (usage) for a code that is not 5 letters and digits (so that it logs
-  ///   like a catalog code), an empty description, a work RVU outside 0–`ProcedureInput`'s
-  ///   range.
+  ///   like a catalog code) or one the newest catalog has (the catalog's would win), an empty
+  ///   description, a work RVU outside 0–`ProcedureInput`'s range.
   public func saveCustomCode(
     _ hcpcs: String, description: String, workRVU: FixedDecimal, userId: String
   ) throws -> (code: CustomCode, created: Bool) {
@@ -32,6 +32,17 @@ extension RVUStore {
     }
     let rvu = try ProcedureInput.checkWorkRVU(workRVU)
     return try writer.write { db in
+      // A visit logs the catalog's own code of a name: a custom code of that name would never
+      // be used, so it is refused rather than kept for nothing.
+      if let version = try? catalogVersion(db, year: nil),
+        let found = try lookup(db, hcpcs: code, modifier: nil, version: version)
+      {
+        throw TallyError.invalid(
+          "hcpcs", code,
+          expected: "a code the catalog lacks (\(code) is in the \(version / 10_000) catalog, "
+            + "\(found.workRVU.map { "\($0) wRVU" } ?? "unpriced"): give a visit its own work "
+            + "RVU instead", category: .usage)
+      }
       if var existing = try CustomCode.owned(by: userId)
         .filter(CustomCode.Columns.hcpcs == code).fetchOne(db)
       {

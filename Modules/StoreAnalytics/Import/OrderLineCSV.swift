@@ -186,7 +186,7 @@ struct OrderLineCSV {
       }
     guard
       let quantity = try value(
-        quantity, "quantity", OrderLineFile.expectedQuantity, OrderLineFile.signedQuantity)
+        quantity, "quantity", OrderLineFile.expectedQuantity, signedQuantity)
     else { throw missing("quantity") }
     guard
       let price = try value(
@@ -284,7 +284,7 @@ struct OrderLineCSV {
     }
     guard
       let quantity = try parsed(
-        "quantity", OrderLineFile.expectedQuantity, OrderLineFile.signedQuantity)
+        "quantity", OrderLineFile.expectedQuantity, signedQuantity)
     else { throw missing("quantity") }
     let price: FixedDecimal
     if mapping.columns["line_total"] != nil {
@@ -395,6 +395,18 @@ struct OrderLineCSV {
     OrderLineFile.signedAmount(text) {
       OrderLineFile.amount(dialect.decimalComma ? dialect.pointDecimal($0) : $0)
     }
+  }
+
+  /// A quantity of the file's dialect (`0,375` with a decimal comma), negative when written so.
+  private func signedQuantity(_ bytes: UnsafeBufferPointer<UInt8>) -> Quantity? {
+    guard decimalComma else { return OrderLineFile.signedQuantity(bytes) }
+    return OrderLineFile.signedQuantity(
+      dialect.pointDecimal(String(decoding: bytes, as: UTF8.self)))
+  }
+
+  /// `signedQuantity(_:)` of a text.
+  private func signedQuantity(_ text: String) -> Quantity? {
+    OrderLineFile.signedQuantity(dialect.pointDecimal(text))
   }
 
   /// An amount of the file's dialect.

@@ -90,6 +90,33 @@ public enum StoreWire {
     wholeUnits ? .int(value.roundedUnits) : .number(value.doubleValue, decimals: nil)
   }
 
+  /// Migration 024's `analytics_peak_hours`: an hour of the last 30 days.
+  public static let peakHourColumns = [
+    "store_id", "hour", "order_count", "revenue", "avg_order_value",
+  ]
+
+  public static func peakHour(_ hour: RevenueBucket<Int>, storeId: String) -> JSONObject {
+    [
+      "store_id": .string(storeId), "hour": .int(hour.key), "order_count": .int(hour.orders),
+      "revenue": .decimal(hour.revenue),
+      "avg_order_value": .decimal(hour.revenue.divided(by: hour.orders)),
+    ]
+  }
+
+  /// Migration 024's `analytics_day_of_week`: a weekday of the last 30 days; `day_number` as
+  /// PostgreSQL's `EXTRACT(DOW …)`, 0 for Sunday.
+  public static let dayOfWeekColumns = [
+    "store_id", "day_name", "day_number", "order_count", "total_revenue", "avg_order_value",
+  ]
+
+  public static func dayOfWeek(_ row: WeekdaySales, storeId: String) -> JSONObject {
+    [
+      "store_id": .string(storeId), "day_name": .string(row.weekday.name.capitalized),
+      "day_number": .int(row.weekday.rawValue % 7), "order_count": .int(row.orders),
+      "total_revenue": .decimal(row.revenue), "avg_order_value": .decimal(row.averageOrderValue),
+    ]
+  }
+
   public static let weekdayColumns = [
     "store_id", "weekday", "days", "orders", "revenue", "avg_revenue_per_day", "avg_order_value",
   ]

@@ -19,10 +19,16 @@ extension TallyAPI {
         struct Body: Decodable {
           let hcpcs: String?
           let description: String?
-          let workRVU: FixedDecimal?
+          let workRVU: Loose
           enum CodingKeys: String, CodingKey {
             case hcpcs, description
             case workRVU = "work_rvu"
+          }
+          init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            hcpcs = try container.decodeIfPresent(String.self, forKey: .hcpcs)
+            description = try container.decodeIfPresent(String.self, forKey: .description)
+            workRVU = Loose(container, .workRVU)
           }
         }
         let body = try await JSONBody.decode(Body.self, request, context: context)
@@ -31,9 +37,16 @@ extension TallyAPI {
         else {
           throw APIError.message(.badRequest, "Missing required fields: hcpcs and description")
         }
+        // Left out or null, 0, as the backend; else a number or a decimal string, exactly.
+        var workRVU = FixedDecimal.zero
+        switch body.workRVU {
+        case .absent, .null: break
+        case .number(let number): workRVU = try Self.workRVU("\(number)")
+        case .text(let text): workRVU = try Self.workRVU(text)
+        default: workRVU = try Self.workRVU("\(body.workRVU)")
+        }
         let (code, _) = try APIError.answeringRVU {
-          try rvu.saveCustomCode(
-            hcpcs, description: description, workRVU: body.workRVU ?? .zero, userId: user)
+          try rvu.saveCustomCode(hcpcs, description: description, workRVU: workRVU, userId: user)
         }
         return JSONResponse.object(code.jsonObject, status: .created)
       },
@@ -46,6 +59,11 @@ extension TallyAPI {
         return JSONResponse.object(["message": .string("Custom code deleted")])
       },
     ]
+  }
+
+  /// A work RVU as sent, refused naming it: `work_rvu "1.234" is not valid: expected …`.
+  static func workRVU(_ text: String) throws -> FixedDecimal {
+    try APIError.answeringRVU { try ProcedureInput.parseWorkRVU(text) }
   }
 
   /// A path id of digits only, above 0.

@@ -42,8 +42,12 @@ extension TallyAPI {
           switch value {
           case .absent, .null: return .zero
           case .number(let number):
-            guard number >= 0, let amount = try? FixedDecimal(parsing: "\(number)") else {
+            guard number >= 0 else {
               throw APIError.message(.badRequest, "\(name) must be a non-negative number")
+            }
+            guard let amount = try? FixedDecimal(parsing: "\(number)") else {
+              throw APIError.message(
+                .badRequest, "\(name) must have at most 2 decimals (got \(number))")
             }
             return amount
           default: throw APIError.message(.badRequest, "\(name) must be a non-negative number")

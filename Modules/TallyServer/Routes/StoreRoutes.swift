@@ -79,6 +79,21 @@ extension TallyAPI {
         limit: query.onlyLimits ? min(max(query.limit ?? all, 1), all) : all
       )
       .map { StoreWire.category($0, seedApp: true) }
+    case .peakHours:
+      return try known.flatMap { store in
+        // Migration 024's last 30 days, as the domain's rolling month: 30 store days to today.
+        let days = MetricsRange.month.windows(
+          asOf: shops.currentDay(in: store.zone), calendar: false)
+        return try shops.hourly(of: store, range: days.current)
+          .map { StoreWire.peakHour($0, storeId: store.id) }
+      }
+    case .dayOfWeek:
+      return try known.flatMap { store in
+        let days = MetricsRange.month.windows(
+          asOf: shops.currentDay(in: store.zone), calendar: false)
+        return try shops.weekdays(storeId: store.id, range: days.current)
+          .map { StoreWire.dayOfWeek($0, storeId: store.id) }
+      }
     case .popularItems:
       return try known.flatMap { store in
         try shops.popular(of: store, limit: limit).map {
@@ -182,6 +197,8 @@ enum StoreView: String, CaseIterable {
   case timeDistribution = "analytics_time_distribution"
   case categoryDistribution = "analytics_category_distribution"
   case popularItems = "analytics_popular_items"
+  case peakHours = "analytics_peak_hours"
+  case dayOfWeek = "analytics_day_of_week"
 
   var columns: [String] {
     switch self {
@@ -199,6 +216,8 @@ enum StoreView: String, CaseIterable {
         "store_id", "menu_item_id", "item_name", "times_ordered", "total_quantity",
         "total_revenue", "avg_price",
       ]
+    case .peakHours: return StoreWire.peakHourColumns
+    case .dayOfWeek: return StoreWire.dayOfWeekColumns
     }
   }
 }

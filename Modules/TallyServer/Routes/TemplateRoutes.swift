@@ -31,7 +31,14 @@ extension TallyAPI {
       // Reorder: `{groups: [{id}, …]}`; ids that are not the user's are ignored.
       Route(.patch, "/api/favorite-groups") { request, context in
         let user = try await user(request, context: context)
-        struct Group: Decodable { let id: Int64? }
+        // An id that is not an integer is skipped, as the backend skips it.
+        struct Group: Decodable {
+          let id: Int64?
+          enum CodingKeys: CodingKey { case id }
+          init(from decoder: any Decoder) throws {
+            id = try? decoder.container(keyedBy: CodingKeys.self).decode(Int64.self, forKey: .id)
+          }
+        }
         struct Body: Decodable { let groups: [Group]? }
         let body = try await JSONBody.decode(Body.self, request, context: context)
         guard let groups = body.groups else {
