@@ -60,7 +60,7 @@ import Testing
           body: #"{"p_store_id": "1", "p_date_range": "today"}"#)
         #expect(metrics.status == .ok, "\(metrics.body)")
         let waited = ContinuousClock.now - start
-        #expect(waited < .seconds(10), "\(waited) with the lock held (it is held a minute)")
+        #expect(waited < .seconds(60), "\(waited) with the lock held (it is held two minutes)")
         // The lock released, every writer is served.
         release.withLock { $0 = true }
         for try await status in group { #expect(status == .created) }

@@ -62,6 +62,27 @@ import Testing
     }
   }
 
+  /// `analytics_revenue_goals` and `analytics_order_funnel`: store 1 has one trading day of
+  /// 13.50 over 2 orders, so its averages, best and worst are that day's; goals 1.2 × 13.50 =
+  /// 16.20 and 1.2 × 2 = 2.40. Its funnel: 2 completed orders of 13.50, none cancelled or
+  /// refunded.
+  @Test func revenueGoalsAndOrderFunnel() async throws {
+    let (server, token) = try await Self.seeded()
+    try await server.test { client in
+      let (_, goals) = try await client.json(.get, "/rest/v1/analytics_revenue_goals", token: token)
+      #expect(
+        goals
+          == #"[{"store_id":"1","avg_daily_revenue":13.50,"best_day_revenue":13.50,"worst_day_revenue":13.50,"avg_daily_orders":2.00,"revenue_goal":16.20,"orders_goal":2.40}]"#
+      )
+      let (_, funnel) = try await client.json(
+        .get, "/rest/v1/analytics_order_funnel?select=status,order_count,revenue", token: token)
+      #expect(
+        funnel
+          == #"[{"status":"completed","order_count":2,"revenue":13.50},{"status":"cancelled","order_count":0,"revenue":0.00},{"status":"refunded","order_count":0,"revenue":0.00}]"#
+      )
+    }
+  }
+
   @Test func metricsRPCForAGrantedStore() async throws {
     let (server, token) = try await Self.seeded()
     try await server.test { client in

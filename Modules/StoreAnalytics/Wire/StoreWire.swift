@@ -90,6 +90,36 @@ public enum StoreWire {
     wholeUnits ? .int(value.roundedUnits) : .number(value.doubleValue, decimals: nil)
   }
 
+  /// Migration 024's `analytics_revenue_goals`.
+  public static let revenueGoalColumns = [
+    "store_id", "avg_daily_revenue", "best_day_revenue", "worst_day_revenue", "avg_daily_orders",
+    "revenue_goal", "orders_goal",
+  ]
+
+  public static func revenueGoals(_ goals: RevenueGoals) -> JSONObject {
+    [
+      "store_id": .string(goals.storeId), "avg_daily_revenue": .decimal(goals.averageDailyRevenue),
+      "best_day_revenue": .decimal(goals.bestDayRevenue),
+      "worst_day_revenue": .decimal(goals.worstDayRevenue),
+      "avg_daily_orders": .decimal(goals.averageDailyOrders),
+      "revenue_goal": .decimal(goals.revenueGoal), "orders_goal": .decimal(goals.ordersGoal),
+    ]
+  }
+
+  /// Migration 024's `analytics_order_funnel`; `avg_processing_minutes` is null: Tally keeps no
+  /// processing times.
+  public static let orderFunnelColumns = [
+    "store_id", "status", "order_count", "revenue", "avg_processing_minutes",
+  ]
+
+  public static func orderFunnel(_ row: StatusCount) -> JSONObject {
+    [
+      "store_id": .string(row.storeId), "status": .string(row.status.rawValue),
+      "order_count": .int(row.orders), "revenue": .decimal(row.revenue),
+      "avg_processing_minutes": .null,
+    ]
+  }
+
   /// Migration 024's `analytics_peak_hours`: an hour of the last 30 days.
   public static let peakHourColumns = [
     "store_id", "hour", "order_count", "revenue", "avg_order_value",

@@ -94,6 +94,16 @@ extension TallyAPI {
         return try shops.weekdays(storeId: store.id, range: days.current)
           .map { StoreWire.dayOfWeek($0, storeId: store.id) }
       }
+    case .revenueGoals:
+      return try known.compactMap { store in
+        try shops.revenueGoals(of: store, asOf: shops.currentDay(in: store.zone))
+          .map(StoreWire.revenueGoals)
+      }
+    case .orderFunnel:
+      return try known.flatMap { store in
+        try shops.orderFunnel(of: store, asOf: shops.currentDay(in: store.zone))
+          .map(StoreWire.orderFunnel)
+      }
     case .popularItems:
       return try known.flatMap { store in
         try shops.popular(of: store, limit: limit).map {
@@ -199,6 +209,8 @@ enum StoreView: String, CaseIterable {
   case popularItems = "analytics_popular_items"
   case peakHours = "analytics_peak_hours"
   case dayOfWeek = "analytics_day_of_week"
+  case revenueGoals = "analytics_revenue_goals"
+  case orderFunnel = "analytics_order_funnel"
 
   var columns: [String] {
     switch self {
@@ -218,6 +230,8 @@ enum StoreView: String, CaseIterable {
       ]
     case .peakHours: return StoreWire.peakHourColumns
     case .dayOfWeek: return StoreWire.dayOfWeekColumns
+    case .revenueGoals: return StoreWire.revenueGoalColumns
+    case .orderFunnel: return StoreWire.orderFunnelColumns
     }
   }
 }

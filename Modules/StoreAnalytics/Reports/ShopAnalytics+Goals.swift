@@ -1,0 +1,68 @@
+import AnalyticsCore
+import StoreModel
+
+/// Migration 024's `analytics_revenue_goals` of a store: its trading days of the last 30 (days
+/// with a completed order, as the seed's grouping of orders by day counts them), their average,
+/// best and worst revenue and average orders, and the seed's goal of 1.2 × the averages.
+public struct RevenueGoals: Sendable, Equatable {
+  public let storeId: String
+  /// Days with completed orders among the 30.
+  public let tradingDays: Int
+  public let averageDailyRevenue: FixedDecimal
+  public let bestDayRevenue: FixedDecimal
+  public let worstDayRevenue: FixedDecimal
+  /// Orders per trading day, to the hundredth.
+  public let averageDailyOrders: FixedDecimal
+  /// 1.2 × the average revenue, rounded once from the exact sum (`ROUND(AVG(x) * 1.2, 2)`).
+  public let revenueGoal: FixedDecimal
+  public let ordersGoal: FixedDecimal
+}
+
+/// Migration 024's `analytics_order_funnel` of a store: its orders of all time by status and
+/// their subtotals. Tally keeps no processing times, so there are none to average.
+public struct StatusCount: Sendable, Equatable {
+  public let storeId: String
+  public let status: OrderStatus
+  public let orders: Int
+  public let revenue: FixedDecimal
+}
+
+extension ShopAnalytics {
+  /// The store's revenue goals over the 30 days through `asOf`; `nil` without a trading day.
+  public func revenueGoals(of store: KnownStore, asOf: LocalDate) throws -> RevenueGoals? {
+    let window = MetricsRange.month.windows(asOf: asOf, calendar: false).current
+    let days = try repository.days(of: store.id, in: window).filter { $0.orders > 0 }
+    guard let best = days.map(\.revenue).max(), let worst = days.map(\.revenue).min() else {
+      return nil
+    }
+    let count = Int64(days.count)
+    let revenue = days.map(\.revenue).sum().hundredths
+    let orders = Int64(days.map(\.orders).reduce(0, +))
+    /// numerator ÷ denominator in hundredths, halves away from zero (all are positive here).
+    func hundredths(_ numerator: Int64, _ denominator: Int64) -> FixedDecimal {
+      FixedDecimal(hundredths: (2 * numerator + denominator) / (2 * denominator))
+    }
+    return RevenueGoals(
+      storeId: store.id, tradingDays: days.count,
+      averageDailyRevenue: hundredths(revenue, count), bestDayRevenue: best,
+      worstDayRevenue: worst, averageDailyOrders: hundredths(orders * 100, count),
+      revenueGoal: hundredths(revenue * 12, count * 10),
+      ordersGoal: hundredths(orders * 1200, count * 10))
+  }
+
+  /// The store's orders of all time by status: completed, cancelled, refunded.
+  public func orderFunnel(of store: KnownStore, asOf: LocalDate) throws -> [StatusCount] {
+    let all = try DayRange(start: LocalDate.supportedRange.lowerBound, end: asOf)
+    let totals = try repository.metricsTotals(of: store.id, current: all, previous: all)
+    return [
+      StatusCount(
+        storeId: store.id, status: .completed, orders: totals.orders, revenue: totals.revenue),
+      StatusCount(
+        storeId: store.id, status: .cancelled, orders: totals.cancelled.orders,
+        revenue: totals.cancelled.amount),
+      StatusCount(
+        storeId: store.id, status: .refunded, orders: totals.refunded.orders,
+        revenue: totals.refunded.amount),
+    ]
+  }
+}
