@@ -70,6 +70,18 @@ rows = client.table("analytics_category_distribution").select("*").limit(10).exe
 check("CategoryDistribution", rows, "analytics_category_distribution")
 calls += 1
 
+# The rest of migration 024 that Tally serves, through the same client.
+for view in ("analytics_peak_hours", "analytics_day_of_week", "analytics_revenue_goals",
+             "analytics_order_funnel"):
+    rows = client.table(view).select("*").eq("store_id", 1).execute().data
+    if not rows:
+        problems.append(f"{name}: {view} has no row for store 1")
+insights = client.rpc("get_business_insights", {"p_store_id": 1}).execute().data
+if not isinstance(insights, dict) or insights.get("top_category") not in ("Deli", "Bakery") \
+        or not isinstance(insights.get("peak_hour"), int):
+    problems.append(f"{name}: get_business_insights {insights}")
+calls += 5
+
 # Beyond the seed's own calls, the query builder's filters and orders (issue 31): named columns,
 # eq, gte and in, several order columns, limit.
 week_ago = (datetime.now(timezone.utc).date() - timedelta(days=7)).isoformat()

@@ -59,6 +59,13 @@ import Testing
         days
           == #"[{"store_id":"1","day_name":"\#(dayName)","day_number":\#(dayNumber),"order_count":2,"total_revenue":13.50,"avg_order_value":6.75}]"#
       )
+      // get_business_insights: that hour, that weekday, the one category.
+      let (_, insights) = try await client.json(
+        .post, "/rest/v1/rpc/get_business_insights", token: token, body: #"{"p_store_id": 1}"#)
+      #expect(
+        insights
+          == #"{"peak_hour":\#(hour),"busiest_day":"\#(dayName)","top_category":"Sandwiches","customer_retention":null,"avg_wait_time":null}"#
+      )
     }
   }
 

@@ -27,7 +27,35 @@ public struct StatusCount: Sendable, Equatable {
   public let revenue: FixedDecimal
 }
 
+/// Migration 024's `get_business_insights` of a store: its busiest hour and weekday of the last
+/// 30 days and its top category of all time (by orders, the store's own: the seed's function
+/// read every store's). Customer retention and wait times need data Tally does not keep yet.
+public struct BusinessInsights: Sendable, Equatable {
+  /// `nil` without an order in the 30 days; a tie goes to the earlier hour.
+  public let peakHour: Int?
+  /// `nil` without an order in the 30 days; a tie goes to the earlier weekday from Monday.
+  public let busiestDay: Weekday?
+  /// `nil` without a sale; ties as `categories` ranks them.
+  public let topCategory: String?
+}
+
 extension ShopAnalytics {
+  /// The store's business insights as of `asOf`.
+  public func insights(of store: KnownStore, asOf: LocalDate) throws -> BusinessInsights {
+    let window = MetricsRange.month.windows(asOf: asOf, calendar: false).current
+    let hours = try hourly(of: store, range: window)
+    let busiestHour = hours.filter { $0.orders > 0 }.max {
+      $0.orders < $1.orders || ($0.orders == $1.orders && $0.key > $1.key)
+    }
+    let days = try weekdays(storeId: store.id, range: window)
+    let busiestDay = days.filter { $0.orders > 0 }.max {
+      $0.orders < $1.orders || ($0.orders == $1.orders && $0.weekday > $1.weekday)
+    }
+    let top = try categories(storeIds: [store.id], limit: 1).first
+    return BusinessInsights(
+      peakHour: busiestHour?.key, busiestDay: busiestDay?.weekday, topCategory: top?.category)
+  }
+
   /// The store's revenue goals over the 30 days through `asOf`; `nil` without a trading day.
   public func revenueGoals(of store: KnownStore, asOf: LocalDate) throws -> RevenueGoals? {
     let window = MetricsRange.month.windows(asOf: asOf, calendar: false).current

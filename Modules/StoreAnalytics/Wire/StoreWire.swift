@@ -90,6 +90,17 @@ public enum StoreWire {
     wholeUnits ? .int(value.roundedUnits) : .number(value.doubleValue, decimals: nil)
   }
 
+  /// Migration 024's `get_business_insights`; `customer_retention` and `avg_wait_time` are null
+  /// (no repeat-customer figure or processing times yet).
+  public static func insights(_ insights: BusinessInsights) -> JSONObject {
+    [
+      "peak_hour": insights.peakHour.map(JSONValue.int) ?? .null,
+      "busiest_day": .string(insights.busiestDay.map { $0.name.capitalized }),
+      "top_category": .string(insights.topCategory), "customer_retention": .null,
+      "avg_wait_time": .null,
+    ]
+  }
+
   /// Migration 024's `analytics_revenue_goals`.
   public static let revenueGoalColumns = [
     "store_id", "avg_daily_revenue", "best_day_revenue", "worst_day_revenue", "avg_daily_orders",

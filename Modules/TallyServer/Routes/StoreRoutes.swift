@@ -25,6 +25,14 @@ extension TallyAPI {
               JSONValue.object))
         }
       },
+      // Migration 024's function: one JSON object, as PostgREST answers a function returning
+      // JSON.
+      Route(.post, "/rest/v1/rpc/get_business_insights") { request, context in
+        let (store, _, asOf) = try await rpcArguments(request, context: context)
+        return try answer(["insights", store.id, "\(asOf)"]) {
+          .object(StoreWire.insights(try shops.insights(of: store, asOf: asOf)))
+        }
+      },
     ]
     return rpcs
       + StoreView.allCases.map { view in
