@@ -159,7 +159,7 @@ let package = Package(
     .target(
       name: "StorePostgres",
       dependencies: [
-        "AnalyticsCore", "Storage", "StoreModel", "StoreAnalytics", "StoreSQLite",
+        "AnalyticsCore", "Storage", "StoreModel", "StoreAnalytics",
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
         .product(name: "Logging", package: "swift-log"),
@@ -190,7 +190,7 @@ let package = Package(
       linkerSettings: fullyStatic),
     .executableTarget(
       name: "store-metrics-postgres",
-      dependencies: ["StoreMetricsCommands", "StoreAnalytics", "StorePostgres"],
+      dependencies: ["StoreMetricsCommands", "StoreAnalytics", "StorePostgres", "StoreSQLite"],
       path: "Apps/store-metrics/Postgres", swiftSettings: swiftSettings,
       linkerSettings: positionDependent),
     app("ruck-cli", domain: "RuckAnalytics", ["RuckReports"]),
@@ -211,8 +211,8 @@ let package = Package(
     .executableTarget(
       name: "tally-server",
       dependencies: [
-        "TallyServer", "StorePostgres", "CLIKit", "DataFormats", "RVUDomain", "Storage",
-        "StoreAnalytics", argumentParser,
+        "TallyServer", "StorePostgres", "StoreSQLite", "CLIKit", "DataFormats", "RVUDomain",
+        "Storage", "StoreAnalytics", argumentParser,
       ],
       path: "Apps/tally-server", swiftSettings: swiftSettings),
 

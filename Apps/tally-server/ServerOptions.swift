@@ -6,6 +6,7 @@ import RVUDomain
 import Storage
 import StoreAnalytics
 import StorePostgres
+import StoreSQLite
 import TallyServer
 
 /// Where the three databases are: the RVU and store ones default to the CLIs' own locations, so
@@ -47,7 +48,7 @@ struct DatabaseOptions: ParsableArguments {
   }
 
   func openStores() throws -> ShopAnalytics {
-    try StoreBackends.all.open(
+    try StoreBackends.sqlite.withPostgreSQL().open(
       StoreLocation(location(app: StoreAnalyticsModule.appName, storePath)),
       environment: ProcessInfo.processInfo.environment)
   }

@@ -4,6 +4,7 @@ import Foundation
 import PostgresNIO
 import StoreAnalytics
 import StorePostgres
+import StoreSQLite
 
 extension TallyBench {
   /// `tally-bench store-pg --pg URL`: StoreAnalytics on PostgreSQL.
@@ -55,7 +56,7 @@ enum StorePGBenchmarks {
       if let store { return store }
       round += 1
       schema = "bench_\(ProcessInfo.processInfo.processIdentifier)_\(round)"
-      let fresh = try StoreBackends.all.open(
+      let fresh = try StoreBackends.sqlite.withPostgreSQL().open(
         .postgres(url: url + (url.contains("?") ? "&" : "?") + "schema=" + schema),
         environment: environment)
       let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: csv))

@@ -1,10 +1,12 @@
 import StoreAnalytics
-import StoreSQLite
 
 extension StoreBackends {
-  /// SQLite and PostgreSQL: what `store-metrics-postgres`, `tally-server` and `tally-bench` open
-  /// a store location with.
-  public static let all = StoreBackends.sqlite.with { url, environment in
-    try PostgresStoreRepository.open(PostgresLocation(url: url, environment: environment))
+  /// These backends with PostgreSQL for a `postgres://` location: what `store-metrics-postgres`,
+  /// `tally-server` and `tally-bench` open a store with (`StoreBackends.sqlite.withPostgreSQL()`).
+  /// The PostgreSQL module knows nothing of SQLite; a program composes the two.
+  public func withPostgreSQL() -> StoreBackends {
+    with { url, environment in
+      try PostgresStoreRepository.open(PostgresLocation(url: url, environment: environment))
+    }
   }
 }

@@ -11,7 +11,7 @@ private let postgresURL = ProcessInfo.processInfo.environment["TALLY_TEST_PG_URL
 
 /// Runs store-metrics in process as `store-metrics-postgres` does: with PostgreSQL.
 private func capture(_ arguments: [String]) -> CommandRunner.Captured {
-  StoreMetricsProgram.$backends.withValue(.all) {
+  StoreMetricsProgram.$backends.withValue(StoreBackends.sqlite.withPostgreSQL()) {
     CommandRunner.capture(StoreMetricsCommand.self, arguments: arguments)
   }
 }
