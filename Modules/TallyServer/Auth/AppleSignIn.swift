@@ -15,35 +15,24 @@ public struct AppleIdentity: Sendable, Equatable {
 /// `https://appleid.apple.com`, an audience that is one of the app's ids (the Services ID of the
 /// web and the iOS bundle id), not expired, and a `sub` and `email`.
 public struct AppleSignIn: Sendable {
-  private let keys: JWTKeyCollection
-  private let clientIds: Set<String>
+  private let keys: IdentityKeys
 
   /// - throws: `TallyError` (bad data) when the JWKS cannot be read.
   public init(jwks: String, clientIds: [String]) async throws {
-    do {
-      keys = try await JWTKeyCollection().add(jwksJSON: jwks)
-    } catch {
-      throw TallyError.invalid(
-        "jwks", String(jwks.prefix(TallyError.echoLimit)),
-        expected: "a JWKS document ({\"keys\": [...]}) as Apple publishes it",
-        category: .badData)
-    }
-    self.clientIds = Set(clientIds)
+    keys = try await IdentityKeys(jwks: jwks, clientIds: clientIds, provider: "Apple")
   }
 
   /// The identity in a verified token.
   ///
   /// - throws: `AuthFailure.invalidAppleToken` for every failed check.
   public func verify(_ token: String) async throws -> AppleIdentity {
-    guard !clientIds.isEmpty else {
-      throw AuthFailure.invalidAppleToken("no Apple client id is configured")
-    }
     let claims: AppleIdentityToken
     do {
-      claims = try await keys.verify(
-        token, as: AppleIdentityToken.self, expectedAudiences: clientIds)
+      claims = try await keys.verify {
+        try await $0.verify(token, as: AppleIdentityToken.self, expectedAudiences: $1)
+      }
     } catch {
-      throw AuthFailure.invalidAppleToken("\(error)")
+      throw AuthFailure.invalidAppleToken(error.reason)
     }
     guard !claims.subject.value.isEmpty, let email = claims.email, !email.isEmpty else {
       throw AuthFailure.invalidAppleToken("sub or email missing")

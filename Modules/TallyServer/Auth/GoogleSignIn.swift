@@ -18,39 +18,29 @@ public struct GoogleIdentity: Sendable, Equatable {
 /// The keys are read from a file the operator refreshes (Google rotates them), so the server makes
 /// no outbound request and tests bring their own keys.
 public struct GoogleSignIn: Sendable {
-  private let keys: JWTKeyCollection
-  private let clientIds: Set<String>
+  private let keys: IdentityKeys
 
   /// - Parameters:
   ///   - jwks: the JSON of Google's certs endpoint (`{"keys": [{kid, n, e, …}]}`).
   ///   - clientIds: the OAuth client ids whose tokens are accepted (web and iOS).
   /// - throws: `TallyError` (bad data) when the JWKS cannot be read.
   public init(jwks: String, clientIds: [String]) async throws {
-    do {
-      keys = try await JWTKeyCollection().add(jwksJSON: jwks)
-    } catch {
-      throw TallyError.invalid(
-        "jwks", String(jwks.prefix(TallyError.echoLimit)),
-        expected: "a JWKS document ({\"keys\": [...]}) as Google publishes it",
-        category: .badData)
-    }
-    self.clientIds = Set(clientIds)
+    keys = try await IdentityKeys(jwks: jwks, clientIds: clientIds, provider: "Google")
   }
 
   /// The identity in a verified token.
   ///
   /// - throws: `AuthFailure.invalidGoogleToken` for every failed check.
   public func verify(_ token: String) async throws -> GoogleIdentity {
-    guard !clientIds.isEmpty else {
-      throw AuthFailure.invalidGoogleToken("no Google client id is configured")
-    }
     let claims: GoogleIdentityToken
     do {
-      claims = try await keys.verify(
-        token, as: GoogleIdentityToken.self, expectedAudiences: clientIds,
-        trustedAuthorizedPresenters: clientIds)
+      claims = try await keys.verify {
+        try await $0.verify(
+          token, as: GoogleIdentityToken.self, expectedAudiences: $1,
+          trustedAuthorizedPresenters: $1)
+      }
     } catch {
-      throw AuthFailure.invalidGoogleToken("\(error)")
+      throw AuthFailure.invalidGoogleToken(error.reason)
     }
     guard !claims.subject.value.isEmpty, let email = claims.email, !email.isEmpty else {
       throw AuthFailure.invalidGoogleToken("sub or email missing")
