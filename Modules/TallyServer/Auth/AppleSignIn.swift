@@ -34,8 +34,11 @@ public struct AppleSignIn: Sendable {
     } catch {
       throw AuthFailure.invalidAppleToken(error.reason)
     }
-    guard !claims.subject.value.isEmpty, let email = claims.email, !email.isEmpty else {
-      throw AuthFailure.invalidAppleToken("sub or email missing")
+    // A NUL would cut the id where it is stored: "A\u{0}attacker" signed in as user "A".
+    guard !claims.subject.value.isEmpty, !claims.subject.value.contains("\u{0}"),
+      let email = claims.email, !email.isEmpty, !email.contains("\u{0}")
+    else {
+      throw AuthFailure.invalidAppleToken("sub or email missing, or holding a NUL")
     }
     return AppleIdentity(subject: claims.subject.value, email: email)
   }

@@ -42,8 +42,11 @@ public struct GoogleSignIn: Sendable {
     } catch {
       throw AuthFailure.invalidGoogleToken(error.reason)
     }
-    guard !claims.subject.value.isEmpty, let email = claims.email, !email.isEmpty else {
-      throw AuthFailure.invalidGoogleToken("sub or email missing")
+    // A NUL would cut the id where it is stored: "A\u{0}attacker" signed in as user "A".
+    guard !claims.subject.value.isEmpty, !claims.subject.value.contains("\u{0}"),
+      let email = claims.email, !email.isEmpty, !email.contains("\u{0}")
+    else {
+      throw AuthFailure.invalidGoogleToken("sub or email missing, or holding a NUL")
     }
     return GoogleIdentity(
       subject: claims.subject.value, email: email, name: claims.name, picture: claims.picture)

@@ -17,12 +17,46 @@ enum JSONBody {
       throw APIError.message(
         .unsupportedMediaType, "Content-Type must be application/json")
     }
+    let data: Data
     do {
       let buffer = try await request.body.collect(upTo: ServerLimits.maximumBodyBytes)
-      return Data(buffer.readableBytesView)
+      data = Data(buffer.readableBytesView)
     } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
       // A chunked body with no length that grew past the limit.
       throw APIError.message(.contentTooLarge, "Request body over 1 MiB")
+    }
+    guard !hasNULEscape(data) else {
+      throw APIError.message(
+        .badRequest,
+        "a NUL character (\\u0000) is not accepted in any text: it would cut the text where it "
+          + "is stored")
+    }
+    return data
+  }
+
+  /// Whether the JSON holds the escape `\u0000` (a NUL once decoded): SQLite reads text up to
+  /// its first NUL, so a note `"NUL\u0000here"` was answered whole and stored as `NUL` (issue
+  /// 32). `\\u0000`, an escaped backslash before `u0000`, is text, not a NUL.
+  static func hasNULEscape(_ data: Data) -> Bool {
+    let escape = Array("u0000".utf8)
+    return data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Bool in
+      guard bytes.count > escape.count else { return false }
+      var index = 1
+      while index + escape.count <= bytes.count {
+        if bytes[index] == UInt8(ascii: "u"), bytes[index - 1] == UInt8(ascii: "\\"),
+          bytes[index..<index + escape.count].elementsEqual(escape)
+        {
+          var backslashes = 0
+          var back = index - 1
+          while back >= 0, bytes[back] == UInt8(ascii: "\\") {
+            backslashes += 1
+            back -= 1
+          }
+          if backslashes % 2 == 1 { return true }
+        }
+        index += 1
+      }
+      return false
     }
   }
 
