@@ -5,8 +5,11 @@ import Hummingbird
 /// (before it is read, when `Content-Length` says so), a body that is not declared
 /// `application/json` a 415, and one that is not valid JSON for `T` a 400 naming the field.
 enum JSONBody {
-  /// The body's bytes, checked for size and content type.
-  static func bytes(_ request: Request, context: ServerContext) async throws -> Data {
+  /// The body's bytes, checked for size and content type; with `storesText`, a body holding a
+  /// NUL is refused (`hasNULEscape`): every route whose body's text is stored says so.
+  static func bytes(_ request: Request, context: ServerContext, storesText: Bool = false)
+    async throws -> Data
+  {
     if let length = request.headers[.contentLength].flatMap(Int.init),
       length > ServerLimits.maximumBodyBytes
     {
@@ -25,7 +28,7 @@ enum JSONBody {
       // A chunked body with no length that grew past the limit.
       throw APIError.message(.contentTooLarge, "Request body over 1 MiB")
     }
-    guard !hasNULEscape(data) else {
+    guard !storesText || !hasNULEscape(data) else {
       throw APIError.message(
         .badRequest,
         "a NUL character (\\u0000) is not accepted in any text: it would cut the text where it "
@@ -62,9 +65,9 @@ enum JSONBody {
 
   /// The body decoded as `T`.
   static func decode<T: Decodable>(
-    _ type: T.Type, _ request: Request, context: ServerContext
+    _ type: T.Type, _ request: Request, context: ServerContext, storesText: Bool = false
   ) async throws -> T {
-    try decode(type, from: try await bytes(request, context: context))
+    try decode(type, from: try await bytes(request, context: context, storesText: storesText))
   }
 
   static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {

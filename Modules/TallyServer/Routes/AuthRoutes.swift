@@ -62,6 +62,15 @@ extension TallyAPI {
         do { identity = try await apple.verify(token) } catch let failure as AuthFailure {
           throw APIError.unauthorized(failure)
         }
+        // The name is stored: a NUL would cut it.
+        guard
+          ![body.fullName?.givenName, body.fullName?.familyName].contains(where: {
+            $0?.contains("\u{0}") == true
+          })
+        else {
+          throw APIError.message(
+            .badRequest, "fullName: a NUL character (\\u0000) is not accepted in a name")
+        }
         let name = [body.fullName?.givenName, body.fullName?.familyName]
           .compactMap { $0?.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
           .joined(separator: " ")

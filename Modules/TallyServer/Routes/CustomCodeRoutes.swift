@@ -31,7 +31,8 @@ extension TallyAPI {
             workRVU = Loose(container, .workRVU)
           }
         }
-        let body = try await JSONBody.decode(Body.self, request, context: context)
+        let body = try await JSONBody.decode(
+          Body.self, request, context: context, storesText: true)
         guard let hcpcs = body.hcpcs, !hcpcs.isEmpty, let description = body.description,
           !description.isEmpty
         else {

@@ -10,7 +10,7 @@ extension TallyAPI {
     [
       Route(.post, "/api/stores/{id}/orders") { request, context in
         let storeId = try await posStore(request, context: context)
-        let data = try await JSONBody.bytes(request, context: context)
+        let data = try await JSONBody.bytes(request, context: context, storesText: true)
         let summary = try Self.posCall {
           // Idempotent by order id within the store: an order sent again unchanged is already
           // present; a changed one (a refund, a corrected line) is updated, aggregates moved by

@@ -19,7 +19,8 @@ extension TallyAPI {
           let name: String?
           let items: [TemplateItemBody]?
         }
-        let body = try await JSONBody.decode(Body.self, request, context: context)
+        let body = try await JSONBody.decode(
+          Body.self, request, context: context, storesText: true)
         guard let name = body.name else { throw APIError.message(.badRequest, "name is required") }
         let template = try Self.answeringTemplates {
           try rvu.addTemplate(
@@ -40,7 +41,8 @@ extension TallyAPI {
           }
         }
         struct Body: Decodable { let groups: [Group]? }
-        let body = try await JSONBody.decode(Body.self, request, context: context)
+        let body = try await JSONBody.decode(
+          Body.self, request, context: context, storesText: true)
         guard let groups = body.groups else {
           throw APIError.message(.badRequest, "Invalid request: groups must be an array")
         }
@@ -62,7 +64,8 @@ extension TallyAPI {
             items = try container.decodeIfPresent([TemplateItemBody].self, forKey: .items)
           }
         }
-        let body = try await JSONBody.decode(Body.self, request, context: context)
+        let body = try await JSONBody.decode(
+          Body.self, request, context: context, storesText: true)
         // The backend checks that the group is the user's before it reads the fields.
         guard
           try APIError.answeringRVU({ try rvu.templates(userId: user) })

@@ -48,7 +48,7 @@ extension TallyAPI {
 
   /// A visit body, read by the domain's own reader (the one `rvu-cli visits import` uses).
   static func visitBody(_ request: Request, context: ServerContext) async throws -> VisitInput {
-    let data = try await JSONBody.bytes(request, context: context)
+    let data = try await JSONBody.bytes(request, context: context, storesText: true)
     // Syntax and shape first, so malformed JSON is a plain 400 before the domain reads fields.
     struct AnObject: Decodable {}
     _ = try JSONBody.decode(AnObject.self, from: data)
