@@ -40,8 +40,8 @@ extension RVUStore {
         throw TallyError.invalid(
           "hcpcs", code,
           expected: "a code the catalog lacks (\(code) is in the \(version / 10_000) catalog, "
-            + "\(found.workRVU.map { "\($0) wRVU" } ?? "unpriced"): give a visit its own work "
-            + "RVU instead", category: .usage)
+            + "\(found.workRVU.map { "\($0) wRVU" } ?? "unpriced"); give a visit its own work "
+            + "RVU instead)", category: .usage)
       }
       if var existing = try CustomCode.owned(by: userId)
         .filter(CustomCode.Columns.hcpcs == code).fetchOne(db)

@@ -19,7 +19,7 @@ extension RVUStore {
       throw TallyError.notFound(
         "template", wanted,
         expected: all.isEmpty
-          ? "a template (none yet: templates add)"
+          ? "a template (you have none yet)"
           : "one of " + all.map { TallyError.quote($0.name) }.joined(separator: ", "))
     }
     return found

@@ -1,8 +1,7 @@
 import AnalyticsCore
 
 /// A visit template: a named set of procedures logged together (the RVU backend's favorite
-/// groups; seed 000's "Visit templates"). `rvu-cli visits add --template NAME` logs one visit
-/// with its procedures.
+/// groups; seed 000's "Visit templates"). A visit can be logged with a template's procedures.
 public struct VisitTemplate: Sendable, Equatable {
   public var id: Int64
   public var userId: String

@@ -56,6 +56,11 @@ public struct RVUSettings: Sendable, Equatable, FetchableRecord, PersistableReco
     public static let reminderEnabled = Column("reminder_enabled")
   }
 
+  /// The target period when none is set: the calendar year, as the RVU backend defaults it.
+  public static func defaultTargetPeriod(year: Int) -> (start: LocalDate, end: LocalDate) {
+    (LocalDate(year: year, month: 1, day: 1)!, LocalDate(year: year, month: 12, day: 31)!)
+  }
+
   /// Nothing set yet: a non-facility practice, as most office-based physicians are.
   public init(userId: String) {
     self.userId = userId

@@ -17,7 +17,7 @@ public struct UserDeletion: Sendable, Equatable {
 extension RVUStore {
   /// Deletes every row of `userId`: visits and their procedures, favorites, settings, custom
   /// codes, templates, and the per-day sums kept of them, in one transaction. The App Store requires in-app account
-  /// deletion (`DELETE /api/user`, issue 31); `rvu-cli users delete` does the same. A user with
+  /// deletion (`DELETE /api/user`, issue 31); the CLI deletes the same way. A user with
   /// no data deletes nothing and is no error, as the RVU backend answers.
   public func deleteUser(_ userId: String) throws -> UserDeletion {
     try writer.write { db in

@@ -116,7 +116,7 @@ public enum VisitImportFile {
     }
   }
 
-  /// The keys of a visit body and its procedures. A visit as `visits list --format json` writes
+  /// The keys of a visit body and its procedures. A visit as the CLI's JSON list writes
   /// it also has the keys Tally assigns (`id`, `user_id`, `total_work_rvu`, `created_at`,
   /// `updated_at`; a procedure's `id` and `visit_id`): they are read so that an export imports
   /// back, and made anew, as for a body the API takes.

@@ -40,9 +40,15 @@ public struct BusinessInsights: Sendable, Equatable {
 }
 
 extension ShopAnalytics {
+  /// Migration 024's "last 30 days" (`CURRENT_DATE - INTERVAL '30 days'`) as the domain's rolling
+  /// month: 30 store days through `asOf`. Peak hours, weekdays, goals and insights read it.
+  public static func recentDays(asOf: LocalDate) -> DayRange {
+    MetricsRange.month.windows(asOf: asOf, calendar: false).current
+  }
+
   /// The store's business insights as of `asOf`.
   public func insights(of store: KnownStore, asOf: LocalDate) throws -> BusinessInsights {
-    let window = MetricsRange.month.windows(asOf: asOf, calendar: false).current
+    let window = Self.recentDays(asOf: asOf)
     let hours = try hourly(of: store, range: window)
     let busiestHour = hours.filter { $0.orders > 0 }.max {
       $0.orders < $1.orders || ($0.orders == $1.orders && $0.key > $1.key)
@@ -58,7 +64,7 @@ extension ShopAnalytics {
 
   /// The store's revenue goals over the 30 days through `asOf`; `nil` without a trading day.
   public func revenueGoals(of store: KnownStore, asOf: LocalDate) throws -> RevenueGoals? {
-    let window = MetricsRange.month.windows(asOf: asOf, calendar: false).current
+    let window = Self.recentDays(asOf: asOf)
     let days = try repository.days(of: store.id, in: window).filter { $0.orders > 0 }
     guard let best = days.map(\.revenue).max(), let worst = days.map(\.revenue).min() else {
       return nil

@@ -84,10 +84,9 @@ extension TallyAPI {
     ]
   }
 
-  /// January 1 and December 31 of the server's current year (UTC): the backend's defaults.
+  /// The domain's default target period in the server's current year (UTC).
   private func defaultTargetPeriod() -> (LocalDate, LocalDate) {
-    let year = Zone.utc.localDate(of: clock()).year
-    return (LocalDate(year: year, month: 1, day: 1)!, LocalDate(year: year, month: 12, day: 31)!)
+    RVUSettings.defaultTargetPeriod(year: Zone.utc.localDate(of: clock()).year)
   }
 
   /// The backend's settings shape, defaults filled in.

@@ -89,17 +89,14 @@ extension TallyAPI {
       .map { StoreWire.category($0, seedApp: true) }
     case .peakHours:
       return try known.flatMap { store in
-        // Migration 024's last 30 days, as the domain's rolling month: 30 store days to today.
-        let days = MetricsRange.month.windows(
-          asOf: shops.currentDay(in: store.zone), calendar: false)
-        return try shops.hourly(of: store, range: days.current)
+        let days = ShopAnalytics.recentDays(asOf: shops.currentDay(in: store.zone))
+        return try shops.hourly(of: store, range: days)
           .map { StoreWire.peakHour($0, storeId: store.id) }
       }
     case .dayOfWeek:
       return try known.flatMap { store in
-        let days = MetricsRange.month.windows(
-          asOf: shops.currentDay(in: store.zone), calendar: false)
-        return try shops.weekdays(storeId: store.id, range: days.current)
+        let days = ShopAnalytics.recentDays(asOf: shops.currentDay(in: store.zone))
+        return try shops.weekdays(storeId: store.id, range: days)
           .map { StoreWire.dayOfWeek($0, storeId: store.id) }
       }
     case .revenueGoals:
