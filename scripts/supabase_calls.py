@@ -82,6 +82,28 @@ if not isinstance(insights, dict) or insights.get("top_category") not in ("Deli"
     problems.append(f"{name}: get_business_insights {insights}")
 calls += 5
 
+# Migration 024's customer views (store 3: Dee 12.00 + 8.00, Eli 5.00; stores 1 and 2 name no
+# customer), and the retention get_business_insights reads from them.
+summary = client.table("analytics_store_summary").select("store_id,total_revenue,repeat_customers") \
+    .order("total_revenue", desc=True).execute().data
+if [(row["store_id"], Decimal(str(row["total_revenue"])), row["repeat_customers"])
+        for row in summary] \
+        != [("3", Decimal("25"), 1), ("1", Decimal("23.99"), 0), ("2", Decimal("0"), 0)]:
+    problems.append(f"{name}: analytics_store_summary {summary}")
+insight = client.table("analytics_customer_insights").select("*").eq("store_id", 3).execute().data
+if len(insight) != 1 or insight[0]["total_customers"] != 2 or insight[0]["repeat_rate"] != 50.0 \
+        or Decimal(str(insight[0]["avg_spent_per_customer"])) != Decimal("12.50"):
+    problems.append(f"{name}: analytics_customer_insights {insight}")
+top = client.table("analytics_top_customers").select("customer_name,total_orders,total_spent") \
+    .in_("store_id", [1, 2, 3]).order("total_spent", desc=True).limit(10).execute().data
+if [(row["customer_name"], row["total_orders"], Decimal(str(row["total_spent"]))) for row in top] \
+        != [("Dee", 2, Decimal("20.00"))]:
+    problems.append(f"{name}: analytics_top_customers {top}")
+retention = client.rpc("get_business_insights", {"p_store_id": 3}).execute().data
+if retention.get("customer_retention") != 50.0:
+    problems.append(f"{name}: get_business_insights(3) {retention}")
+calls += 4
+
 # Beyond the seed's own calls, the query builder's filters and orders (issue 31): named columns,
 # eq, gte and in, several order columns, limit.
 week_ago = (datetime.now(timezone.utc).date() - timedelta(days=7)).isoformat()

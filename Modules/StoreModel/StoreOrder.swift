@@ -16,6 +16,8 @@ public struct StoreOrder: Sendable, Equatable {
   public var id: String
   public var storeId: String
   public var customerId: String?
+  /// The customer's name as the POS gave it with this order, when it did.
+  public var customerName: String?
   public var placedAt: Instant
   /// Whether the file gave a wall-clock time in the store's zone rather than an instant: it
   /// decides what a change of the store's zone keeps (`ShopAnalytics.editStore`).
@@ -34,15 +36,15 @@ public struct StoreOrder: Sendable, Equatable {
   public var total: FixedDecimal
 
   public init(
-    key: Int64, id: String, storeId: String, customerId: String?, placedAt: Instant,
-    wallClock: Bool, localDate: LocalDate, localHour: Int, status: OrderStatus,
-    subtotal: FixedDecimal,
-    tax: FixedDecimal, total: FixedDecimal
+    key: Int64, id: String, storeId: String, customerId: String?, customerName: String? = nil,
+    placedAt: Instant, wallClock: Bool, localDate: LocalDate, localHour: Int,
+    status: OrderStatus, subtotal: FixedDecimal, tax: FixedDecimal, total: FixedDecimal
   ) {
     self.key = key
     self.id = id
     self.storeId = storeId
     self.customerId = customerId
+    self.customerName = customerName
     self.placedAt = placedAt
     self.wallClock = wallClock
     self.localDate = localDate

@@ -169,6 +169,11 @@ enum PostgresSchema {
       UPDATE category_total SET items_thousandths = items_thousandths * 1000;
       """
     ),
+    (
+      "store-pg-9-customer-name",
+      // The customer's name with an order, as on SQLite (store-13-customer-name).
+      "ALTER TABLE store_order ADD COLUMN customer_name text;"
+    ),
   ]
 
   /// Creates the schema and applies the migrations it lacks (up to `last`, for tests of a

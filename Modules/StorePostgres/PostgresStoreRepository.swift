@@ -134,6 +134,46 @@ public struct PostgresStoreRepository: StoreRepository {
     store_id, date - DATE '1970-01-01', orders, revenue_cents, tax_cents, total_cents, customers
     """
 
+  public func customerSales(of storeId: String, in range: DayRange) throws -> [CustomerSales] {
+    try read { session in
+      try session.query(
+        """
+        SELECT NULLIF(customer_id, ''), customer_name, COUNT(*)::bigint,
+          SUM(subtotal_cents)::bigint, (EXTRACT(EPOCH FROM MIN(placed_at)) * 1000)::bigint,
+          (EXTRACT(EPOCH FROM MAX(placed_at)) * 1000)::bigint
+        FROM store_order
+        WHERE store_id = \(storeId)
+          AND local_date BETWEEN \(PostgresDay(range.start)) AND \(PostgresDay(range.end))
+          AND status = 'completed'
+        GROUP BY 1, 2
+        """
+      ).map { row in
+        let (id, name, orders, spent, first, last) = try row.decode(
+          (String?, String?, Int64, Int64, Int64, Int64).self)
+        return CustomerSales(
+          customerId: id, name: name, orders: Int(orders), spent: FixedDecimal(hundredths: spent),
+          firstOrder: Instant(millisecondsSinceEpoch: first),
+          lastOrder: Instant(millisecondsSinceEpoch: last))
+      }
+    }
+  }
+
+  public func orderExtremes(of storeId: String, in range: DayRange) throws -> OrderExtremes? {
+    try read { session in
+      let (highest, lowest) = try session.query(
+        """
+        SELECT MAX(subtotal_cents), MIN(subtotal_cents) FROM store_order
+        WHERE store_id = \(storeId)
+          AND local_date BETWEEN \(PostgresDay(range.start)) AND \(PostgresDay(range.end))
+          AND status = 'completed'
+        """
+      )[0].decode((Int64?, Int64?).self)
+      guard let highest, let lowest else { return nil }
+      return OrderExtremes(
+        highest: FixedDecimal(hundredths: highest), lowest: FixedDecimal(hundredths: lowest))
+    }
+  }
+
   public func days(of storeId: String, in range: DayRange) throws -> [StoreDay] {
     try read { session in
       try session.query(

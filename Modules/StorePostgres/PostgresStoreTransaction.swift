@@ -82,19 +82,23 @@ final class PostgresStoreTransaction: StoreTransaction {
   }
 
   private static let orderColumns = """
-    key, id, store_id, customer_id, (EXTRACT(EPOCH FROM placed_at) * 1000)::bigint, wall_clock,
-    local_date - DATE '1970-01-01', local_hour, status, subtotal_cents, tax_cents, total_cents
+    key, id, store_id, customer_id, customer_name, (EXTRACT(EPOCH FROM placed_at) * 1000)::bigint,
+    wall_clock, local_date - DATE '1970-01-01', local_hour, status, subtotal_cents, tax_cents,
+    total_cents
     """
 
   private func order(_ row: PostgresRow) throws -> StoreOrder {
     let (
-      key, id, storeId, customerId, placedAt, wallClock, day, hour, status, subtotal, tax, total
+      key, id, storeId, customerId, customerName, placedAt, wallClock, day, hour, status,
+      subtotal, tax, total
     ) =
       try row.decode(
-        (Int64, String, String, String?, Int64, Bool, Int32, Int16, String, Int64, Int64, Int64)
-          .self)
+        (
+          Int64, String, String, String?, String?, Int64, Bool, Int32, Int16, String, Int64, Int64,
+          Int64
+        ).self)
     return StoreOrder(
-      key: key, id: id, storeId: storeId, customerId: customerId,
+      key: key, id: id, storeId: storeId, customerId: customerId, customerName: customerName,
       placedAt: Instant(millisecondsSinceEpoch: placedAt), wallClock: wallClock,
       localDate: LocalDate(daysSinceEpoch: Int(day)), localHour: Int(hour),
       status: OrderStatus(rawValue: status) ?? .cancelled,
@@ -494,8 +498,8 @@ final class PostgresStoreTransaction: StoreTransaction {
 /// Planned orders and their lines as rows of `COPY … FROM STDIN`.
 struct CopyBatch: Sendable {
   static let orderColumns = [
-    "key", "id", "store_id", "customer_id", "placed_at", "wall_clock", "local_date", "local_hour",
-    "status", "subtotal_cents", "tax_cents", "total_cents",
+    "key", "id", "store_id", "customer_id", "customer_name", "placed_at", "wall_clock",
+    "local_date", "local_hour", "status", "subtotal_cents", "tax_cents", "total_cents",
   ]
   static let lineColumns = [
     "order_key", "line_no", "menu_item_id", "item_name", "unit_price_cents",
@@ -518,6 +522,7 @@ struct CopyBatch: Sendable {
       orders.append(order.id)
       orders.append(order.storeId)
       orders.append(order.customerId)
+      orders.append(order.customerName)
       orders.append(order.placedAt)
       orders.append(order.wallClock)
       orders.append(order.localDate)

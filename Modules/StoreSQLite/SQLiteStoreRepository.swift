@@ -78,6 +78,41 @@ public struct SQLiteStoreRepository: StoreRepository {
   /// 512 MiB, in KiB (negative: a size, not a page count).
   private static let importCacheSize = -524_288
 
+  public func customerSales(of storeId: String, in range: DayRange) throws -> [CustomerSales] {
+    try writer.read { db in
+      try Row.fetchAll(
+        try db.cachedStatement(
+          sql: """
+            SELECT NULLIF(customer_id, ''), customer_name, COUNT(*), SUM(subtotal_cents),
+              MIN(placed_at), MAX(placed_at)
+            FROM store_order
+            WHERE store_id = ? AND local_date BETWEEN ? AND ? AND status = 'completed'
+            GROUP BY 1, 2
+            """), arguments: [storeId, range.start, range.end]
+      ).map { row in
+        CustomerSales(
+          customerId: row[0], name: row[1], orders: row[2],
+          spent: FixedDecimal(hundredths: row[3]),
+          firstOrder: Instant(millisecondsSinceEpoch: row[4]),
+          lastOrder: Instant(millisecondsSinceEpoch: row[5]))
+      }
+    }
+  }
+
+  public func orderExtremes(of storeId: String, in range: DayRange) throws -> OrderExtremes? {
+    try writer.read { db in
+      let row = try Row.fetchOne(
+        try db.cachedStatement(
+          sql: """
+            SELECT MAX(subtotal_cents), MIN(subtotal_cents) FROM store_order
+            WHERE store_id = ? AND local_date BETWEEN ? AND ? AND status = 'completed'
+            """), arguments: [storeId, range.start, range.end])
+      guard let row, let highest: Int64 = row[0], let lowest: Int64 = row[1] else { return nil }
+      return OrderExtremes(
+        highest: FixedDecimal(hundredths: highest), lowest: FixedDecimal(hundredths: lowest))
+    }
+  }
+
   public func days(of storeId: String, in range: DayRange) throws -> [StoreDay] {
     try writer.read { db in
       try StoreDay.all().at(storeId).within(range).order(StoreDay.Columns.date).fetchAll(db)

@@ -162,13 +162,14 @@ final class SQLiteStoreTransaction: StoreTransaction {
   /// database thread does (measured: converting there made the import a sixth slower).
   static func rows(_ planned: PlannedOrders) -> Rows {
     var rows = Rows()
-    rows.orders.reserveCapacity(planned.orders.count * 12)
+    rows.orders.reserveCapacity(planned.orders.count * 13)
     rows.lines.reserveCapacity(planned.lines.count * 11)
     for order in planned.orders {
       rows.orders.append(.integer(order.key))
       rows.orders.append(.text(order.id))
       rows.orders.append(.text(order.storeId))
       rows.orders.append(order.customerId.map { .text($0) } ?? .null)
+      rows.orders.append(order.customerName.map { .text($0) } ?? .null)
       rows.orders.append(.integer(order.placedAt.millisecondsSinceEpoch))
       rows.orders.append(.integer(order.wallClock ? 1 : 0))
       rows.orders.append(.text(order.localDate.description))
@@ -214,8 +215,8 @@ final class SQLiteStoreTransaction: StoreTransaction {
       orderRows = try BatchInsert(
         db, into: "store_order",
         columns: [
-          "key", "id", "store_id", "customer_id", "placed_at", "wall_clock", "local_date",
-          "local_hour", "status", "subtotal_cents", "tax_cents", "total_cents",
+          "key", "id", "store_id", "customer_id", "customer_name", "placed_at", "wall_clock",
+          "local_date", "local_hour", "status", "subtotal_cents", "tax_cents", "total_cents",
         ])
       lineRows = try BatchInsert(
         db, into: "order_line",

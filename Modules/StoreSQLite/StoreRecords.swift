@@ -66,6 +66,7 @@ extension StoreOrder: FetchableRecord, PersistableRecord {
     static let id = Column("id")
     static let storeId = Column("store_id")
     static let customerId = Column("customer_id")
+    static let customerName = Column("customer_name")
     static let placedAt = Column("placed_at")
     static let wallClock = Column("wall_clock")
     static let localDate = Column("local_date")
@@ -79,7 +80,8 @@ extension StoreOrder: FetchableRecord, PersistableRecord {
   public init(row: Row) throws {
     self.init(
       key: row[Columns.key], id: row[Columns.id], storeId: row[Columns.storeId],
-      customerId: row[Columns.customerId], placedAt: row[Columns.placedAt],
+      customerId: row[Columns.customerId], customerName: row[Columns.customerName],
+      placedAt: row[Columns.placedAt],
       wallClock: row[Columns.wallClock], localDate: row[Columns.localDate],
       localHour: row[Columns.localHour],
       status: OrderStatus(rawValue: row[Columns.status]) ?? .cancelled,
@@ -91,6 +93,7 @@ extension StoreOrder: FetchableRecord, PersistableRecord {
     container[Columns.id] = id
     container[Columns.storeId] = storeId
     container[Columns.customerId] = customerId
+    container[Columns.customerName] = customerName
     container[Columns.placedAt] = placedAt
     container[Columns.wallClock] = wallClock
     container[Columns.localDate] = localDate

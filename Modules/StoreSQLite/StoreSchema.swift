@@ -292,6 +292,11 @@ enum StoreSchema {
           UPDATE category_total SET items_thousandths = items_thousandths * 1000;
           """)
     }
+    migrator.registerMigration("store-13-customer-name") { db in
+      // The customer's name as the POS gives it with an order (migration 024's
+      // `orders.customer_name`, issue 31): top customers are shown by name.
+      try db.execute(sql: "ALTER TABLE store_order ADD COLUMN customer_name TEXT")
+    }
     return migrator
   }
 }

@@ -59,12 +59,13 @@ import Testing
         days
           == #"[{"store_id":"1","day_name":"\#(dayName)","day_number":\#(dayNumber),"order_count":2,"total_revenue":13.50,"avg_order_value":6.75}]"#
       )
-      // get_business_insights: that hour, that weekday, the one category.
+      // get_business_insights: that hour, that weekday, the one category; two customers with
+      // one order each: none repeats, 0.0%.
       let (_, insights) = try await client.json(
         .post, "/rest/v1/rpc/get_business_insights", token: token, body: #"{"p_store_id": 1}"#)
       #expect(
         insights
-          == #"{"peak_hour":\#(hour),"busiest_day":"\#(dayName)","top_category":"Sandwiches","customer_retention":null,"avg_wait_time":null}"#
+          == #"{"peak_hour":\#(hour),"busiest_day":"\#(dayName)","top_category":"Sandwiches","customer_retention":0.0,"avg_wait_time":null}"#
       )
     }
   }
@@ -265,6 +266,14 @@ import Testing
   /// The views' columns are exactly the keys of the rows StoreWire writes.
   @Test func viewColumnsAreTheWireKeys() async throws {
     let (server, _) = try await Self.seeded()
+    // A second order of A1's customer, so that `analytics_top_customers` has a row.
+    _ = try server.api.shops.importLines([
+      OrderLineInput(
+        source: .init("test"), orderId: "A3", storeId: "1",
+        placedAt: .instant(TestServer.now.adding(seconds: -30)), customerId: "c-A1",
+        customerName: "Ann", itemName: "Tea", category: "Drinks", quantity: Quantity(1),
+        unitPrice: FixedDecimal(hundredths: 200))
+    ])
     for view in StoreView.allCases {
       let rows = try server.api.viewRows(
         view, stores: ["1"],

@@ -26,6 +26,7 @@ struct StoreMetricsCommand: ParsableCommand {
     version: TallyVersion.current,
     subcommands: [
       Stores.self, Import.self, ImportSplit.self, Daily.self, Hourly.self, TimeDistribution.self,
-      Categories.self, Popular.self, Metrics.self, Chart.self, Weekdays.self, Report.self,
+      Categories.self, Popular.self, Metrics.self, Chart.self, Weekdays.self, Customers.self,
+      Summary.self, Goals.self, Funnel.self, Insights.self, Report.self,
     ])
 }

@@ -134,6 +134,8 @@ struct OrderGroups {
       disagreement = ("status", line.status.rawValue, first.status.rawValue)
     } else if first.customerId != line.customerId {
       disagreement = ("customer_id", line.customerId ?? "", first.customerId ?? "(none)")
+    } else if first.customerName != line.customerName {
+      disagreement = ("customer_name", line.customerName ?? "", first.customerName ?? "(none)")
     } else {
       return nil
     }

@@ -153,7 +153,7 @@ struct OrderImport<Transaction: StoreTransaction> {
 
   /// Whether a stored order is what the lines at `positions` would store: placed at the same
   /// instant the same way (an instant, or a wall time in the store's zone), with the same status
-  /// and customer, and the same lines in the same order (menu item, name, category, quantity,
+  /// and customer (id and name), and the same lines in the same order (menu item, name, category, quantity,
   /// unit price, tax, kind). The item's price on the menu is the item's, saved with the next order
   /// that names it, not the order's.
   private mutating func isUnchanged(
@@ -164,6 +164,7 @@ struct OrderImport<Transaction: StoreTransaction> {
       (stored.customerId ?? "").isEmpty
         ? (first.customerId ?? "").isEmpty
         : stored.customerId == first.customerId,
+      (stored.customerName ?? "") == (first.customerName ?? ""),
       stored.wallClock == first.placedAt.isWallClock,
       planner.instant(of: first.placedAt, storeId: first.storeId) == stored.placedAt,
       storedLines.count == positions.count

@@ -11,7 +11,7 @@ struct OrderLineCSV {
   private let fileName: String
   /// Column positions; `Int.max` for an absent optional column (read as empty).
   private let orderId, storeId, placedAt, itemName, category, quantity, unitPrice: Int
-  private let status, customerId, itemId, subcategory, tax, kind: Int
+  private let status, customerId, customerName, itemId, subcategory, tax, kind: Int
   private let header: CSVHeader
   /// How slashed dates are read (`nil`: only when one way names a day).
   private let dateOrder: DateOrder?
@@ -101,6 +101,7 @@ struct OrderLineCSV {
     func optional(_ column: String) -> Int { header.position(of: column) ?? Int.max }
     status = optional("status")
     customerId = optional("customer_id")
+    customerName = optional("customer_name")
     itemId = optional("item_id")
     subcategory = optional("subcategory")
     tax = optional("tax")
@@ -203,7 +204,8 @@ struct OrderLineCSV {
     return OrderLineInput(
       source: source, orderId: try required(orderId, "order_id"),
       storeId: try required(storeId, "store_id"), placedAt: placed, status: status,
-      customerId: try text(customerId, "customer_id"), itemId: try text(itemId, "item_id"),
+      customerId: try text(customerId, "customer_id"),
+      customerName: try text(customerName, "customer_name"), itemId: try text(itemId, "item_id"),
       itemName: try required(itemName, "item_name"), category: try required(category, "category"),
       subcategory: try text(subcategory, "subcategory"), quantity: line.quantity,
       unitPrice: line.unitPrice, tax: line.tax, kind: line.kind)
@@ -344,7 +346,8 @@ struct OrderLineCSV {
       status: try parsed("status", OrderLineFile.expectedStatus) {
         OrderStatus(rawValue: $0.lowercased())
       } ?? .completed,
-      customerId: try text("customer_id"), itemId: try text("item_id"),
+      customerId: try text("customer_id"), customerName: try text("customer_name"),
+      itemId: try text("item_id"),
       itemName: try required("item_name"), category: try required("category"),
       subcategory: try text("subcategory"), quantity: line.quantity, unitPrice: line.unitPrice,
       tax: line.tax, kind: line.kind)

@@ -4,9 +4,9 @@ import Foundation
 import StoreModel
 
 /// Reads order lines from CSV (columns by header name, in any order) or JSON Lines (one object
-/// per line with the same keys): `order_id, store_id, placed_at, status?, customer_id?, item_id?,
-/// item_name, category, subcategory?, quantity, unit_price, tax?` (`?` optional; an empty optional
-/// cell means absent).
+/// per line with the same keys): `order_id, store_id, placed_at, status?, customer_id?,
+/// customer_name?, item_id?, item_name, category, subcategory?, quantity, unit_price, tax?,
+/// kind?` (`?` optional; an empty optional cell means absent).
 ///
 /// `placed_at` is an instant with an offset (`2026-02-08T14:30:00-06:00`, `…Z`) or a local
 /// `YYYY-MM-DD HH:MM[:SS]`, read in the store's zone when the store is known at import.
@@ -14,7 +14,9 @@ public enum OrderLineFile {
   static let required = [
     "order_id", "store_id", "placed_at", "item_name", "category", "quantity", "unit_price",
   ]
-  static let optional = ["status", "customer_id", "item_id", "subcategory", "tax", "kind"]
+  static let optional = [
+    "status", "customer_id", "customer_name", "item_id", "subcategory", "tax", "kind",
+  ]
   static let expectedQuantity =
     "a number above 0 up to \(OrderLineInput.quantityLimit), with at most 3 decimals (0.375 when weighed)"
   static let expectedAmount =
@@ -288,6 +290,7 @@ public enum OrderLineFile {
     let placedAt: String
     let status: String?
     let customerId: Identifier?
+    let customerName: String?
     let itemId: Identifier?
     let itemName: String
     let category: String
@@ -303,6 +306,7 @@ public enum OrderLineFile {
       case storeId = "store_id"
       case placedAt = "placed_at"
       case customerId = "customer_id"
+      case customerName = "customer_name"
       case itemId = "item_id"
       case itemName = "item_name"
       case unitPrice = "unit_price"
@@ -463,7 +467,8 @@ public enum OrderLineFile {
     return try OrderLineInput(
       source: source, orderId: object.orderId.text, storeId: object.storeId.text,
       placedAt: placedAt, status: status, customerId: nonEmpty(object.customerId?.text),
-      itemId: nonEmpty(object.itemId?.text), itemName: object.itemName,
+      customerName: nonEmpty(object.customerName), itemId: nonEmpty(object.itemId?.text),
+      itemName: object.itemName,
       category: object.category, subcategory: nonEmpty(object.subcategory),
       quantity: line.quantity, unitPrice: line.unitPrice, tax: line.tax, kind: line.kind
     ).validated()

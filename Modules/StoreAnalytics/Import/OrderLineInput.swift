@@ -28,6 +28,8 @@ public struct OrderLineInput: Sendable, Equatable {
   public var status: OrderStatus
   /// The customer, when known.
   public var customerId: String?
+  /// The customer's name, when the file gives it (an order-level value, as the customer is).
+  public var customerName: String?
   /// The POS item id, when given.
   public var itemId: String?
   /// The item name as sold.
@@ -50,7 +52,8 @@ public struct OrderLineInput: Sendable, Equatable {
 
   public init(
     source: TallyError.Source, orderId: String, storeId: String, placedAt: PlacedAt,
-    status: OrderStatus = .completed, customerId: String? = nil, itemId: String? = nil,
+    status: OrderStatus = .completed, customerId: String? = nil, customerName: String? = nil,
+    itemId: String? = nil,
     itemName: String, category: String, subcategory: String? = nil, quantity: Quantity,
     unitPrice: FixedDecimal, tax: FixedDecimal = .zero, kind: LineKind = .sale
   ) {
@@ -61,6 +64,7 @@ public struct OrderLineInput: Sendable, Equatable {
     self.placedAt = placedAt
     self.status = status
     self.customerId = customerId
+    self.customerName = customerName
     self.itemId = itemId
     self.itemName = itemName
     self.category = category
@@ -87,7 +91,7 @@ public struct OrderLineInput: Sendable, Equatable {
   static func lengthLimit(of column: String) -> Int? {
     switch column {
     case "order_id", "store_id", "customer_id", "item_id": return idLimit
-    case "item_name", "category", "subcategory": return nameLimit
+    case "item_name", "category", "subcategory", "customer_name": return nameLimit
     default: return nil
     }
   }
@@ -122,6 +126,7 @@ public struct OrderLineInput: Sendable, Equatable {
       && (customerId?.utf8.count ?? 0) <= Self.idLimit && (itemId?.utf8.count ?? 0) <= Self.idLimit
       && itemName.utf8.count <= Self.nameLimit && category.utf8.count <= Self.nameLimit
       && (subcategory?.utf8.count ?? 0) <= Self.nameLimit
+      && (customerName?.utf8.count ?? 0) <= Self.nameLimit
   }
 
   /// Whether the numbers keep their ranges: one comparison per value, for the import's hot loop.
@@ -140,7 +145,7 @@ public struct OrderLineInput: Sendable, Equatable {
     for (field, value) in [
       ("order_id", orderId), ("store_id", storeId), ("customer_id", customerId),
       ("item_id", itemId), ("item_name", itemName), ("category", category),
-      ("subcategory", subcategory),
+      ("subcategory", subcategory), ("customer_name", customerName),
     ] {
       let bytes = value?.utf8.count ?? 0
       if let limit = Self.lengthLimit(of: field), bytes > limit {

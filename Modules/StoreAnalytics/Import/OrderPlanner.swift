@@ -145,7 +145,8 @@ struct OrderPlanner: Sendable {
     rows.orders.append(
       StoreOrder(
         key: orderKey, id: lines[first].orderId, storeId: lines[first].storeId,
-        customerId: lines[first].customerId, placedAt: placedAt,
+        customerId: lines[first].customerId, customerName: lines[first].customerName,
+        placedAt: placedAt,
         wallClock: lines[first].placedAt.isWallClock, localDate: local.date,
         localHour: local.time.hour, status: status, subtotal: FixedDecimal(hundredths: subtotal),
         tax: FixedDecimal(hundredths: tax), total: FixedDecimal(hundredths: total)))

@@ -5,7 +5,7 @@ import StoreModel
 
 /// Orders as a POS sends them over HTTP: one order object or an array of them, each with its
 /// lines nested — the import's fields as JSON:
-/// `order_id, placed_at, status?, customer_id?, lines[{item_id?, item_name, category,
+/// `order_id, placed_at, status?, customer_id?, customer_name?, lines[{item_id?, item_name, category,
 /// subcategory?, quantity, unit_price, tax?, kind?}]`. The store is the one the POS key belongs
 /// to.
 ///
@@ -75,7 +75,9 @@ public enum POSOrderBody {
         lines.append(
           try OrderLineInput(
             source: source, orderId: order.orderId.text, storeId: storeId, placedAt: placedAt,
-            status: status, customerId: order.customerId?.text, itemId: line.itemId?.text,
+            status: status, customerId: order.customerId?.text,
+            customerName: order.customerName.flatMap { $0.isEmpty ? nil : $0 },
+            itemId: line.itemId?.text,
             itemName: line.itemName, category: line.category, subcategory: line.subcategory,
             quantity: read.quantity, unitPrice: read.unitPrice, tax: read.tax, kind: read.kind
           ).validated())
@@ -99,6 +101,7 @@ public enum POSOrderBody {
     let placedAt: String
     let status: String?
     let customerId: OrderLineFile.Identifier?
+    let customerName: String?
     let lines: [Line]
 
     /// In the order the documentation lists them, as a refusal of an unknown key does.
@@ -107,6 +110,7 @@ public enum POSOrderBody {
       case placedAt = "placed_at"
       case status
       case customerId = "customer_id"
+      case customerName = "customer_name"
       case lines
     }
   }

@@ -28,8 +28,9 @@ public struct StatusCount: Sendable, Equatable {
 }
 
 /// Migration 024's `get_business_insights` of a store: its busiest hour and weekday of the last
-/// 30 days and its top category of all time (by orders, the store's own: the seed's function
-/// read every store's). Customer retention and wait times need data Tally does not keep yet.
+/// 30 days, its top category of all time (by orders, the store's own: the seed's function
+/// read every store's) and its customers' repeat rate of all time. Wait times need processing
+/// times, which Tally does not keep.
 public struct BusinessInsights: Sendable, Equatable {
   /// `nil` without an order in the 30 days; a tie goes to the earlier hour.
   public let peakHour: Int?
@@ -37,6 +38,9 @@ public struct BusinessInsights: Sendable, Equatable {
   public let busiestDay: Weekday?
   /// `nil` without a sale; ties as `categories` ranks them.
   public let topCategory: String?
+  /// Repeat customers as a percentage of customers, all time (`CustomerSummary.repeatRate`);
+  /// `nil` without a customer.
+  public let customerRetention: Double?
 }
 
 extension ShopAnalytics {
@@ -59,7 +63,8 @@ extension ShopAnalytics {
     }
     let top = try categories(storeIds: [store.id], limit: 1).first
     return BusinessInsights(
-      peakHour: busiestHour?.key, busiestDay: busiestDay?.weekday, topCategory: top?.category)
+      peakHour: busiestHour?.key, busiestDay: busiestDay?.weekday, topCategory: top?.category,
+      customerRetention: try customers(of: store, asOf: asOf).repeatRate)
   }
 
   /// The store's revenue goals over the 30 days through `asOf`; `nil` without a trading day.

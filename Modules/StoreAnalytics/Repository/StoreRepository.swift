@@ -49,6 +49,12 @@ public protocol StoreRepository: Sendable {
   /// the window's orders once for both).
   func sales(of storeId: String, in range: DayRange) throws
     -> (items: [ItemSales], categories: [CategorySales])
+  /// A store's completed orders within `range` grouped by customer id and name, the orders
+  /// without a customer (an empty id is none) as one group with a `nil` id; in no order.
+  func customerSales(of storeId: String, in range: DayRange) throws -> [CustomerSales]
+  /// The largest and smallest completed order subtotal of a store within `range`; `nil` without
+  /// an order.
+  func orderExtremes(of storeId: String, in range: DayRange) throws -> OrderExtremes?
 }
 
 extension StoreRepository {

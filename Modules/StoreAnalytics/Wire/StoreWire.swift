@@ -90,14 +90,104 @@ public enum StoreWire {
     wholeUnits ? .int(value.roundedUnits) : .number(value.doubleValue, decimals: nil)
   }
 
-  /// Migration 024's `get_business_insights`; `customer_retention` and `avg_wait_time` are null
-  /// (no repeat-customer figure or processing times yet).
+  /// Migration 024's `get_business_insights`; `avg_wait_time` is null (Tally keeps no
+  /// processing times).
   public static func insights(_ insights: BusinessInsights) -> JSONObject {
     [
       "peak_hour": insights.peakHour.map(JSONValue.int) ?? .null,
       "busiest_day": .string(insights.busiestDay.map { $0.name.capitalized }),
-      "top_category": .string(insights.topCategory), "customer_retention": .null,
+      "top_category": .string(insights.topCategory),
+      "customer_retention": .number(insights.customerRetention, decimals: 1),
       "avg_wait_time": .null,
+    ]
+  }
+
+  /// Migration 024's `analytics_store_summary`: a store's completed orders of all time.
+  /// `store_code` is the store's id (the POS's code for it); `repeat_customers` counts customers
+  /// with two or more orders (the seed counted orders flagged as repeat).
+  public static let storeSummaryColumns = [
+    "store_id", "store_name", "store_code", "total_orders", "total_revenue", "avg_order_value",
+    "unique_customers", "repeat_customers",
+  ]
+
+  public static func storeSummary(_ summary: CustomerSummary, shop: Shop) -> JSONObject {
+    [
+      "store_id": .string(shop.id), "store_name": .string(shop.name),
+      "store_code": .string(shop.id), "total_orders": .int(summary.orders),
+      "total_revenue": .decimal(summary.revenue),
+      "avg_order_value": summary.orders > 0
+        ? .decimal(summary.revenue.divided(by: summary.orders)) : .null,
+      "unique_customers": .int(summary.customers),
+      "repeat_customers": .int(summary.repeatCustomers),
+    ]
+  }
+
+  /// Migration 024's `analytics_customer_insights` of a store with completed orders.
+  /// `avg_spent_per_customer` is net sales per customer (the seed's averaged orders);
+  /// `repeat_rate` and it are null without a customer.
+  public static let customerInsightColumns = [
+    "store_id", "total_customers", "repeat_customers", "repeat_rate", "avg_spent_per_customer",
+    "highest_order", "lowest_order",
+  ]
+
+  public static func customerInsights(_ summary: CustomerSummary) -> JSONObject {
+    [
+      "store_id": .string(summary.storeId), "total_customers": .int(summary.customers),
+      "repeat_customers": .int(summary.repeatCustomers),
+      "repeat_rate": .number(summary.repeatRate, decimals: 1),
+      "avg_spent_per_customer": summary.averageSpend.map(JSONValue.decimal) ?? .null,
+      "highest_order": summary.extremes.map { .decimal($0.highest) } ?? .null,
+      "lowest_order": summary.extremes.map { .decimal($0.lowest) } ?? .null,
+    ]
+  }
+
+  /// Migration 024's `analytics_top_customers`, and a customer report's top list: a
+  /// customer's completed orders. `customer_phone` is null (Tally keeps no phone numbers);
+  /// `customer_id` is the POS's id; `last_order_date` an instant in the store's zone.
+  public static let topCustomerColumns = [
+    "store_id", "customer_id", "customer_name", "customer_phone", "total_orders", "total_spent",
+    "avg_order_value", "last_order_date",
+  ]
+
+  public static func topCustomer(_ customer: CustomerTotals, storeId: String, zone: Zone)
+    -> JSONObject
+  {
+    [
+      "store_id": .string(storeId), "customer_id": .string(customer.customerId),
+      "customer_name": .string(customer.name), "customer_phone": .null,
+      "total_orders": .int(customer.orders), "total_spent": .decimal(customer.spent),
+      "avg_order_value": .decimal(customer.averageOrderValue),
+      "last_order_date": .string(customer.lastOrder.iso8601(in: zone)),
+    ]
+  }
+
+  /// The customers command's answer: the window's customer figures (`start` null for all time)
+  /// and its top customers.
+  public static func customers(
+    _ summary: CustomerSummary, top: Int, zone: Zone
+  ) -> JSONObject {
+    [
+      "store_id": .string(summary.storeId),
+      // All time: no first day to name.
+      "start": summary.range.start == LocalDate.supportedRange.lowerBound
+        ? .null : .date(summary.range.start),
+      "end": .date(summary.range.end), "customers": .int(summary.customers),
+      "new_customers": .int(summary.newCustomers),
+      "returning_customers": .int(summary.returningCustomers),
+      "repeat_customers": .int(summary.repeatCustomers),
+      "repeat_rate": .number(summary.repeatRate, decimals: 1),
+      "orders_with_customer": .int(summary.ordersWithCustomer),
+      "orders_without_customer": .int(summary.ordersWithoutCustomer),
+      "customer_sales": .decimal(summary.customerSales),
+      "sales_without_customer": .decimal(summary.salesWithoutCustomer),
+      "avg_spend": summary.averageSpend.map(JSONValue.decimal) ?? .null,
+      "orders_per_customer": summary.ordersPerCustomer.map(JSONValue.decimal) ?? .null,
+      "highest_order": summary.extremes.map { .decimal($0.highest) } ?? .null,
+      "lowest_order": summary.extremes.map { .decimal($0.lowest) } ?? .null,
+      "top_customers": .array(
+        summary.ranked.prefix(top).map {
+          .object(topCustomer($0, storeId: summary.storeId, zone: zone))
+        }),
     ]
   }
 

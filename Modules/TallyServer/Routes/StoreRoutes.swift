@@ -5,9 +5,9 @@ import Hummingbird
 import StoreAnalytics
 
 extension TallyAPI {
-  /// The PostgREST paths of seed 003's Supabase calls: two RPCs and five views, for the stores
-  /// the signed-in user was granted (as row-level security would: a view shows only granted
-  /// stores' rows, an RPC for another store is a 404).
+  /// The PostgREST paths of seed 003's Supabase calls and migration 024: three RPCs and twelve
+  /// views, for the stores the signed-in user was granted (as row-level security would: a view
+  /// shows only granted stores' rows, an RPC for another store is a 404).
   var storeRoutes: [Route] {
     let rpcs = [
       Route(.post, "/rest/v1/rpc/get_store_metrics") { request, context in
@@ -115,6 +115,29 @@ extension TallyAPI {
           StoreWire.popular($0, seedApp: true)
         }
       }
+    case .storeSummary:
+      // The seed's order: revenue, highest first (ties by store id).
+      return try known.map { store in
+        (store, try shops.customers(of: store, asOf: shops.currentDay(in: store.zone)))
+      }
+      .sorted {
+        $0.1.revenue != $1.1.revenue
+          ? $0.1.revenue > $1.1.revenue : $0.0.id.utf8.lexicographicallyPrecedes($1.0.id.utf8)
+      }
+      .map { StoreWire.storeSummary($1, shop: $0.shop) }
+    case .customerInsights:
+      // A row per store with a completed order, as the seed's grouping of orders gives.
+      return try known.compactMap { store in
+        let summary = try shops.customers(of: store, asOf: shops.currentDay(in: store.zone))
+        return summary.orders > 0 ? StoreWire.customerInsights(summary) : nil
+      }
+    case .topCustomers:
+      // Customers with more than one order, by spend; the seed's 100, per store.
+      return try known.flatMap { store in
+        try shops.customers(of: store, asOf: shops.currentDay(in: store.zone)).ranked
+          .filter { $0.orders > 1 }.prefix(ShopAnalytics.topCustomerRows)
+          .map { StoreWire.topCustomer($0, storeId: store.id, zone: store.zone) }
+      }
     }
   }
 
@@ -204,7 +227,7 @@ struct StoreIdentifier: Decodable {
   }
 }
 
-/// The five views of seed 003's migration 024, with their columns (the keys of `StoreWire`'s
+/// The twelve views of seed 003's migration 024, with their columns (the keys of `StoreWire`'s
 /// rows, in order), which are all a query may name.
 enum StoreView: String, CaseIterable {
   case dailyStats = "analytics_daily_stats"
@@ -216,6 +239,9 @@ enum StoreView: String, CaseIterable {
   case dayOfWeek = "analytics_day_of_week"
   case revenueGoals = "analytics_revenue_goals"
   case orderFunnel = "analytics_order_funnel"
+  case storeSummary = "analytics_store_summary"
+  case customerInsights = "analytics_customer_insights"
+  case topCustomers = "analytics_top_customers"
 
   var columns: [String] {
     switch self {
@@ -237,6 +263,9 @@ enum StoreView: String, CaseIterable {
     case .dayOfWeek: return StoreWire.dayOfWeekColumns
     case .revenueGoals: return StoreWire.revenueGoalColumns
     case .orderFunnel: return StoreWire.orderFunnelColumns
+    case .storeSummary: return StoreWire.storeSummaryColumns
+    case .customerInsights: return StoreWire.customerInsightColumns
+    case .topCustomers: return StoreWire.topCustomerColumns
     }
   }
 }

@@ -1,0 +1,192 @@
+import AnalyticsCore
+import ArgumentParser
+import CLIKit
+import DataFormats
+import StoreAnalytics
+
+extension StoreMetricsCommand {
+  struct Customers: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "customers",
+      abstract: "Who buys: customers, new and returning, repeat rate, spend, top customers.",
+      discussion: """
+        Customers are the customer_id of completed orders; orders without one are counted \
+        apart (orders_without_customer), never as a customer. Default: all time up to the \
+        as-of day. new_customers ordered first in the window; returning_customers had ordered \
+        before it; repeat_customers have two or more orders to date (through the window's \
+        end), and repeat_rate is their share in percent. Spend is net sales. Names come from \
+        the import's customer_name column, the latest given. In CSV: the top customers.
+
+        Examples:
+          store-metrics customers --store downtown
+          store-metrics customers --store downtown --range month --top 20 \\
+              --format json
+        """)
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var store: StoreOption
+    @Option(help: "Only this window: today, week, month, quarter or year.") var range: MetricsRange?
+    @OptionGroup var days: DayRangeOptions
+    @Option(help: "How many top customers to list (1 to 100000).") var top: Int = 10
+
+    func validate() throws {
+      try days.refuseWith(range)
+      guard (1...ShopAnalytics.maximumRows).contains(top) else {
+        throw ValidationError(
+          "--top \(top) is not a count of customers: give 1 to \(ShopAnalytics.maximumRows)")
+      }
+    }
+
+    func run() throws {
+      let (db, asOf) = try store.open(global)
+      let known = try db.store(store.store)
+      let window = try days.range(asOf: asOf) ?? range?.windows(asOf: asOf, calendar: false).current
+      let summary =
+        try window.map { try db.customers(of: known, range: $0) }
+        ?? db.customers(of: known, asOf: asOf)
+      var object = StoreWire.customers(summary, top: top, zone: known.zone)
+      guard case .array(let top)? = object["top_customers"] else { return }
+      let rows = top.compactMap { value -> JSONObject? in
+        guard case .object(let row) = value else { return nil }
+        return row
+      }
+      switch global.format {
+      case .json: global.print(object: object)
+      case .csv:
+        Terminal.writeOutput(
+          global.format.render(rows: rows, columns: StoreWire.topCustomerColumns))
+      case .table:
+        object["top_customers"] = nil
+        for key in ["repeat_rate"] {
+          object[key] = .string(object[key]?.plainText.map { $0 + "%" } ?? "—")
+        }
+        var out = TableWriter.write(keyValue: object)
+        if !rows.isEmpty {
+          // The store is the command's and no phone is kept: not a column on a screen.
+          let shown = rows.map { row in
+            var row = row
+            row["store_id"] = nil
+            row["customer_phone"] = nil
+            return row
+          }
+          out += "\nTop customers\n" + global.format.render(rows: shown)
+        }
+        Terminal.writeOutput(out)
+      }
+    }
+  }
+
+  struct Summary: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "summary",
+      abstract: "Every store's completed orders of all time, by revenue.",
+      discussion: """
+        Orders, revenue (net sales), average order, distinct customers and repeat customers \
+        (two or more orders) per store, each up to the as-of day in its own zone: the seed's \
+        analytics_store_summary.
+
+        Example:
+          store-metrics summary --format csv
+        """)
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+      let db = try global.openStoreMetricsToRead()
+      let rows = try db.stores().map { shop in
+        let store = try db.store(shop.id)
+        return (shop, try db.customers(of: store, asOf: global.asOf(in: store.zone)))
+      }
+      .sorted {
+        $0.1.revenue != $1.1.revenue
+          ? $0.1.revenue > $1.1.revenue : $0.0.id.utf8.lexicographicallyPrecedes($1.0.id.utf8)
+      }
+      Terminal.writeOutput(
+        StoreOutput.render(
+          rows.map { shop, summary in
+            var row = StoreWire.storeSummary(summary, shop: shop)
+            // The same as store_id: one column fewer on a screen.
+            if global.format == .table { row["store_code"] = nil }
+            return row
+          },
+          columns: StoreWire.storeSummaryColumns, chart: rows.map { ($0.0.id, $0.1.revenue) },
+          format: global.format))
+    }
+  }
+
+  struct Goals: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "goals",
+      abstract: "Daily revenue and order goals: 1.2 × the last 30 days' trading-day averages.",
+      discussion: """
+        Over the 30 days through the as-of day, the days with a completed order: their average, \
+        best and worst revenue, average orders, and the seed's goals of 20% above the averages \
+        (analytics_revenue_goals). Nothing is shown without such a day.
+
+        Example:
+          store-metrics goals --store downtown --as-of 2026-02-28
+        """)
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var store: StoreOption
+
+    func run() throws {
+      let (db, asOf) = try store.open(global)
+      let goals = try db.revenueGoals(of: try db.store(store.store), asOf: asOf)
+      let row = goals.map(StoreWire.revenueGoals)
+      if global.format == .table {
+        Terminal.writeOutput(
+          row.map { TableWriter.write(keyValue: $0) }
+            ?? "No completed orders in the 30 days through \(asOf).\n")
+      } else if global.format == .json {
+        global.print(object: row ?? [:])
+      } else {
+        Terminal.writeOutput(
+          global.format.render(rows: row.map { [$0] } ?? [], columns: StoreWire.revenueGoalColumns))
+      }
+    }
+  }
+
+  struct Funnel: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "funnel",
+      abstract: "A store's orders of all time by status: completed, cancelled, refunded.",
+      discussion: """
+        Order counts and subtotals by status up to the as-of day (analytics_order_funnel); \
+        avg_processing_minutes is null: Tally keeps no processing times.
+
+        Example:
+          store-metrics funnel --store downtown
+        """)
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var store: StoreOption
+
+    func run() throws {
+      let (db, asOf) = try store.open(global)
+      let rows = try db.orderFunnel(of: try db.store(store.store), asOf: asOf)
+      Terminal.writeOutput(
+        StoreOutput.render(
+          rows.map(StoreWire.orderFunnel), columns: StoreWire.orderFunnelColumns,
+          chart: rows.map { ($0.status.rawValue, $0.revenue) }, format: global.format))
+    }
+  }
+
+  struct Insights: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "insights",
+      abstract: "The busiest hour and weekday, the top category and the repeat rate.",
+      discussion: """
+        Busiest hour and weekday of the 30 days through the as-of day (ties to the earlier), \
+        the store's top category of all time, and customer_retention: the percent of its \
+        customers with two or more orders (get_business_insights). avg_wait_time is null.
+
+        Example:
+          store-metrics insights --store downtown --format json
+        """)
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var store: StoreOption
+
+    func run() throws {
+      let (db, asOf) = try store.open(global)
+      let insights = try db.insights(of: try db.store(store.store), asOf: asOf)
+      global.print(object: StoreWire.insights(insights))
+    }
+  }
+}
