@@ -91,23 +91,18 @@ extension StoreMetricsCommand {
 
     func run() throws {
       let db = try global.openStoreMetricsToRead()
-      let rows = try db.stores().map { shop in
-        let store = try db.store(shop.id)
-        return (shop, try db.customers(of: store, asOf: global.asOf(in: store.zone)))
-      }
-      .sorted {
-        $0.1.revenue != $1.1.revenue
-          ? $0.1.revenue > $1.1.revenue : $0.0.id.utf8.lexicographicallyPrecedes($1.0.id.utf8)
-      }
+      let rows = try db.storeSummaries(
+        try db.stores().map { try db.store($0.id) }, asOf: { global.asOf(in: $0) })
       Terminal.writeOutput(
         StoreOutput.render(
-          rows.map { shop, summary in
-            var row = StoreWire.storeSummary(summary, shop: shop)
+          rows.map { store, summary in
+            var row = StoreWire.storeSummary(summary, shop: store.shop)
             // The same as store_id: one column fewer on a screen.
             if global.format == .table { row["store_code"] = nil }
             return row
           },
-          columns: StoreWire.storeSummaryColumns, chart: rows.map { ($0.0.id, $0.1.revenue) },
+          columns: StoreWire.storeSummaryColumns,
+          chart: rows.map { ($0.store.id, $0.summary.revenue) },
           format: global.format))
     }
   }

@@ -104,6 +104,17 @@ extension ShopAnalytics {
       of: store, range: try DayRange(start: LocalDate.supportedRange.lowerBound, end: asOf))
   }
 
+  /// Migration 024's store summary: each store's customers of all time through its own as-of
+  /// day, highest revenue first (ties by store id in byte order).
+  public func storeSummaries(_ stores: [KnownStore], asOf: (Zone) -> LocalDate) throws
+    -> [(store: KnownStore, summary: CustomerSummary)]
+  {
+    try stores.map { ($0, try customers(of: $0, asOf: asOf($0.zone))) }.sorted {
+      $0.1.revenue != $1.1.revenue
+        ? $0.1.revenue > $1.1.revenue : $0.0.id.utf8.lexicographicallyPrecedes($1.0.id.utf8)
+    }
+  }
+
   /// Each customer's groups (one per name) as one, under the name of their latest named order;
   /// ranked by spend.
   static func join(_ rows: [CustomerSales]) -> [CustomerTotals] {

@@ -116,15 +116,9 @@ extension TallyAPI {
         }
       }
     case .storeSummary:
-      // The seed's order: revenue, highest first (ties by store id).
-      return try known.map { store in
-        (store, try shops.customers(of: store, asOf: shops.currentDay(in: store.zone)))
+      return try shops.storeSummaries(known, asOf: shops.currentDay(in:)).map {
+        StoreWire.storeSummary($0.summary, shop: $0.store.shop)
       }
-      .sorted {
-        $0.1.revenue != $1.1.revenue
-          ? $0.1.revenue > $1.1.revenue : $0.0.id.utf8.lexicographicallyPrecedes($1.0.id.utf8)
-      }
-      .map { StoreWire.storeSummary($1, shop: $0.shop) }
     case .customerInsights:
       // A row per store with a completed order, as the seed's grouping of orders gives.
       return try known.compactMap { store in
