@@ -23,7 +23,10 @@ struct VisitTests {
   @Test(
     "bad procedure entries name the value",
     arguments: [
-      "99213x0", "99213x1001", "99213xx", "99213x", "9921", "992134", "99213:2", "99-13", "",
+      // A code may be a user's own (`CCM-20`, up to 20 characters: `ProcedureInput.checkCode`),
+      // so "9921" is a code the catalog will not have, not a malformed one.
+      "99213x0", "99213x1001", "99213xx", "99213x", "-9921", "99/13", "99213:2",
+      "ABCDEFGHIJKLMNOPQRSTU", "",
     ])
   func refuses(text: String) {
     #expect {
@@ -260,7 +263,7 @@ struct VisitImportTests {
   @Test(
     "CSV errors name the line and column",
     arguments: [
-      ("a,2026-02-08,x99,1,", "hcpcs"),
+      ("a,2026-02-08,x/99,1,", "hcpcs"),
       ("a,2026-02-31,99213,1,", "date"),
       ("a,2026-02-08,99213,0,", "quantity"),
       ("b,2026-02-09,99213,1,", "visit"),

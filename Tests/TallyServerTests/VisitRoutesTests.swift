@@ -114,7 +114,7 @@ import Testing
     (#"{"date": "2026-02-08", "procedures": []}"#, "procedure"),
     (#"{"date": "2026-02-08"}"#, "procedure"),
     (#"{"procedures": [{"hcpcs": "99213"}]}"#, "date"),
-    (#"{"date": "2026-02-08", "procedures": [{"hcpcs": "ZZ"}]}"#, "hcpcs"),
+    (#"{"date": "2026-02-08", "procedures": [{"hcpcs": "Z/Z"}]}"#, "hcpcs"),
     (#"[{"date": "2026-02-08", "procedures": [{"hcpcs": "99213"}]}]"#, "object"),
   ])
   func badVisitsAre400(body: String, field: String) async throws {

@@ -67,16 +67,30 @@ public struct ProcedureInput: Sendable, Equatable {
     }
   }
 
-  /// A 5-character HCPCS/CPT code of letters and digits, uppercased.
+  /// A code, trimmed and uppercased: a HCPCS/CPT code is 5 letters and digits, and a user's own
+  /// code up to 20 letters, digits, spaces, `-` and `.` starting with a letter or digit
+  /// (`CCM-20`), the RVU backend's own check of a template's codes
+  /// (`^[A-Za-z0-9][A-Za-z0-9 .\-]{0,19}$`). Whether it names anything is the catalog's and the
+  /// user's codes' to say.
   static func checkCode(_ text: String) throws -> String {
     let code = text.trimmingCharacters(in: .whitespaces).uppercased()
-    guard code.count == 5, code.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
+    func isAlphanumeric(_ character: Character) -> Bool {
+      character.isASCII && (character.isLetter || character.isNumber)
+    }
+    guard (1...codeLimit).contains(code.count), code.first.map(isAlphanumeric) == true,
+      code.allSatisfy({ isAlphanumeric($0) || $0 == "-" || $0 == "." || $0 == " " })
+    else {
       throw TallyError.invalid(
-        "hcpcs", text, expected: "a 5-character HCPCS/CPT code such as 99213 or G2211",
+        "hcpcs", text,
+        expected: "a HCPCS/CPT code such as 99213 or G2211, or a code of your own of up to "
+          + "\(codeLimit) letters, digits, spaces, - and . starting with a letter or digit",
         category: .usage)
     }
     return code
   }
+
+  /// The longest code: a user's own (HCPCS/CPT codes have 5 characters).
+  public static let codeLimit = 20
 
   /// A 2-character modifier of letters and digits, uppercased.
   static func checkModifier(_ text: String) throws -> String {
