@@ -100,6 +100,11 @@ let package = Package(
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
     // TLS to PostgreSQL (`sslmode`): postgres-nio's own TLS library.
     .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+    // Channel handlers (the server's header timeout) and buffers (PostgreSQL COPY): the NIO
+    // that Hummingbird and postgres-nio run on, declared where it is imported.
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
+    // The HTTP request parts a channel handler reads, as Hummingbird's pipeline carries them.
+    .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
   ],
   targets: [
     // MARK: Core (pure values and functions, no I/O)
@@ -162,6 +167,8 @@ let package = Package(
         "AnalyticsCore", "Storage", "StoreModel", "StoreAnalytics",
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
         .product(name: "Logging", package: "swift-log"),
       ],
       path: "Modules/StorePostgres", swiftSettings: swiftSettings),
@@ -202,10 +209,13 @@ let package = Package(
         "AnalyticsCore", "DataFormats", "Storage", "RVUDomain", "StoreAnalytics", grdb,
         "RVUReports", "StoreReports",
         .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "JWTKit", package: "jwt-kit"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
       ],
       path: "Modules/TallyServer", swiftSettings: swiftSettings),
     .executableTarget(

@@ -52,8 +52,21 @@ extension TallyServerCommand {
         "Apple's signing keys as https://appleid.apple.com/auth/keys publishes them (a JWKS file).",
         valueName: "file"))
     var appleJWKS: String?
+    @Option(help: "Seconds a new connection has to send its request's headers (1 to 600).")
+    var headerTimeout = ConnectionLimits().headerSeconds
+    @Option(help: "Seconds a connection may sit with nothing read before it is closed (1 to 3600).")
+    var idleTimeout = ConnectionLimits().idleSeconds
+    @Option(help: "Connections open at once; more wait to be accepted (1 to 100000).")
+    var maxConnections = ConnectionLimits().maximumConnections
 
     func validate() throws {
+      for (flag, value, range) in [
+        ("--header-timeout", headerTimeout, 1...600), ("--idle-timeout", idleTimeout, 1...3_600),
+        ("--max-connections", maxConnections, 1...100_000),
+      ] where !range.contains(value) {
+        throw ValidationError(
+          "\(flag) \(value) is out of range: give \(range.lowerBound) to \(range.upperBound)")
+      }
       // NIO would take any Int and bind a port of its own choosing, and the server would run.
       guard (0...65_535).contains(port) else {
         throw ValidationError(
@@ -98,7 +111,10 @@ extension TallyServerCommand {
       var logger = Logger(label: "tally-server")
       logger.logLevel = .info
       let host = host
-      let app = api.application(host: host, port: port, logger: logger) { port in
+      let limits = ConnectionLimits(
+        headerSeconds: headerTimeout, idleSeconds: idleTimeout,
+        maximumConnections: maxConnections)
+      let app = api.application(host: host, port: port, limits: limits, logger: logger) { port in
         Terminal.writeNotice("listening on \(host):\(port)")
       }
       try blockingAsync { try await app.runService() }

@@ -1,6 +1,8 @@
 import AnalyticsCore
+import DataFormats
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import RVUDomain
 import StoreAnalytics
@@ -40,9 +42,10 @@ public struct TallyAPI: Sendable {
   /// Every route the server answers.
   public var routes: [Route] {
     [
-      Route(.get, "/healthz", blocks: false) { _, _ in
+      Route(.get, "/healthz") { _, _ in
         JSONResponse.object(["status": .string("ok")])
-      }
+      },
+      Route(.get, "/readyz") { _, _ in await readiness() },
     ]
       + authRoutes + visitRoutes + favoriteRoutes + templateRoutes + customCodeRoutes
       + settingsRoutes
@@ -51,10 +54,57 @@ public struct TallyAPI: Sendable {
       + reportRoutes
   }
 
-  /// The threads of requests that may block on a database: enough for every database a request
-  /// can wait on (RVU, store, server) to hold several while the rest are served; a request
-  /// beyond them waits for a thread, not the whole server.
-  static let databaseThreads = BlockingExecutor(threads: 24, name: "tally-db")
+  /// The threads of requests that may block on each database (`RouteDatabase`): a request
+  /// waits for a thread of its own database, never for the whole server, and past a pool's
+  /// capacity it is refused with a 503 at once.
+  static let rvuThreads = BlockingExecutor(threads: 12, name: "tally-rvu")
+  static let storeThreads = BlockingExecutor(threads: 12, name: "tally-store")
+  static let serverThreads = BlockingExecutor(threads: 4, name: "tally-server")
+
+  /// How long `/readyz` waits for a database's read.
+  static let readinessTimeout: Duration = .seconds(1)
+
+  /// `/readyz`: whether each database answers a read within `readinessTimeout`, on its own
+  /// threads (so a pool taken by requests waiting on a lock says `busy`); 200 when all do, else
+  /// 503, each named.
+  func readiness() async -> Response {
+    let checks: [(String, RouteDatabase, @Sendable () throws -> Void)] = [
+      ("rvu", .rvu, { [rvu] in _ = try rvu.revision() }),
+      ("store", .store, { [shops] in _ = try shops.revision() }),
+      ("server", .server, { [server] in try server.answers() }),
+    ]
+    var states: JSONObject = [:]
+    var ready = true
+    for (name, database, check) in checks {
+      // The first of the read and the timeout answers; the read, when its threads are all
+      // taken, runs later and is ignored (a task group would wait for it).
+      let state = await withCheckedContinuation {
+        (continuation: CheckedContinuation<String, Never>) in
+        let pending = LockedValue<CheckedContinuation<String, Never>?>(continuation)
+        let answer: @Sendable (String) -> Void = { state in
+          pending.withLock { waiting in
+            waiting?.resume(returning: state)
+            waiting = nil
+          }
+        }
+        Task(executorPreference: database.threads) {
+          do {
+            try check()
+            answer("ok")
+          } catch { answer("error") }
+        }
+        Task {
+          try? await Task.sleep(for: Self.readinessTimeout)
+          answer("busy")
+        }
+      }
+      states[name] = .string(state)
+      ready = ready && state == "ok"
+    }
+    return JSONResponse.object(
+      ["status": .string(ready ? "ready" : "unavailable"), "databases": .object(states)],
+      status: ready ? .ok : .serviceUnavailable)
+  }
 
   /// The router with every route and the request log.
   public func router() -> Router<ServerContext> {
@@ -65,8 +115,18 @@ public struct TallyAPI: Sendable {
     router.add(middleware: MethodNotAllowed(routes: routes))
     for route in routes {
       router.on(RouterPath(route.path), method: route.method) { request, context in
-        guard route.blocks else { return try await route.handler(request, context) }
-        return try await withTaskExecutorPreference(Self.databaseThreads) {
+        guard let threads = route.database?.threads else {
+          return try await route.handler(request, context)
+        }
+        guard threads.admit() else {
+          var response = try APIError.message(
+            .serviceUnavailable, "The server is busy with this database; retry in a second"
+          ).response(from: request, context: context)
+          response.headers[.retryAfter] = "1"
+          return response
+        }
+        defer { threads.leave() }
+        return try await withTaskExecutorPreference(threads) {
           try await route.handler(request, context)
         }
       }
@@ -77,12 +137,19 @@ public struct TallyAPI: Sendable {
   /// The application on `host:port`; it stops on SIGTERM or SIGINT after the requests in flight
   /// (swift-service-lifecycle's graceful shutdown).
   public func application(
-    host: String, port: Int, logger: Logger,
+    host: String, port: Int, limits: ConnectionLimits = ConnectionLimits(), logger: Logger,
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
   ) -> some ApplicationProtocol {
-    Application(
+    let headerSeconds = limits.headerSeconds
+    return Application(
       router: router(),
-      configuration: .init(address: .hostname(host, port: port), serverName: "tally-server"),
+      server: .http1(
+        configuration: .init(
+          additionalChannelHandlers: [HeaderTimeout(seconds: headerSeconds)],
+          idleTimeout: .seconds(Int64(limits.idleSeconds)))),
+      configuration: .init(
+        address: .hostname(host, port: port), serverName: "tally-server",
+        availableConnectionsDelegate: MaximumAvailableConnections(limits.maximumConnections)),
       onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) },
       logger: logger)
   }

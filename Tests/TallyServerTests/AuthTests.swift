@@ -67,6 +67,12 @@ import Testing
       ("a session token", try await server.token("u1")),
       ("garbage", "not.a.token"),
       ("alg none", unsigned(["sub": "x", "email": "x@example.com", "aud": TestServer.iosClient])),
+      // Issue 32: an address Google has not verified; a token from the future (beyond the
+      // minute of leeway, `IdentityKeys.leeway`) by `iat` or by `nbf`.
+      ("email_verified false", try await google.idToken(emailVerified: false)),
+      ("email_verified absent", try await google.idToken(emailVerified: nil)),
+      ("iat an hour ahead", try await google.idToken(issuedAt: Date().addingTimeInterval(3600))),
+      ("nbf an hour ahead", try await google.notYetValid()),
     ]
     for (name, token) in tokens {
       let (status, body) = try await server.test {
@@ -99,6 +105,13 @@ import Testing
       ("alg none", unsigned(["sub": "u1", "exp": now.wholeSecondsSinceEpoch + 3600])),
       ("another secret", try await otherSecret.token(userId: "u1", now: now)),
       ("an RS256 token", try await server.google.idToken(subject: "u1")),
+      // Issue 32: issued an hour ahead, or lasting past a year (`SessionTokens.maximumDays`).
+      (
+        "iat an hour ahead",
+        try await server.api.sessions.token(
+          userId: "u1", now: now.adding(seconds: 3600))
+      ),
+      ("a 400-day token", try await server.api.sessions.token(userId: "u1", now: now, days: 400)),
     ]
     for (name, token) in cases {
       let (status, body) = try await server.test {

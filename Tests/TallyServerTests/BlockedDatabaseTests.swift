@@ -41,8 +41,9 @@ import Testing
         }
       }.start()
       while !held.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(10)) }
-      // More writers than the cooperative pool has threads, each waiting on the lock.
-      let writers = ProcessInfo.processInfo.activeProcessorCount + 2
+      // More writers than the cooperative pool has threads, and than the RVU database's own
+      // threads (12), each waiting on the lock.
+      let writers = 30
       try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
         let start = ContinuousClock.now
         for _ in 0..<writers {
@@ -53,17 +54,31 @@ import Testing
           }
         }
         try await Task.sleep(for: .milliseconds(300))
+        // Issue 32's mark is 100 ms (measured with the real server, Docs/Server.md); here, beside
+        // the other suites on two cores, 500 ms: a wait on the lock would take seconds.
+        var clock = ContinuousClock.now
         #expect(try await client.json(.get, "/healthz").status == .ok)
-        // The store's database is another file: its requests are not held up either.
+        #expect(ContinuousClock.now - clock < .milliseconds(500), "healthz")
+        // The store's database is another file, on threads of its own: not held up either.
+        clock = ContinuousClock.now
         let metrics = try await client.json(
           .post, "/rest/v1/rpc/get_store_metrics", token: token,
           body: #"{"p_store_id": "1", "p_date_range": "today"}"#)
         #expect(metrics.status == .ok, "\(metrics.body)")
+        #expect(ContinuousClock.now - clock < .milliseconds(500), "store RPC")
+        // /readyz names the database whose threads all wait on the lock.
+        let ready = try await client.json(.get, "/readyz")
+        #expect(ready.status == .serviceUnavailable)
+        #expect(
+          ready.body
+            == #"{"status":"unavailable","databases":{"rvu":"busy","store":"ok","server":"ok"}}"#)
         let waited = ContinuousClock.now - start
         #expect(waited < .seconds(60), "\(waited) with the lock held (it is held two minutes)")
-        // The lock released, every writer is served.
+        // The lock released, every writer is served, and every database answers again.
         release.withLock { $0 = true }
         for try await status in group { #expect(status == .created) }
+        let readyAgain = try await client.json(.get, "/readyz")
+        #expect(readyAgain.status == .ok, "\(readyAgain.body)")
       }
     }
   }

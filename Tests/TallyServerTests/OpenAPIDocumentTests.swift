@@ -37,9 +37,9 @@ import Testing
     let documented = try Self.documented()
     #expect(registered.subtracting(documented).isEmpty, "not documented")
     #expect(documented.subtracting(registered).isEmpty, "documented, not served")
-    // healthz 1 + sign-in 2 + account deletion 1 + visits 2 + visits/{id} 2 + favorites 3
+    // healthz 1 + readyz 1 + sign-in 2 + account deletion 1 + visits 2 + visits/{id} 2 + favorites 3
     // + favorites/{hcpcs} 1 + favorite groups 5 + custom codes 3 + settings 2 + analytics 1
-    // + search 1 + RPCs 3 + views 12 + POS 2 + reports 2 = 43 operations.
-    #expect(registered.count == 43)
+    // + search 1 + RPCs 3 + views 12 + POS 2 + reports 2 = 44 operations.
+    #expect(registered.count == 44)
   }
 }

@@ -85,13 +85,15 @@ struct GoogleKey {
   func idToken(
     subject: String? = "google-user-1", email: String? = "ada@example.com",
     audience: String = TestServer.iosClient, issuer: String = "https://accounts.google.com",
-    expires: Date = Date().addingTimeInterval(3600)
+    issuedAt: Date = Date().addingTimeInterval(-60),
+    expires: Date = Date().addingTimeInterval(3600), emailVerified: Bool? = true
   ) async throws -> String {
     let claims = GoogleIdentityToken(
       issuer: IssuerClaim(value: issuer), subject: SubjectClaim(value: subject ?? ""),
       audience: AudienceClaim(value: audience), authorizedPresenter: audience,
-      issuedAt: IssuedAtClaim(value: Date().addingTimeInterval(-60)),
-      expires: ExpirationClaim(value: expires), email: email, name: "Ada Lovelace",
+      issuedAt: IssuedAtClaim(value: issuedAt),
+      expires: ExpirationClaim(value: expires), email: email,
+      emailVerified: emailVerified.map { BoolClaim(value: $0) }, name: "Ada Lovelace",
       picture: "https://example.com/ada.png")
     let keys = await JWTKeyCollection().add(
       rsa: signingKey, digestAlgorithm: .sha256, kid: JWKIdentifier(string: TestServer.kid))
@@ -100,6 +102,26 @@ struct GoogleKey {
 }
 
 extension GoogleKey {
+  /// A Google ID token valid in every way but its `nbf`, an hour ahead (jwt-kit's
+  /// `GoogleIdentityToken` has no `nbf` to set).
+  func notYetValid() async throws -> String {
+    struct Claims: JWTPayload {
+      let iss = "https://accounts.google.com"
+      let sub = "google-user-1"
+      let aud = TestServer.iosClient
+      let azp = TestServer.iosClient
+      let iat = Int(Date().timeIntervalSince1970) - 60
+      let nbf = Int(Date().timeIntervalSince1970) + 3600
+      let exp = Int(Date().timeIntervalSince1970) + 7200
+      let email = "ada@example.com"
+      let email_verified = true
+      func verify(using _: some JWTAlgorithm) throws {}
+    }
+    let keys = await JWTKeyCollection().add(
+      rsa: signingKey, digestAlgorithm: .sha256, kid: JWKIdentifier(string: TestServer.kid))
+    return try await keys.sign(Claims(), kid: JWKIdentifier(string: TestServer.kid))
+  }
+
   /// A Sign in with Apple identity token with these claims, signed with the key.
   func appleToken(
     subject: String = "000123.apple", email: String? = "grace@privaterelay.appleid.com",

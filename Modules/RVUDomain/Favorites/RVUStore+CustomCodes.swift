@@ -30,6 +30,11 @@ extension RVUStore {
           expected: "what the code is, such as "
             + "\"Remote monitoring, first 20 minutes\""))
     }
+    guard text.count <= CustomCode.descriptionLimit else {
+      throw TallyError.invalid(
+        "description", "\(text.count) characters long",
+        expected: "at most \(CustomCode.descriptionLimit) characters", category: .usage)
+    }
     let rvu = try ProcedureInput.checkWorkRVU(workRVU)
     return try writer.write { db in
       // A visit logs the catalog's own code of a name: a custom code of that name would never

@@ -59,7 +59,7 @@ extension RVUStore {
         visit.date = date
       }
       if let time = changes.time { visit.time = time?.descriptionWithSeconds }
-      if let notes = changes.notes { visit.notes = notes }
+      if let notes = changes.notes { visit.notes = try VisitInput.checkNotes(notes) }
       if let isNoShow = changes.isNoShow { visit.isNoShow = isNoShow }
       writer.touch(userId: userId, day: visit.date)
       let ofVisit = Procedure.filter(Procedure.Columns.visitId == id)
@@ -140,6 +140,32 @@ extension RVUStore {
       let visits = try request.order(Visit.Columns.date, Visit.Columns.time, Visit.Columns.id)
         .fetchAll(db)
       return try details(db, visits)
+    }
+  }
+
+  /// The ids of the user's visits within the days, in the order `visits` lists them (date, time,
+  /// id): a listing read a page at a time (`visits(ids:userId:)`) holds only these in memory,
+  /// however many visits the user has.
+  public func visitIds(userId: String, from: LocalDate? = nil, through: LocalDate? = nil) throws
+    -> [Int64]
+  {
+    if let from, let through { _ = try DayRange(start: from, end: through) }
+    return try writer.read { db in
+      var request = Visit.owned(by: userId)
+      if let from { request = request.filter(Visit.Columns.date >= from) }
+      if let through { request = request.filter(Visit.Columns.date <= through) }
+      return try request.order(Visit.Columns.date, Visit.Columns.time, Visit.Columns.id)
+        .select(Visit.Columns.id, as: Int64.self).fetchAll(db)
+    }
+  }
+
+  /// The user's visits with these ids, in the order of `ids`; an id of no visit of theirs (one
+  /// deleted since the ids were read) is left out.
+  public func visits(ids: [Int64], userId: String) throws -> [VisitDetail] {
+    try writer.read { db in
+      let visits = try Visit.owned(by: userId).filter(ids.contains(Visit.Columns.id)).fetchAll(db)
+      let position = Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($1, $0) })
+      return try details(db, visits.sorted { position[$0.id!]! < position[$1.id!]! })
     }
   }
 

@@ -19,6 +19,28 @@ public struct VisitInput: Sendable, Equatable {
     self.isNoShow = isNoShow
     self.procedures = procedures
   }
+
+  /// The longest note, in characters: pages of clinical shorthand, far below what would let one
+  /// user fill the server's memory with a list of visits (150 notes of 1 MiB made one answer of
+  /// 150 MB, issue 32).
+  public static let notesLimit = 10_000
+
+  /// `notes` when within `notesLimit`.
+  ///
+  /// - throws: `TallyError` naming the field, its length and the limit (bad data when read from a
+  ///   file, `source`; usage otherwise).
+  static func checkNotes(_ notes: String?, source: TallyError.Source? = nil) throws -> String? {
+    guard let notes else { return nil }
+    let count = notes.count
+    guard count <= notesLimit else {
+      var error = TallyError.invalid(
+        "notes", "\(count) characters long", expected: "at most \(notesLimit) characters",
+        category: source == nil ? .usage : .badData)
+      error.source = source
+      throw error
+    }
+    return notes
+  }
 }
 
 /// A saved visit with its procedures.

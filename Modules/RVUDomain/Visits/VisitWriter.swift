@@ -49,11 +49,12 @@ struct VisitWriter {
   mutating func insert(_ input: VisitInput, userId: String, source: TallyError.Source? = nil)
     throws -> VisitDetail
   {
+    let notes = try VisitInput.checkNotes(input.notes, source: source)
     let procedures = try resolve(input, userId: userId, source: source)
     let now = store.clock()
     var visit = Visit(
       id: nil, userId: userId, date: input.date, time: input.time?.descriptionWithSeconds,
-      notes: input.notes, isNoShow: input.isNoShow,
+      notes: notes, isNoShow: input.isNoShow,
       totalWorkRVU: Visit.totalWorkRVU(of: procedures, isNoShow: input.isNoShow), createdAt: now,
       updatedAt: now)
     let statement = try db.cachedStatement(

@@ -25,7 +25,7 @@ public struct AppleSignIn: Sendable {
   /// The identity in a verified token.
   ///
   /// - throws: `AuthFailure.invalidAppleToken` for every failed check.
-  public func verify(_ token: String) async throws -> AppleIdentity {
+  public func verify(_ token: String, now: Date = Date()) async throws -> AppleIdentity {
     let claims: AppleIdentityToken
     do {
       claims = try await keys.verify {
@@ -39,6 +39,11 @@ public struct AppleSignIn: Sendable {
       let email = claims.email, !email.isEmpty, !email.contains("\u{0}")
     else {
       throw AuthFailure.invalidAppleToken("sub or email missing, or holding a NUL")
+    }
+    // Apple leaves `email_verified` false for some managed (Work & School) accounts, whose
+    // address their organisation vouches for: only its timing is checked here.
+    if let refusal = IdentityKeys.timingRefusal(token, issuedAt: claims.issuedAt.value, now: now) {
+      throw AuthFailure.invalidAppleToken(refusal)
     }
     return AppleIdentity(subject: claims.subject.value, email: email)
   }

@@ -31,7 +31,7 @@ public struct GoogleSignIn: Sendable {
   /// The identity in a verified token.
   ///
   /// - throws: `AuthFailure.invalidGoogleToken` for every failed check.
-  public func verify(_ token: String) async throws -> GoogleIdentity {
+  public func verify(_ token: String, now: Date = Date()) async throws -> GoogleIdentity {
     let claims: GoogleIdentityToken
     do {
       claims = try await keys.verify {
@@ -47,6 +47,14 @@ public struct GoogleSignIn: Sendable {
       let email = claims.email, !email.isEmpty, !email.contains("\u{0}")
     else {
       throw AuthFailure.invalidGoogleToken("sub or email missing, or holding a NUL")
+    }
+    // An address Google has not verified is anyone's to claim (Google's guide to verifying an
+    // ID token on a backend: use the email only with `email_verified` true).
+    guard claims.emailVerified?.value == true else {
+      throw AuthFailure.invalidGoogleToken("email_verified is not true")
+    }
+    if let refusal = IdentityKeys.timingRefusal(token, issuedAt: claims.issuedAt.value, now: now) {
+      throw AuthFailure.invalidGoogleToken(refusal)
     }
     return GoogleIdentity(
       subject: claims.subject.value, email: email, name: claims.name, picture: claims.picture)

@@ -23,6 +23,29 @@ struct IdentityKeys: Sendable {
     self.clientIds = Set(clientIds)
   }
 
+  /// How far a token's `iat` or `nbf` may lie ahead of this server's clock: clocks drift, and a
+  /// token issued a second "from now" elsewhere is not an attack; one issued an hour ahead is.
+  static let leeway: TimeInterval = 60
+
+  /// Why the timing of a verified token is refused (`iat` or `nbf` after now + `leeway`), if it
+  /// is. jwt-kit checks `exp`; the vendor tokens do not decode `nbf`, so it is read from the
+  /// payload here.
+  static func timingRefusal(_ token: String, issuedAt: Date, now: Date) -> String? {
+    let latest = now.addingTimeInterval(leeway)
+    if issuedAt > latest { return "issued in the future (iat)" }
+    let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+    guard parts.count == 3 else { return nil }
+    var payload = parts[1].replacingOccurrences(of: "-", with: "+")
+      .replacingOccurrences(of: "_", with: "/")
+    payload += String(repeating: "=", count: (4 - payload.count % 4) % 4)
+    guard let data = Data(base64Encoded: payload),
+      let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+      let notBefore = object["nbf"]
+    else { return nil }
+    guard let seconds = (notBefore as? NSNumber)?.doubleValue else { return "nbf is not a time" }
+    return Date(timeIntervalSince1970: seconds) > latest ? "not valid yet (nbf)" : nil
+  }
+
   /// Why a token was refused, for the log: the client sees only a 401.
   struct Refusal: Error {
     let reason: String

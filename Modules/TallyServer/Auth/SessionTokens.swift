@@ -15,8 +15,19 @@ struct SessionClaims: JWTPayload {
     case expires = "exp"
   }
 
+  /// Not expired, not issued in the future (beyond the sign-in leeway), and lasting no longer
+  /// than `SessionTokens.maximumDays`: a token with a far `exp` is not one this server made,
+  /// even if its secret leaked into a script that signs its own.
   func verify(using _: some JWTAlgorithm) throws {
     try expires.verifyNotExpired()
+    let now = Date()
+    guard issuedAt.value <= now.addingTimeInterval(IdentityKeys.leeway),
+      expires.value.timeIntervalSince(issuedAt.value)
+        <= TimeInterval(SessionTokens.lifetime(days: SessionTokens.maximumDays))
+    else {
+      throw JWTError.claimVerificationFailure(
+        failedClaim: expires, reason: "issued in the future or lasting too long")
+    }
   }
 }
 

@@ -111,7 +111,11 @@ enum JSONResponse {
   ) -> Response {
     Response(
       status: status,
-      headers: [.contentType: contentType, .contentLength: String(bytes.count)],
+      // nosniff: a browser shows JSON as JSON, never as the HTML a stored name could spell.
+      headers: [
+        .contentType: contentType, .contentLength: String(bytes.count),
+        .xContentTypeOptions: "nosniff",
+      ],
       body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
   }
 }

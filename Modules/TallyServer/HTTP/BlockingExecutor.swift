@@ -6,19 +6,40 @@ import Foundation
 /// every request, `/healthz` and the other database's too (issue 32). A request that blocks now
 /// holds one of these threads; the cooperative pool, and the event loops, stay free.
 final class BlockingExecutor: TaskExecutor, @unchecked Sendable {
-  // @unchecked: `jobs` and `head` are read and written only with `condition` locked.
+  // @unchecked: `jobs`, `head` and `admitted` are read and written only with `condition` locked.
   private let condition = NSCondition()
   private var jobs: [UnownedJob] = []
   /// The next job to run: taken jobs are dropped from the front in batches, not one by one.
   private var head = 0
+  /// Requests running on these threads or waiting for one.
+  private var admitted = 0
+  /// The most requests admitted at once: past it a request is refused at once (503) rather
+  /// than queued behind a database that does not answer.
+  let capacity: Int
 
   /// Starts `threads` threads named `name-N`; they live as long as the process.
-  init(threads: Int, name: String) {
+  init(threads: Int, name: String, capacity: Int = 256) {
+    self.capacity = capacity
     for index in 0..<threads {
       let thread = Thread { [self] in runJobs() }
       thread.name = "\(name)-\(index)"
       thread.start()
     }
+  }
+
+  /// Takes a request in when fewer than `capacity` are; it must `leave()` when done.
+  func admit() -> Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    guard admitted < capacity else { return false }
+    admitted += 1
+    return true
+  }
+
+  func leave() {
+    condition.lock()
+    admitted -= 1
+    condition.unlock()
   }
 
   func enqueue(_ job: consuming ExecutorJob) {

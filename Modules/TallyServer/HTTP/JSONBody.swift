@@ -27,6 +27,12 @@ enum JSONBody {
     } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
       // A chunked body with no length that grew past the limit.
       throw APIError.message(.contentTooLarge, "Request body over 1 MiB")
+    } catch {
+      // A chunked body cut short or malformed: the client's request, a 400 (it was logged as a
+      // 500 while the client saw a 400).
+      throw APIError(
+        .badRequest, body: ["error": .string("The request body could not be read")],
+        reason: "\(error)")
     }
     guard !storesText || !hasNULEscape(data) else {
       throw APIError.message(

@@ -21,8 +21,25 @@ struct RequestLog: RouterMiddleware {
       log(
         request, context: context, status: status, start: start,
         reason: (error as? APIError)?.reason ?? (status == 500 ? "\(error)" : nil))
-      throw error
+      throw Self.withBody(error, path: request.uri.path)
     }
+  }
+
+  /// Every error answer with a JSON body in the shape of its contract: Hummingbird's own (an
+  /// unknown route's 404, a 500 from an error no route mapped) answered an empty body, which a
+  /// client decoding `{error}` cannot read.
+  static func withBody(_ error: any Error, path: String) -> any Error {
+    if error is APIError { return error }
+    let status = (error as? any HTTPResponseError)?.status ?? .internalServerError
+    let message =
+      status == .notFound
+      ? "Not found: no route \(path.prefix(200))"
+      : status == .internalServerError ? "Internal server error" : status.reasonPhrase
+    if path.hasPrefix("/rest/v1/") {
+      return APIError.postgREST(
+        status, code: status == .notFound ? "PGRST205" : "PGRST000", message: message)
+    }
+    return APIError.message(status, message)
   }
 
   private func log(

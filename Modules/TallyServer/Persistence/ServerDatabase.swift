@@ -111,6 +111,11 @@ public struct ServerDatabase: Sendable {
     }
   }
 
+  /// Whether the database answers a read (`/readyz`).
+  public func answers() throws {
+    try writer.read { db in _ = try Int.fetchOne(db, sql: "SELECT 1") }
+  }
+
   /// When the user's account was last deleted, if ever: sessions issued until then are void.
   public func deletedAt(userId: String) throws -> Instant? {
     try writer.read { db in

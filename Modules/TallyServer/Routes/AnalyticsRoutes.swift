@@ -9,7 +9,7 @@ extension TallyAPI {
     [
       Route(.get, "/api/analytics") { request, context in
         let user = try await user(request, context: context)
-        let query = request.uri.queryParameters
+        let query = request.formQuery
         let (start, end) = try (
           Self.requiredDay(request, "start"), Self.requiredDay(request, "end")
         )
@@ -35,7 +35,7 @@ extension TallyAPI {
       },
       Route(.get, "/api/rvu/search") { request, context in
         let user = try await user(request, context: context)
-        let query = request.uri.queryParameters
+        let query = request.formQuery
         // Without a query there is nothing to search: 400, as the RVU backend answers.
         guard let text = query["q"].map(String.init), !text.isEmpty else {
           throw APIError.message(.badRequest, #"Query parameter "q" is required"#)

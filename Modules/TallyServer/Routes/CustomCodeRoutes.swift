@@ -53,7 +53,7 @@ extension TallyAPI {
       },
       Route(.delete, "/api/custom-codes/{id}") { request, context in
         let user = try await user(request, context: context)
-        guard let text = context.parameters.get("id"), let id = Self.positiveId(text) else {
+        guard let text = context.pathParameter("id"), let id = Self.positiveId(text) else {
           throw APIError.message(.badRequest, "Invalid id")
         }
         try APIError.answeringRVU { try rvu.deleteCustomCode(id: id, userId: user) }

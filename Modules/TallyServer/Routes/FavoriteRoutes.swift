@@ -44,7 +44,7 @@ extension TallyAPI {
       },
       Route(.delete, "/api/favorites/{hcpcs}") { request, context in
         let user = try await user(request, context: context)
-        let code = context.parameters.get("hcpcs") ?? ""
+        let code = context.pathParameter("hcpcs") ?? ""
         try APIError.answeringRVU {
           try rvu.removeFavorite(code, userId: user)
         }

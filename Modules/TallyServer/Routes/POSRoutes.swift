@@ -22,7 +22,7 @@ extension TallyAPI {
       },
       Route(.patch, "/api/stores/{id}/orders/{order_id}") { request, context in
         let storeId = try await posStore(request, context: context)
-        let orderId = context.parameters.get("order_id") ?? ""
+        let orderId = context.pathParameter("order_id") ?? ""
         struct Body: Decodable { let status: String }
         let body = try await JSONBody.decode(Body.self, request, context: context)
         let changed = try Self.posCall {
@@ -39,7 +39,7 @@ extension TallyAPI {
 
   /// The store of the path, when the bearer token is that store's POS key.
   private func posStore(_ request: Request, context: ServerContext) async throws -> String {
-    let storeId = context.parameters.get("id") ?? ""
+    let storeId = context.pathParameter("id") ?? ""
     guard let key = Self.bearer(request) else { throw APIError.unauthorized(.missingToken) }
     let keyStore = try APIError.answering { try server.store(ofPOSKey: key) }
     guard keyStore == storeId else { throw APIError.unauthorized(.invalidPOSKey) }

@@ -39,7 +39,7 @@ extension TallyAPI {
         Route(.get, "/rest/v1/\(view.rawValue)") { request, context in
           let user = try await postgRESTUser(request, context: context)
           let query = try PostgRESTQuery(
-            Array(request.uri.queryParameters.map { ($0.key, $0.value) }), columns: view.columns)
+            request.formQuery.pairs.map { ($0.name[...], $0.value[...]) }, columns: view.columns)
           let granted = try APIError.answering { try server.grantedStores(userId: user) }
           let stores =
             query.storeIds.map { Set($0).intersection(granted).sorted() } ?? granted.sorted()

@@ -103,7 +103,7 @@ extension TallyAPI {
   }
 
   static func templateId(_ context: ServerContext) throws -> Int64 {
-    guard let text = context.parameters.get("id"), let id = positiveId(text) else {
+    guard let text = context.pathParameter("id"), let id = positiveId(text) else {
       throw APIError.message(.badRequest, "Invalid id")
     }
     return id

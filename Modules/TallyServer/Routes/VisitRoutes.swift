@@ -10,13 +10,13 @@ extension TallyAPI {
     [
       Route(.get, "/api/visits") { request, context in
         let user = try await user(request, context: context)
-        let query = request.uri.queryParameters
+        let query = request.formQuery
         let from = try Self.day(query["start"], field: "start")
         let through = try Self.day(query["end"], field: "end")
-        let visits = try APIError.answeringRVU {
-          try rvu.visits(userId: user, from: from, through: through)
+        let ids = try APIError.answeringRVU {
+          try rvu.visitIds(userId: user, from: from, through: through)
         }
-        return JSONResponse.array(visits.map { $0.jsonObject(nested: true) })
+        return Self.streamedVisits(ids, userId: user, rvu: rvu)
       },
       Route(.post, "/api/visits") { request, context in
         let user = try await user(request, context: context)
@@ -57,11 +57,43 @@ extension TallyAPI {
     }
   }
 
+  /// Visits read per page of a streamed listing: a page's JSON is what the answer holds in memory
+  /// at once (about a megabyte with the longest notes), whatever the user's history.
+  static let visitsPerPage = 100
+
+  /// The user's visits as one JSON array written a page at a time as it is read (chunked): 150
+  /// visits with 1 MiB notes made one 150 MB answer in memory before (issue 32). The ids are read
+  /// first, so the order is the listing's; a visit deleted meanwhile is left out.
+  static func streamedVisits(_ ids: [Int64], userId: String, rvu: RVUStore) -> Response {
+    Response(
+      status: .ok,
+      headers: [.contentType: "application/json; charset=utf-8", .xContentTypeOptions: "nosniff"],
+      body: ResponseBody { writer in
+        var first = true
+        try await writer.write(ByteBuffer(string: "["))
+        for start in stride(from: 0, to: ids.count, by: visitsPerPage) {
+          let page = Array(ids[start..<min(start + visitsPerPage, ids.count)])
+          let visits = try await withTaskExecutorPreference(TallyAPI.rvuThreads) {
+            try rvu.visits(ids: page, userId: userId)
+          }
+          var bytes: [UInt8] = []
+          for visit in visits {
+            if !first { bytes.append(UInt8(ascii: ",")) }
+            first = false
+            bytes += JSONWriter.compactBytes(.object(visit.jsonObject(nested: true)))
+          }
+          try await writer.write(ByteBuffer(bytes: bytes))
+        }
+        try await writer.write(ByteBuffer(string: "]"))
+        try await writer.finish(nil)
+      })
+  }
+
   /// The `{id}` of the path: a positive integer, else 400 `Invalid visit ID`, as the RVU
   /// backend answers (`src/app/api/visits/[id]/route.ts`); a valid id of no visit of the user's
   /// is the domain's 404.
   static func visitId(_ context: ServerContext) throws -> Int64 {
-    guard let text = context.parameters.get("id"), let id = positiveId(text) else {
+    guard let text = context.pathParameter("id"), let id = positiveId(text) else {
       throw APIError.message(.badRequest, "Invalid visit ID")
     }
     return id
@@ -70,7 +102,7 @@ extension TallyAPI {
   /// A `YYYY-MM-DD` query parameter, when given.
   /// A `YYYY-MM-DD` query parameter that must be there.
   static func requiredDay(_ request: Request, _ field: String) throws -> LocalDate {
-    guard let day = try day(request.uri.queryParameters[field[...]], field: field) else {
+    guard let day = try day(request.formQuery[field], field: field) else {
       throw APIError.message(.badRequest, "Missing query parameter: \(field) (YYYY-MM-DD)")
     }
     return day
