@@ -58,11 +58,17 @@ extension TallyServerCommand {
     var idleTimeout = ConnectionLimits().idleSeconds
     @Option(help: "Connections open at once; more wait to be accepted (1 to 100000).")
     var maxConnections = ConnectionLimits().maximumConnections
+    @Option(
+      help:
+        "Requests a minute per signed-in user, in bursts of a sixth of it; more are 429 (0: no limit)."
+    )
+    var rateLimit = RateLimit.default.perMinute
 
     func validate() throws {
       for (flag, value, range) in [
         ("--header-timeout", headerTimeout, 1...600), ("--idle-timeout", idleTimeout, 1...3_600),
         ("--max-connections", maxConnections, 1...100_000),
+        ("--rate-limit", rateLimit, 0...1_000_000),
       ] where !range.contains(value) {
         throw ValidationError(
           "\(flag) \(value) is out of range: give \(range.lowerBound) to \(range.upperBound)")
@@ -106,7 +112,8 @@ extension TallyServerCommand {
       DatabaseOpener.concurrentReads = true
       let api = TallyAPI(
         rvu: try databases.openRVU(), shops: try databases.openStores(),
-        server: try databases.openServer(), sessions: sessions, google: google, apple: apple)
+        server: try databases.openServer(), sessions: sessions, google: google, apple: apple,
+        rateLimit: RateLimit(perMinute: rateLimit))
       LoggingSystem.bootstrap(LogLine.init)
       var logger = Logger(label: "tally-server")
       logger.logLevel = .info

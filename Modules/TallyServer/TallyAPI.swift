@@ -22,12 +22,15 @@ public struct TallyAPI: Sendable {
   let storeAnswers = AnswerCache()
   /// Favorites and analytics answers kept while the RVU data is unchanged.
   let rvuAnswers = AnswerCache()
+  /// Requests per signed-in user.
+  let rateLimiter: RateLimiter
 
   public init(
     rvu: RVUStore, shops: ShopAnalytics, server: ServerDatabase, sessions: SessionTokens,
-    google: GoogleSignIn?, apple: AppleSignIn? = nil,
+    google: GoogleSignIn?, apple: AppleSignIn? = nil, rateLimit: RateLimit = .default,
     clock: @escaping @Sendable () -> Instant = { Instant(Date()) }
   ) {
+    self.rateLimiter = RateLimiter(rateLimit)
     self.rvu = rvu
     // The stores' today follows this server's clock, so the domain's day rule (`currentDay`)
     // is the only one the routes use.
@@ -119,11 +122,10 @@ public struct TallyAPI: Sendable {
           return try await route.handler(request, context)
         }
         guard threads.admit() else {
-          var response = try APIError.message(
-            .serviceUnavailable, "The server is busy with this database; retry in a second"
-          ).response(from: request, context: context)
-          response.headers[.retryAfter] = "1"
-          return response
+          throw APIError(
+            .serviceUnavailable,
+            body: ["error": .string("The server is busy with this database; retry in a second")],
+            retryAfter: 1)
         }
         defer { threads.leave() }
         return try await withTaskExecutorPreference(threads) {
@@ -161,19 +163,30 @@ public struct TallyAPI: Sendable {
     guard let token = Self.bearer(request) else {
       throw APIError.unauthorized(.missingToken)
     }
+    let user: String
     do {
-      let (user, issuedAt) = try await sessions.session(of: token)
+      let (signedIn, issuedAt) = try await sessions.session(of: token)
       // A session of a deleted account ends with it (`DELETE /api/user`).
-      if let deleted = try server.deletedAt(userId: user),
+      if let deleted = try server.deletedAt(userId: signedIn),
         Instant(issuedAt).millisecondsSinceEpoch <= deleted.millisecondsSinceEpoch
       {
         throw AuthFailure.invalidSession
       }
-      context.actingFor.current = user
-      return user
+      context.actingFor.current = signedIn
+      user = signedIn
     } catch let failure as AuthFailure {
       throw APIError.unauthorized(failure)
     }
+    if let seconds = rateLimiter.take(user) {
+      throw APIError(
+        .tooManyRequests,
+        body: [
+          "error": .string(
+            "Too many requests: at most \(rateLimiter.limit.perMinute) a minute; retry in "
+              + "\(seconds) s")
+        ], retryAfter: seconds)
+    }
+    return user
   }
 
   /// The token of an `Authorization: Bearer …` header.

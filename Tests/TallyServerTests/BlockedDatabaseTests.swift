@@ -54,18 +54,19 @@ import Testing
           }
         }
         try await Task.sleep(for: .milliseconds(300))
-        // Issue 32's mark is 100 ms (measured with the real server, Docs/Server.md); here, beside
-        // the other suites on two cores, 500 ms: a wait on the lock would take seconds.
+        // Issue 32's mark is 100 ms (measured with the real server by scripts/server-limits);
+        // here, beside the other suites on two busy cores, 3 s: a request held by the lock would
+        // wait for its release, two minutes away.
         var clock = ContinuousClock.now
         #expect(try await client.json(.get, "/healthz").status == .ok)
-        #expect(ContinuousClock.now - clock < .milliseconds(500), "healthz")
+        #expect(ContinuousClock.now - clock < .seconds(3), "healthz")
         // The store's database is another file, on threads of its own: not held up either.
         clock = ContinuousClock.now
         let metrics = try await client.json(
           .post, "/rest/v1/rpc/get_store_metrics", token: token,
           body: #"{"p_store_id": "1", "p_date_range": "today"}"#)
         #expect(metrics.status == .ok, "\(metrics.body)")
-        #expect(ContinuousClock.now - clock < .milliseconds(500), "store RPC")
+        #expect(ContinuousClock.now - clock < .seconds(3), "store RPC")
         // /readyz names the database whose threads all wait on the lock.
         let ready = try await client.json(.get, "/readyz")
         #expect(ready.status == .serviceUnavailable)

@@ -123,6 +123,41 @@ import Testing
     }
   }
 
+  /// 6 a minute: a burst of 10 (`RateLimit.burst`), then 429 with `Retry-After` (one request
+  /// comes back every 10 s, so a slow machine does not refill the bucket during the test);
+  /// another user keeps their own; PostgREST's paths answer in PostgREST's shape.
+  @Test func aUserPastTheRateLimitIsTold429() async throws {
+    let server = try await TestServer(rateLimit: RateLimit(perMinute: 6))
+    let token = try await server.token("u1")
+    let other = try await server.token("u2")
+    try await server.test { client in
+      for _ in 0..<10 {
+        #expect(try await client.json(.get, "/api/favorites", token: token).status == .ok)
+      }
+      var headers: HTTPFields = [:]
+      headers[.authorization] = "Bearer \(token)"
+      try await client.execute(uri: "/api/favorites", method: .get, headers: headers) { response in
+        #expect(response.status == .tooManyRequests)
+        let seconds = try #require(response.headers[.retryAfter].flatMap { Int($0) })
+        #expect((1...10).contains(seconds))
+        #expect(
+          try JSON(String(buffer: response.body))["error"]
+            == .string("Too many requests: at most 6 a minute; retry in \(seconds) s"))
+      }
+      let (view, body) = try await client.json(
+        .get, "/rest/v1/analytics_daily_stats", token: token)
+      #expect(view == .tooManyRequests)
+      #expect(try JSON(body)["code"] == .string("PGRST301"))
+      #expect(try await client.json(.get, "/api/favorites", token: other).status == .ok)
+    }
+    // The bucket refills at one a second.
+    let limiter = RateLimiter(RateLimit(perMinute: 60))
+    for _ in 0..<10 { #expect(limiter.take("u", now: 100) == nil) }
+    #expect(limiter.take("u", now: 100) == 1)
+    #expect(limiter.take("u", now: 101.5) == nil)
+    #expect(limiter.take("u", now: 101.5) == 1)
+  }
+
   @Test func aPoolPastItsCapacityRefusesAtOnce() {
     let threads = BlockingExecutor(threads: 1, name: "test-capacity", capacity: 2)
     #expect(threads.admit() && threads.admit())

@@ -39,7 +39,8 @@ struct TestServer {
 
   /// - Parameter rvu: the RVU store; by default one in memory (which keeps no answers: see
   ///   `RVUStore.revision()`).
-  init(rvu: RVUStore? = nil) async throws {
+  ///   - rateLimit: requests per user; off, as most tests send many at once.
+  init(rvu: RVUStore? = nil, rateLimit: RateLimit = .off) async throws {
     google = try GoogleKey()
     apple = try GoogleKey()
     api = TallyAPI(
@@ -49,7 +50,7 @@ struct TestServer {
       google: try await GoogleSignIn(
         jwks: google.jwks, clientIds: [Self.webClient, Self.iosClient]),
       apple: try await AppleSignIn(jwks: apple.jwks, clientIds: [Self.appleClient]),
-      clock: { TestServer.now })
+      rateLimit: rateLimit, clock: { TestServer.now })
   }
 
   /// Runs `body` against the routes in-process.

@@ -9,11 +9,17 @@ public struct APIError: Error, HTTPResponseError, Sendable {
   public let body: JSONObject
   /// For the request log only: why, when the body says less (an auth failure's detail).
   public let reason: String?
+  /// Seconds for `Retry-After` (a 429 or 503).
+  public let retryAfter: Int?
 
-  public init(_ status: HTTPResponse.Status, body: JSONObject, reason: String? = nil) {
+  public init(
+    _ status: HTTPResponse.Status, body: JSONObject, reason: String? = nil,
+    retryAfter: Int? = nil
+  ) {
     self.status = status
     self.body = body
     self.reason = reason
+    self.retryAfter = retryAfter
   }
 
   /// `{"error": message}`, the RVU API's shape.
@@ -37,7 +43,9 @@ public struct APIError: Error, HTTPResponseError, Sendable {
   }
 
   public func response(from request: Request, context: some RequestContext) throws -> Response {
-    JSONResponse.object(body, status: status)
+    var response = JSONResponse.object(body, status: status)
+    if let retryAfter { response.headers[.retryAfter] = String(retryAfter) }
+    return response
   }
 }
 

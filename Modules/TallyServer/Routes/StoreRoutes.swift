@@ -199,7 +199,7 @@ extension TallyAPI {
         error.status,
         body: APIError.postgREST(
           error.status, code: "PGRST301", message: error.body["error"]?.plainText ?? "Unauthorized"
-        ).body, reason: error.reason)
+        ).body, reason: error.reason, retryAfter: error.retryAfter)
     }
   }
 }
