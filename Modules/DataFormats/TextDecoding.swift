@@ -135,7 +135,7 @@ public struct TextDecoder: Sendable {
         // A sequence cut by the chunk's end: valid so far, it waits for the rest.
         if isValidPrefix(bytes[index..<end], first: byte) {
           pending = Array(bytes[index..<end])
-          return output(bytes[bytes.startIndex..<index])
+          return try output(bytes[bytes.startIndex..<index])
         }
       }
       if length > 0, index + length <= end,
@@ -151,11 +151,11 @@ public struct TextDecoder: Sendable {
           at: bytes[bytes.startIndex..<index], byte: byte,
           expected: "UTF-8 throughout (earlier lines are UTF-8): save the file as CSV UTF-8")
       }
-      let ascii = output(bytes[bytes.startIndex..<index])
+      let ascii = try output(bytes[bytes.startIndex..<index])
       encoding = .windows1252
       return ascii + (try windows1252(bytes[index..<end]))
     }
-    return output(bytes)
+    return try output(bytes)
   }
 
   /// Whether `sequence` (its length at most the length `first` announces) can begin a valid
@@ -179,6 +179,7 @@ public struct TextDecoder: Sendable {
 
   /// Windows-1252, through Foundation; the five bytes it leaves undefined are refused.
   private mutating func windows1252(_ bytes: ArraySlice<UInt8>) throws -> Data {
+    try refuseNUL(bytes)
     if let undefined = bytes.firstIndex(where: { [0x81, 0x8D, 0x8F, 0x90, 0x9D].contains($0) }) {
       throw refusal(
         at: bytes[bytes.startIndex..<undefined], byte: bytes[undefined],
@@ -221,8 +222,10 @@ public struct TextDecoder: Sendable {
           expected: "UTF-16 text, as its byte order mark says"),
         source: source)
     }
-    lines += text.utf8.count { $0 == 0x0A }
-    return Data(text.utf8)
+    let utf8 = Array(text.utf8)
+    try refuseNUL(utf8[...])
+    lines += utf8.count { $0 == 0x0A }
+    return Data(utf8)
   }
 
   /// A `.xlsx`, `.numbers` or `.ods` (zip) or `.xls` (OLE) file is not text.
@@ -237,9 +240,19 @@ public struct TextDecoder: Sendable {
     }
   }
 
-  private mutating func output(_ bytes: ArraySlice<UInt8>) -> Data {
+  private mutating func output(_ bytes: ArraySlice<UInt8>) throws -> Data {
+    try refuseNUL(bytes)
     lines += bytes.count { $0 == 0x0A }
     return Data(bytes)
+  }
+
+  /// A NUL is no text: SQLite reads a text up to its first NUL, so `Piz\0za` was stored whole
+  /// and shown as `Piz` (issue 32). Refused naming its line, in every encoding.
+  private mutating func refuseNUL(_ bytes: ArraySlice<UInt8>) throws {
+    guard let nul = bytes.firstIndex(of: 0) else { return }
+    throw refusal(
+      at: bytes[bytes.startIndex..<nul], byte: 0,
+      expected: "text without a NUL character: it would cut the text where it is stored")
   }
 
   private var lineSource: TallyError.Source { TallyError.Source(source.name, line: lines + 1) }
@@ -252,7 +265,8 @@ public struct TextDecoder: Sendable {
     return TallyError(
       .badData,
       .invalid(
-        field: nil, value: "byte 0x" + String(byte, radix: 16, uppercase: true),
+        field: nil,
+        value: "byte 0x" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true),
         expected: expected),
       source: lineSource)
   }

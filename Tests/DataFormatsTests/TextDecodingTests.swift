@@ -51,6 +51,13 @@ struct TextDecodingTests {
     #expect(try Self.decode(Array("ab".utf8), chunks: 1) == "ab")
   }
 
+  static let nulInUTF8: [UInt8] = Array("item\nPiz".utf8) + [0] + Array("za\n".utf8)
+  static let nulInWindows1252: [UInt8] = [0x63, 0x61, 0x66, 0xE9, 0x0A, 0x61, 0x00]
+  static let nulInUTF16: [UInt8] =
+    [0xFF, 0xFE] + Array("a\nb\u{0}c".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+  static let nulMessage =
+    #"f.csv line 2: "byte 0x00" is not valid: expected text without a NUL character: it would cut the text where it is stored"#
+
   @Test(
     "bytes that are no text are refused naming their line",
     arguments: [
@@ -64,6 +71,9 @@ struct TextDecodingTests {
         Array("a\nb\n".utf8) + [0x81],
         #"f.csv line 3: "byte 0x81" is not valid: expected text in UTF-8, or in Windows-1252 throughout"#
       ),
+      // A NUL in UTF-8, in Windows-1252 and in UTF-16 (issue 32: SQLite kept "Piz\0za" and
+      // showed "Piz").
+      (nulInUTF8, nulMessage), (nulInWindows1252, nulMessage), (nulInUTF16, nulMessage),
       // The start of an .xlsx (a zip archive).
       (
         [0x50, 0x4B, 0x03, 0x04, 0x14, 0x00],
