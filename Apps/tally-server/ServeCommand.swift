@@ -59,9 +59,9 @@ extension TallyServerCommand {
     @Option(help: "Connections open at once; more wait to be accepted (1 to 100000).")
     var maxConnections = ConnectionLimits().maximumConnections
     @Option(
-      help:
-        "Requests a minute per signed-in user, in bursts of a sixth of it; more are 429 (0: no limit)."
-    )
+      help: ArgumentHelp(
+        "Requests a minute per signed-in user, in bursts of a sixth of it; more are 429 "
+          + "(0: no limit)."))
     var rateLimit = RateLimit.default.perMinute
 
     func validate() throws {

@@ -67,46 +67,54 @@ public struct TallyAPI: Sendable {
   /// How long `/readyz` waits for a database's read.
   static let readinessTimeout: Duration = .seconds(1)
 
+  /// The databases whose `/readyz` read has not run yet: at most one waits per database, so
+  /// probes of a stuck one (unauthenticated, not rate-limited) queue nothing more.
+  static let probing = LockedValue<Set<RouteDatabase>>([])
+
   /// `/readyz`: whether each database answers a read within `readinessTimeout`, on its own
-  /// threads (so a pool taken by requests waiting on a lock says `busy`); 200 when all do, else
-  /// 503, each named.
+  /// threads (so a pool taken by requests waiting on a lock says `busy`); the three at once; 200
+  /// when all do, else 503, each named.
   func readiness() async -> Response {
-    let checks: [(String, RouteDatabase, @Sendable () throws -> Void)] = [
-      ("rvu", .rvu, { [rvu] in _ = try rvu.revision() }),
-      ("store", .store, { [shops] in _ = try shops.revision() }),
-      ("server", .server, { [server] in try server.answers() }),
-    ]
-    var states: JSONObject = [:]
-    var ready = true
-    for (name, database, check) in checks {
-      // The first of the read and the timeout answers; the read, when its threads are all
-      // taken, runs later and is ignored (a task group would wait for it).
-      let state = await withCheckedContinuation {
-        (continuation: CheckedContinuation<String, Never>) in
-        let pending = LockedValue<CheckedContinuation<String, Never>?>(continuation)
-        let answer: @Sendable (String) -> Void = { state in
-          pending.withLock { waiting in
-            waiting?.resume(returning: state)
-            waiting = nil
-          }
-        }
-        Task(executorPreference: database.threads) {
-          do {
-            try check()
-            answer("ok")
-          } catch { answer("error") }
-        }
-        Task {
-          try? await Task.sleep(for: Self.readinessTimeout)
-          answer("busy")
+    async let rvuState = probe(.rvu) { [rvu] in _ = try rvu.revision() }
+    async let storeState = probe(.store) { [shops] in _ = try shops.revision() }
+    async let serverState = probe(.server) { [server] in try server.answers() }
+    let states = await [("rvu", rvuState), ("store", storeState), ("server", serverState)]
+    let ready = states.allSatisfy { $0.1 == "ok" }
+    var databases: JSONObject = [:]
+    for (name, state) in states { databases[name] = .string(state) }
+    return JSONResponse.object(
+      ["status": .string(ready ? "ready" : "unavailable"), "databases": .object(databases)],
+      status: ready ? .ok : .serviceUnavailable)
+  }
+
+  /// `ok`, `error`, or `busy` when `check` has not answered within `readinessTimeout` (or an
+  /// earlier probe's read still waits for a thread).
+  private func probe(_ database: RouteDatabase, _ check: @escaping @Sendable () throws -> Void)
+    async -> String
+  {
+    guard Self.probing.withLock({ $0.insert(database).inserted }) else { return "busy" }
+    // The first of the read and the timeout answers; the read, when its threads are all taken,
+    // runs later and is ignored (a task group would wait for it).
+    return await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
+      let pending = LockedValue<CheckedContinuation<String, Never>?>(continuation)
+      let answer: @Sendable (String) -> Void = { state in
+        pending.withLock { waiting in
+          waiting?.resume(returning: state)
+          waiting = nil
         }
       }
-      states[name] = .string(state)
-      ready = ready && state == "ok"
+      Task(executorPreference: database.threads) {
+        defer { _ = Self.probing.withLock { $0.remove(database) } }
+        do {
+          try check()
+          answer("ok")
+        } catch { answer("error") }
+      }
+      Task {
+        try? await Task.sleep(for: Self.readinessTimeout)
+        answer("busy")
+      }
     }
-    return JSONResponse.object(
-      ["status": .string(ready ? "ready" : "unavailable"), "databases": .object(states)],
-      status: ready ? .ok : .serviceUnavailable)
   }
 
   /// The router with every route and the request log.
@@ -121,11 +129,15 @@ public struct TallyAPI: Sendable {
         guard let threads = route.database?.threads else {
           return try await route.handler(request, context)
         }
+        // The body is read whole first, within `ServerLimits.bodySeconds`: a client trickling
+        // it must not hold one of the database's slots while it does.
+        let request = try await JSONBody.readBody(of: request)
         guard threads.admit() else {
-          throw APIError(
-            .serviceUnavailable,
-            body: ["error": .string("The server is busy with this database; retry in a second")],
-            retryAfter: 1)
+          throw RequestLog.shaped(
+            APIError(
+              .serviceUnavailable,
+              body: ["error": .string("The server is busy with this database; retry in a second")],
+              retryAfter: 1), path: request.uri.path)
         }
         defer { threads.leave() }
         return try await withTaskExecutorPreference(threads) {

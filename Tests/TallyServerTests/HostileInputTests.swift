@@ -68,7 +68,14 @@ import Testing
       #expect(
         try JSON(refusal)["error"]
           == .string(
-            #"notes "10001 characters long" is not valid: expected at most 10000 characters"#))
+            #"notes "10001 bytes long" is not valid: expected at most 10000 bytes of text"#))
+      // One letter and 5,000 combining accents: one character, 10,001 bytes.
+      let (accents, _) = try await client.json(
+        .post, "/api/visits", token: token,
+        body: #"{"date": "2026-02-08", "notes": "e"#
+          + String(repeating: "\u{0301}", count: 5_000) + #"", "procedures": [{"hcpcs": "99213"}]}"#
+      )
+      #expect(accents == .badRequest)
       // An unpaired surrogate is no text: refused, never stored as something else.
       let (lone, _) = try await client.json(
         .post, "/api/visits", token: token,

@@ -14,8 +14,11 @@ extension StoreMetricsCommand {
         apart (orders_without_customer), never as a customer. Default: all time up to the \
         as-of day. new_customers ordered first in the window; returning_customers had ordered \
         before it; repeat_customers have two or more orders to date (through the window's \
-        end), and repeat_rate is their share in percent. Spend is net sales. Names come from \
-        the import's customer_name column, the latest given. In CSV: the top customers.
+        end), and repeat_rate is their share in percent. Spend is net sales; highest_order and \
+        lowest_order are the window's largest and smallest orders, with a customer or without. \
+        Names come from the import's customer_name column: the latest given in the window. \
+        In CSV: the top customers. (The server's analytics_top_customers lists customers with \
+        more than one order of all time, as migration 024 does.)
 
         Examples:
           store-metrics customers --store downtown
@@ -56,8 +59,8 @@ extension StoreMetricsCommand {
           global.format.render(rows: rows, columns: StoreWire.topCustomerColumns))
       case .table:
         object["top_customers"] = nil
-        for key in ["repeat_rate"] {
-          object[key] = .string(object[key]?.plainText.map { $0 + "%" } ?? "—")
+        if let rate = object["repeat_rate"]?.plainText {
+          object["repeat_rate"] = .string(rate + "%")
         }
         var out = TableWriter.write(keyValue: object)
         if !rows.isEmpty {
@@ -169,8 +172,9 @@ extension StoreMetricsCommand {
       abstract: "The busiest hour and weekday, the top category and the repeat rate.",
       discussion: """
         Busiest hour and weekday of the 30 days through the as-of day (ties to the earlier), \
-        the store's top category of all time, and customer_retention: the percent of its \
-        customers with two or more orders (get_business_insights). avg_wait_time is null.
+        the top category of all time (by revenue over all its subcategories, such as sizes), \
+        and customer_retention: the percent of its customers with two or more orders \
+        (get_business_insights). avg_wait_time is null.
 
         Example:
           store-metrics insights --store downtown --format json

@@ -30,10 +30,10 @@ extension RVUStore {
           expected: "what the code is, such as "
             + "\"Remote monitoring, first 20 minutes\""))
     }
-    guard text.count <= CustomCode.descriptionLimit else {
+    guard text.utf8.count <= CustomCode.descriptionLimit else {
       throw TallyError.invalid(
-        "description", "\(text.count) characters long",
-        expected: "at most \(CustomCode.descriptionLimit) characters", category: .usage)
+        "description", "\(text.utf8.count) bytes long",
+        expected: "at most \(CustomCode.descriptionLimit) bytes of text", category: .usage)
     }
     let rvu = try ProcedureInput.checkWorkRVU(workRVU)
     return try writer.write { db in

@@ -114,10 +114,14 @@ extension RVUStore {
 
   static func checkTemplateName(_ text: String) throws -> String {
     let name = text.trimmingCharacters(in: .whitespacesAndNewlines)
-    guard (1...VisitTemplate.nameLimit).contains(name.count) else {
+    // Characters as the RVU backend counts them, and at most 4 bytes each: a letter with a
+    // megabyte of combining accents is one character.
+    guard (1...VisitTemplate.nameLimit).contains(name.count),
+      name.utf8.count <= 4 * VisitTemplate.nameLimit
+    else {
       throw TallyError.invalid(
-        "name", text, expected: "a name of 1 to \(VisitTemplate.nameLimit) characters",
-        category: .usage)
+        "name", String(text.prefix(TallyError.echoLimit)),
+        expected: "a name of 1 to \(VisitTemplate.nameLimit) characters", category: .usage)
     }
     return name
   }

@@ -7,8 +7,8 @@ import Storage
 /// code; the catalog's own code of the same name wins.
 public struct CustomCode: Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
   public static let databaseTableName = "custom_code"
-  /// The longest description, in characters: above CMS's long descriptors (a few hundred), below
-  /// a note's limit.
+  /// The longest description, in bytes of UTF-8: above CMS's long descriptors (a few hundred
+  /// letters), below a note's limit.
   public static let descriptionLimit = 500
 
   public var id: Int64?

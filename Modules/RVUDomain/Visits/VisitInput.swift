@@ -20,9 +20,10 @@ public struct VisitInput: Sendable, Equatable {
     self.procedures = procedures
   }
 
-  /// The longest note, in characters: pages of clinical shorthand, far below what would let one
-  /// user fill the server's memory with a list of visits (150 notes of 1 MiB made one answer of
-  /// 150 MB, issue 32).
+  /// The longest note, in bytes of UTF-8 (10,000 letters of English, fewer accented): pages of
+  /// clinical shorthand, far below what would let one user fill the server's memory with a list
+  /// of visits (150 notes of 1 MiB made one answer of 150 MB, issue 32). Bytes, not characters:
+  /// one letter with 500,000 combining accents is one character and a megabyte.
   public static let notesLimit = 10_000
 
   /// `notes` when within `notesLimit`.
@@ -31,10 +32,10 @@ public struct VisitInput: Sendable, Equatable {
   ///   file, `source`; usage otherwise).
   static func checkNotes(_ notes: String?, source: TallyError.Source? = nil) throws -> String? {
     guard let notes else { return nil }
-    let count = notes.count
-    guard count <= notesLimit else {
+    let bytes = notes.utf8.count
+    guard bytes <= notesLimit else {
       var error = TallyError.invalid(
-        "notes", "\(count) characters long", expected: "at most \(notesLimit) characters",
+        "notes", "\(bytes) bytes long", expected: "at most \(notesLimit) bytes of text",
         category: source == nil ? .usage : .badData)
       error.source = source
       throw error

@@ -153,9 +153,9 @@ struct OrderImport<Transaction: StoreTransaction> {
 
   /// Whether a stored order is what the lines at `positions` would store: placed at the same
   /// instant the same way (an instant, or a wall time in the store's zone), with the same status
-  /// and customer (id and name), and the same lines in the same order (menu item, name, category, quantity,
-  /// unit price, tax, kind). The item's price on the menu is the item's, saved with the next order
-  /// that names it, not the order's.
+  /// and customer (id and name), and the same lines in the same order (menu item, name, category,
+  /// quantity, unit price, tax, kind). The item's price on the menu is the item's, saved with the
+  /// next order that names it, not the order's.
   private mutating func isUnchanged(
     _ stored: StoreOrder, _ storedLines: [OrderLine], _ positions: ArraySlice<Int32>
   ) -> Bool {

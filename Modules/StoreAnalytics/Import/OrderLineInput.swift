@@ -120,8 +120,13 @@ public struct OrderLineInput: Sendable, Equatable {
     return try validatedTyped()
   }
 
-  /// Whether every text is within its limit (`utf8.count` of a native string costs nothing).
+  /// Whether every text is within its limit (`utf8.count` of a native string costs nothing), and
+  /// a customer name has its customer id.
   var textsWithinLimits: Bool {
+    (customerName == nil || customerId != nil) && lengthsWithinLimits
+  }
+
+  private var lengthsWithinLimits: Bool {
     orderId.utf8.count <= Self.idLimit && storeId.utf8.count <= Self.idLimit
       && (customerId?.utf8.count ?? 0) <= Self.idLimit && (itemId?.utf8.count ?? 0) <= Self.idLimit
       && itemName.utf8.count <= Self.nameLimit && category.utf8.count <= Self.nameLimit
@@ -151,6 +156,11 @@ public struct OrderLineInput: Sendable, Equatable {
       if let limit = Self.lengthLimit(of: field), bytes > limit {
         throw Self.tooLong(field, bytes: bytes, limit: limit, source: source)
       }
+    }
+    // A name alone is no customer: it would be stored on the order and shown nowhere.
+    if let customerName, customerId == nil {
+      throw bad(
+        "customer_name", customerName, "a customer_id beside it (a name alone names no customer)")
     }
     guard Self.quantityRange.contains(quantity.thousandths) else {
       throw bad("quantity", quantity.description, OrderLineFile.expectedQuantity)

@@ -5,9 +5,9 @@ import StoreModel
 
 /// Orders as a POS sends them over HTTP: one order object or an array of them, each with its
 /// lines nested — the import's fields as JSON:
-/// `order_id, placed_at, status?, customer_id?, customer_name?, lines[{item_id?, item_name, category,
-/// subcategory?, quantity, unit_price, tax?, kind?}]`. The store is the one the POS key belongs
-/// to.
+/// `order_id, placed_at, status?, customer_id?, customer_name?, lines[{item_id?, item_name,
+/// category, subcategory?, quantity, unit_price, tax?, kind?}]`. The store is the one the POS key
+/// belongs to.
 ///
 /// Read into the import's own `OrderLineInput`s and checked by the same rules
 /// (`OrderLineInput.validated()`), so a POS and `store-metrics import` accept the same orders.

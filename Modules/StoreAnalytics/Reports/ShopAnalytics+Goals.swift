@@ -28,15 +28,15 @@ public struct StatusCount: Sendable, Equatable {
 }
 
 /// Migration 024's `get_business_insights` of a store: its busiest hour and weekday of the last
-/// 30 days, its top category of all time (by orders, the store's own: the seed's function
-/// read every store's) and its customers' repeat rate of all time. Wait times need processing
-/// times, which Tally does not keep.
+/// 30 days, its top category of all time (by revenue over all its subcategories, the store's
+/// own: the seed's function read every store's) and its customers' repeat rate of all time.
+/// Wait times need processing times, which Tally does not keep.
 public struct BusinessInsights: Sendable, Equatable {
   /// `nil` without an order in the 30 days; a tie goes to the earlier hour.
   public let peakHour: Int?
   /// `nil` without an order in the 30 days; a tie goes to the earlier weekday from Monday.
   public let busiestDay: Weekday?
-  /// `nil` without a sale; ties as `categories` ranks them.
+  /// `nil` without a sale; a tie goes to the name first in byte order.
   public let topCategory: String?
   /// Repeat customers as a percentage of customers, all time (`CustomerSummary.repeatRate`);
   /// `nil` without a customer.
@@ -61,9 +61,18 @@ extension ShopAnalytics {
     let busiestDay = days.filter { $0.orders > 0 }.max {
       $0.orders < $1.orders || ($0.orders == $1.orders && $0.weekday > $1.weekday)
     }
-    let top = try categories(storeIds: [store.id], limit: 1).first
+    // A category's sales over all its subcategories (sizes): "Veggie / L" alone outsold
+    // "Classic / M", but Classic outsold Veggie (the pizza data).
+    var revenue: [String: FixedDecimal] = [:]
+    for row in try categories(storeIds: [store.id], limit: Self.maximumRows) {
+      revenue[row.category, default: .zero] =
+        revenue[row.category, default: .zero] + row.totalRevenue
+    }
+    let top = revenue.max { a, b in
+      a.value != b.value ? a.value < b.value : b.key.utf8.lexicographicallyPrecedes(a.key.utf8)
+    }
     return BusinessInsights(
-      peakHour: busiestHour?.key, busiestDay: busiestDay?.weekday, topCategory: top?.category,
+      peakHour: busiestHour?.key, busiestDay: busiestDay?.weekday, topCategory: top?.key,
       customerRetention: try customers(of: store, asOf: asOf).repeatRate)
   }
 

@@ -37,8 +37,12 @@ extension Request {
 
 extension ServerContext {
   /// A path parameter, percent-decoded: `/reports/stores/caf%C3%A9` is store "café". Hummingbird
-  /// matches and hands out the path's segments as sent; a malformed escape is kept as sent.
+  /// matches and hands out the path's segments as sent; a malformed escape is kept as sent. A
+  /// decoded NUL (`%00`) names nothing (`nil`): PostgreSQL refuses it in text, SQLite cuts at it.
   func pathParameter(_ name: String) -> String? {
-    parameters.get(name).map { $0.removingPercentEncoding ?? $0 }
+    guard let decoded = parameters.get(name).map({ $0.removingPercentEncoding ?? $0 }),
+      !decoded.contains("\u{0}")
+    else { return nil }
+    return decoded
   }
 }

@@ -29,17 +29,29 @@ struct RequestLog: RouterMiddleware {
   /// unknown route's 404, a 500 from an error no route mapped) answered an empty body, which a
   /// client decoding `{error}` cannot read.
   static func withBody(_ error: any Error, path: String) -> any Error {
-    if error is APIError { return error }
+    if let error = error as? APIError { return error }
     let status = (error as? any HTTPResponseError)?.status ?? .internalServerError
     let message =
       status == .notFound
       ? "Not found: no route \(path.prefix(200))"
       : status == .internalServerError ? "Internal server error" : status.reasonPhrase
-    if path.hasPrefix("/rest/v1/") {
-      return APIError.postgREST(
-        status, code: status == .notFound ? "PGRST205" : "PGRST000", message: message)
-    }
-    return APIError.message(status, message)
+    return shaped(APIError.message(status, message), path: path)
+  }
+
+  /// An `{error}` answer in PostgREST's shape on its paths (`/rest/v1/…`), as is elsewhere.
+  static func shaped(_ error: APIError, path: String) -> APIError {
+    guard path.hasPrefix("/rest/v1/"), error.body["code"] == nil else { return error }
+    let message = error.body["error"]?.plainText ?? error.status.reasonPhrase
+    let code =
+      error.status == .notFound
+      ? "PGRST205"
+      : error.status == .tooManyRequests
+        ? "PGRST301"
+        : "PGRST000"
+    return APIError(
+      error.status,
+      body: APIError.postgREST(error.status, code: code, message: message).body,
+      reason: error.reason, retryAfter: error.retryAfter)
   }
 
   private func log(

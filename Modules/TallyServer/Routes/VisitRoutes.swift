@@ -16,7 +16,7 @@ extension TallyAPI {
         let ids = try APIError.answeringRVU {
           try rvu.visitIds(userId: user, from: from, through: through)
         }
-        return Self.streamedVisits(ids, userId: user, rvu: rvu)
+        return try Self.streamedVisits(ids, userId: user, rvu: rvu, context: context)
       },
       Route(.post, "/api/visits") { request, context in
         let user = try await user(request, context: context)
@@ -63,29 +63,55 @@ extension TallyAPI {
 
   /// The user's visits as one JSON array written a page at a time as it is read (chunked): 150
   /// visits with 1 MiB notes made one 150 MB answer in memory before (issue 32). The ids are read
-  /// first, so the order is the listing's; a visit deleted meanwhile is left out.
-  static func streamedVisits(_ ids: [Int64], userId: String, rvu: RVUStore) -> Response {
-    Response(
+  /// first, so the order is the listing's; a visit deleted meanwhile is left out. The first page
+  /// is read here, in the request (a failure is then a real status); each later one takes a slot
+  /// of the RVU database's threads as a request does, and a failure there ends the answer
+  /// unfinished (no closing chunk, which a client reads as an error) and is logged.
+  static func streamedVisits(
+    _ ids: [Int64], userId: String, rvu: RVUStore, context: ServerContext
+  ) throws -> Response {
+    let pages = stride(from: 0, to: ids.count, by: visitsPerPage).map {
+      Array(ids[$0..<min($0 + visitsPerPage, ids.count)])
+    }
+    let firstPage = try APIError.answeringRVU {
+      try rvu.visits(ids: pages.first ?? [], userId: userId)
+    }
+    let logger = context.logger
+    return Response(
       status: .ok,
       headers: [.contentType: "application/json; charset=utf-8", .xContentTypeOptions: "nosniff"],
       body: ResponseBody { writer in
-        var first = true
-        try await writer.write(ByteBuffer(string: "["))
-        for start in stride(from: 0, to: ids.count, by: visitsPerPage) {
-          let page = Array(ids[start..<min(start + visitsPerPage, ids.count)])
-          let visits = try await withTaskExecutorPreference(TallyAPI.rvuThreads) {
-            try rvu.visits(ids: page, userId: userId)
-          }
-          var bytes: [UInt8] = []
+        var opened = false
+        var wroteAny = false
+        func write(_ visits: [VisitDetail]) async throws {
+          var bytes: [UInt8] = opened ? [] : [UInt8(ascii: "[")]
+          opened = true
           for visit in visits {
-            if !first { bytes.append(UInt8(ascii: ",")) }
-            first = false
+            if wroteAny { bytes.append(UInt8(ascii: ",")) }
+            wroteAny = true
             bytes += JSONWriter.compactBytes(.object(visit.jsonObject(nested: true)))
           }
           try await writer.write(ByteBuffer(bytes: bytes))
         }
-        try await writer.write(ByteBuffer(string: "]"))
-        try await writer.finish(nil)
+        do {
+          try await write(firstPage)
+          for page in pages.dropFirst() {
+            let threads = TallyAPI.rvuThreads
+            while !threads.admit() { try await Task.sleep(for: .milliseconds(20)) }
+            defer { threads.leave() }
+            try await write(
+              try await withTaskExecutorPreference(threads) {
+                try rvu.visits(ids: page, userId: userId)
+              })
+          }
+          try await writer.write(ByteBuffer(string: "]"))
+          try await writer.finish(nil)
+        } catch {
+          logger.error(
+            "GET /api/visits ended unfinished",
+            metadata: ["error": "\(error)", "user": "\(userId)"])
+          throw error
+        }
       })
   }
 
