@@ -159,7 +159,9 @@ public struct TallyAPI: Sendable {
       router: router(),
       server: .http1(
         configuration: .init(
-          additionalChannelHandlers: [HeaderTimeout(seconds: headerSeconds)],
+          additionalChannelHandlers: [
+            RequestTimeouts(headSeconds: headerSeconds, bodySeconds: ServerLimits.bodySeconds)
+          ],
           idleTimeout: .seconds(Int64(limits.idleSeconds)))),
       configuration: .init(
         address: .hostname(host, port: port), serverName: "tally-server",

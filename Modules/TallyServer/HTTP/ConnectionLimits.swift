@@ -20,47 +20,75 @@ public struct ConnectionLimits: Sendable {
   }
 }
 
-/// Closes a connection whose first request head has not arrived within the timeout: the
-/// header-read timeout a slow client sending a byte at a time must not outlast (the idle timeout
-/// alone restarts with every request part, and no part is read until the head is whole).
-final class HeaderTimeout: ChannelInboundHandler, RemovableChannelHandler {
+/// Closes a connection whose first request head has not arrived within `headSeconds`, or whose
+/// request body has not arrived whole within `bodySeconds` of its head: a slow client sending a
+/// byte at a time must not outlast them (the idle timeout restarts with every part read, and no
+/// part is read until a head is whole). On the event loop, with NIO's timers: a request read in
+/// one go (nearly all of them) schedules none for its body.
+final class RequestTimeouts: ChannelInboundHandler, RemovableChannelHandler {
   typealias InboundIn = HTTPRequestPart
   typealias InboundOut = HTTPRequestPart
 
-  private let timeout: TimeAmount
-  private var deadline: Scheduled<Void>?
+  private let headTimeout: TimeAmount
+  private let bodyTimeout: TimeAmount
+  private var headDeadline: Scheduled<Void>?
+  private var bodyDeadline: Scheduled<Void>?
   private var headRead = false
+  /// Between a request's head and its end.
+  private var inRequest = false
 
-  init(seconds: Int) {
-    timeout = .seconds(Int64(seconds))
+  init(headSeconds: Int, bodySeconds: Int) {
+    headTimeout = .seconds(Int64(headSeconds))
+    bodyTimeout = .seconds(Int64(bodySeconds))
   }
 
   func handlerAdded(context: ChannelHandlerContext) {
-    if context.channel.isActive { schedule(context) }
+    if context.channel.isActive { scheduleHead(context) }
   }
 
   func channelActive(context: ChannelHandlerContext) {
-    schedule(context)
+    scheduleHead(context)
     context.fireChannelActive()
   }
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-    if !headRead, case .head = unwrapInboundIn(data) {
-      headRead = true
-      deadline?.cancel()
-      deadline = nil
+    switch unwrapInboundIn(data) {
+    case .head:
+      if !headRead {
+        headRead = true
+        headDeadline?.cancel()
+        headDeadline = nil
+      }
+      inRequest = true
+    case .body: break
+    case .end:
+      inRequest = false
+      bodyDeadline?.cancel()
+      bodyDeadline = nil
     }
     context.fireChannelRead(data)
   }
 
-  func handlerRemoved(context: ChannelHandlerContext) {
-    deadline?.cancel()
-    deadline = nil
+  /// A request still coming after what was read at once: its body gets a deadline.
+  func channelReadComplete(context: ChannelHandlerContext) {
+    if inRequest, bodyDeadline == nil {
+      bodyDeadline = context.eventLoop.assumeIsolated().scheduleTask(in: bodyTimeout) {
+        context.close(promise: nil)
+      }
+    }
+    context.fireChannelReadComplete()
   }
 
-  private func schedule(_ context: ChannelHandlerContext) {
-    guard deadline == nil, !headRead else { return }
-    deadline = context.eventLoop.assumeIsolated().scheduleTask(in: timeout) {
+  func handlerRemoved(context: ChannelHandlerContext) {
+    headDeadline?.cancel()
+    bodyDeadline?.cancel()
+    headDeadline = nil
+    bodyDeadline = nil
+  }
+
+  private func scheduleHead(_ context: ChannelHandlerContext) {
+    guard headDeadline == nil, !headRead else { return }
+    headDeadline = context.eventLoop.assumeIsolated().scheduleTask(in: headTimeout) {
       context.close(promise: nil)
     }
   }

@@ -22,7 +22,7 @@ public struct ServerContext: RequestContext {
 /// Limits every route shares.
 public enum ServerLimits {
   public static let maximumBodyBytes = 1 << 20
-  /// Seconds a request body may take to arrive whole: a megabyte over the slowest phone link
-  /// takes a few; a body trickled to hold a slot is cut off.
+  /// Seconds a request body may take to arrive whole after its head: a megabyte over the slowest
+  /// phone link takes a few; a connection trickling one is closed (`RequestTimeouts`).
   public static let bodySeconds = 30
 }

@@ -11,7 +11,7 @@ extension TallyAPI {
         let user = try await user(request, context: context)
         let query = request.formQuery
         let (start, end) = try (
-          Self.requiredDay(request, "start"), Self.requiredDay(request, "end")
+          Self.requiredDay(query, "start"), Self.requiredDay(query, "end")
         )
         let period = try Self.period(query["period"])
         let byCode: Bool

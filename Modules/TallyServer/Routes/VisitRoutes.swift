@@ -127,8 +127,8 @@ extension TallyAPI {
 
   /// A `YYYY-MM-DD` query parameter, when given.
   /// A `YYYY-MM-DD` query parameter that must be there.
-  static func requiredDay(_ request: Request, _ field: String) throws -> LocalDate {
-    guard let day = try day(request.formQuery[field], field: field) else {
+  static func requiredDay(_ query: FormQuery, _ field: String) throws -> LocalDate {
+    guard let day = try day(query[field], field: field) else {
       throw APIError.message(.badRequest, "Missing query parameter: \(field) (YYYY-MM-DD)")
     }
     return day
