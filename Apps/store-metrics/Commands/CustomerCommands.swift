@@ -127,12 +127,19 @@ extension StoreMetricsCommand {
 
     func run() throws {
       let (db, asOf) = try store.open(global)
-      let goals = try db.revenueGoals(of: try db.store(store.store), asOf: asOf)
+      let known = try db.store(store.store)
+      let goals = try db.revenueGoals(of: known, asOf: asOf)
       let row = goals.map(StoreWire.revenueGoals)
       if global.format == .table {
+        // A file of past sales read "today" shows nothing: say where its days are (a new-user
+        // trial on the pizza data, whose orders end in 2015).
+        let latest = try db.daily(of: known, limit: 30, asOf: asOf).first { $0.totalOrders > 0 }
+        let hint =
+          latest.map { " The latest is on \($0.date): try --as-of \($0.date)." }
+          ?? " The store has none yet."
         Terminal.writeOutput(
           row.map { TableWriter.write(keyValue: $0) }
-            ?? "No completed orders in the 30 days through \(asOf).\n")
+            ?? "No completed orders in the 30 days through \(asOf).\(hint)\n")
       } else if global.format == .json {
         global.print(object: row ?? [:])
       } else {
