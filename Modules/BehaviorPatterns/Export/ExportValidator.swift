@@ -231,10 +231,8 @@ enum ExportValidator {
   /// `entries[3].intensity: expected a number` and the like.
   static func describe(_ error: DecodingError) -> String {
     func path(_ codingPath: [any CodingKey]) -> String {
-      let text = codingPath.map { key in
-        key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)"
-      }.joined()
-      return text.hasPrefix(".") ? String(text.dropFirst()) : (text.isEmpty ? "the file" : text)
+      let text = CodingPathText.text(codingPath)
+      return text.isEmpty ? "the file" : text
     }
     switch error {
     case .typeMismatch(let type, let context), .valueNotFound(let type, let context):

@@ -225,14 +225,7 @@ public enum VisitImportFile {
       return .refused(
         "expected a JSON array of visits (\(problem))", source: TallyError.Source(fileName))
     }
-    var field = ""
-    for key in path.dropFirst() {
-      if let position = key.intValue {
-        field += "[\(position)]"
-      } else {
-        field += (field.isEmpty ? "" : ".") + key.stringValue
-      }
-    }
+    let field = CodingPathText.text(Array(path.dropFirst()))
     let source = element(index, of: fileName)
     if field.isEmpty {
       return .refused("expected an object with date and procedures (\(problem))", source: source)

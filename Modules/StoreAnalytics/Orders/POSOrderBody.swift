@@ -136,12 +136,7 @@ public enum POSOrderBody {
 
   /// The field a decoding error points at (`lines[0].quantity`).
   private static func describe(_ error: DecodingError) -> TallyError {
-    func path(_ keys: [any CodingKey]) -> String {
-      keys.reduce("") { text, key in
-        key.intValue.map { text + "[\($0)]" }
-          ?? text + (text.isEmpty ? "" : ".") + key.stringValue
-      }
-    }
+    func path(_ keys: [any CodingKey]) -> String { CodingPathText.text(keys) }
     switch error {
     case .keyNotFound(let key, let context):
       return TallyError(

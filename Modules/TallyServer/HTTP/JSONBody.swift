@@ -1,3 +1,4 @@
+import DataFormats
 import Foundation
 import Hummingbird
 
@@ -107,14 +108,7 @@ enum JSONBody {
   /// JSON body`: the field a decoding error points at, in the body's own key names.
   static func describe(_ error: DecodingError) -> String {
     func path(_ keys: [any CodingKey]) -> String {
-      var text = ""
-      for key in keys {
-        if let index = key.intValue {
-          text += "[\(index)]"
-        } else {
-          text += (text.isEmpty ? "" : ".") + key.stringValue
-        }
-      }
+      let text = CodingPathText.text(keys)
       return text.isEmpty ? "body" : text
     }
     switch error {
