@@ -162,6 +162,10 @@ let package = Package(
       dependencies: ["AnalyticsCore", "Storage", "StoreModel", "StoreAnalytics", grdb, sqlite],
       path: "Modules/StoreSQLite", swiftSettings: swiftSettings),
     .target(
+      // In memory, for the store's rule tests.
+      name: "StoreMemory", dependencies: ["AnalyticsCore", "StoreModel", "StoreAnalytics"],
+      path: "Modules/StoreMemory", swiftSettings: swiftSettings),
+    .target(
       name: "StorePostgres",
       dependencies: [
         "AnalyticsCore", "Storage", "StoreModel", "StoreAnalytics",
@@ -243,7 +247,7 @@ let package = Package(
     tests("CLIKit", ["DataFormats", "Storage"]),
     tests("RVUDomain"),
     tests("BehaviorPatterns"),
-    tests("StoreAnalytics", ["StoreSQLite", "StorePostgres", grdb]),
+    tests("StoreAnalytics", ["StoreMemory", "StoreSQLite", "StorePostgres", grdb]),
     tests("RuckAnalytics"),
     tests("ReportKit"),
     tests("StoreReports", ["StoreAnalytics", "StoreSQLite", "ReportKit"]),

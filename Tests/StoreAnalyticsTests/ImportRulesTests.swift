@@ -4,7 +4,6 @@ import Foundation
 import Testing
 
 @testable import StoreAnalytics
-@testable import StoreSQLite
 
 /// Reads `text` through `CSVStream` in chunks of `size` bytes.
 private func streamed(_ text: String, chunk size: Int) throws -> [CSVRecord] {
@@ -42,7 +41,7 @@ struct ImportRulesTests {
 
   @Test("a line with a value past the header (an unquoted 4,25) is refused, nothing written")
   func valuePastHeader() throws {
-    let store = try ShopAnalytics.inMemory()
+    let store = try memoryStore()
     let good = "A,S,2026-03-08 10:00,,c1,Club,Sandwiches,2,9.50"
     let shifted = "B,S,2026-03-08 11:00,,c2,Soup,Soups,1,4,25"
     let bytes = LockedValue(Optional(Data((header + "\n" + good + "\n" + shifted + "\n").utf8)))
@@ -101,7 +100,7 @@ struct ImportRulesTests {
 
   @Test("lines made in code keep the same length limits")
   func codeLines() throws {
-    let store = try ShopAnalytics.inMemory()
+    let store = try memoryStore()
     let line = OrderLineInput(
       source: TallyError.Source("code"), orderId: "A", storeId: "S",
       placedAt: .local(
@@ -120,7 +119,7 @@ struct ImportRulesTests {
     // long before the record ends.
     let chunk = Data(repeating: UInt8(ascii: "x"), count: 1 << 16)
     let fed = LockedValue(0)
-    let store = try ShopAnalytics.inMemory()
+    let store = try memoryStore()
     let error = try #require(throws: TallyError.self) {
       try store.importFile(
         named: "big.csv",
@@ -168,7 +167,7 @@ struct ImportRulesTests {
   func futureDay() throws {
     // Now: 2026-03-09 03:00Z = 03-08 23:00 in New York (EDT, -4), 03-09 in UTC.
     let now = try Instant(parsing: "2026-03-09T03:00:00Z")
-    let store = try ShopAnalytics.inMemory(today: ShopAnalytics.today(at: now))
+    let store = try memoryStore(today: ShopAnalytics.today(at: now))
     _ = try store.addStore(id: "NYC", name: "NYC", zone: Zone(identifier: "America/New_York"))
     let ok = try store.importLines(try lines("A,NYC,2026-03-08 23:30,,,Tea,Drinks,1,1.00\n"))
     #expect(ok.orders == 1)
@@ -192,7 +191,7 @@ struct ImportRulesTests {
     let days = [
       "Pacific/Auckland": day("2026-02-10"), "America/Chicago": day("2026-02-09"),
     ]
-    let store = try ShopAnalytics.inMemory(today: { days[$0.identifier]! })
+    let store = try memoryStore(today: { days[$0.identifier]! })
     _ = try store.addStore(id: "AKL", name: "AKL", zone: Zone(identifier: "Pacific/Auckland"))
     _ = try store.addStore(id: "CHI", name: "CHI", zone: Zone(identifier: "America/Chicago"))
     let ok = try store.importLines(
@@ -212,7 +211,7 @@ struct ImportRulesTests {
       ("1900-01-01 00:00", true), ("1900-01-01T05:00:00Z", true),
     ])
   func earliestDay(placedAt: String, accepted: Bool) throws {
-    let store = try ShopAnalytics.inMemory()
+    let store = try memoryStore()
     _ = try store.addStore(id: "NYC", name: "NYC", zone: Zone(identifier: "America/New_York"))
     let file = try lines("A,NYC,\(placedAt),,,Tea,Drinks,1,1.00\n")
     if accepted {
@@ -226,7 +225,7 @@ struct ImportRulesTests {
 
   @Test("unique customers are unknown (nil) when orders name none, 0 without orders")
   func unknownCustomers() throws {
-    let store = try ShopAnalytics.inMemory()
+    let store = try memoryStore()
     _ = try store.addStore(id: "S", name: "S", zone: .utc)
     _ = try store.importLines(
       try lines(
@@ -252,7 +251,7 @@ struct ImportRulesTests {
     for order in 0..<30 { text += "O\(order),S,2026-03-08 10:00,,,Tea,Drinks,1,1.00\n" }
     text += "O0,S,2026-03-08 10:00,,,Cake,Sweets,1,2.00\n"
     let bytes = LockedValue(Optional(Data(text.utf8)))
-    let store = try ShopAnalytics.inMemory()
+    let store = try memoryStore()
     let error = try #require(throws: TallyError.self) {
       try store.importFile(
         named: "far.csv",

@@ -1,10 +1,9 @@
 import AnalyticsCore
 import Foundation
-import GRDB
+import StoreMemory
 import Testing
 
 @testable import StoreAnalytics
-@testable import StoreSQLite
 
 /// Refund, discount, comp and tip lines (issue 30): they belong to their order, take away from
 /// its sales (tips count in none), and are figures of their own. Worked by hand:
@@ -114,7 +113,7 @@ struct LineKindTests {
       + "tax,kind\n"
     let error = try #require(throws: TallyError.self) {
       let lines = try OrderLineFile.parse(Data((header + row).utf8), fileName: "k.csv")
-      _ = try ShopAnalytics.inMemory(today: { _ in day8 }).importLines(lines)
+      _ = try memoryStore(today: { _ in day8 }).importLines(lines)
     }
     #expect(error.field == field, "\(error)")
     #expect(error.source?.line == 2)
@@ -122,7 +121,7 @@ struct LineKindTests {
 
   @Test("a refund, discount or tip line never sets an item's menu price, name or category")
   func menuUntouched() throws {
-    let store = try ShopAnalytics.inMemory(today: { _ in day8 })
+    let store = try memoryStore(today: { _ in day8 })
     _ = try store.importLines(
       try OrderLineFile.parse(
         Data(
@@ -132,11 +131,9 @@ struct LineKindTests {
           M2,K,2026-03-08 13:00,Burger,Refunds,1,4.00,refund
           M2,K,2026-03-08 13:00,Tip,Tips,1,2.00,tip
           """.utf8), fileName: "m.csv"))
-    let repository = try #require(store.repository as? SQLiteStoreRepository)
-    let menu = try repository.writer.read { db in
-      try Row.fetchAll(db, sql: "SELECT name, category, price_cents FROM menu_item ORDER BY id")
-        .map { "\($0[0] as String) \($0[1] as String) \($0[2] as Int64)" }
-    }
+    let repository = try #require(store.repository as? MemoryStoreRepository)
+    let menu = repository.snapshot.items.values.sorted { $0.id < $1.id }
+      .map { "\($0.name) \($0.category) \($0.price.hundredths)" }
     // Burger keeps its sale's category and price; the tip names an item of its own.
     #expect(menu == ["Burger Mains 1000", "Tip Tips 200"])
   }

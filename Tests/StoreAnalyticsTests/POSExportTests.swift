@@ -3,7 +3,6 @@ import Foundation
 import Testing
 
 @testable import StoreAnalytics
-@testable import StoreSQLite
 
 /// `Docs/Mappings`, the mappings Tally ships for point-of-sale exports.
 private let mappings = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -22,7 +21,7 @@ private func mapping(_ name: String) throws -> OrderLineMapping {
 private func imported(_ name: String, zone: String) throws -> (
   ShopAnalytics, OrderImportSummary
 ) {
-  let store = try ShopAnalytics.inMemory(today: { _ in LocalDate(year: 2026, month: 11, day: 27)! })
+  let store = try memoryStore(today: { _ in LocalDate(year: 2026, month: 11, day: 27)! })
   let data = LockedValue(
     Optional(try Data(contentsOf: exports.appendingPathComponent(name + ".csv"))))
   let summary = try store.importFile(
@@ -319,7 +318,7 @@ struct POSExportTests {
         "2026-07-19,11:00:00,Eastern Time (US & Canada),Drinks,Tea,1.0,$2.00,T1,Refund,S",
       ], try mapping("square-items-detail"))
     let error = try #require(throws: TallyError.self) {
-      try ShopAnalytics.inMemory().importLines(read)
+      try memoryStore().importLines(read)
     }
     #expect(error.value == "2026-07-19 11:00 (America/New_York)")
     #expect(error.expected?.hasPrefix("2026-07-18 09:00 (America/New_York) as on") == true)

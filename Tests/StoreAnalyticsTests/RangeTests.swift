@@ -1,7 +1,6 @@
 import AnalyticsCore
 import Foundation
 import StoreAnalytics
-import StoreSQLite
 import Testing
 
 /// One UTC store with orders in January 2025, December 2025 and January 2026:
@@ -20,7 +19,7 @@ let rangeOrders = """
   """
 
 private func rangeStore() throws -> ShopAnalytics {
-  let store = try ShopAnalytics.inMemory()
+  let store = try memoryStore()
   _ = try store.importLines(try OrderLineFile.parse(Data(rangeOrders.utf8), fileName: "r.csv"))
   return store
 }
@@ -80,7 +79,7 @@ struct RangeTests {
   /// Orders count once per item and per category they hold, however many lines they have, and
   /// ties in revenue go by name.
   @Test("a range's items and categories count each order once") func distinctOrders() throws {
-    let store = try ShopAnalytics.inMemory()
+    let store = try memoryStore()
     let lines = """
       order_id,store_id,placed_at,status,item_name,category,quantity,unit_price
       A,S,2026-01-05 12:00,completed,Pie,Food,1,10.00
@@ -113,7 +112,7 @@ struct RangeTests {
     #expect(all.map(\.orderCount) == [2, 2])
     #expect(all.map(\.totalRevenue) == [cents("38.00"), cents("9.00")])
     // Equal revenue: by name. Two items of 6.00 each in one order on 2026-01-07.
-    let ties = try ShopAnalytics.inMemory()
+    let ties = try memoryStore()
     let tied = """
       order_id,store_id,placed_at,status,item_name,category,quantity,unit_price
       E,S,2026-01-07 12:00,completed,Zest,Food,1,6.00

@@ -1,10 +1,9 @@
 import AnalyticsCore
 import Foundation
-import GRDB
+import StoreMemory
 import Testing
 
 @testable import StoreAnalytics
-@testable import StoreSQLite
 
 func day(_ text: String) -> LocalDate { try! LocalDate(parsing: text) }
 func cents(_ text: String) -> FixedDecimal { try! FixedDecimal(parsing: text) }
@@ -35,7 +34,7 @@ let csv = """
   B2,LA,2026-03-08 09:00,completed,c9,Salad,Mains,Green,2,8.25,
   """
 
-func fixture() throws -> ShopAnalytics { try fixture(ShopAnalytics.inMemory()) }
+func fixture() throws -> ShopAnalytics { try fixture(memoryStore()) }
 
 /// The hand-worked set imported into `store`.
 func fixture(_ store: ShopAnalytics) throws -> ShopAnalytics {
@@ -57,7 +56,7 @@ struct StoreTests {
       ("d", "  ", "name"),
     ])
   func storeNames(id: String, name: String, field: String) throws {
-    let store = try ShopAnalytics.inMemory()
+    let store = try memoryStore()
     let error = try #require(throws: TallyError.self) {
       try store.addStore(id: id, name: name, zone: .utc)
     }
@@ -67,7 +66,7 @@ struct StoreTests {
 
   @Test("a zone edit that would put an order before 1900 is refused; nothing moves")
   func zoneEditBefore1900() throws {
-    let store = try ShopAnalytics.inMemory()
+    let store = try memoryStore()
     _ = try store.addStore(id: "S", name: "S", zone: .utc)
     let text =
       "order_id,store_id,placed_at,item_name,category,quantity,unit_price\n"
@@ -240,7 +239,7 @@ struct StoreTests {
 
   @Test("metrics --calendar on the last day of a month: November against all of October")
   func calendarMetrics() throws {
-    let store = try ShopAnalytics.inMemory()
+    let store = try memoryStore()
     _ = try store.importLines(
       try OrderLineFile.parse(
         Data(
@@ -292,10 +291,9 @@ struct StoreTests {
 
   @Test("the DST-day order after the jump is stored at its real instant") func instants() throws {
     let store = try fixture()
-    let writer = try #require(store.repository as? SQLiteStoreRepository).writer
-    let placed = try writer.read { db in
-      try Int64.fetchOne(db, sql: "SELECT placed_at FROM store_order WHERE id = 'A3'")
-    }
+    let repository = try #require(store.repository as? MemoryStoreRepository)
+    let placed = repository.snapshot.orders.values.first { $0.id == "A3" }?.placedAt
+      .millisecondsSinceEpoch
     // 2026-03-08T07:30:00Z = 20,520 days × 86,400 s + 7.5 h × 3,600 s = 1,772,955,000 s, in ms
     // (date -u -d 2026-03-08T07:30:00Z +%s).
     #expect(placed == 1_772_955_000_000)
@@ -329,7 +327,7 @@ struct OrderImportTests {
       ("2025-11-02T07:30:00Z", 1_762_068_600, "2025-11-02", 2),
     ] as [(String, Int64, String, Int)])
   func daylightSaving(placed: String, seconds: Int64, date: String, hour: Int) throws {
-    let repository = try SQLiteStoreRepository.open(.memory)
+    let repository = MemoryStoreRepository()
     let store = ShopAnalytics(repository: repository)
     _ = try store.addStore(id: "NYC", name: "NYC", zone: Zone(identifier: "America/New_York"))
     // Other days of the store first, so the day and hour caches are filled before the order.
@@ -340,18 +338,14 @@ struct OrderImportTests {
     }
     text += "X,NYC,\(placed),Tea,Drinks,1,1.00\n"
     _ = try store.importLines(try OrderLineFile.parse(Data(text.utf8), fileName: "dst.csv"))
-    let row = try #require(
-      try repository.writer.read { db in
-        try Row.fetchOne(
-          db, sql: "SELECT placed_at, local_date, local_hour FROM store_order WHERE id = 'X'")
-      })
-    #expect(row[0] as Int64 == seconds * 1000)
-    #expect(row[1] as String == date)
-    #expect(row[2] as Int == hour)
+    let order = try #require(repository.snapshot.orders.values.first { $0.id == "X" })
+    #expect(order.placedAt.millisecondsSinceEpoch == seconds * 1000)
+    #expect(order.localDate.description == date)
+    #expect(order.localHour == hour)
   }
 
   @Test("unknown stores are created with the given zone and reported") func newStores() throws {
-    let store = try ShopAnalytics.inMemory()
+    let store = try memoryStore()
     let summary = try store.importLines(
       try OrderLineFile.parse(Data(csv.utf8), fileName: "o.csv"),
       newStoreZone: try Zone(identifier: "Europe/Paris"))
@@ -445,7 +439,7 @@ struct OrderImportTests {
       ("", nil, "header"),
     ])
   func bad(text: String, line: Int?, field: String) throws {
-    let store = try ShopAnalytics.inMemory()
+    let store = try memoryStore()
     let error = try #require(throws: TallyError.self) {
       _ = try store.importLines(try OrderLineFile.parse(Data(text.utf8), fileName: "o.csv"))
     }
@@ -494,7 +488,7 @@ struct OrderImportTests {
       {"order_id": "J1", "store_id": "S", "placed_at": "2026-03-08T12:00:00+01:00", "item_name": "Tea", "category": "Drinks", "quantity": 2, "unit_price": 2.5}
       {"order_id": "J1", "store_id": "S", "placed_at": "2026-03-08T12:00:00+01:00", "item_name": "Cake", "category": "Sweets", "quantity": 1, "unit_price": "4.25"}
       """
-    let store = try ShopAnalytics.inMemory()
+    let store = try memoryStore()
     let summary = try store.importLines(
       try OrderLineFile.parse(Data(text.utf8), fileName: "o.jsonl"))
     #expect(summary.orders == 1 && summary.lines == 2)
@@ -555,7 +549,7 @@ struct PizzaTests {
     let lines = try SplitOrderFiles.lines(
       orders: try file("orders.csv"), lines: try file("order_details.csv"),
       items: try file("pizzas.csv"), types: try file("pizza_types.csv"), storeId: "pizza")
-    let store = try ShopAnalytics.inMemory()
+    let store = try memoryStore()
     let summary = try store.importLines(lines)
     #expect(summary.orders == 21_350)
     #expect(summary.lines == 48_620)

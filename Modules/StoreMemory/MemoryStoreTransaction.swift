@@ -1,0 +1,265 @@
+import AnalyticsCore
+import StoreAnalytics
+import StoreModel
+
+/// Every row of a `MemoryStoreRepository`, keyed as the SQL backends key their tables.
+public struct MemoryStoreState: Sendable {
+  public var shops: [String: Shop] = [:]
+  public var items: [Int64: MenuItem] = [:]
+  /// Customer keys by POS id.
+  public var customers: [String: Int64] = [:]
+  public var orders: [Int64: StoreOrder] = [:]
+  /// Order keys by store and POS id (ids are unique per store).
+  public var orderKeys: [OrderId: Int64] = [:]
+  /// Each order's lines by line number.
+  public var lines: [Int64: [OrderLine]] = [:]
+
+  public var days: [DayKey: StoreDay] = [:]
+  /// Completed orders per store, day and customer key.
+  public var dayCustomers: [DayCustomerKey: Int] = [:]
+  public var hours: [HourKey: StoreHour] = [:]
+  public var hourTotals: [HourTotalKey: StoreHourTotal] = [:]
+  public var itemTotals: [ItemKey: ItemTotal] = [:]
+  public var statuses: [StatusKey: StoreDayStatus] = [:]
+  public var kinds: [KindKey: StoreDayKind] = [:]
+  public var categories: [CategoryTotalKey: CategoryTotal] = [:]
+  public var revision: Int64 = 0
+
+  public struct OrderId: Hashable, Sendable {
+    public let storeId: String
+    public let id: String
+  }
+  public struct DayKey: Hashable, Sendable {
+    public let storeId: String
+    public let date: LocalDate
+  }
+  public struct DayCustomerKey: Hashable, Sendable {
+    public let storeId: String
+    public let date: LocalDate
+    public let customerKey: Int64
+  }
+  public struct HourKey: Hashable, Sendable {
+    public let storeId: String
+    public let date: LocalDate
+    public let hour: Int
+  }
+  public struct HourTotalKey: Hashable, Sendable {
+    public let storeId: String
+    public let hour: Int
+  }
+  public struct ItemKey: Hashable, Sendable {
+    public let storeId: String
+    public let menuItemId: Int64
+  }
+  public struct StatusKey: Hashable, Sendable {
+    public let storeId: String
+    public let date: LocalDate
+    public let status: OrderStatus
+  }
+  public struct KindKey: Hashable, Sendable {
+    public let storeId: String
+    public let date: LocalDate
+    public let kind: LineKind
+  }
+  public struct CategoryTotalKey: Hashable, Sendable {
+    public let storeId: String
+    public let category: String
+    public let subcategory: String
+  }
+}
+
+/// The writes of one `MemoryStoreRepository` transaction, on a copy of its state.
+final class MemoryStoreTransaction: StoreTransaction {
+  var state: MemoryStoreState
+
+  init(_ state: MemoryStoreState) { self.state = state }
+
+  func shops() throws -> [Shop] { state.shops.values.sorted { $0.id < $1.id } }
+
+  func menuItems(ids: [Int64], externalIds: [String], names: [String]) throws -> [MenuItem] {
+    let ids = Set(ids)
+    let externalIds = Set(externalIds)
+    let names = Set(names)
+    return state.items.values.filter { item in
+      ids.contains(item.id) || item.externalId.map(externalIds.contains) == true
+        || names.contains(item.name)
+    }.sorted { $0.id < $1.id }
+  }
+
+  func insert(_ shop: Shop) throws {
+    guard state.shops[shop.id] == nil else {
+      throw TallyError.refused("store \(shop.id) is stored already", category: .io)
+    }
+    state.shops[shop.id] = shop
+  }
+
+  func update(_ shop: Shop) throws { state.shops[shop.id] = shop }
+
+  func customerKeys(_ externalIds: [String]) throws -> [String: Int64] {
+    var keys: [String: Int64] = [:]
+    for id in externalIds { keys[id] = state.customers[id] }
+    return keys
+  }
+
+  func insertCustomers(_ externalIds: [String]) throws -> [String: Int64] {
+    var next = (state.customers.values.max() ?? 0) + 1
+    var keys: [String: Int64] = [:]
+    for id in externalIds {
+      state.customers[id] = next
+      keys[id] = next
+      next += 1
+    }
+    return keys
+  }
+
+  func hasOrders() throws -> Bool { !state.orders.isEmpty }
+
+  func order(storeId: String, id: String) throws -> (order: StoreOrder, lines: [OrderLine])? {
+    guard let key = state.orderKeys[.init(storeId: storeId, id: id)],
+      let order = state.orders[key]
+    else { return nil }
+    return (order, state.lines[key] ?? [])
+  }
+
+  func orders(of storeId: String) throws -> [(order: StoreOrder, lines: [OrderLine])] {
+    state.orders.values.filter { $0.storeId == storeId }.sorted { $0.key < $1.key }
+      .map { ($0, state.lines[$0.key] ?? []) }
+  }
+
+  func delete(_ order: StoreOrder) throws {
+    state.orders[order.key] = nil
+    state.lines[order.key] = nil
+    state.orderKeys[.init(storeId: order.storeId, id: order.id)] = nil
+  }
+
+  func updatePlacement(_ orders: [StoreOrder]) throws {
+    for order in orders {
+      state.orders[order.key]?.placedAt = order.placedAt
+      state.orders[order.key]?.localDate = order.localDate
+      state.orders[order.key]?.localHour = order.localHour
+    }
+  }
+
+  func nextOrderKey() throws -> Int64 { (state.orders.keys.max() ?? 0) + 1 }
+
+  func nextMenuItemId() throws -> Int64 { (state.items.keys.max() ?? 0) + 1 }
+
+  typealias Rows = PlannedOrders
+
+  static func rows(_ planned: PlannedOrders) -> PlannedOrders { planned }
+
+  func write(_ rows: PlannedOrders) throws {
+    for order in rows.orders {
+      let id = MemoryStoreState.OrderId(storeId: order.storeId, id: order.id)
+      // The SQL backends' unique keys: the domain never writes an order twice.
+      guard state.orders[order.key] == nil, state.orderKeys[id] == nil else {
+        throw TallyError.refused(
+          "order \(order.id) of store \(order.storeId) is stored already", category: .io)
+      }
+      state.orders[order.key] = order
+      state.orderKeys[id] = order.key
+    }
+    for line in rows.lines { state.lines[line.orderKey, default: []].append(line) }
+  }
+
+  func finishWriting() throws {}
+
+  func save(newItems: [MenuItem], updatedItems: [MenuItem]) throws {
+    for item in newItems + updatedItems { state.items[item.id] = item }
+  }
+
+  func apply(_ changes: AggregateChanges) throws {
+    for row in changes.customers {
+      let key = MemoryStoreState.DayCustomerKey(
+        storeId: row.storeId, date: row.date, customerKey: row.customerKey)
+      let orders = (state.dayCustomers[key] ?? 0) + row.orders
+      state.dayCustomers[key] = orders == 0 ? nil : orders
+    }
+    for day in changes.days {
+      let key = MemoryStoreState.DayKey(storeId: day.storeId, date: day.date)
+      var row =
+        state.days[key]
+        ?? StoreDay(
+          storeId: day.storeId, date: day.date, orders: 0, revenue: .zero, tax: .zero,
+          total: .zero, customers: 0)
+      row.orders += day.orders
+      row.revenue = row.revenue + day.revenue
+      row.tax = row.tax + day.tax
+      row.total = row.total + day.total
+      // Re-read from the customer rows, as the SQL backends do.
+      row.customers = state.dayCustomers.keys.count {
+        $0.storeId == day.storeId && $0.date == day.date
+      }
+      state.days[key] = row.orders == 0 ? nil : row
+    }
+    for hour in changes.hours {
+      let key = MemoryStoreState.HourKey(storeId: hour.storeId, date: hour.date, hour: hour.hour)
+      var row =
+        state.hours[key]
+        ?? StoreHour(
+          storeId: hour.storeId, date: hour.date, hour: hour.hour, orders: 0,
+          revenue: .zero)
+      row.orders += hour.orders
+      row.revenue = row.revenue + hour.revenue
+      state.hours[key] = row.orders == 0 ? nil : row
+    }
+    for total in changes.hourTotals {
+      let key = MemoryStoreState.HourTotalKey(storeId: total.storeId, hour: total.hour)
+      var row =
+        state.hourTotals[key]
+        ?? StoreHourTotal(storeId: total.storeId, hour: total.hour, orders: 0, revenue: .zero)
+      row.orders += total.orders
+      row.revenue = row.revenue + total.revenue
+      state.hourTotals[key] = row.orders == 0 ? nil : row
+    }
+    for item in changes.items {
+      let key = MemoryStoreState.ItemKey(storeId: item.storeId, menuItemId: item.menuItemId)
+      var row =
+        state.itemTotals[key]
+        ?? ItemTotal(
+          storeId: item.storeId, menuItemId: item.menuItemId, orders: 0,
+          quantity: Quantity(thousandths: 0), revenue: .zero)
+      row.orders += item.orders
+      row.quantity = row.quantity + item.quantity
+      row.revenue = row.revenue + item.revenue
+      state.itemTotals[key] = row.orders == 0 ? nil : row
+    }
+    for status in changes.statuses {
+      let key = MemoryStoreState.StatusKey(
+        storeId: status.storeId, date: status.date, status: status.status)
+      var row =
+        state.statuses[key]
+        ?? StoreDayStatus(
+          storeId: status.storeId, date: status.date, status: status.status, orders: 0,
+          amount: .zero)
+      row.orders += status.orders
+      row.amount = row.amount + status.amount
+      state.statuses[key] = row.orders == 0 ? nil : row
+    }
+    for kind in changes.kinds {
+      let key = MemoryStoreState.KindKey(storeId: kind.storeId, date: kind.date, kind: kind.kind)
+      var row =
+        state.kinds[key]
+        ?? StoreDayKind(
+          storeId: kind.storeId, date: kind.date, kind: kind.kind, orders: 0, amount: .zero)
+      row.orders += kind.orders
+      row.amount = row.amount + kind.amount
+      state.kinds[key] = row.orders == 0 ? nil : row
+    }
+    for category in changes.categories {
+      let key = MemoryStoreState.CategoryTotalKey(
+        storeId: category.storeId, category: category.category,
+        subcategory: category.subcategory)
+      var row =
+        state.categories[key]
+        ?? CategoryTotal(
+          storeId: category.storeId, category: category.category,
+          subcategory: category.subcategory, orders: 0, items: Quantity(thousandths: 0),
+          revenue: .zero)
+      row.orders += category.orders
+      row.items = row.items + category.items
+      row.revenue = row.revenue + category.revenue
+      state.categories[key] = row.orders == 0 ? nil : row
+    }
+  }
+}
