@@ -51,7 +51,9 @@ public struct PostgresStoreRepository: StoreRepository {
         let transaction = PostgresStoreTransaction(session)
         let result = try body(transaction)
         try transaction.close()
-        try session.query("UPDATE store_revision SET revision = revision + 1")
+        if !transaction.raisedRevision {
+          try session.query("UPDATE store_revision SET revision = revision + 1")
+        }
         return result
       }
     }

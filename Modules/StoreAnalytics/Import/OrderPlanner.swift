@@ -22,8 +22,8 @@ struct OrderPlanner: Sendable {
   private var latestDays: [LocalDate] = []
   private var itemsByExternalId: [String: Int64] = [:]
   private var itemsByName: [String: Int64] = [:]
-  /// The stored items added (`addItem`).
-  private var storedItems: Set<Int64> = []
+  /// The stored items added (`addItem`), as stored.
+  private var storedItems: [Int64: MenuItem] = [:]
   /// The first id a new menu item takes.
   private let firstNewItem: Int64
   private var nextItem: Int64
@@ -64,7 +64,7 @@ struct OrderPlanner: Sendable {
   mutating func addItem(_ item: MenuItem) {
     if let external = item.externalId { itemsByExternalId[external] = item.id }
     itemsByName[item.name] = min(itemsByName[item.name] ?? item.id, item.id)
-    storedItems.insert(item.id)
+    storedItems[item.id] = item
   }
 
   /// The stored item a line names (by its POS id, else by name), if it was added.
@@ -79,7 +79,7 @@ struct OrderPlanner: Sendable {
   }
 
   /// Whether the stored item with this id was added.
-  func knowsItem(_ id: Int64) -> Bool { storedItems.contains(id) }
+  func knowsItem(_ id: Int64) -> Bool { storedItems[id] != nil }
 
   /// A customer's key; `nil` without a customer.
   func customerKey(_ id: String?) -> Int64? {
@@ -193,14 +193,15 @@ struct OrderPlanner: Sendable {
   }
 
   /// The menu items the import named — new ones, and the latest name, category and price of
-  /// known ones — and the aggregate changes. Lines keep the category they were sold under, so an
+  /// known ones where they changed (a POS order naming three known dishes writes no item) —
+  /// and the aggregate changes. Lines keep the category they were sold under, so an
   /// item sold under another category moves no earlier sale.
   func finalWrites() -> FinalWrites {
     var writes = FinalWrites()
     for (isNew, item) in latestItems() {
       if isNew {
         writes.newItems.append(item)
-      } else {
+      } else if storedItems[item.id] != item {
         writes.updatedItems.append(item)
       }
     }
