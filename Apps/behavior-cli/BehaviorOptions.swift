@@ -24,7 +24,7 @@ extension GlobalOptions {
   /// current time of day on that day. A day alone is refused, whether a date or a word: midnight
   /// would be a guess (`2026-11-22` was logged at 00:00 while `yesterday` asked for a time).
   func instant(at text: String?) throws -> Instant {
-    guard let text else { return clock() }
+    guard let text else { return clock.now() }
     if let time = try? TimeOfDay(parsing: text) {
       return instant(typed: LocalDateTime(date: asOf, time: time))
     }

@@ -41,19 +41,17 @@ extension GlobalOptions {
   /// Opens the RVU database named by these options; the as-of day is the last day a visit may
   /// be logged on.
   func openRVUStore() throws -> RVUStore {
-    let asOf = asOf
-    return try RVUStore.open(databaseLocation(app: RVUDomainModule.appName), today: { asOf })
+    try RVUStore.open(databaseLocation(app: RVUDomainModule.appName), clock: clock, zone: zone)
   }
 
   /// The RVU database for a command that only reads: none yet is said, not made (the starter
   /// catalog answers from memory).
   func openRVUStoreToRead() throws -> RVUStore {
-    let asOf = asOf
-    return try RVUStore.open(
+    try RVUStore.open(
       databaseLocationToRead(
         app: RVUDomainModule.appName,
         madeBy: "the first visits add, codes import, favorites add or settings set"),
-      today: { asOf })
+      clock: clock, zone: zone)
   }
 }
 

@@ -9,9 +9,8 @@ enum BehaviorBenchmarks {
   static let asOf = LocalDate(year: 2026, month: 11, day: 20)!
   static let days = 1_826
   /// The benchmark's clock: noon UTC on the as-of day, after every generated entry and log.
-  static let clock: @Sendable () -> Instant = {
-    Instant(secondsSinceEpoch: Int64(asOf.daysSinceEpoch) * 86_400 + 43_200)
-  }
+  static let clock = TallyClock.fixed(
+    Instant(secondsSinceEpoch: Int64(asOf.daysSinceEpoch) * 86_400 + 43_200))
 
   /// A deterministic export document of that size, imported the way a user would.
   static func document(entries: Int, logs: Int, seed: UInt64) -> BehaviorExport {

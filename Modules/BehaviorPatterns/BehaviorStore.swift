@@ -14,16 +14,16 @@ public struct BehaviorStore: Sendable {
   /// When "now" is: the wall clock, the app's as-of day at the current time of day, or a fixed
   /// instant in tests. Records are stamped with it, and its local day is the last day an entry
   /// or a dose may be logged on (they are things that happened).
-  let clock: @Sendable () -> Instant
+  let clock: TallyClock
 
-  init(writer: any DatabaseWriter, clock: @escaping @Sendable () -> Instant) {
+  init(writer: any DatabaseWriter, clock: TallyClock) {
     self.writer = writer
     self.clock = clock
   }
 
   /// Opens the database at `location` and migrates it.
   public static func open(
-    _ location: DatabaseLocation, clock: @escaping @Sendable () -> Instant = { Instant(Date()) }
+    _ location: DatabaseLocation, clock: TallyClock = .system
   ) throws -> BehaviorStore {
     BehaviorStore(
       writer: try DatabaseOpener.open(location, migrator: BehaviorPatternsModule.migrator),
@@ -32,11 +32,11 @@ public struct BehaviorStore: Sendable {
 
   /// An in-memory store (tests, throwaway runs).
   public static func inMemory(
-    clock: @escaping @Sendable () -> Instant = { Instant(Date()) }
+    clock: TallyClock = .system
   ) throws -> BehaviorStore { try open(.memory, clock: clock) }
 
   /// The last day something can have happened on: the clock's day in `zone`.
-  func today(in zone: Zone) -> LocalDate { zone.localDate(of: clock()) }
+  func today(in zone: Zone) -> LocalDate { clock.today(in: zone) }
 
   /// Refuses an entry or a dose on a day after `today(in: zone)`, or before the days the apps
   /// support (`LocalDate.supportedRange`, from 1900: `0206` is a typo, not a record).

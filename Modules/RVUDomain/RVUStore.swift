@@ -12,39 +12,40 @@ public struct RVUStore: Sendable {
   /// A pool for files, a queue in memory. Internal only so that the domain's extensions (and
   /// `@testable` recounts) can reach it.
   let writer: any DatabaseWriter
-  /// When "now" is: the wall clock, or a fixed instant in tests.
-  let clock: @Sendable () -> Instant
-  /// The user's today (the app's as-of day, in the user's zone): a visit logged as having
-  /// happened may not lie after it.
-  let today: @Sendable () -> LocalDate
+  /// When "now" is: the wall clock, the app's as-of day, or a fixed instant in tests.
+  let clock: TallyClock
+  /// The user's zone: their today (the clock's day there) is the last day a visit may be
+  /// logged on.
+  let zone: Zone
   /// What tells a change to the file, by anyone (nil in memory: see `revision()`).
   let dataVersion: DataVersion?
 
-  /// - Parameter today: by default the clock's day in UTC; apps pass the day in the user's zone.
   init(
-    writer: any DatabaseWriter, clock: @escaping @Sendable () -> Instant,
-    today: (@Sendable () -> LocalDate)? = nil, dataVersion: DataVersion? = nil
+    writer: any DatabaseWriter, clock: TallyClock, zone: Zone = .utc,
+    dataVersion: DataVersion? = nil
   ) {
     self.writer = writer
     self.dataVersion = dataVersion
     self.clock = clock
-    self.today = today ?? { Zone.utc.localDate(of: clock()) }
+    self.zone = zone
   }
+
+  /// The user's today: a visit logged as having happened may not lie after it.
+  func today() -> LocalDate { clock.today(in: zone) }
 
   /// Opens the database at `location`, migrates it, and installs the starter catalog when the
   /// catalog is empty.
   ///
-  /// - Parameter today: the user's today (the as-of day), after which no visit may be logged;
-  ///   by default the clock's day in UTC.
+  /// - Parameter zone: the user's zone, where the clock's day is the last day a visit may be
+  ///   logged on.
   public static func open(
-    _ location: DatabaseLocation, clock: @escaping @Sendable () -> Instant = { Instant(Date()) },
-    today: (@Sendable () -> LocalDate)? = nil
+    _ location: DatabaseLocation, clock: TallyClock = .system, zone: Zone = .utc
   ) throws -> RVUStore {
     var dataVersion: DataVersion?
     if case .file(let path, _) = location { dataVersion = DataVersion(path: path) }
     let store = RVUStore(
       writer: try DatabaseOpener.open(location, migrator: RVUDomainModule.migrator), clock: clock,
-      today: today, dataVersion: dataVersion)
+      zone: zone, dataVersion: dataVersion)
     try store.installStarterCatalogIfEmpty()
     return store
   }
@@ -57,10 +58,9 @@ public struct RVUStore: Sendable {
   }
 
   /// An in-memory store (tests, throwaway runs).
-  public static func inMemory(
-    clock: @escaping @Sendable () -> Instant = { Instant(Date()) },
-    today: (@Sendable () -> LocalDate)? = nil
-  ) throws -> RVUStore { try open(.memory, clock: clock, today: today) }
+  public static func inMemory(clock: TallyClock = .system, zone: Zone = .utc) throws
+    -> RVUStore
+  { try open(.memory, clock: clock, zone: zone) }
 
   /// The user id used when none is given.
   public static let localUser = "local"

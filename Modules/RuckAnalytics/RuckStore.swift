@@ -12,16 +12,16 @@ public struct RuckStore: Sendable {
   let writer: any DatabaseWriter
   /// What "now" is — the wall clock, or the day an app is told is today (`--as-of`), or a fixed
   /// instant in tests: when a session is saved, and which days lie in the future.
-  let clock: @Sendable () -> Instant
+  let clock: TallyClock
 
-  init(writer: any DatabaseWriter, clock: @escaping @Sendable () -> Instant = { Instant(Date()) }) {
+  init(writer: any DatabaseWriter, clock: TallyClock = .system) {
     self.writer = writer
     self.clock = clock
   }
 
   /// Opens (and migrates) the database at `location`.
   public static func open(
-    _ location: DatabaseLocation, clock: @escaping @Sendable () -> Instant = { Instant(Date()) }
+    _ location: DatabaseLocation, clock: TallyClock = .system
   ) throws -> RuckStore {
     RuckStore(
       writer: try DatabaseOpener.open(location, migrator: RuckAnalyticsModule.migrator),
@@ -30,7 +30,7 @@ public struct RuckStore: Sendable {
 
   /// An in-memory store (tests, throwaway runs).
   public static func inMemory(
-    clock: @escaping @Sendable () -> Instant = { Instant(Date()) }
+    clock: TallyClock = .system
   ) throws -> RuckStore { try open(.memory, clock: clock) }
 
   /// Refuses a session whose local day (in `zone`) lies after today's: a session logged as
@@ -42,7 +42,7 @@ public struct RuckStore: Sendable {
     source: TallyError.Source? = nil
   ) throws {
     let day = zone.localDate(of: start)
-    let today = zone.localDate(of: clock())
+    let today = clock.today(in: zone)
     guard day <= today else {
       throw TallyError.invalid(
         "date", "\(day)", expected: "a day on or before \(today)", category: category,

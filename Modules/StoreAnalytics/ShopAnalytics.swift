@@ -40,35 +40,26 @@ public struct KnownStore: Sendable, Equatable {
   public var id: String { shop.id }
 }
 
-/// A store's today, given its zone.
-public typealias StoreToday = @Sendable (Zone) -> LocalDate
-
 /// The store-metrics domain over any `StoreRepository`: restaurant stores (`Shop`), order
 /// imports kept in exact aggregates, and the reports read from them. Every rule is here or in
 /// the backend-free types it uses; the repository only stores and reads.
 public struct ShopAnalytics: Sendable {
   public let repository: any StoreRepository
-  /// Each store's today, given its zone: the current day there, an as-of day, or a fixed day in
-  /// tests. An order placed after it is refused. A day per zone rather than one "now": an as-of
-  /// word (`yesterday`, `mon`) is each store's own, as its queries read it, and no single instant
-  /// falls on the same named day in every zone (24 hours back is not yesterday across a DST
-  /// change).
-  let today: StoreToday
+  /// "Now": each store's today is the clock's day in the store's zone (the current day there,
+  /// an as-of day, or a fixed day in tests). An order placed after it is refused. A day per zone
+  /// rather than one instant: an as-of word (`yesterday`, `mon`) is each store's own, as its
+  /// queries read it, and no single instant falls on the same named day in every zone (24 hours
+  /// back is not yesterday across a DST change).
+  let clock: TallyClock
 
-  public init(repository: any StoreRepository, today: @escaping StoreToday = ShopAnalytics.today) {
+  public init(repository: any StoreRepository, clock: TallyClock = .system) {
     self.repository = repository
-    self.today = today
+    self.clock = clock
   }
-
-  /// The current day in each store's zone.
-  public static let today: StoreToday = { $0.localDate(of: Instant(Date())) }
-
-  /// The days of `instant` in each store's zone: "now" fixed, for tests and replays.
-  public static func today(at instant: Instant) -> StoreToday { { $0.localDate(of: instant) } }
 
   /// The day that queries of a store in `zone` end on by default and that its imports may reach:
   /// this domain's `today` read in that zone.
-  public func currentDay(in zone: Zone) -> LocalDate { today(zone) }
+  public func currentDay(in zone: Zone) -> LocalDate { clock.today(in: zone) }
 
   // MARK: Stores
 
@@ -259,7 +250,7 @@ public struct ShopAnalytics: Sendable {
     do {
       return try repository.inTransaction { transaction in
         var state = ImportState(
-          replace: replace, newStoreZone: newStoreZone, today: today,
+          replace: replace, newStoreZone: newStoreZone, clock: clock,
           hadOrders: try transaction.hasOrders(), firstOrderKey: try transaction.nextOrderKey())
         var summary = OrderImportSummary()
         while let (lines, orders) = try next() {

@@ -10,7 +10,7 @@ extension StoreBackends {
 
 extension ShopAnalytics {
   /// An empty in-memory SQLite database, for tests and throwaway runs.
-  public static func inMemory(today: @escaping StoreToday = ShopAnalytics.today) throws
-    -> ShopAnalytics
-  { try StoreBackends.sqlite.open(.sqlite(.memory), environment: [:], today: today) }
+  public static func inMemory(clock: TallyClock = .system) throws -> ShopAnalytics {
+    try StoreBackends.sqlite.open(.sqlite(.memory), environment: [:], clock: clock)
+  }
 }

@@ -17,7 +17,7 @@ public struct TallyAPI: Sendable {
   let google: GoogleSignIn?
   let apple: AppleSignIn?
   /// When "now" is: the wall clock, or a fixed instant in tests.
-  let clock: @Sendable () -> Instant
+  let clock: TallyClock
   /// Store RPC and view answers kept while the store data is unchanged.
   let storeAnswers = AnswerCache()
   /// Favorites and analytics answers kept while the RVU data is unchanged.
@@ -28,13 +28,13 @@ public struct TallyAPI: Sendable {
   public init(
     rvu: RVUStore, shops: ShopAnalytics, server: ServerDatabase, sessions: SessionTokens,
     google: GoogleSignIn?, apple: AppleSignIn? = nil, rateLimit: RateLimit = .default,
-    clock: @escaping @Sendable () -> Instant = { Instant(Date()) }
+    clock: TallyClock = .system
   ) {
     self.rateLimiter = RateLimiter(rateLimit)
     self.rvu = rvu
     // The stores' today follows this server's clock, so the domain's day rule (`currentDay`)
     // is the only one the routes use.
-    self.shops = ShopAnalytics(repository: shops.repository, today: { $0.localDate(of: clock()) })
+    self.shops = ShopAnalytics(repository: shops.repository, clock: clock)
     self.server = server
     self.sessions = sessions
     self.google = google

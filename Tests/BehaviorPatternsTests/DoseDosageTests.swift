@@ -55,7 +55,7 @@ struct DoseDosageTests {
   /// A store whose clock the test moves, so that a change happens between doses.
   private func storeWithClock(_ start: String) throws -> (BehaviorStore, LockedValue<Instant>) {
     let clock = LockedValue(Fixture.utc(start))
-    return (try BehaviorStore.inMemory { clock.withLock { $0 } }, clock)
+    return (try BehaviorStore.inMemory(clock: TallyClock(now: { clock.withLock { $0 } })), clock)
   }
 
   @Test(

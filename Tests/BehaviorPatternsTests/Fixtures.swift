@@ -19,7 +19,7 @@ enum Fixture {
   static let now = utc("2026-12-01 00:00")
 
   /// An in-memory store whose clock reads `now`.
-  static func store() throws -> BehaviorStore { try BehaviorStore.inMemory { now } }
+  static func store() throws -> BehaviorStore { try BehaviorStore.inMemory(clock: .fixed(now)) }
 
   /// Logs an entry at `time` (UTC).
   @discardableResult

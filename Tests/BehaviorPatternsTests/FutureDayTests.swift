@@ -75,7 +75,7 @@ struct FutureDayTests {
     try Fixture.log(source, "energy-level", "2026-12-01 09:00", intensity: 4)
     let data = try source.exportJSON(zone: .utc)
     // Imported into a store whose clock is a day earlier: the second entry is in its future.
-    let target = try BehaviorStore.inMemory { Fixture.utc("2026-11-30 12:00") }
+    let target = try BehaviorStore.inMemory(clock: .fixed(Fixture.utc("2026-11-30 12:00")))
     let error = try #require(throws: TallyError.self) {
       try target.importJSON(data, name: "backup.json", zone: .utc)
     }

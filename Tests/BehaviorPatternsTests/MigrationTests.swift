@@ -29,7 +29,7 @@ struct MigrationTests {
     }
     try BehaviorSchema.migrator.migrate(queue)
 
-    let store = BehaviorStore(writer: queue) { Fixture.now }
+    let store = BehaviorStore(writer: queue, clock: .fixed(Fixture.now))
     let entry = try store.entry(id: 1)
     #expect(entry.timestamp.description == "2026-02-08T20:30:00Z")
     #expect(entry.createdAt.millisecondsSinceEpoch == 1_767_225_600_000)
@@ -69,7 +69,7 @@ struct MigrationTests {
           """)
     }
     try BehaviorSchema.migrator.migrate(queue)
-    let store = BehaviorStore(writer: queue) { Fixture.now }
+    let store = BehaviorStore(writer: queue, clock: .fixed(Fixture.now))
     #expect(
       try store.dosageChanges()
         == [

@@ -66,7 +66,7 @@ struct HostileInputTests {
 
   @Test("the largest settings and RVUs allowed never overflow a goal or an estimate")
   func largestValues() throws {
-    let store = try RVUStore.inMemory(today: { day("2026-11-22") })
+    let store = try RVUStore.inMemory(clock: .on(day("2026-11-22")))
     _ = try store.updateSettings(
       RVUSettingsChanges(
         dollarsPerRVU: rvu("10000"), annualTarget: rvu("1000000"), bonusRate: rvu("1"),

@@ -61,8 +61,9 @@ struct MigrationTests {
         "updated 1767225599999 integer", "favorite 1770561000250 integer",
       ])
     let store = RVUStore(
-      writer: queue, clock: { Instant(millisecondsSinceEpoch: 0) },
-      today: { day("2026-11-22") })
+      writer: queue,
+      clock: TallyClock(
+        now: { Instant(millisecondsSinceEpoch: 0) }, today: { _ in day("2026-11-22") }))
     let visit = try store.visit(id: 7, userId: "u")
     #expect(visit.visit.createdAt == Instant(millisecondsSinceEpoch: 1_770_561_000_250))
     #expect(visit.visit.notes == "knee")
@@ -87,7 +88,7 @@ struct MigrationTests {
     let queue = try databaseBeforeInstants()
     try RVUDomainModule.migrator.migrate(queue, upTo: "rvu-3-instants-as-milliseconds")
     try RVUDomainModule.migrator.migrate(queue)
-    let store = RVUStore(writer: queue, clock: { Instant(millisecondsSinceEpoch: 0) })
+    let store = RVUStore(writer: queue, clock: .fixed(Instant(millisecondsSinceEpoch: 0)))
     #expect(try store.visit(id: 7, userId: "u").visit.totalWorkRVU == rvu("1.30"))
     #expect(try store.settings(userId: "u") == RVUSettings(userId: "u"))
     let saved = try store.updateSettings(RVUSettingsChanges(annualTarget: rvu("6000")), userId: "u")
@@ -110,7 +111,7 @@ struct MigrationTests {
           """)
     }
     try RVUDomainModule.migrator.migrate(queue)
-    let store = RVUStore(writer: queue, clock: { Instant(millisecondsSinceEpoch: 0) })
+    let store = RVUStore(writer: queue, clock: .fixed(Instant(millisecondsSinceEpoch: 0)))
     #expect(try store.searchCodes("knee injection", userId: "u").map(\.hcpcs) == ["20610"])
     #expect(try store.visit(id: 7, userId: "u").procedures.count == 1)
   }
@@ -163,7 +164,7 @@ struct MigrationTests {
           """)
     }
     try RVUDomainModule.migrator.migrate(queue)
-    let store = RVUStore(writer: queue, clock: { Instant(millisecondsSinceEpoch: 0) })
+    let store = RVUStore(writer: queue, clock: .fixed(Instant(millisecondsSinceEpoch: 0)))
     let code = try store.code("20610")
     #expect(code.id == 41)
     #expect(code.workRVU == rvu("0.79"))
@@ -200,7 +201,7 @@ struct MigrationTests {
           """)
     }
     try RVUDomainModule.migrator.migrate(queue)
-    let store = RVUStore(writer: queue, clock: { Instant(millisecondsSinceEpoch: 0) })
+    let store = RVUStore(writer: queue, clock: .fixed(Instant(millisecondsSinceEpoch: 0)))
     #expect(
       try store.catalogVersions().map(\.effectiveOn.description) == ["2025-01-01", "2024-10-01"])
     #expect(try store.code("99213", catalogYear: 2024).version == 20_241_001)

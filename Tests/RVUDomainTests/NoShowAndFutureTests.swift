@@ -7,7 +7,7 @@ import Testing
 struct NoShowAndFutureTests {
   /// Today is 2026-11-22 for every store here.
   private func store() throws -> RVUStore {
-    try RVUStore.inMemory(today: { day("2026-11-22") })
+    try RVUStore.inMemory(clock: .on(day("2026-11-22")))
   }
 
   @Test("a no-show's total is 0 on add, import and update; attended again, it gets them back")

@@ -12,7 +12,7 @@ import Testing
 @Suite("The RVU report's cards")
 struct RVUReportCardsTests {
   @Test func summary() throws {
-    let store = try RVUStore.inMemory(today: { LocalDate(year: 2025, month: 6, day: 30)! })
+    let store = try RVUStore.inMemory(clock: .on(LocalDate(year: 2025, month: 6, day: 30)!))
     for (day, code) in [("2025-06-02", "99213"), ("2025-06-03", "99214")] {
       _ = try store.addVisit(
         VisitInput(

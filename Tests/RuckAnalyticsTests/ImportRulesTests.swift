@@ -8,7 +8,7 @@ import Testing
 /// 2026-02-08T12:00:00Z (python: datetime(2026, 2, 8, 12, tzinfo=utc).timestamp() = 1770552000).
 let noonFeb8 = Instant(millisecondsSinceEpoch: 1_770_552_000_000)
 /// A store whose today is 2026-02-08.
-func storeOnFeb8() throws -> RuckStore { try RuckStore.inMemory(clock: { noonFeb8 }) }
+func storeOnFeb8() throws -> RuckStore { try RuckStore.inMemory(clock: .fixed(noonFeb8)) }
 
 /// An untimed route: 0.01° of longitude at the equator twice, 2 × 1111.9508 m (python haversine).
 let plannedRoute = gpx(
@@ -239,7 +239,7 @@ struct ImportRulesTests {
           """)
     }
     try migrator.migrate(queue)
-    let store = RuckStore(writer: queue, clock: { noonFeb8 })
+    let store = RuckStore(writer: queue, clock: .fixed(noonFeb8))
     #expect(try store.sourceFileNames() == [7: "b.gpx"])
     #expect(try store.session(id: 1).sourceFileId == 7)
     let file = try queue.read { db in try SourceFile.fetchOne(db, key: 7) }

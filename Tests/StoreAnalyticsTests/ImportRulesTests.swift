@@ -167,7 +167,7 @@ struct ImportRulesTests {
   func futureDay() throws {
     // Now: 2026-03-09 03:00Z = 03-08 23:00 in New York (EDT, -4), 03-09 in UTC.
     let now = try Instant(parsing: "2026-03-09T03:00:00Z")
-    let store = try memoryStore(today: ShopAnalytics.today(at: now))
+    let store = try memoryStore(clock: .fixed(now))
     _ = try store.addStore(id: "NYC", name: "NYC", zone: Zone(identifier: "America/New_York"))
     let ok = try store.importLines(try lines("A,NYC,2026-03-08 23:30,,,Tea,Drinks,1,1.00\n"))
     #expect(ok.orders == 1)
@@ -191,7 +191,8 @@ struct ImportRulesTests {
     let days = [
       "Pacific/Auckland": day("2026-02-10"), "America/Chicago": day("2026-02-09"),
     ]
-    let store = try memoryStore(today: { days[$0.identifier]! })
+    let store = try memoryStore(
+      clock: TallyClock(now: { Instant(Date()) }, today: { days[$0.identifier]! }))
     _ = try store.addStore(id: "AKL", name: "AKL", zone: Zone(identifier: "Pacific/Auckland"))
     _ = try store.addStore(id: "CHI", name: "CHI", zone: Zone(identifier: "America/Chicago"))
     let ok = try store.importLines(

@@ -31,7 +31,7 @@ struct LineKindTests {
   private func imported(_ backend: Backend, _ text: String = kinds) throws -> (
     ShopAnalytics, OrderImportSummary
   ) {
-    let store = try ShopAnalytics(repository: backend.make(), today: { _ in day8 })
+    let store = try ShopAnalytics(repository: backend.make(), clock: .on(day8))
     let summary = try store.importLines(
       try OrderLineFile.parse(Data(text.utf8), fileName: "kinds.csv"))
     return (store, summary)
@@ -113,7 +113,7 @@ struct LineKindTests {
       + "tax,kind\n"
     let error = try #require(throws: TallyError.self) {
       let lines = try OrderLineFile.parse(Data((header + row).utf8), fileName: "k.csv")
-      _ = try memoryStore(today: { _ in day8 }).importLines(lines)
+      _ = try memoryStore(clock: .on(day8)).importLines(lines)
     }
     #expect(error.field == field, "\(error)")
     #expect(error.source?.line == 2)
@@ -121,7 +121,7 @@ struct LineKindTests {
 
   @Test("a refund, discount or tip line never sets an item's menu price, name or category")
   func menuUntouched() throws {
-    let store = try memoryStore(today: { _ in day8 })
+    let store = try memoryStore(clock: .on(day8))
     _ = try store.importLines(
       try OrderLineFile.parse(
         Data(

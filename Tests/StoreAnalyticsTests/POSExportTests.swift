@@ -21,7 +21,7 @@ private func mapping(_ name: String) throws -> OrderLineMapping {
 private func imported(_ name: String, zone: String) throws -> (
   ShopAnalytics, OrderImportSummary
 ) {
-  let store = try memoryStore(today: { _ in LocalDate(year: 2026, month: 11, day: 27)! })
+  let store = try memoryStore(clock: .on(LocalDate(year: 2026, month: 11, day: 27)!))
   let data = LockedValue(
     Optional(try Data(contentsOf: exports.appendingPathComponent(name + ".csv"))))
   let summary = try store.importFile(

@@ -14,7 +14,7 @@ import Testing
 struct SalesTableTests {
   @Test func grossToNet() throws {
     let day = LocalDate(year: 2026, month: 3, day: 8)!
-    let store = try ShopAnalytics.inMemory(today: { _ in day })
+    let store = try ShopAnalytics.inMemory(clock: .on(day))
     _ = try store.importLines(
       try OrderLineFile.parse(
         Data(

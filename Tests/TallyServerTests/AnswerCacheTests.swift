@@ -17,10 +17,11 @@ import Testing
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appendingPathComponent("rvu.sqlite").path
-    let today: @Sendable () -> LocalDate = { try! LocalDate(parsing: "2026-02-10") }
-    let server = try await TestServer(rvu: try RVUStore.open(.file(path), today: today))
+    let clock = TallyClock(
+      now: { Instant(Date()) }, today: { _ in try! LocalDate(parsing: "2026-02-10") })
+    let server = try await TestServer(rvu: try RVUStore.open(.file(path), clock: clock))
     // What rvu-cli would be: another store (its own connections) on the same file.
-    let cli = try RVUStore.open(.file(path), today: today)
+    let cli = try RVUStore.open(.file(path), clock: clock)
     let token = try await server.token("u1")
     let analytics = "/api/analytics?start=2026-02-01&end=2026-02-09&period=monthly"
 

@@ -18,8 +18,9 @@ import Testing
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appendingPathComponent("rvu.sqlite").path
-    let today: @Sendable () -> LocalDate = { try! LocalDate(parsing: "2026-02-10") }
-    let server = try await TestServer(rvu: try RVUStore.open(.file(path), today: today))
+    let clock = TallyClock(
+      now: { Instant(Date()) }, today: { _ in try! LocalDate(parsing: "2026-02-10") })
+    let server = try await TestServer(rvu: try RVUStore.open(.file(path), clock: clock))
     let token = try await server.token("u1")
 
     _ = try server.api.shops.addStore(id: "1", name: "Downtown", zone: .utc)

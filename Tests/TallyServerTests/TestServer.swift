@@ -50,7 +50,7 @@ struct TestServer {
       google: try await GoogleSignIn(
         jwks: google.jwks, clientIds: [Self.webClient, Self.iosClient]),
       apple: try await AppleSignIn(jwks: apple.jwks, clientIds: [Self.appleClient]),
-      rateLimit: rateLimit, clock: { TestServer.now })
+      rateLimit: rateLimit, clock: TallyClock(now: { TestServer.now }))
   }
 
   /// Runs `body` against the routes in-process.

@@ -55,9 +55,9 @@ public enum StoreMetricsProgram {
   /// Opens the store database at `location` with the program's backends (the one choice of
   /// backend: `StoreBackends.open`).
   static func open(
-    _ location: DatabaseLocation, today: @escaping StoreToday
+    _ location: DatabaseLocation, clock: TallyClock
   ) throws -> ShopAnalytics {
     try backends.open(
-      StoreLocation(location), environment: ProcessInfo.processInfo.environment, today: today)
+      StoreLocation(location), environment: ProcessInfo.processInfo.environment, clock: clock)
   }
 }

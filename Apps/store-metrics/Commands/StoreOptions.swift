@@ -23,7 +23,7 @@ struct StoreOption: ParsableArguments {
 
 /// Store ids complete from the database the command would use.
 let storeCompletion = DatabaseCompletion.kind(app: StoreAnalyticsModule.appName) { location, _ in
-  try StoreMetricsProgram.open(location, today: ShopAnalytics.today).stores().map(\.id)
+  try StoreMetricsProgram.open(location, clock: .system).stores().map(\.id)
 }
 
 extension GlobalOptions {
@@ -31,7 +31,7 @@ extension GlobalOptions {
   /// anything else an SQLite file.
   func openStoreMetrics() throws -> ShopAnalytics {
     try StoreMetricsProgram.open(
-      databaseLocation(app: StoreAnalyticsModule.appName), today: asOfAcrossZones)
+      databaseLocation(app: StoreAnalyticsModule.appName), clock: clock)
   }
 
   /// The store database for a command that only reads: none yet is said, not made.
@@ -44,7 +44,7 @@ extension GlobalOptions {
       databaseLocationToRead(
         app: StoreAnalyticsModule.appName,
         madeBy: "the first stores add, import or import-split"),
-      today: asOfAcrossZones)
+      clock: clock)
   }
 }
 

@@ -12,7 +12,7 @@ extension BehaviorStore {
   public func log(_ input: EntryInput, zone: Zone) throws -> PatternEntry {
     try input.validate()
     try refuseFuture(input.timestamp, zone: zone, field: "entry day")
-    let now = clock()
+    let now = clock.now()
     return try writer.write { db in
       var record = Self.record(input, id: nil, createdAt: now, updatedAt: now)
       try record.insert(db)
@@ -81,7 +81,7 @@ extension BehaviorStore {
     if let timestamp = change.timestamp {
       try refuseFuture(timestamp, zone: zone, field: "entry day")
     }
-    let now = clock()
+    let now = clock.now()
     return try writer.write { db in
       let existing = try Self.existingEntry(id, db)
       let input = change.applied(to: existing)

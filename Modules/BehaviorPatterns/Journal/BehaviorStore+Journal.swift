@@ -11,7 +11,7 @@ extension BehaviorStore {
   public func addJournal(_ input: JournalInput) throws -> JournalEntry {
     let title = try Self.journalTitle(input.title)
     _ = try Self.journalContent(input.content, new: true)
-    let now = clock()
+    let now = clock.now()
     return try writer.write { db in
       var record = JournalEntryRecord(
         id: nil, occurredAt: input.timestamp, title: title, content: input.content,
@@ -77,7 +77,7 @@ extension BehaviorStore {
   public func editJournal(id: Int64, _ change: JournalChange) throws -> JournalEntry {
     let title = try change.title.map(Self.journalTitle)
     _ = try change.content.map { try Self.journalContent($0, new: true) }
-    let now = clock()
+    let now = clock.now()
     return try writer.write { db in
       let existing = try Self.existingJournal(id, db)
       let record = JournalEntryRecord(

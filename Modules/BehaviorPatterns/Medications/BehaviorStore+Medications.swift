@@ -9,7 +9,7 @@ extension BehaviorStore {
   @discardableResult
   public func addMedication(_ input: MedicationInput) throws -> Medication {
     let name = try Self.medicationName(input.name)
-    let now = clock()
+    let now = clock.now()
     return try writer.write { db in
       try Self.refuseDuplicateName(name, except: nil, db)
       var record = MedicationRecord(
@@ -54,7 +54,7 @@ extension BehaviorStore {
       if dosage != medication.dosage {
         try Self.insert(
           DosageChange(
-            medicationID: medication.id, changedAt: clock(), from: medication.dosage, to: dosage),
+            medicationID: medication.id, changedAt: clock.now(), from: medication.dosage, to: dosage),
           db)
       }
       medication.dosage = dosage
@@ -144,7 +144,7 @@ extension BehaviorStore {
   {
     try input.validate()
     try refuseFuture(input.timestamp, zone: zone, field: "dose day")
-    let now = clock()
+    let now = clock.now()
     return try writer.write { db in
       let medication = try Self.medication(reference, db)
       let day = zone.localDate(of: input.timestamp)

@@ -82,26 +82,23 @@ public struct GlobalOptions: ParsableArguments, Sendable {
   /// `--as-of` as a day (in `zone`), `nil` when not given.
   public var asOfDate: LocalDate? { asOfDay == nil ? nil : asOf }
 
-  /// "Now" for an app whose days are counted in `zone` (behavior, ruck): the current time, or
-  /// with `--as-of` the current time of day on that day in `zone`. Something logged without a
-  /// time then lands on the as-of day wherever the user is (noon UTC put an Auckland entry on
-  /// the next day), and the as-of day is the last day anything may be logged on.
-  public var clock: @Sendable () -> Instant {
-    let (asOfDate, zone) = (self.asOfDate, self.zone)
-    return {
-      let now = Instant(Date())
-      guard let asOfDate else { return now }
-      return zone.instant(of: LocalDateTime(date: asOfDate, time: zone.localDateTime(of: now).time))
-    }
-  }
-
-  /// The as-of day of each store, given its zone (`asOf(in:)`): an import refuses orders after
-  /// the very day that store's queries end on. One instant would not do: noon UTC of a date is
-  /// the day before in Kiribati, and the current time moved back 24 hours per day of a word
-  /// missed `yesterday` across a DST change and a weekday counted in another zone.
-  public var asOfAcrossZones: @Sendable (Zone) -> LocalDate {
-    let asOfDay = self.asOfDay
-    return { Self.day(asOfDay, in: $0, now: Instant(Date())) }
+  /// "Now" for every app: the current time, or with `--as-of` the current time of day on that
+  /// day in `zone`, so something logged without a time lands on the as-of day wherever the user
+  /// is (noon UTC put an Auckland entry on the next day). Its day in any zone is the as-of day
+  /// there (`asOf(in:)`): each store's imports refuse orders after the very day its queries end
+  /// on. One instant would not do for that: noon UTC of a date is the day before in Kiribati,
+  /// and the current time moved back 24 hours per day of a word missed `yesterday` across a DST
+  /// change and a weekday counted in another zone.
+  public var clock: TallyClock {
+    let (asOfDay, asOfDate, zone) = (self.asOfDay, self.asOfDate, self.zone)
+    return TallyClock(
+      now: {
+        let now = Instant(Date())
+        guard let asOfDate else { return now }
+        return zone.instant(
+          of: LocalDateTime(date: asOfDate, time: zone.localDateTime(of: now).time))
+      },
+      today: { Self.day(asOfDay, in: $0, now: Instant(Date())) })
   }
 
   /// Where the database of `app` is, following `DatabaseLocation.resolve`.

@@ -182,7 +182,7 @@ extension RVUStore {
       try insertVersion(
         db,
         CatalogVersion(
-          version: version, title: title, source: source, importedAt: clock(),
+          version: version, title: title, source: source, importedAt: clock.now(),
           rowCount: file.codes.count), codes: file.codes, progress: progress)
       return CatalogImportSummary(
         year: year, effectiveOn: effective, title: title, rowCount: file.codes.count,
@@ -204,7 +204,7 @@ extension RVUStore {
           version: CatalogVersion.version(
             effectiveOn: LocalDate(year: StarterCatalog.year, month: 1, day: 1)!),
           title: StarterCatalog.title, source: StarterCatalog.source,
-          importedAt: clock(), rowCount: codes.count), codes: codes)
+          importedAt: clock.now(), rowCount: codes.count), codes: codes)
     }
   }
 

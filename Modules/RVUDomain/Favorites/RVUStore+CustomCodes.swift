@@ -57,7 +57,7 @@ extension RVUStore {
         return (existing, false)
       }
       var new = CustomCode(
-        userId: userId, hcpcs: code, description: text, workRVU: rvu, createdAt: clock())
+        userId: userId, hcpcs: code, description: text, workRVU: rvu, createdAt: clock.now())
       try new.insert(db)
       return (new, true)
     }

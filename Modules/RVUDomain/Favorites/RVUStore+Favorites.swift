@@ -27,7 +27,7 @@ extension RVUStore {
       }
       var favorite = Favorite(
         id: nil, userId: userId, hcpcs: code,
-        sortOrder: try Favorite.owned(by: userId).fetchCount(db), createdAt: clock())
+        sortOrder: try Favorite.owned(by: userId).fetchCount(db), createdAt: clock.now())
       try favorite.insert(db)
       return (favorite, true)
     }

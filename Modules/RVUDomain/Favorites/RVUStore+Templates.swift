@@ -38,7 +38,7 @@ extension RVUStore {
       guard try templateId(db, named: name, userId: userId) == nil else {
         throw TallyError.duplicateTemplate(name)
       }
-      let now = clock()
+      let now = clock.now()
       let order =
         try Int.fetchOne(
           db, sql: "SELECT COALESCE(MAX(sort_order) + 1, 0) FROM template WHERE user_id = ?",
@@ -79,7 +79,7 @@ extension RVUStore {
       }
       if name != nil || items != nil {
         try db.execute(
-          sql: "UPDATE template SET updated_at = ? WHERE id = ?", arguments: [clock(), id])
+          sql: "UPDATE template SET updated_at = ? WHERE id = ?", arguments: [clock.now(), id])
       }
       return try ownTemplates(db, userId: userId).first { $0.id == id }!
     }

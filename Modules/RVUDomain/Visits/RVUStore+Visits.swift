@@ -77,7 +77,7 @@ extension RVUStore {
       // The total follows the no-show flag: marking a visit a no-show takes its RVUs off,
       // marking it attended again gives back those of its kept procedures.
       visit.totalWorkRVU = Visit.totalWorkRVU(of: procedures, isNoShow: visit.isNoShow)
-      visit.updatedAt = clock()
+      visit.updatedAt = clock.now()
       try visit.update(db)
       if changes.procedures != nil {
         try ofVisit.deleteAll(db)

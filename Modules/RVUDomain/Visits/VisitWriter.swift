@@ -51,7 +51,7 @@ struct VisitWriter {
   {
     let notes = try VisitInput.checkNotes(input.notes, source: source)
     let procedures = try resolve(input, userId: userId, source: source)
-    let now = store.clock()
+    let now = store.clock.now()
     var visit = Visit(
       id: nil, userId: userId, date: input.date, time: input.time?.descriptionWithSeconds,
       notes: notes, isNoShow: input.isNoShow,

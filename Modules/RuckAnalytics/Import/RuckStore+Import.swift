@@ -171,7 +171,7 @@ extension RuckStore {
     _ db: Database, name: String, hash: String, format: SessionFileFormat, plannedDay: LocalDate?
   ) throws -> Int64 {
     var file = SourceFile(
-      id: nil, name: name, sha256: hash, format: format, importedAt: clock(),
+      id: nil, name: name, sha256: hash, format: format, importedAt: clock.now(),
       plannedDay: plannedDay)
     try file.insert(db)
     return file.id!
@@ -191,7 +191,7 @@ extension RuckStore {
       calories: calories, caloriesSource: calories == nil ? .none : source,
       terrain: options.terrain, temperatureC: options.temperatureC,
       conditions: options.conditions, notes: options.notes, sourceFileId: sourceFileId,
-      createdAt: clock(), activity: activity ?? options.activity ?? .ruck,
+      createdAt: clock.now(), activity: activity ?? options.activity ?? .ruck,
       recordStatus: .counted)
     session.estimateCalories(profileBodyKg: profile.bodyWeightKg)
     session.flagIfImplausible()

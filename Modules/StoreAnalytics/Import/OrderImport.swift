@@ -63,7 +63,7 @@ struct OrderImport<Transaction: StoreTransaction> {
       lines: lines, nextOrderKey: try transaction.nextOrderKey(),
       nextItemId: try transaction.nextMenuItemId())
     for shop in try transaction.shops() {
-      planner.addStore(shop.id, zone: try Zone(identifier: shop.timeZone), today: state.today)
+      planner.addStore(shop.id, zone: try Zone(identifier: shop.timeZone), clock: state.clock)
     }
     // Only the stored items the part names: by POS id, and by name for lines without one.
     var externalIds: Set<String> = []
@@ -88,7 +88,7 @@ struct OrderImport<Transaction: StoreTransaction> {
       try transaction.insert(Shop(id: store, name: store, timeZone: zone.identifier))
       createdStores.append(store)
       createdStoreZones[store] = zone
-      planner.addStore(store, zone: zone, today: state.today)
+      planner.addStore(store, zone: zone, clock: state.clock)
     }
     // Customers named in earlier parts were looked up (or created) then; the others are looked
     // up now, and those not found are new.
@@ -263,7 +263,7 @@ struct ImportState {
   var savesItems = true
   let newStoreZone: Zone
   /// Each store's today: orders placed after it in their store's zone are refused.
-  let today: StoreToday
+  let clock: TallyClock
   /// Whether orders were stored before the import (else none can be present already).
   let hadOrders: Bool
   /// The first order key of the import: stored orders with smaller keys were there before.

@@ -48,15 +48,15 @@ struct OrderPlanner: Sendable {
   /// The number of a store, when known.
   func storeNumber(_ id: String) -> Int32? { storeNumbers[id] }
 
-  /// Adds a store; `today` gives its last day for orders.
-  mutating func addStore(_ id: String, zone: Zone, today: StoreToday) {
+  /// Adds a store; the clock's day in its zone is its last day for orders.
+  mutating func addStore(_ id: String, zone: Zone, clock: TallyClock) {
     storeNumbers[id] = Int32(storeIds.count)
     storeIds.append(id)
     zones.append(zone)
     instantDays.append([:])
     localDays.append([:])
     offsets.append([:])
-    latestDays.append(today(zone))
+    latestDays.append(clock.today(in: zone))
   }
 
   /// Adds a stored menu item. A line without a POS item id takes the first stored item of its

@@ -45,7 +45,7 @@ extension ShopAnalytics {
         ).validated()
       }
       var state = ImportState(
-        replace: true, newStoreZone: zone, today: today,
+        replace: true, newStoreZone: zone, clock: clock,
         hadOrders: true,
         firstOrderKey: try transaction.nextOrderKey())
       // The order's old lines are not the menu's news: its items keep their latest name,

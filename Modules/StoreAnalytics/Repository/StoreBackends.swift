@@ -63,18 +63,18 @@ public struct StoreBackends: Sendable {
   ///   what the backend throws when it cannot open the database.
   public func open(
     _ location: StoreLocation, environment: [String: String],
-    today: @escaping StoreToday = ShopAnalytics.today
+    clock: TallyClock = .system
   ) throws -> ShopAnalytics {
     switch location {
     case .sqlite(let location):
-      return ShopAnalytics(repository: try sqlite(location), today: today)
+      return ShopAnalytics(repository: try sqlite(location), clock: clock)
     case .postgres(let url):
       guard let postgres else {
         throw TallyError.refused(
           "a postgres:// database needs PostgreSQL, which this program is built without",
           category: .unavailable)
       }
-      return ShopAnalytics(repository: try postgres(url, environment), today: today)
+      return ShopAnalytics(repository: try postgres(url, environment), clock: clock)
     }
   }
 }

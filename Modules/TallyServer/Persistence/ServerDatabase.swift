@@ -12,11 +12,11 @@ import Storage
 public struct ServerDatabase: Sendable {
   private let writer: any DatabaseWriter
   /// When "now" is: the wall clock, or a fixed instant in tests.
-  let clock: @Sendable () -> Instant
+  let clock: TallyClock
 
   /// Opens (creating and migrating) the database at `location`.
   public static func open(
-    _ location: DatabaseLocation, clock: @escaping @Sendable () -> Instant = { Instant(Date()) }
+    _ location: DatabaseLocation, clock: TallyClock = .system
   ) throws -> ServerDatabase {
     ServerDatabase(
       writer: try DatabaseOpener.open(location, migrator: migrator), clock: clock)
@@ -76,7 +76,7 @@ public struct ServerDatabase: Sendable {
   public func upsertUser(
     id: String, email: String, name: String?, picture: String?, keepingName: Bool = false
   ) throws -> ServerUser {
-    let now = clock()
+    let now = clock.now()
     return try writer.write { db in
       var user =
         try ServerUser.fetchOne(db, key: id)
@@ -98,7 +98,7 @@ public struct ServerDatabase: Sendable {
   /// session issued until then is refused (`deletedAt(userId:)`). Returns the rows deleted.
   @discardableResult
   public func deleteUser(id: String) throws -> Int {
-    let now = clock()
+    let now = clock.now()
     return try writer.write { db in
       let users = try ServerUser.deleteOne(db, key: id) ? 1 : 0
       let grants = try StoreGrant.filter(StoreGrant.Columns.userId == id).deleteAll(db)
@@ -171,7 +171,7 @@ public struct ServerDatabase: Sendable {
     let id = try writer.write { db in
       var record = POSKey(
         id: nil, storeId: storeId, keyHash: POSKey.hash(key), keyHint: POSKey.hint(of: key),
-        createdAt: clock())
+        createdAt: clock.now())
       try record.insert(db)
       return record.id!
     }

@@ -87,7 +87,7 @@ extension TallyAPI {
   /// The answer of a sign-in, the seed's shape for Google and Apple alike: a new session token.
   private func signedIn(_ user: ServerUser, context: ServerContext) async throws -> Response {
     context.actingFor.current = user.id
-    let token = try await sessions.token(userId: user.id, now: clock())
+    let token = try await sessions.token(userId: user.id, now: clock.now())
     return JSONResponse.object([
       "success": .bool(true),
       "user": .object([

@@ -20,7 +20,7 @@ extension TallyAPI {
         let page = try APIError.answeringRVU {
           try RVUReportPage.build(
             store: rvu, userId: user, range: try DayRange(start: start, end: end),
-            period: period, asOf: nil, generatedAt: clock(), zone: nil)
+            period: period, asOf: nil, generatedAt: clock.now(), zone: nil)
         }
         return HTMLResponse.page(page.render())
       },
@@ -42,7 +42,7 @@ extension TallyAPI {
         }
         let page = try APIError.answering {
           try StoreReportPage.build(
-            shops: shops, store: store, range: range, asOf: nil, now: clock())
+            shops: shops, store: store, range: range, asOf: nil, now: clock.now())
         }
         return HTMLResponse.page(page.render())
       },

@@ -86,7 +86,7 @@ extension TallyAPI {
 
   /// The domain's default target period in the server's current year (UTC).
   private func defaultTargetPeriod() -> (LocalDate, LocalDate) {
-    RVUSettings.defaultTargetPeriod(year: Zone.utc.localDate(of: clock()).year)
+    RVUSettings.defaultTargetPeriod(year: Zone.utc.localDate(of: clock.now()).year)
   }
 
   /// The backend's settings shape, defaults filled in.
