@@ -147,6 +147,29 @@ final class PostgresSession {
     }
   }
 
+  /// Runs `query` as the statement `Text` names, which this connection prepares at its first
+  /// run (`PreparedText`). postgres-nio runs prepared statements async only: as a copy, on the
+  /// connection's own event loop, waited for as a future.
+  @discardableResult
+  func query<Text: PreparedText>(_: Text.Type, _ query: PostgresQuery) throws -> [PostgresRow] {
+    PreparedTexts.keep(Text.self, query.sql)
+    try copied()
+    let (connection, statement) = (connection, Prepared<Text>(bindings: query.binds))
+    let rows = NIOLockedValueBox<[PostgresRow]>([])
+    do {
+      try executor.run {
+        var read: [PostgresRow] = []
+        for try await row in try await connection.execute(statement, logger: quietLogger) {
+          read.append(row)
+        }
+        rows.withLockedValue { $0 = read }
+      }.wait()
+    } catch {
+      throw tallyError(error)
+    }
+    return rows.withLockedValue { $0 }
+  }
+
   /// Starts `COPY table (columns) FROM STDIN` with `rows` (COPY's text format) and returns
   /// without waiting for it, so the caller plans the next rows while PostgreSQL takes these in.
   /// The next query or copy on this session waits for it first (`copied`).

@@ -35,7 +35,7 @@ public struct PostgresStoreRepository: StoreRepository {
 
   public func shop(id: String) throws -> Shop? {
     try read { session in
-      try session.query("SELECT id, name, time_zone FROM shop WHERE id = \(id)")
+      try session.query(ShopById.self, "SELECT id, name, time_zone FROM shop WHERE id = \(id)")
         .map { row in
           let (id, name, zone) = try row.decode((String, String, String).self)
           return Shop(id: id, name: name, timeZone: zone)
@@ -47,6 +47,7 @@ public struct PostgresStoreRepository: StoreRepository {
     try pool.withSession { session in
       try session.inTransaction {
         try session.query(
+          AdvisoryLock.self,
           "SELECT pg_advisory_xact_lock(\(PostgresSchema.lockKey(session.schema)))")
         let transaction = PostgresStoreTransaction(session)
         let result = try body(transaction)
@@ -301,7 +302,7 @@ public struct PostgresStoreRepository: StoreRepository {
 /// Row readers shared by the repository and its transactions.
 enum PostgresRows {
   static func shops(_ session: PostgresSession) throws -> [Shop] {
-    try session.query("SELECT id, name, time_zone FROM shop").map {
+    try session.query(Shops.self, "SELECT id, name, time_zone FROM shop").map {
       row in
       let (id, name, zone) = try row.decode((String, String, String).self)
       return Shop(id: id, name: name, timeZone: zone)
@@ -354,3 +355,8 @@ struct PostgresDay: PostgresNonThrowingEncodable {
     byteBuffer.writeInteger(daysSinceEpoch - Self.postgresEpochOffset)
   }
 }
+
+// The statements of every request or write that each connection prepares once.
+enum ShopById: PreparedText {}
+enum Shops: PreparedText {}
+enum AdvisoryLock: PreparedText {}

@@ -25,11 +25,12 @@ final class PostgresStoreTransaction: StoreTransaction {
 
   init(_ session: PostgresSession) { self.session = session }
 
-  func shops() throws -> [Shop] { try PostgresRows.shops(session) }
+  func shops() throws -> [Shop] { try counters().shops }
 
   func menuItems(ids: [Int64], externalIds: [String], names: [String]) throws -> [MenuItem] {
     guard !(ids.isEmpty && externalIds.isEmpty && names.isEmpty) else { return [] }
     return try session.query(
+      MenuItemsNamed.self,
       """
       SELECT id, external_id, name, category, subcategory, price_cents FROM menu_item
       WHERE id = ANY(\(ids)::bigint[]) OR external_id = ANY(\(externalIds)::text[])
@@ -46,11 +47,13 @@ final class PostgresStoreTransaction: StoreTransaction {
   }
 
   func insert(_ shop: Shop) throws {
+    known = nil
     try session.query(
       "INSERT INTO shop (id, name, time_zone) VALUES (\(shop.id), \(shop.name), \(shop.timeZone))")
   }
 
   func update(_ shop: Shop) throws {
+    known = nil
     try session.query(
       "UPDATE shop SET name = \(shop.name), time_zone = \(shop.timeZone) WHERE id = \(shop.id)")
   }
@@ -59,6 +62,7 @@ final class PostgresStoreTransaction: StoreTransaction {
     guard !externalIds.isEmpty else { return [:] }
     var keys: [String: Int64] = [:]
     for row in try session.query(
+      CustomerKeys.self,
       "SELECT external_id, id FROM customer WHERE external_id = ANY(\(externalIds)::text[])")
     {
       let (externalId, id) = try row.decode((String, Int64).self)
@@ -74,6 +78,7 @@ final class PostgresStoreTransaction: StoreTransaction {
     let keys = (0..<Int64(externalIds.count)).map { first + $0 }
     known?.nextCustomerKey = first + Int64(externalIds.count)
     try session.query(
+      InsertCustomers.self,
       """
       INSERT INTO customer (id, external_id) SELECT * FROM unnest(\(keys)::bigint[], \(externalIds)::text[])
       """)
@@ -82,12 +87,14 @@ final class PostgresStoreTransaction: StoreTransaction {
 
   func hasOrders() throws -> Bool { try counters().hasOrders }
 
-  /// Whether orders are stored and the next free order, item and customer keys, read in one
-  /// round trip when first asked and kept until this transaction writes rows of those tables
-  /// (the writers' lock keeps everyone else's out): an import asked four times, one query each.
+  /// The stores, whether orders are stored and the next free order, item and customer keys,
+  /// read in one round trip when first asked and kept until this transaction writes rows of
+  /// those tables (the writers' lock keeps everyone else's out): an import asked five times,
+  /// one query each.
   private var known: Counters?
 
   struct Counters {
+    var shops: [Shop]
     var hasOrders: Bool
     var nextOrderKey: Int64
     var nextMenuItemId: Int64
@@ -96,14 +103,18 @@ final class PostgresStoreTransaction: StoreTransaction {
 
   private func counters() throws -> Counters {
     if let known { return known }
-    let (hasOrders, order, item, customer) = try session.query(
+    let (ids, names, zones, hasOrders, order, item, customer) = try session.query(
+      ImportCounters.self,
       """
-      SELECT EXISTS (SELECT 1 FROM store_order),
+      SELECT ARRAY(SELECT id FROM shop ORDER BY id), ARRAY(SELECT name FROM shop ORDER BY id),
+             ARRAY(SELECT time_zone FROM shop ORDER BY id),
+             EXISTS (SELECT 1 FROM store_order),
              (SELECT COALESCE(MAX(key), 0) + 1 FROM store_order),
              (SELECT COALESCE(MAX(id), 0) + 1 FROM menu_item),
              (SELECT COALESCE(MAX(id), 0) + 1 FROM customer)
-      """)[0].decode((Bool, Int64, Int64, Int64).self)
+      """)[0].decode(([String], [String], [String], Bool, Int64, Int64, Int64).self)
     let counters = Counters(
+      shops: zip(ids, zip(names, zones)).map { Shop(id: $0, name: $1.0, timeZone: $1.1) },
       hasOrders: hasOrders, nextOrderKey: order, nextMenuItemId: item, nextCustomerKey: customer)
     known = counters
     return counters
@@ -160,6 +171,7 @@ final class PostgresStoreTransaction: StoreTransaction {
   func order(storeId: String, id: String) throws -> (order: StoreOrder, lines: [OrderLine])? {
     guard
       let row = try session.query(
+        OrderById.self,
         "SELECT \(unescaped: Self.orderColumns) FROM store_order WHERE store_id = \(storeId) AND id = \(id)"
       ).first
     else { return nil }
@@ -263,6 +275,7 @@ final class PostgresStoreTransaction: StoreTransaction {
   private func insert(_ planned: PlannedOrders) throws {
     let (orders, lines) = (planned.orders, planned.lines)
     try session.query(
+      InsertOrders.self,
       """
       WITH o AS (
         INSERT INTO store_order (key, id, store_id, customer_id, customer_name, placed_at,
@@ -321,6 +334,7 @@ final class PostgresStoreTransaction: StoreTransaction {
     known = nil
     for items in [newItems, updatedItems] where !items.isEmpty {
       try session.query(
+        SaveItems.self,
         """
         INSERT INTO menu_item (id, external_id, name, category, subcategory, price_cents)
         SELECT id, CASE WHEN has_external THEN external_id END, name, category,
@@ -339,37 +353,20 @@ final class PostgresStoreTransaction: StoreTransaction {
   }
 
   func apply(_ changes: AggregateChanges) throws {
-    // Customers before days: a day's customer count is read from its customer rows.
-    let customers = changes.customers
-    if !customers.isEmpty {
-      try session.query(
-        """
-        INSERT INTO store_day_customer (store_id, date, customer_key, orders)
-        SELECT store_id, DATE '1970-01-01' + day, customer_key, orders
-        FROM unnest(\(customers.map { $0.storeId })::text[],
-                    \(customers.map { Int32($0.date.daysSinceEpoch) })::integer[],
-                    \(customers.map { $0.customerKey })::bigint[],
-                    \(customers.map { Int32($0.orders) })::integer[])
-          AS u(store_id, day, customer_key, orders)
-        ON CONFLICT (store_id, date, customer_key) DO UPDATE
-          SET orders = store_day_customer.orders + excluded.orders
-        """)
-    }
-    if changes.removesOrders {
-      let fell = customers.filter { $0.orders < 0 }
-      try deleteEmpty(
-        fell.count,
-        """
-        DELETE FROM store_day_customer t
-        USING unnest(\(fell.map { $0.storeId })::text[],
-                     \(fell.map { Int32($0.date.daysSinceEpoch) })::integer[],
-                     \(fell.map { $0.customerKey })::bigint[]) AS u(store_id, day, customer_key)
-        WHERE t.store_id = u.store_id AND t.date = DATE '1970-01-01' + u.day
-          AND t.customer_key = u.customer_key AND t.orders = 0
-        """)
-    }
     try addDeltas(changes)
-    if changes.removesOrders { try deleteEmptyRows(changes) }
+    guard changes.removesOrders else { return }
+    let fell = changes.customers.filter { $0.orders < 0 }
+    try deleteEmpty(
+      fell.count,
+      """
+      DELETE FROM store_day_customer t
+      USING unnest(\(fell.map { $0.storeId })::text[],
+                   \(fell.map { Int32($0.date.daysSinceEpoch) })::integer[],
+                   \(fell.map { $0.customerKey })::bigint[]) AS u(store_id, day, customer_key)
+      WHERE t.store_id = u.store_id AND t.date = DATE '1970-01-01' + u.day
+        AND t.customer_key = u.customer_key AND t.orders = 0
+      """)
+    try deleteEmptyRows(changes)
   }
 
   /// Deletes the aggregate rows that orders taken away brought down to zero: only rows whose
@@ -448,30 +445,48 @@ final class PostgresStoreTransaction: StoreTransaction {
       """)
   }
 
-  /// Adds the deltas of every aggregate table but the customers' in one statement, and raises
-  /// the revision: a data-modifying `WITH` per table (each reads an empty array as no rows).
-  /// One round trip instead of eight, inside the writers' lock: a POS order's transaction was
-  /// 24 statements and 6.5 ms, so two servers on one PostgreSQL took 144 orders/s together
-  /// (`scripts/load`).
-  /// The day rows count their customers from `store_day_customer`, which the statement before
-  /// this one brought up to date.
+  /// Adds the deltas of every aggregate table in one statement, and raises the revision: a
+  /// data-modifying `WITH` per table (each reads an empty array as no rows). One round trip
+  /// instead of nine, inside the writers' lock: a POS order's transaction was 24 statements and
+  /// 6.5 ms, so two servers on one PostgreSQL took 144 orders/s together (`scripts/load`).
+  ///
+  /// A day's customers are its customer rows with orders. The parts of one statement all read
+  /// the rows as they were before it, so the count is the rows before, plus the customer rows
+  /// this statement inserts, less those it brings to zero (deleted after it when orders were
+  /// taken away); `xmax = 0` in `RETURNING` is an upsert's inserted row (its update sets
+  /// `xmax`). The aggregate tests recount every day on PostgreSQL after replacements.
   private func addDeltas(_ changes: AggregateChanges) throws {
     let (days, hours, totals) = (changes.days, changes.hours, changes.hourTotals)
     let (items, statuses, kinds) = (changes.items, changes.statuses, changes.kinds)
-    let categories = changes.categories
+    let (categories, customers) = (changes.categories, changes.customers)
     guard
       !(days.isEmpty && hours.isEmpty && totals.isEmpty && items.isEmpty && statuses.isEmpty
-        && kinds.isEmpty && categories.isEmpty)
+        && kinds.isEmpty && categories.isEmpty && customers.isEmpty)
     else { return }
     raisedRevision = true
     try session.query(
+      AddDeltas.self,
       """
-      WITH d AS (
+      WITH dc AS (
+        INSERT INTO store_day_customer (store_id, date, customer_key, orders)
+        SELECT store_id, DATE '1970-01-01' + day, customer_key, orders
+        FROM unnest(\(customers.map { $0.storeId })::text[],
+                    \(customers.map { Int32($0.date.daysSinceEpoch) })::integer[],
+                    \(customers.map { $0.customerKey })::bigint[],
+                    \(customers.map { Int32($0.orders) })::integer[])
+          AS u(store_id, day, customer_key, orders)
+        ON CONFLICT (store_id, date, customer_key) DO UPDATE
+          SET orders = store_day_customer.orders + excluded.orders
+        RETURNING store_id, date, orders, xmax = 0 AS inserted
+      ), d AS (
         INSERT INTO store_day (store_id, date, orders, revenue_cents, tax_cents, total_cents,
           customers)
         SELECT u.store_id, DATE '1970-01-01' + u.day, u.orders, u.revenue, u.tax, u.total,
-               (SELECT COUNT(*) FROM store_day_customer c
-                WHERE c.store_id = u.store_id AND c.date = DATE '1970-01-01' + u.day)
+               (SELECT COUNT(*) FROM store_day_customer s
+                WHERE s.store_id = u.store_id AND s.date = DATE '1970-01-01' + u.day)
+               + (SELECT COUNT(*) FILTER (WHERE dc.inserted)
+                    - COUNT(*) FILTER (WHERE NOT dc.inserted AND dc.orders = 0)
+                  FROM dc WHERE dc.store_id = u.store_id AND dc.date = DATE '1970-01-01' + u.day)
         FROM unnest(\(days.map { $0.storeId })::text[],
                     \(days.map { Int32($0.date.daysSinceEpoch) })::integer[],
                     \(days.map { Int32($0.orders) })::integer[],
@@ -627,3 +642,13 @@ struct CopyBatch: Sendable {
     (self.orders, self.lines) = (orders.buffer, lines.buffer)
   }
 }
+
+// The statements of an import that each connection prepares once (`PreparedText`).
+enum MenuItemsNamed: PreparedText {}
+enum CustomerKeys: PreparedText {}
+enum InsertCustomers: PreparedText {}
+enum OrderById: PreparedText {}
+enum InsertOrders: PreparedText {}
+enum SaveItems: PreparedText {}
+enum AddDeltas: PreparedText {}
+enum ImportCounters: PreparedText {}
