@@ -65,7 +65,7 @@ enum StoreBenchmarks {
     var text = "order_id,store_id,placed_at,status,customer_id,item_name,category,subcategory,"
     text += "quantity,unit_price,tax\n"
     for line in lines {
-      guard case .local(let when) = line.placedAt else { continue }
+      guard case .local(let when, _) = line.placedAt else { continue }
       text += "\(line.orderId),\(line.storeId),\(when),\(line.status.rawValue),"
       text += "\(line.customerId ?? ""),\(line.itemName),\(line.category),"
       text += "\(line.subcategory ?? ""),\(line.quantity),\(line.unitPrice),\(line.tax)\n"
@@ -229,17 +229,21 @@ enum StoreBenchmarks {
     direct(
       "store.popular.direct",
       """
-      SELECT l.menu_item_id, COUNT(DISTINCT o.key), SUM(l.quantity), SUM(l.subtotal_cents) AS r
+      SELECT l.menu_item_id, COUNT(DISTINCT o.key), SUM(l.quantity_thousandths),
+             SUM(l.subtotal_cents) AS r
       FROM store_order o JOIN order_line l ON l.order_key = o.key
-      WHERE o.store_id = 'S7' AND o.status = 'completed' GROUP BY l.menu_item_id ORDER BY r DESC LIMIT 5
+      WHERE o.store_id = 'S7' AND o.status = 'completed' AND l.kind = 'sale'
+      GROUP BY l.menu_item_id ORDER BY r DESC LIMIT 5
       """)
     query("store.categories", target: "≤ 50 ms") { _ = try $0.categories(storeId: nil, limit: 10) }
     direct(
       "store.categories.direct",
       """
-      SELECT m.category, m.subcategory, COUNT(DISTINCT o.key), SUM(l.quantity), SUM(l.subtotal_cents) AS r
-      FROM store_order o JOIN order_line l ON l.order_key = o.key JOIN menu_item m ON m.id = l.menu_item_id
-      WHERE o.status = 'completed' GROUP BY m.category, m.subcategory ORDER BY r DESC LIMIT 10
+      SELECT l.category, l.subcategory, COUNT(DISTINCT o.key), SUM(l.quantity_thousandths),
+             SUM(l.subtotal_cents) AS r
+      FROM store_order o JOIN order_line l ON l.order_key = o.key
+      WHERE o.status = 'completed' AND l.kind = 'sale'
+      GROUP BY l.category, l.subcategory ORDER BY r DESC LIMIT 10
       """)
     return cases.filter { benchmark in filter.map { benchmark.name.contains($0) } ?? true }
   }
