@@ -48,7 +48,8 @@ struct UnknownColumnTests {
     #expect(
       result.error
         == "rvu-cli: visits.json element 1: key \"procedures[0].modifer\" is not valid: expected "
-        + "one of hcpcs, modifier, description, status_code, work_rvu, quantity, id, visit_id; "
+        + "one of hcpcs, modifier, description, status_code, work_rvu, quantity, id, visit_id, "
+        + "work_rvu_unadjusted, adjustment; "
         + "did you mean 'modifier'?\n")
   }
 

@@ -229,6 +229,8 @@ extension RVUStore {
       Columns.workRVU, Columns.nonFacilityPracticeExpenseRVU, Columns.facilityPracticeExpenseRVU,
       Columns.malpracticeRVU, Columns.nonFacilityTotal, Columns.facilityTotal,
       Columns.globalDays, Columns.conversionFactor, Columns.searchText,
+      Columns.multipleProcedure, Columns.bilateralSurgery, Columns.assistantAtSurgery,
+      Columns.coSurgeons, Columns.teamSurgery, Columns.endoscopicBase,
     ]
     let insert = try BulkStatement(
       db,
@@ -251,6 +253,13 @@ extension RVUStore {
       try insert.bind(12, code.globalDays)
       try insert.bind(13, code.conversionFactor)
       try insert.bind(14, SearchText.terms(hcpcs: code.hcpcs, description: code.description))
+      let indicators = code.indicators
+      try insert.bind(15, indicators.map { Int64($0.multipleProcedure) })
+      try insert.bind(16, indicators.map { Int64($0.bilateralSurgery) })
+      try insert.bind(17, indicators.map { Int64($0.assistantAtSurgery) })
+      try insert.bind(18, indicators.map { Int64($0.coSurgeons) })
+      try insert.bind(19, indicators.map { Int64($0.teamSurgery) })
+      try insert.bind(20, indicators?.endoscopicBase)
       try insert.step()
     }
     try db.execute(sql: "INSERT INTO catalog_code_fts(catalog_code_fts) VALUES ('rebuild')")

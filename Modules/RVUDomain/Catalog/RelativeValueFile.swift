@@ -43,6 +43,19 @@ public struct RelativeValueFile: Sendable {
     case facilityTotal = "FACILITY TOTAL"
     case globalDays = "GLOB DAYS"
     case conversionFactor = "CONV FACTOR"
+    // The payment policy indicators: read when the file has all six (every CMS release does).
+    case multipleProcedure = "MULT PROC"
+    case bilateralSurgery = "BILAT SURG"
+    case assistantAtSurgery = "ASST SURG"
+    case coSurgeons = "CO- SURG"
+    case teamSurgery = "TEAM SURG"
+    case endoscopicBase = "ENDO BASE"
+
+    /// The indicator columns, which a file may leave out together.
+    static let indicators: [Column] = [
+      .multipleProcedure, .bilateralSurgery, .assistantAtSurgery, .coSurgeons, .teamSurgery,
+      .endoscopicBase,
+    ]
 
     /// The columns that hold RVUs (hundredths).
     static let amounts: [Column] = [
@@ -152,6 +165,7 @@ public struct RelativeValueFile: Sendable {
       guard
         let position = twoRows.position(of: column.rawValue) ?? oneRow.position(of: column.rawValue)
       else {
+        if Column.indicators.contains(column) { continue }
         throw TallyError(
           .badData,
           .missing(
@@ -161,6 +175,10 @@ public struct RelativeValueFile: Sendable {
           source: TallyError.Source(fileName, line: header.line))
       }
       positions[column] = position
+    }
+    // Indicators are read all together or not at all.
+    if !Column.indicators.allSatisfy({ positions[$0] != nil }) {
+      for column in Column.indicators { positions[column] = nil }
     }
     return positions
   }
@@ -237,6 +255,26 @@ public struct RelativeValueFile: Sendable {
           expected: "dollars per RVU from 1 to 1000 such as 32.3465", source: source)
       }
     }
+    /// An indicator: one digit (CMS writes 0–9).
+    func indicator(_ column: Column) throws -> Int {
+      let value = text(column)
+      guard value.count == 1, let digit = Int(value) else {
+        throw TallyError.invalid(
+          column.rawValue, value, expected: "one digit from 0 to 9, as CMS writes it",
+          source: source)
+      }
+      return digit
+    }
+    var indicators: PaymentIndicators?
+    if columns[.multipleProcedure] != nil {
+      let base = text(.endoscopicBase).uppercased()
+      indicators = PaymentIndicators(
+        multipleProcedure: try indicator(.multipleProcedure),
+        bilateralSurgery: try indicator(.bilateralSurgery),
+        assistantAtSurgery: try indicator(.assistantAtSurgery),
+        coSurgeons: try indicator(.coSurgeons), teamSurgery: try indicator(.teamSurgery),
+        endoscopicBase: base.isEmpty ? nil : base)
+    }
     let modifier = text(.modifier).uppercased()
     return CatalogCode(
       version: 0, hcpcs: hcpcs, modifier: modifier.isEmpty ? nil : modifier,
@@ -244,7 +282,7 @@ public struct RelativeValueFile: Sendable {
       workRVU: try amount(.workRVU), nonFacilityPracticeExpenseRVU: try amount(.nonFacilityPE),
       facilityPracticeExpenseRVU: try amount(.facilityPE), malpracticeRVU: try amount(.malpractice),
       nonFacilityTotal: try amount(.nonFacilityTotal), facilityTotal: try amount(.facilityTotal),
-      globalDays: text(.globalDays), conversionFactor: factor)
+      globalDays: text(.globalDays), conversionFactor: factor, indicators: indicators)
   }
 
   /// `cell` without leading and trailing spaces and tabs. Foundation's `trimmingCharacters`

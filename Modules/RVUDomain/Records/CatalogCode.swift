@@ -31,6 +31,9 @@ public struct CatalogCode: Sendable, Equatable, FetchableRecord, PersistableReco
   /// RVU's two, so it is kept as text rather than a `FixedDecimal`); empty when the file leaves
   /// it empty.
   public var conversionFactor: String
+  /// How modifiers and further procedures change the credit; `nil` where the catalog has no
+  /// such columns (the starter catalog, a release imported before they were kept).
+  public var indicators: PaymentIndicators?
 
   public init(
     id: Int64? = nil, version: Int, hcpcs: String, modifier: String?, description: String,
@@ -38,7 +41,8 @@ public struct CatalogCode: Sendable, Equatable, FetchableRecord, PersistableReco
     nonFacilityPracticeExpenseRVU: FixedDecimal? = .zero,
     facilityPracticeExpenseRVU: FixedDecimal? = .zero, malpracticeRVU: FixedDecimal? = .zero,
     nonFacilityTotal: FixedDecimal? = .zero, facilityTotal: FixedDecimal? = .zero,
-    globalDays: String = "XXX", conversionFactor: String = ""
+    globalDays: String = "XXX", conversionFactor: String = "",
+    indicators: PaymentIndicators? = nil
   ) {
     self.id = id
     self.version = version
@@ -54,6 +58,7 @@ public struct CatalogCode: Sendable, Equatable, FetchableRecord, PersistableReco
     self.facilityTotal = facilityTotal
     self.globalDays = globalDays
     self.conversionFactor = conversionFactor
+    self.indicators = indicators
   }
 
   public enum Columns {
@@ -72,6 +77,12 @@ public struct CatalogCode: Sendable, Equatable, FetchableRecord, PersistableReco
     public static let facilityTotal = Column("facility_total")
     public static let globalDays = Column("global_days")
     public static let conversionFactor = Column("conversion_factor")
+    public static let multipleProcedure = Column("mult_proc")
+    public static let bilateralSurgery = Column("bilat_surg")
+    public static let assistantAtSurgery = Column("asst_surg")
+    public static let coSurgeons = Column("co_surg")
+    public static let teamSurgery = Column("team_surg")
+    public static let endoscopicBase = Column("endo_base")
     /// The descriptor with its abbreviations spelled out (`SearchText`), which the full-text
     /// index reads; written from `hcpcs` and `description`, never read back.
     static let searchText = Column("search_text")
@@ -94,6 +105,14 @@ public struct CatalogCode: Sendable, Equatable, FetchableRecord, PersistableReco
     facilityTotal = row[Columns.facilityTotal]
     globalDays = row[Columns.globalDays]
     conversionFactor = row[Columns.conversionFactor]
+    if let multiple: Int = row[Columns.multipleProcedure] {
+      let base: String? = row[Columns.endoscopicBase]
+      indicators = PaymentIndicators(
+        multipleProcedure: multiple, bilateralSurgery: row[Columns.bilateralSurgery],
+        assistantAtSurgery: row[Columns.assistantAtSurgery], coSurgeons: row[Columns.coSurgeons],
+        teamSurgery: row[Columns.teamSurgery],
+        endoscopicBase: base.flatMap { $0.isEmpty ? nil : $0 })
+    }
   }
 
   /// Writes a row, storing a missing modifier as `''`.
@@ -112,6 +131,12 @@ public struct CatalogCode: Sendable, Equatable, FetchableRecord, PersistableReco
     container[Columns.facilityTotal] = facilityTotal
     container[Columns.globalDays] = globalDays
     container[Columns.conversionFactor] = conversionFactor
+    container[Columns.multipleProcedure] = indicators?.multipleProcedure
+    container[Columns.bilateralSurgery] = indicators?.bilateralSurgery
+    container[Columns.assistantAtSurgery] = indicators?.assistantAtSurgery
+    container[Columns.coSurgeons] = indicators?.coSurgeons
+    container[Columns.teamSurgery] = indicators?.teamSurgery
+    container[Columns.endoscopicBase] = indicators?.endoscopicBase
     container[Columns.searchText] = SearchText.terms(hcpcs: hcpcs, description: description)
   }
 }

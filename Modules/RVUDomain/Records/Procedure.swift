@@ -25,10 +25,16 @@ public struct Procedure: Codable, Sendable, Equatable, FetchableRecord, MutableP
   public var description: String
   /// The status code at the time of the visit.
   public var statusCode: String
-  /// The work RVU of one unit at the time of the visit.
+  /// The work RVU of one unit credited at the time of the visit: after the modifier and
+  /// multiple-procedure rules (`CreditRules`), what analytics sum.
   public var workRVU: FixedDecimal
   /// How many units, 1–1000.
   public var quantity: Int
+  /// The work RVU of one unit before those rules; `nil` when they changed nothing (and for
+  /// visits logged before they were applied).
+  public var workRVUUnadjusted: FixedDecimal? = nil
+  /// What the rules did (`bilateral 150%; multiple procedure 50%`), or `nil`.
+  public var adjustment: String? = nil
 
   public enum Columns {
     public static let visitId = Column(CodingKeys.visitId)
@@ -45,6 +51,8 @@ public struct Procedure: Codable, Sendable, Equatable, FetchableRecord, MutableP
     case isNoShow = "is_no_show"
     case statusCode = "status_code"
     case workRVU = "work_rvu"
+    case workRVUUnadjusted = "work_rvu_unadjusted"
+    case adjustment
   }
 
   public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }

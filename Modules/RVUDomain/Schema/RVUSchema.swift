@@ -325,6 +325,23 @@ enum RVUSchema {
           ALTER TABLE rvu_setting ADD COLUMN reminder_enabled INTEGER NOT NULL DEFAULT 0;
           """)
     }
+    migrator.registerMigration("rvu-11-payment-indicators") { db in
+      // The RVU file's payment policy indicators per code (issue 33: what modifiers and a
+      // second procedure do to the credit), NULL for releases imported before; and each
+      // procedure's credit before those rules and the rule applied (NULL: none, the credit is
+      // `work_rvu`).
+      try db.execute(
+        sql: """
+          ALTER TABLE catalog_code ADD COLUMN mult_proc INTEGER;
+          ALTER TABLE catalog_code ADD COLUMN bilat_surg INTEGER;
+          ALTER TABLE catalog_code ADD COLUMN asst_surg INTEGER;
+          ALTER TABLE catalog_code ADD COLUMN co_surg INTEGER;
+          ALTER TABLE catalog_code ADD COLUMN team_surg INTEGER;
+          ALTER TABLE catalog_code ADD COLUMN endo_base TEXT;
+          ALTER TABLE procedure ADD COLUMN work_rvu_unadjusted INTEGER;
+          ALTER TABLE procedure ADD COLUMN adjustment TEXT;
+          """)
+    }
     return migrator
   }
 }

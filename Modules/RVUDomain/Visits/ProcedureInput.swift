@@ -59,6 +59,10 @@ public struct ProcedureInput: Sendable, Equatable {
       throw TallyError(
         value: text, expected: "CODE[xQTY][:MOD] with a quantity from 1 to 1000, such as 99213x2")
     }
+    // A modifier without a rule is named with the valid ones, not as a malformed text.
+    if let modifier, !modifier.isEmpty, Self.validModifier(modifier) == nil {
+      throw TallyError(value: text, expected: Self.modifierExpectation(modifier))
+    }
     do {
       try self.init(hcpcs: String(rest), modifier: modifier ?? "", quantity: count)
     } catch {
@@ -92,15 +96,33 @@ public struct ProcedureInput: Sendable, Equatable {
   /// The longest code: a user's own (HCPCS/CPT codes have 5 characters).
   public static let codeLimit = 20
 
-  /// A 2-character modifier of letters and digits, uppercased.
+  /// A modifier Tally knows the credit rule of (`CreditRules.valid`), uppercased: any other
+  /// (`ZZ`, `GC`) would be logged at the full credit without a word, so it is refused, naming
+  /// the closest valid ones.
   static func checkModifier(_ text: String) throws -> String {
-    let modifier = text.trimmingCharacters(in: .whitespaces).uppercased()
-    guard modifier.count == 2, modifier.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
-    else {
+    guard let modifier = validModifier(text) else {
       throw TallyError.invalid(
-        "modifier", text, expected: "a 2-character modifier such as 25 or TC", category: .usage)
+        "modifier", text, expected: modifierExpectation(text), category: .usage)
     }
     return modifier
+  }
+
+  /// `text` uppercased when it is a valid modifier.
+  private static func validModifier(_ text: String) -> String? {
+    let modifier = text.trimmingCharacters(in: .whitespaces).uppercased()
+    return CreditRules.valid.contains(modifier) ? modifier : nil
+  }
+
+  /// The valid modifiers, and those closest to `text`.
+  private static func modifierExpectation(_ text: String) -> String {
+    let modifier = text.trimmingCharacters(in: .whitespaces).uppercased()
+    let close = CreditRules.valid.filter { $0.first == modifier.first || $0.last == modifier.last }
+    let named =
+      (Suggestion.closest(to: modifier, in: CreditRules.valid).map { [$0] } ?? []) + close
+    var seen = Set<String>()
+    let suggestions = named.filter { seen.insert($0).inserted }.prefix(4)
+    return "a modifier: one of \(CreditRules.valid.joined(separator: ", "))"
+      + (suggestions.isEmpty ? "" : " (closest: \(suggestions.joined(separator: ", ")))")
   }
 
   /// A whole quantity from 1 to 1000.

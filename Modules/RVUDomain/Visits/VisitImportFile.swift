@@ -73,6 +73,10 @@ public enum VisitImportFile {
     let description: String?
     let statusCode: String?
     let workRVU: Amount?
+    /// An export's work RVU before the credit rules, which apply again on import: taken as the
+    /// procedure's work RVU when present (else `work_rvu`, already reduced, would be reduced
+    /// twice).
+    let workRVUUnadjusted: Amount?
     /// Whether `work_rvu` was sent as `null`: refused, as the RVU backend refuses it (400 naming
     /// `work_rvu`), where leaving the key out means the catalog's.
     let workRVUIsNull: Bool
@@ -82,6 +86,7 @@ public enum VisitImportFile {
       case hcpcs, modifier, description, quantity
       case statusCode = "status_code"
       case workRVU = "work_rvu"
+      case workRVUUnadjusted = "work_rvu_unadjusted"
     }
 
     init(from decoder: any Decoder) throws {
@@ -92,6 +97,7 @@ public enum VisitImportFile {
       statusCode = try container.decodeIfPresent(String.self, forKey: .statusCode)
       workRVUIsNull = try container.contains(.workRVU) && container.decodeNil(forKey: .workRVU)
       workRVU = try container.decodeIfPresent(Amount.self, forKey: .workRVU)
+      workRVUUnadjusted = try container.decodeIfPresent(Amount.self, forKey: .workRVUUnadjusted)
       quantity = try container.decodeIfPresent(Int.self, forKey: .quantity)
     }
   }
@@ -126,7 +132,7 @@ public enum VisitImportFile {
     nested: [
       "procedures": KnownKeys([
         "hcpcs", "modifier", "description", "status_code", "work_rvu", "quantity", "id",
-        "visit_id",
+        "visit_id", "work_rvu_unadjusted", "adjustment",
       ])
     ])
 
@@ -176,7 +182,7 @@ public enum VisitImportFile {
         let quantity = try ProcedureInput.checkQuantity(String(item.quantity ?? 1))
         return try ProcedureInput(
           hcpcs: item.hcpcs, modifier: item.modifier, quantity: quantity,
-          workRVU: item.workRVU?.value, description: item.description,
+          workRVU: (item.workRVUUnadjusted ?? item.workRVU)?.value, description: item.description,
           statusCode: item.statusCode)
       } catch var error as TallyError {
         error.category = .badData

@@ -111,6 +111,7 @@ struct VisitWriter {
       throw located(.visitNeedsProcedure)
     }
     var result: [Procedure] = []
+    var lines: [CreditRules.Line] = []
     // The release in force on the date of service (CMS's values from the day it took effect).
     let version: Int
     if input.procedures.isEmpty {
@@ -157,6 +158,26 @@ struct VisitWriter {
           description: entry.description ?? code?.description ?? custom?.description ?? "",
           statusCode: entry.statusCode ?? code?.statusCode ?? "", workRVU: workRVU,
           quantity: entry.quantity))
+      var baseRVU: FixedDecimal?
+      if let base = code?.indicators?.endoscopicBase {
+        baseRVU = try store.lookup(db, hcpcs: base, modifier: nil, version: version)?.workRVU
+      }
+      lines.append(
+        CreditRules.Line(
+          hcpcs: entry.hcpcs, modifier: entry.modifier, workRVU: workRVU,
+          indicators: code?.indicators, isAddOn: code?.globalDays == "ZZZ",
+          isGiven: entry.workRVU != nil,
+          hasOwnRow: entry.modifier != nil && code?.modifier == entry.modifier,
+          endoscopicBaseRVU: baseRVU))
+    }
+    let credits: [CreditRules.Credit]
+    do { credits = try CreditRules.credits(lines) } catch let error as TallyError {
+      throw located(error)
+    }
+    for (index, credit) in credits.enumerated() where credit.adjustment != nil {
+      result[index].workRVUUnadjusted = result[index].workRVU
+      result[index].workRVU = credit.workRVU
+      result[index].adjustment = credit.adjustment
     }
     return result
   }
@@ -166,7 +187,8 @@ struct VisitWriter {
     let statement = try db.cachedStatement(
       sql: """
         INSERT INTO procedure (visit_id, position, user_id, date, is_no_show, hcpcs, modifier,
-          description, status_code, work_rvu, quantity) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          description, status_code, work_rvu, quantity, work_rvu_unadjusted, adjustment)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """)
     return try procedures.map { procedure in
       var row = procedure
@@ -176,7 +198,8 @@ struct VisitWriter {
       row.isNoShow = visit.isNoShow
       try statement.execute(arguments: [
         row.visitId, row.position, row.userId, row.date, row.isNoShow, row.hcpcs, row.modifier,
-        row.description, row.statusCode, row.workRVU, row.quantity,
+        row.description, row.statusCode, row.workRVU, row.quantity, row.workRVUUnadjusted,
+        row.adjustment,
       ])
       row.id = db.lastInsertedRowID
       return row

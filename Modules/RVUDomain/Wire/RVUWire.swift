@@ -74,7 +74,8 @@ extension Procedure {
       "id": .int(Int(id ?? 0)), "visit_id": .int(Int(visitId)), "hcpcs": .string(hcpcs),
       "modifier": .string(modifier), "description": .string(description),
       "status_code": .string(statusCode), "work_rvu": .decimal(workRVU),
-      "quantity": .int(quantity),
+      "quantity": .int(quantity), "work_rvu_unadjusted": .decimal(workRVUUnadjusted ?? workRVU),
+      "adjustment": .string(adjustment),
     ]
   }
 
