@@ -130,15 +130,23 @@ extension RVUCommand.Settings {
         }
       })
     var reminders: Bool?
+    @Option(
+      help: ArgumentHelp(
+        "Which work RVUs your employer credits visits logged from now on: adjusted (after CMS's "
+          + "modifier and multiple-procedure rules, the default) or unadjusted.",
+        valueName: "adjusted|unadjusted"),
+      transform: RVUCredit.init(parsing:))
+    var credit: RVUCredit?
 
     func validate() throws {
       if dollarsPerRVU == nil, annualTarget == nil, bonusRate == nil, bonusThreshold == nil,
-        setting == nil, targetStart == nil, targetEnd == nil, bonusPerRVU == nil, reminders == nil
+        setting == nil, targetStart == nil, targetEnd == nil, bonusPerRVU == nil, reminders == nil,
+        credit == nil
       {
         throw ValidationError(
           "nothing to set: expected --dollars-per-rvu, --annual-target, --bonus-rate, "
             + "--bonus-threshold, --setting, --target-start, --target-end, --bonus-per-rvu "
-            + "or --reminders")
+            + "--reminders or --credit")
       }
     }
 
@@ -147,7 +155,8 @@ extension RVUCommand.Settings {
         RVUSettingsChanges(
           dollarsPerRVU: dollarsPerRVU, annualTarget: annualTarget, bonusRate: bonusRate,
           bonusThreshold: bonusThreshold, practiceSetting: setting, targetStart: targetStart,
-          targetEnd: targetEnd, bonusPerRVU: bonusPerRVU, reminderEnabled: reminders),
+          targetEnd: targetEnd, bonusPerRVU: bonusPerRVU, reminderEnabled: reminders,
+          credit: credit),
         userId: user.id)
       global.print(object: settings.jsonObject)
     }

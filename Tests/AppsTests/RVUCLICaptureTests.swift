@@ -252,7 +252,8 @@ struct RVUCLIGoalTests {
           "target_start": null,
           "target_end": null,
           "bonus_per_rvu": null,
-          "reminder_enabled": false
+          "reminder_enabled": false,
+          "credit": "adjusted"
         }
 
         """)

@@ -112,6 +112,14 @@ struct CreditRulesTests {
     #expect(total == rvu("7.93"))
   }
 
+  @Test("an employer who credits unreduced work RVUs: the rule is said, not applied")
+  func unadjustedCredit() throws {
+    _ = try Self.store.updateSettings(RVUSettingsChanges(credit: .unadjusted), userId: "plain")
+    let result = try credits(["27447:80"], user: "plain")
+    #expect(result[0].0 == rvu("19.60") && result[0].1 == rvu("19.60"))
+    #expect(result[0].2 == "not applied (credit: unadjusted): assistant at surgery 16%")
+  }
+
   @Test("a modifier without a rule is refused, naming the closest valid ones")
   func unknownModifier() throws {
     let error = try #require(throws: TallyError.self) { try ProcedureInput(parsing: "99213:ZZ") }

@@ -18,6 +18,21 @@ public enum PracticeSetting: String, Sendable, CaseIterable {
   }
 }
 
+/// Which work RVUs an employer credits: after CMS's modifier and multiple-procedure rules (as
+/// Medicare pays), or as the catalog lists them, unreduced (some contracts do).
+public enum RVUCredit: String, Sendable, CaseIterable {
+  case adjusted
+  case unadjusted
+
+  /// Parses `adjusted` or `unadjusted`.
+  public init(parsing text: String) throws {
+    guard let credit = RVUCredit(rawValue: text.lowercased()) else {
+      throw TallyError(value: text, expected: "adjusted or unadjusted")
+    }
+    self = credit
+  }
+}
+
 /// A user's money and target settings (table `rvu_setting`); every value is optional until set.
 public struct RVUSettings: Sendable, Equatable, FetchableRecord, PersistableRecord {
   public static let databaseTableName = "rvu_setting"
@@ -42,6 +57,8 @@ public struct RVUSettings: Sendable, Equatable, FetchableRecord, PersistableReco
   public var bonusPerRVU: FixedDecimal?
   /// Whether the user asked for logging reminders (the backend's `reminderEnabled`).
   public var reminderEnabled: Bool
+  /// Which work RVUs visits logged from now on are credited (`CreditRules`).
+  public var credit: RVUCredit
 
   public enum Columns {
     public static let userId = Column("user_id")
@@ -54,6 +71,7 @@ public struct RVUSettings: Sendable, Equatable, FetchableRecord, PersistableReco
     public static let targetEnd = Column("target_end")
     public static let bonusPerRVU = Column("bonus_per_rvu")
     public static let reminderEnabled = Column("reminder_enabled")
+    public static let credit = Column("credit")
   }
 
   /// The target period when none is set: the calendar year, as the RVU backend defaults it.
@@ -66,6 +84,7 @@ public struct RVUSettings: Sendable, Equatable, FetchableRecord, PersistableReco
     self.userId = userId
     practiceSetting = .nonFacility
     reminderEnabled = false
+    credit = .adjusted
   }
 
   public init(row: Row) throws {
@@ -79,6 +98,7 @@ public struct RVUSettings: Sendable, Equatable, FetchableRecord, PersistableReco
     targetEnd = row[Columns.targetEnd]
     bonusPerRVU = row[Columns.bonusPerRVU]
     reminderEnabled = row[Columns.reminderEnabled]
+    credit = RVUCredit(rawValue: row[Columns.credit]) ?? .adjusted
   }
 
   public func encode(to container: inout PersistenceContainer) throws {
@@ -92,6 +112,7 @@ public struct RVUSettings: Sendable, Equatable, FetchableRecord, PersistableReco
     container[Columns.targetEnd] = targetEnd
     container[Columns.bonusPerRVU] = bonusPerRVU
     container[Columns.reminderEnabled] = reminderEnabled
+    container[Columns.credit] = credit.rawValue
   }
 }
 
@@ -110,13 +131,16 @@ public struct RVUSettingsChanges: Sendable, Equatable {
   public var targetEnd: LocalDate?
   public var bonusPerRVU: FixedDecimal?
   public var reminderEnabled: Bool?
+  public var credit: RVUCredit?
 
   public init(
     dollarsPerRVU: FixedDecimal? = nil, annualTarget: FixedDecimal? = nil,
     bonusRate: FixedDecimal? = nil, bonusThreshold: FixedDecimal? = nil,
     practiceSetting: PracticeSetting? = nil, targetStart: LocalDate? = nil,
-    targetEnd: LocalDate? = nil, bonusPerRVU: FixedDecimal? = nil, reminderEnabled: Bool? = nil
+    targetEnd: LocalDate? = nil, bonusPerRVU: FixedDecimal? = nil, reminderEnabled: Bool? = nil,
+    credit: RVUCredit? = nil
   ) {
+    self.credit = credit
     self.targetStart = targetStart
     self.targetEnd = targetEnd
     self.bonusPerRVU = bonusPerRVU
@@ -179,6 +203,7 @@ extension RVUStore {
       if let value = changes.targetEnd { settings.targetEnd = value }
       if let value = changes.bonusPerRVU { settings.bonusPerRVU = value }
       if let value = changes.reminderEnabled { settings.reminderEnabled = value }
+      if let value = changes.credit { settings.credit = value }
       if let start = settings.targetStart, let end = settings.targetEnd, end < start {
         throw TallyError.invalid(
           "target_end", end.description, expected: "a day on or after target_start (\(start))",

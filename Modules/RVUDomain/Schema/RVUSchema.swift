@@ -342,6 +342,11 @@ enum RVUSchema {
           ALTER TABLE procedure ADD COLUMN adjustment TEXT;
           """)
     }
+    migrator.registerMigration("rvu-12-credit-setting") { db in
+      // Whether a user's employer credits work RVUs after CMS's modifier rules or unreduced.
+      try db.execute(
+        sql: "ALTER TABLE rvu_setting ADD COLUMN credit TEXT NOT NULL DEFAULT 'adjusted'")
+    }
     return migrator
   }
 }

@@ -18,6 +18,8 @@ struct VisitWriter {
   private var catalog: [String: CatalogCode?] = [:]
   /// The user's own codes looked up, by user and code.
   private var customCodes: [String: CustomCode?] = [:]
+  /// Each user's credit setting (`RVUSettings.credit`), read once per write.
+  private var credits: [String: RVUCredit] = [:]
   /// The version in force, by day of service.
   private var inForce: [LocalDate: Int] = [:]
   /// The (user, day) pairs changed by updates and deletes, whose daily totals `finish()`
@@ -174,10 +176,18 @@ struct VisitWriter {
     do { credits = try CreditRules.credits(lines) } catch let error as TallyError {
       throw located(error)
     }
+    if self.credits[userId] == nil {
+      self.credits[userId] = try RVUSettings.owned(by: userId).fetchOne(db)?.credit ?? .adjusted
+    }
+    let applied = self.credits[userId] == .adjusted
     for (index, credit) in credits.enumerated() where credit.adjustment != nil {
       result[index].workRVUUnadjusted = result[index].workRVU
-      result[index].workRVU = credit.workRVU
-      result[index].adjustment = credit.adjustment
+      if applied {
+        result[index].workRVU = credit.workRVU
+        result[index].adjustment = credit.adjustment
+      } else {
+        result[index].adjustment = "not applied (credit: unadjusted): " + credit.adjustment!
+      }
     }
     return result
   }

@@ -14,7 +14,7 @@ extension RVUSettings {
       "bonus_threshold": .amount(bonusThreshold), "setting": .string(practiceSetting.rawValue),
       "target_start": targetStart.map(JSONValue.date) ?? .null,
       "target_end": targetEnd.map(JSONValue.date) ?? .null, "bonus_per_rvu": .amount(bonusPerRVU),
-      "reminder_enabled": .bool(reminderEnabled),
+      "reminder_enabled": .bool(reminderEnabled), "credit": .string(credit.rawValue),
     ]
   }
 }
