@@ -145,7 +145,7 @@ extension RVUCommand.Settings {
       {
         throw ValidationError(
           "nothing to set: expected --dollars-per-rvu, --annual-target, --bonus-rate, "
-            + "--bonus-threshold, --setting, --target-start, --target-end, --bonus-per-rvu "
+            + "--bonus-threshold, --setting, --target-start, --target-end, --bonus-per-rvu, "
             + "--reminders or --credit")
       }
     }

@@ -8,14 +8,15 @@ import PostgresNIO
 protocol PreparedText {}
 
 /// The text of each `PreparedText`: its query's own, kept at its first run. Interpolated values
-/// are binds (`$n`), so a call site's text does not depend on them (checked in debug builds).
+/// are binds (`$n`), so a call site's text does not depend on them (checked).
 enum PreparedTexts {
   static let known = NIOLockedValueBox<[ObjectIdentifier: String]>([:])
 
   static func keep<Text: PreparedText>(_: Text.Type, _ sql: String) {
     known.withLockedValue { texts in
       let key = ObjectIdentifier(Text.self)
-      assert(texts[key] == nil || texts[key] == sql, "\(Text.self): its text changed")
+      // Checked in every build: a text that changed would run the first one with other binds.
+      precondition(texts[key] == nil || texts[key] == sql, "\(Text.self): its text changed")
       if texts[key] == nil { texts[key] = sql }
     }
   }
@@ -24,7 +25,7 @@ enum PreparedTexts {
 /// postgres-nio's prepared statement for a `PreparedText`, with the binds of one execution.
 struct Prepared<Text: PreparedText>: PostgresPreparedStatement {
   typealias Row = PostgresRow
-  static var name: String { "tally_\(Text.self)" }
+  static var name: String { "tally_\(String(reflecting: Text.self))" }
   static var sql: String {
     PreparedTexts.known.withLockedValue { $0[ObjectIdentifier(Text.self)]! }
   }

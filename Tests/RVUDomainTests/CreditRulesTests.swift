@@ -94,6 +94,33 @@ struct CreditRulesTests {
     #expect(result.allSatisfy { $0.2 == nil })
   }
 
+  @Test("the base endoscopy beside a member of its family adds nothing (45378 with 45380)")
+  func endoscopyBase() throws {
+    // 45380 3.56 in full; 45378 (MULT PROC 2, the family's base) 3.26 − 3.26 = 0.00: not
+    // 3.26 × 50% as a second procedure (§40.6.2).
+    let result = try credits(["45378", "45380"])
+    #expect(result[1].0 == rvu("3.56"))
+    #expect(result[0].0 == rvu("0.00") && result[0].2 == "endoscopy: less the base 45378 (3.26)")
+  }
+
+  @Test("an export's work_rvu must be what the rules give its work_rvu_unadjusted")
+  func exportedCredit() throws {
+    func body(_ credit: String) -> Data {
+      Data(
+        #"[{"date": "2025-11-05", "procedures": [{"hcpcs": "27447", "modifier": "80", "work_rvu": \#(credit), "work_rvu_unadjusted": 19.60}]}]"#
+          .utf8)
+    }
+    let imported = try Self.store.importVisits(
+      try VisitImportFile.parse(body("3.14"), fileName: "v.json"), userId: "exported")
+    #expect(imported.added == 1)
+    // Edited to 5.00 in the file: refused naming both values, nothing saved.
+    let error = try #require(throws: TallyError.self) {
+      try Self.store.importVisits(
+        try VisitImportFile.parse(body("5.00"), fileName: "v.json"), userId: "edited")
+    }
+    #expect(error.description.contains("5.00") && error.description.contains("3.14"))
+  }
+
   @Test("endoscopies of one family: the highest in full, the next less the base (45378)")
   func endoscopies() throws {
     // 45385 4.57 in full; 45380 3.56 − 45378 3.26 = 0.30. One family: no 50% reduction.
@@ -124,7 +151,11 @@ struct CreditRulesTests {
   func unknownModifier() throws {
     let error = try #require(throws: TallyError.self) { try ProcedureInput(parsing: "99213:ZZ") }
     #expect(error.description.contains("ZZ") && error.description.contains("XU"))
-    #expect(throws: TallyError.self) { try ProcedureInput(parsing: "99213:GC") }
+    // 54 (surgical care only) changes the credit by the file's PRE/INTRA/POST columns, which
+    // Tally does not apply yet: refused rather than credited in full.
+    #expect(throws: TallyError.self) { try ProcedureInput(parsing: "27447:54") }
+    // A teaching physician (GC) changes nothing in the credit.
+    #expect(try ProcedureInput(parsing: "99213:GC").modifier == "GC")
   }
 
   @Test("reduced or discontinued without a row of its own needs a work RVU (by report)")

@@ -2,7 +2,7 @@ import Foundation
 
 /// "Now", injected one way into every domain and the server: the current instant (when a row
 /// was written) and the current day in a zone (the last day anything may have happened on). The
-/// apps build it from `--as-of`; tests from a fixed instant or day. Named apart from the
+/// apps build it from their as-of day; tests from a fixed instant or day. Named apart from the
 /// standard library's `Clock` protocol, which measures durations.
 public struct TallyClock: Sendable {
   /// The current instant.

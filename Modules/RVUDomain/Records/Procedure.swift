@@ -30,8 +30,8 @@ public struct Procedure: Codable, Sendable, Equatable, FetchableRecord, MutableP
   public var workRVU: FixedDecimal
   /// How many units, 1–1000.
   public var quantity: Int
-  /// The work RVU of one unit before those rules; `nil` when they changed nothing (and for
-  /// visits logged before they were applied).
+  /// The work RVU of one unit before those rules; `nil` when no rule had anything to say (and
+  /// for visits logged before they were applied).
   public var workRVUUnadjusted: FixedDecimal? = nil
   /// What the rules did (`bilateral 150%; multiple procedure 50%`), or `nil`.
   public var adjustment: String? = nil

@@ -11,6 +11,14 @@ public enum CreditRules {
   /// procedures (78, 79).
   static let neutral: Set<String> = [
     "25", "59", "XE", "XP", "XS", "XU", "RT", "LT", "76", "77", "78", "79",
+    // Payment, place and reporting modifiers that leave the work RVU as it is: increased
+    // services (22, paid by report above the RVU), unrelated E/M (24, 57), staged (58),
+    // repeat test (91), telehealth (93, 95, GT), teaching physician (GC, GE), liability
+    // notices (GA, GY, GZ), KX, substitute physicians (Q5, Q6), split visit (FS), anatomic
+    // sites (E1–E4, FA, F1–F9, TA, T1–T9).
+    "22", "24", "27", "33", "57", "58", "91", "93", "95", "GT", "GC", "GE", "GA", "GY", "GZ",
+    "KX", "Q5", "Q6", "FS", "E1", "E2", "E3", "E4", "FA", "F1", "F2", "F3", "F4", "F5", "F6",
+    "F7", "F8", "F9", "TA", "T1", "T2", "T3", "T4", "T5", "T6", "T7", "T8", "T9",
   ]
   /// Modifiers priced by a row of their own in the catalog (professional and technical parts).
   static let ownRows: Set<String> = ["26", "TC"]
@@ -83,11 +91,20 @@ public enum CreditRules {
     }
     var procedures: [Procedure] = []
     var families: [String: Int] = [:]
+    // The base endoscopy (45378, MULT PROC 2) belongs to the family of its members (45380):
+    // it is not paid on top of them.
+    let bases = Set(
+      lines.compactMap {
+        $0.indicators?.multipleProcedure == 3 ? $0.indicators?.endoscopicBase : nil
+      })
     for (index, line) in lines.enumerated() where !line.isAddOn {
       let indicator = line.indicators?.multipleProcedure ?? (line.modifier == "51" ? 2 : 0)
       guard indicator == 2 || indicator == 3 else { continue }
       let value = shares[index].of(line.workRVU).hundredths
-      if indicator == 3, let base = line.indicators?.endoscopicBase {
+      let family =
+        indicator == 3
+        ? line.indicators?.endoscopicBase : (bases.contains(line.hcpcs) ? line.hcpcs : nil)
+      if let base = family {
         if let family = families[base] {
           procedures[family].lines.append(index)
           procedures[family].value += value
@@ -104,17 +121,19 @@ public enum CreditRules {
     var baseLess: [Int: FixedDecimal] = [:]
     for family in families.values where procedures[family].lines.count > 1 {
       let members = procedures[family].lines.sorted {
-        shares[$0].of(lines[$0].workRVU) > shares[$1].of(lines[$1].workRVU)
+        (shares[$0].of(lines[$0].workRVU), $1) > (shares[$1].of(lines[$1].workRVU), $0)
       }
       var total = shares[members[0]].of(lines[members[0]].workRVU).hundredths
       for member in members.dropFirst() {
-        let base = lines[member].endoscopicBaseRVU ?? .zero
+        // The base itself, when billed beside a member, is less its own value: nothing.
+        let isBase = lines[member].indicators?.multipleProcedure != 3
+        let baseCode = isBase ? lines[member].hcpcs : lines[member].indicators!.endoscopicBase!
+        let base = isBase ? lines[member].workRVU : lines[member].endoscopicBaseRVU ?? .zero
         let full = shares[member].of(lines[member].workRVU)
         let less = FixedDecimal(hundredths: max(0, full.hundredths - base.hundredths))
         baseLess[member] = less
         total += less.hundredths
-        notes[member].append(
-          "endoscopy: less the base \(lines[member].indicators!.endoscopicBase!) (\(base))")
+        notes[member].append("endoscopy: less the base \(baseCode) (\(base))")
       }
       procedures[family].value = total
     }
@@ -207,6 +226,16 @@ public enum CreditRules {
       }
       return (Share(numerator: 625, denominator: 1000), "co-surgeon 62.5%")
     case "66":  // §40.8, TEAM SURG: priced by report
+      if let indicator = indicators?.teamSurgery, indicator != 1, indicator != 2 {
+        throw refused(
+          "a code whose TEAM SURG indicator allows a team (1 or 2); "
+            + "\(line.hcpcs)'s is \(indicator)")
+      }
+      guard line.isGiven else {
+        throw TallyError.invalid(
+          "work_rvu", "\(line.hcpcs)-66 without one",
+          expected: "a work RVU given with a team surgery (priced by report)")
+      }
       return (.whole, "team surgery: by report")
     case "52", "53":
       if line.hasOwnRow { return (.whole, nil) }

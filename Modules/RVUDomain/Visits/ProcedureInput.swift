@@ -7,6 +7,10 @@ public struct ProcedureInput: Sendable, Equatable {
   public var hcpcs: String
   /// Uppercased, or `nil`.
   public var modifier: String?
+  /// The credit a file says the procedure was given (an export's `work_rvu` beside its
+  /// `work_rvu_unadjusted`): the rules must give it again, or the procedure is refused, so an
+  /// edited value is never replaced without a word.
+  var fileCredit: FixedDecimal?
   public var quantity: Int
   /// The work RVU of one unit, when given (required for a code not in the catalog); checked
   /// again when the visit is saved, so a value set directly cannot bypass the rule.

@@ -180,10 +180,12 @@ public enum VisitImportFile {
       }
       do {
         let quantity = try ProcedureInput.checkQuantity(String(item.quantity ?? 1))
-        return try ProcedureInput(
+        var input = try ProcedureInput(
           hcpcs: item.hcpcs, modifier: item.modifier, quantity: quantity,
           workRVU: (item.workRVUUnadjusted ?? item.workRVU)?.value, description: item.description,
           statusCode: item.statusCode)
+        if item.workRVUUnadjusted != nil { input.fileCredit = item.workRVU?.value }
+        return input
       } catch var error as TallyError {
         error.category = .badData
         if case .invalid(let field, let value, let expected) = error.cause {

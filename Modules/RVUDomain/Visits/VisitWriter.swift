@@ -162,7 +162,12 @@ struct VisitWriter {
           quantity: entry.quantity))
       var baseRVU: FixedDecimal?
       if let base = code?.indicators?.endoscopicBase {
-        baseRVU = try store.lookup(db, hcpcs: base, modifier: nil, version: version)?.workRVU
+        let baseKey = "\(version):" + base + ":"
+        if catalog[baseKey] == nil {
+          catalog[baseKey] = .some(
+            try store.lookup(db, hcpcs: base, modifier: nil, version: version))
+        }
+        baseRVU = catalog[baseKey]!?.workRVU
       }
       lines.append(
         CreditRules.Line(
@@ -180,6 +185,18 @@ struct VisitWriter {
       self.credits[userId] = try RVUSettings.owned(by: userId).fetchOne(db)?.credit ?? .adjusted
     }
     let applied = self.credits[userId] == .adjusted
+    for (index, credit) in credits.enumerated() {
+      let credited = applied ? credit.workRVU : result[index].workRVU
+      if let said = input.procedures[index].fileCredit, said != credited {
+        throw located(
+          .invalid(
+            "work_rvu", "\(said)",
+            expected: "\(credited), the credit of work_rvu_unadjusted "
+              + "\(result[index].workRVU) for \(result[index].hcpcs)"
+              + (credit.adjustment.map { " (\($0))" } ?? "")
+              + ": leave work_rvu_unadjusted out to give the work RVU itself"))
+      }
+    }
     for (index, credit) in credits.enumerated() where credit.adjustment != nil {
       result[index].workRVUUnadjusted = result[index].workRVU
       if applied {
