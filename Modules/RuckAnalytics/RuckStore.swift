@@ -10,8 +10,8 @@ public struct RuckStore: Sendable {
   /// Not public: callers go through the store's operations, so the schema can change under them;
   /// tests reach it with `@testable import` to recount.
   let writer: any DatabaseWriter
-  /// What "now" is — the wall clock, or the day an app is told is today (`--as-of`), or a fixed
-  /// instant in tests: when a session is saved, and which days lie in the future.
+  /// What "now" is — the wall clock, or the day an app is told is today (its as-of day), or a
+  /// fixed instant in tests: when a session is saved, and which days lie in the future.
   let clock: TallyClock
 
   init(writer: any DatabaseWriter, clock: TallyClock = .system) {

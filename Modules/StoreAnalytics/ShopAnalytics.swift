@@ -40,7 +40,7 @@ public struct KnownStore: Sendable, Equatable {
   public var id: String { shop.id }
 }
 
-/// The store-metrics domain over any `StoreRepository`: restaurant stores (`Shop`), order
+/// The store domain over any `StoreRepository`: restaurant stores (`Shop`), order
 /// imports kept in exact aggregates, and the reports read from them. Every rule is here or in
 /// the backend-free types it uses; the repository only stores and reads.
 public struct ShopAnalytics: Sendable {

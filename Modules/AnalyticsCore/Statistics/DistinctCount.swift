@@ -2,7 +2,7 @@
 ///
 /// A store's unique customers over a window are the distinct customer keys of its customer-days.
 /// SQLite's `COUNT(DISTINCT …)` sorts them into a temporary B-tree first; row ids are small and
-/// dense, so a bit set counts the same keys in one pass — measured on `metrics --range year` of
+/// dense, so a bit set counts the same keys in one pass — measured on a year's metrics of
 /// the 1M-order benchmark: 23.1 M of 66.2 M instructions for the query before, see Docs/Store.md.
 /// Keys too large for a bit set of `bitLimit` bits (or negative ones) are counted in a `Set`.
 public struct DistinctCount: Sendable {

@@ -1,8 +1,8 @@
 /// A day as people type it: `2026-02-08`, `today`, `yesterday`, or a weekday name meaning the
 /// most recent such day (today included).
 ///
-/// Parsing needs no "today"; resolving does, so an option can be parsed before `--as-of` is known
-/// and resolved once it is.
+/// Parsing needs no "today"; resolving does, so an option can be parsed before the as-of day is
+/// known and resolved once it is.
 public enum DayReference: Sendable, Hashable, CustomStringConvertible {
   /// A calendar day.
   case day(LocalDate)

@@ -20,7 +20,7 @@ public enum ErrorCategory: String, Sendable, Equatable {
 /// It carries a structured cause — which field, which value, what was expected — so that tests
 /// and the server can look at the parts instead of matching text, and renders one line a user
 /// can act on. Domains say what is wrong in their own terms; an app may add a `hint` naming its
-/// own flag or command (`use --replace`), which a domain never does.
+/// own option or command (`use` and the option's name), which a domain never does.
 public struct TallyError: Error, CustomStringConvertible, Equatable, Sendable {
   /// Why the operation was refused.
   public enum Cause: Equatable, Sendable {
@@ -143,7 +143,7 @@ public struct TallyError: Error, CustomStringConvertible, Equatable, Sendable {
   }
 
   /// The same error naming the field its value came from, when the layer that judged the value
-  /// could not know it (an app names its option: `--last "0" is not valid: …`).
+  /// could not know it (an app names its option: `<option> "0" is not valid: …`).
   public func naming(_ field: String) -> TallyError {
     guard case .invalid(nil, let value, let expected) = cause else { return self }
     var copy = self

@@ -13,9 +13,9 @@ public struct PatternEntry: Sendable, Equatable, Identifiable {
   public var intensity: Int?
   /// How long it lasted, in minutes, when given.
   public var durationMinutes: Int?
-  /// Notes about the context (`--note`).
+  /// Notes about the context.
   public var contextNotes: String?
-  /// Specific details (`--details`).
+  /// Specific details.
   public var specificDetails: String?
   /// The name of a custom pattern.
   public var customName: String?

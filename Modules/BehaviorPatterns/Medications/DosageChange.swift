@@ -5,7 +5,7 @@ import AnalyticsCore
 /// ("when did you go up to 100 mg?").
 public struct DosageChange: Sendable, Equatable {
   public var medicationID: Int64
-  /// When it was changed (`meds edit --dosage`), or, for changes made before Tally kept them,
+  /// When it was changed (a medication's edit), or, for changes made before Tally kept them,
   /// the first dose logged at the new dosage.
   public var changedAt: Instant
   /// The dosage before (`nil`: none was written).

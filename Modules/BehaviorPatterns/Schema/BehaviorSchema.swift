@@ -121,9 +121,9 @@ enum BehaviorSchema {
           """)
     }
     migrator.registerMigration("behavior-3-dose-dosage") { db in
-      // Each dose keeps the dosage it was taken at: `meds edit --dosage "100 mg"` relabelled a
-      // month of 50 mg doses (issue 30). Doses logged before take their medication's dosage
-      // now, the only one known.
+      // Each dose keeps the dosage it was taken at: editing a medication's dosage to "100 mg"
+      // relabelled a month of 50 mg doses (issue 30). Doses logged before take their
+      // medication's dosage now, the only one known.
       try db.execute(
         sql: """
           ALTER TABLE medication_log ADD COLUMN dosage TEXT;

@@ -3,7 +3,7 @@ import DataFormats
 import Foundation
 
 /// The JSON shapes of entries, medications, logs and journal entries: snake_case keys, stable (an
-/// API), here beside the domain so a server builds the same objects as `behavior-cli`.
+/// API), here beside the domain so a server builds the same objects as the app.
 ///
 /// `flat` is for table and CSV cells: lists (tags, links) become one `a|b` text.
 public enum BehaviorJSON {

@@ -287,7 +287,7 @@ public struct RelativeValueFile: Sendable {
 
   /// `cell` without leading and trailing spaces and tabs. Foundation's `trimmingCharacters`
   /// bridges every string to `NSString`: for the 12 kept cells of 19,000 rows it was most of the
-  /// parse (`perf` on `tally-bench rvu --filter catalog`), this walks the UTF-8 bytes.
+  /// parse (`perf` on the catalog benchmark), this walks the UTF-8 bytes.
   static func trimmed(_ cell: String) -> String {
     let bytes = cell.utf8
     func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }

@@ -3,7 +3,7 @@ import Foundation
 
 extension VisitInput {
   /// One visit body of the seed's `POST /api/visits` and `PUT /api/visits/{id}`, read by the same
-  /// decoder and rules as a JSON import, so a server and `rvu-cli visits import` accept exactly
+  /// decoder and rules as a JSON import, so a server and the app's visit import accept exactly
   /// the same visits.
   ///
   /// - throws: `TallyError` naming the field (`date`, `procedures[0].quantity`) of the first bad

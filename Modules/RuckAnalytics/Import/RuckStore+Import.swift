@@ -16,7 +16,7 @@ extension RuckStore {
   ///   - warn: told, once the file is stored, what was read but is worth a word (points whose
   ///     time goes back).
   /// - throws: `TallyError` naming the file (its `source`) and the problem: bad data for the
-  ///   file's content, usage for `options` out of range or a future `--date`.
+  ///   file's content, usage for `options` out of range or a future day.
   /// The id of a stored session that is the same recording in other bytes — its own GPX export,
   /// or the watch's FIT beside the app's GPX: the same start to the millisecond and the same
   /// distance within a metre. `nil` when there is none.

@@ -70,8 +70,8 @@ extension RuckSession {
   public static let longestPlausibleMeters = 250_000.0
 
   /// Slower than 60:00 /km (1 km/h) over a whole session on foot is slower than any walk,
-  /// however loaded or steep: a watch left running, or minutes typed as hours (`--duration 999h
-  /// --distance 4mi` made a month's pace 847:24 /mi).
+  /// however loaded or steep: a watch left running, or minutes typed as hours (999 h for 4 mi
+  /// made a month's pace 847:24 /mi).
   public static let slowestPlausiblePace = 3600.0
 
   /// Over 48 hours of moving in one session on foot is beyond the one-stage ultras (Spartathlon's
@@ -79,7 +79,7 @@ extension RuckSession {
   public static let longestPlausibleSeconds = 48.0 * 3600
 
   /// A load over 100 kg is beyond what anyone carries on foot for a session (military loads and
-  /// ruck events stay under 70 kg): pounds given as kilograms, or a typo (`--load 300lb`).
+  /// ruck events stay under 70 kg): pounds given as kilograms, or a typo (a load of `300lb`).
   public static let heaviestPlausibleLoadKg = 100.0
 
   /// Why it is implausible for its activity, or `nil`.

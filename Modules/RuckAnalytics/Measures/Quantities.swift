@@ -85,7 +85,7 @@ public enum Quantities {
   ///
   /// - Parameter range: the kilograms allowed (`SessionLimits.loadKg`): a weight outside is
   ///   refused here, naming the text as typed and the range in both units, not the kilograms it
-  ///   came to (`--load 900lb` was "408.233133 is not valid").
+  ///   came to (a load of `900lb` was "408.233133 is not valid").
   /// - throws: `TallyError` naming the text (`abc`, `-3kg`, `30`, `900lb`).
   public static func weight(parsing text: String, within range: ClosedRange<Double>? = nil)
     throws -> Double

@@ -10,7 +10,7 @@ import StoreModel
 /// belongs to.
 ///
 /// Read into the import's own `OrderLineInput`s and checked by the same rules
-/// (`OrderLineInput.validated()`), so a POS and `store-metrics import` accept the same orders.
+/// (`OrderLineInput.validated()`), so a POS and a file import accept the same orders.
 public enum POSOrderBody {
   /// The lines of every order in `data`, for store `storeId`.
   ///

@@ -1,11 +1,11 @@
 import AnalyticsCore
 import StoreModel
 
-/// The windows of `metrics`, `chart` and `time-distribution --range`.
+/// The windows of the metrics, chart and time-distribution reports.
 public enum MetricsRange: String, Sendable, CaseIterable {
   /// The as-of day.
   case today
-  /// 7 days ending on the as-of day (with `--calendar`: this Monday week so far).
+  /// 7 days ending on the as-of day (calendar periods: this Monday week so far).
   case week
   /// 30 days (calendar: this month so far).
   case month
@@ -25,7 +25,7 @@ public enum MetricsRange: String, Sendable, CaseIterable {
     }
   }
 
-  /// The calendar period of `--calendar`.
+  /// The calendar period of a window read as the calendar's.
   public var period: Period {
     switch self {
     case .today: return .day

@@ -3,7 +3,7 @@ import Storage
 import StoreModel
 
 /// Where the store's data lives: an SQLite file (or memory), or a PostgreSQL server. Read once,
-/// where the user's text comes in (`--db`, `TALLY_STORE_DB`, `tally-server --store-db`).
+/// where the user's text comes in (an app's database option or environment).
 public enum StoreLocation: Sendable, Equatable, CustomStringConvertible {
   case sqlite(DatabaseLocation)
   /// A `postgres://` or `postgresql://` URL, as typed (its password is never printed).
@@ -35,7 +35,7 @@ public enum StoreLocation: Sendable, Equatable, CustomStringConvertible {
 
 /// The backends a program has, and the one function that picks among them (`open`). Each
 /// backend module offers its own (StoreSQLite, StorePostgres); a program that leaves PostgreSQL
-/// out (`store-metrics`) gives something else for `postgres` (its hand-off to the program that
+/// out (the store app's own) gives something else for `postgres` (its hand-off to the program that
 /// has it).
 public struct StoreBackends: Sendable {
   public typealias SQLite = @Sendable (DatabaseLocation) throws -> any StoreRepository

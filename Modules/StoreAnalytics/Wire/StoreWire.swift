@@ -2,8 +2,8 @@ import AnalyticsCore
 import DataFormats
 import StoreModel
 
-/// The seed-shaped JSON of store-metrics — the same keys the CLI documents and a server will
-/// serve — built in one place so every edge writes the same shapes, and the labels of typed
+/// The seed-shaped JSON of the store's answers — the same keys the CLI documents and a server
+/// will serve — built in one place so every edge writes the same shapes, and the labels of typed
 /// buckets (`"2pm"`, `"Late Night"`, `"Week of Feb 2"`) rendered once.
 public enum StoreWire {
   /// The columns of `shop` rows, for an empty CSV.
