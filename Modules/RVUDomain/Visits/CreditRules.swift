@@ -232,20 +232,22 @@ public enum CreditRules {
             + "\(line.hcpcs)'s is \(indicator)")
       }
       guard line.isGiven else {
-        throw TallyError.invalid(
-          "work_rvu", "\(line.hcpcs)-66 without one",
-          expected: "a work RVU given with a team surgery (priced by report)")
+        throw TallyError(
+          .badData,
+          .missing(
+            field: "the work RVU of \(line.hcpcs)-66",
+            expected: "one given with a team surgery (priced by report)"))
       }
       return (.whole, "team surgery: by report")
     case "52", "53":
       if line.hasOwnRow { return (.whole, nil) }
       guard line.isGiven else {
-        throw TallyError.invalid(
-          "work_rvu", "\(line.hcpcs)-\(modifier) without one",
-          expected:
-            "a work RVU given with a \(modifier == "52" ? "reduced" : "discontinued") "
-            + "procedure (priced by report)"
-        )
+        throw TallyError(
+          .badData,
+          .missing(
+            field: "the work RVU of \(line.hcpcs)-\(modifier)",
+            expected: "one given with a \(modifier == "52" ? "reduced" : "discontinued") "
+              + "procedure (priced by report)"))
       }
       return (.whole, modifier == "52" ? "reduced services: by report" : "discontinued: by report")
     default:  // 51: the multiple-procedure rule, applied across the visit

@@ -117,16 +117,23 @@ public struct ProcedureInput: Sendable, Equatable {
     return CreditRules.valid.contains(modifier) ? modifier : nil
   }
 
-  /// The valid modifiers, and those closest to `text`.
+  /// What a modifier must be, the valid ones closest to `text` first (the whole list is 60
+  /// long, and a one-line error is cut).
   private static func modifierExpectation(_ text: String) -> String {
     let modifier = text.trimmingCharacters(in: .whitespaces).uppercased()
+    if ["54", "55", "56"].contains(modifier) {
+      return "a modifier with a credit rule: \(modifier) (one part of a global surgical package) "
+        + "is not applied yet; log the procedure without it and give its work RVU"
+    }
     let close = CreditRules.valid.filter { $0.first == modifier.first || $0.last == modifier.last }
     let named =
       (Suggestion.closest(to: modifier, in: CreditRules.valid).map { [$0] } ?? []) + close
     var seen = Set<String>()
-    let suggestions = named.filter { seen.insert($0).inserted }.prefix(4)
-    return "a modifier: one of \(CreditRules.valid.joined(separator: ", "))"
-      + (suggestions.isEmpty ? "" : " (closest: \(suggestions.joined(separator: ", ")))")
+    let suggestions = named.filter { seen.insert($0).inserted }.prefix(5)
+    let common = ["25", "26", "50", "51", "59", "62", "80", "LT", "RT", "TC"]
+    return suggestions.isEmpty
+      ? "a modifier with a credit rule, such as \(common.joined(separator: ", "))"
+      : "a modifier with a credit rule, such as \(suggestions.joined(separator: ", "))"
   }
 
   /// A whole quantity from 1 to 1000.
