@@ -175,91 +175,98 @@ final class MemoryStoreTransaction: StoreTransaction {
       let orders = (state.dayCustomers[key] ?? 0) + row.orders
       state.dayCustomers[key] = orders == 0 ? nil : orders
     }
+    // A day's customers are re-read from its customer rows, as the SQL backends do: counted in
+    // one pass for the days these changes touch.
+    var customers: [MemoryStoreState.DayKey: Int] = [:]
+    for day in changes.days { customers[.init(storeId: day.storeId, date: day.date)] = 0 }
+    for key in state.dayCustomers.keys {
+      let day = MemoryStoreState.DayKey(storeId: key.storeId, date: key.date)
+      if let count = customers[day] { customers[day] = count + 1 }
+    }
     for day in changes.days {
       let key = MemoryStoreState.DayKey(storeId: day.storeId, date: day.date)
-      var row =
-        state.days[key]
-        ?? StoreDay(
-          storeId: day.storeId, date: day.date, orders: 0, revenue: .zero, tax: .zero,
-          total: .zero, customers: 0)
-      row.orders += day.orders
-      row.revenue = row.revenue + day.revenue
-      row.tax = row.tax + day.tax
-      row.total = row.total + day.total
-      // Re-read from the customer rows, as the SQL backends do.
-      row.customers = state.dayCustomers.keys.count {
-        $0.storeId == day.storeId && $0.date == day.date
+      add(day, at: key, in: &state.days) {
+        $0.orders += $1.orders
+        $0.revenue = $0.revenue + $1.revenue
+        $0.tax = $0.tax + $1.tax
+        $0.total = $0.total + $1.total
       }
-      state.days[key] = row.orders == 0 ? nil : row
+      state.days[key]?.customers = customers[key] ?? 0
     }
     for hour in changes.hours {
-      let key = MemoryStoreState.HourKey(storeId: hour.storeId, date: hour.date, hour: hour.hour)
-      var row =
-        state.hours[key]
-        ?? StoreHour(
-          storeId: hour.storeId, date: hour.date, hour: hour.hour, orders: 0,
-          revenue: .zero)
-      row.orders += hour.orders
-      row.revenue = row.revenue + hour.revenue
-      state.hours[key] = row.orders == 0 ? nil : row
+      add(
+        hour, at: .init(storeId: hour.storeId, date: hour.date, hour: hour.hour), in: &state.hours
+      ) {
+        $0.orders += $1.orders
+        $0.revenue = $0.revenue + $1.revenue
+      }
     }
     for total in changes.hourTotals {
-      let key = MemoryStoreState.HourTotalKey(storeId: total.storeId, hour: total.hour)
-      var row =
-        state.hourTotals[key]
-        ?? StoreHourTotal(storeId: total.storeId, hour: total.hour, orders: 0, revenue: .zero)
-      row.orders += total.orders
-      row.revenue = row.revenue + total.revenue
-      state.hourTotals[key] = row.orders == 0 ? nil : row
+      add(total, at: .init(storeId: total.storeId, hour: total.hour), in: &state.hourTotals) {
+        $0.orders += $1.orders
+        $0.revenue = $0.revenue + $1.revenue
+      }
     }
     for item in changes.items {
-      let key = MemoryStoreState.ItemKey(storeId: item.storeId, menuItemId: item.menuItemId)
-      var row =
-        state.itemTotals[key]
-        ?? ItemTotal(
-          storeId: item.storeId, menuItemId: item.menuItemId, orders: 0,
-          quantity: Quantity(thousandths: 0), revenue: .zero)
-      row.orders += item.orders
-      row.quantity = row.quantity + item.quantity
-      row.revenue = row.revenue + item.revenue
-      state.itemTotals[key] = row.orders == 0 ? nil : row
+      add(
+        item, at: .init(storeId: item.storeId, menuItemId: item.menuItemId), in: &state.itemTotals
+      ) {
+        $0.orders += $1.orders
+        $0.quantity = $0.quantity + $1.quantity
+        $0.revenue = $0.revenue + $1.revenue
+      }
     }
     for status in changes.statuses {
       let key = MemoryStoreState.StatusKey(
         storeId: status.storeId, date: status.date, status: status.status)
-      var row =
-        state.statuses[key]
-        ?? StoreDayStatus(
-          storeId: status.storeId, date: status.date, status: status.status, orders: 0,
-          amount: .zero)
-      row.orders += status.orders
-      row.amount = row.amount + status.amount
-      state.statuses[key] = row.orders == 0 ? nil : row
+      add(status, at: key, in: &state.statuses) {
+        $0.orders += $1.orders
+        $0.amount = $0.amount + $1.amount
+      }
     }
     for kind in changes.kinds {
-      let key = MemoryStoreState.KindKey(storeId: kind.storeId, date: kind.date, kind: kind.kind)
-      var row =
-        state.kinds[key]
-        ?? StoreDayKind(
-          storeId: kind.storeId, date: kind.date, kind: kind.kind, orders: 0, amount: .zero)
-      row.orders += kind.orders
-      row.amount = row.amount + kind.amount
-      state.kinds[key] = row.orders == 0 ? nil : row
+      add(
+        kind, at: .init(storeId: kind.storeId, date: kind.date, kind: kind.kind), in: &state.kinds
+      ) {
+        $0.orders += $1.orders
+        $0.amount = $0.amount + $1.amount
+      }
     }
     for category in changes.categories {
       let key = MemoryStoreState.CategoryTotalKey(
         storeId: category.storeId, category: category.category,
         subcategory: category.subcategory)
-      var row =
-        state.categories[key]
-        ?? CategoryTotal(
-          storeId: category.storeId, category: category.category,
-          subcategory: category.subcategory, orders: 0, items: Quantity(thousandths: 0),
-          revenue: .zero)
-      row.orders += category.orders
-      row.items = row.items + category.items
-      row.revenue = row.revenue + category.revenue
-      state.categories[key] = row.orders == 0 ? nil : row
+      add(category, at: key, in: &state.categories) {
+        $0.orders += $1.orders
+        $0.items = $0.items + $1.items
+        $0.revenue = $0.revenue + $1.revenue
+      }
     }
   }
+
+  /// Adds `delta` into `table` at `key` — a row not there yet is the delta itself, as an upsert
+  /// inserts it — and drops the row when its orders come to zero, as the SQL backends delete it.
+  private func add<Key: Hashable, Row: CountsOrders>(
+    _ delta: Row, at key: Key, in table: inout [Key: Row], _ sum: (inout Row, Row) -> Void
+  ) {
+    var row = delta
+    if let stored = table[key] {
+      row = stored
+      sum(&row, delta)
+    }
+    table[key] = row.orders == 0 ? nil : row
+  }
 }
+
+/// An aggregate row: its order count says whether it still holds anything.
+protocol CountsOrders {
+  var orders: Int { get }
+}
+
+extension StoreDay: CountsOrders {}
+extension StoreHour: CountsOrders {}
+extension StoreHourTotal: CountsOrders {}
+extension ItemTotal: CountsOrders {}
+extension StoreDayStatus: CountsOrders {}
+extension StoreDayKind: CountsOrders {}
+extension CategoryTotal: CountsOrders {}
