@@ -124,8 +124,11 @@ final class PostgresSession {
   let schema: String
   /// Set when a statement failed, so the pool does not reuse a connection in an unknown state.
   private(set) var broken = false
-  /// The `COPY` started and not yet waited for.
-  private var pendingCopy: EventLoopFuture<Void>?
+  /// What was sent and not yet waited for: copies, and writes whose rows nobody reads. Each runs
+  /// after the one before it on the connection's event loop, so a transaction's writes cross
+  /// from the caller's thread to the loop once, not once each; the next query waits for them
+  /// all (`copied`), and the first failure is reported there.
+  private var pending: EventLoopFuture<Void>?
   /// Where copies run, held by the session so that it outlives every copy it runs (each is
   /// waited for before the session ends).
   private lazy var executor = EventLoopExecutor(connection.eventLoop)
@@ -152,47 +155,76 @@ final class PostgresSession {
   /// connection's own event loop, waited for as a future.
   @discardableResult
   func query<Text: PreparedText>(_: Text.Type, _ query: PostgresQuery) throws -> [PostgresRow] {
-    PreparedTexts.keep(Text.self, query.sql)
-    try copied()
-    let (connection, statement) = (connection, Prepared<Text>(bindings: query.binds))
     let rows = NIOLockedValueBox<[PostgresRow]>([])
-    do {
-      try executor.run {
+    run(Text.self, query) { read in rows.withLockedValue { $0 = read } }
+    try copied()
+    return rows.withLockedValue { $0 }
+  }
+
+  /// Sends `query` as the statement `Text` names and returns without waiting: for writes whose
+  /// rows nobody reads. It runs after what was sent before it; the next query waits for it.
+  func send<Text: PreparedText>(_: Text.Type, _ query: PostgresQuery) {
+    run(Text.self, query) { _ in }
+  }
+
+  /// Sends `query` (unprepared) and returns without waiting, as `send(_:_:)` does.
+  func send(_ query: PostgresQuery) {
+    let connection = connection
+    enqueue { connection.query(query, logger: quietLogger).map { _ in } }
+  }
+
+  private func run<Text: PreparedText>(
+    _: Text.Type, _ query: PostgresQuery,
+    rows: @escaping @Sendable ([PostgresRow]) -> Void
+  ) {
+    PreparedTexts.keep(Text.self, query.sql)
+    let (connection, statement) = (connection, Prepared<Text>(bindings: query.binds))
+    let executor = executor
+    enqueue {
+      executor.run {
         var read: [PostgresRow] = []
         for try await row in try await connection.execute(statement, logger: quietLogger) {
           read.append(row)
         }
-        rows.withLockedValue { $0 = read }
-      }.wait()
-    } catch {
-      throw tallyError(error)
-    }
-    return rows.withLockedValue { $0 }
-  }
-
-  /// Starts `COPY table (columns) FROM STDIN` with `rows` (COPY's text format) and returns
-  /// without waiting for it, so the caller plans the next rows while PostgreSQL takes these in.
-  /// The next query or copy on this session waits for it first (`copied`).
-  ///
-  /// `copyFrom` is async only: it runs as a task on the connection's own event loop
-  /// (`EventLoopExecutor`), never on Swift's cooperative pool, and is waited for as a future.
-  func startCopy(into table: String, columns: [String], rows: [ByteBuffer]) throws {
-    try copied()
-    let connection = connection
-    pendingCopy = executor.run {
-      try await connection.copyFrom(table: table, columns: columns, logger: quietLogger) {
-        writer in
-        for buffer in rows { try await writer.write(buffer) }
+        rows(read)
       }
     }
   }
 
-  /// Waits for the copy `startCopy` sent, if any.
+  /// Starts `COPY table (columns) FROM STDIN` with `rows` (COPY's text format) and returns
+  /// without waiting for it, so the caller plans the next rows while PostgreSQL takes these in.
+  /// The next query on this session waits for it first (`copied`).
+  ///
+  /// `copyFrom` is async only: it runs as a task on the connection's own event loop
+  /// (`EventLoopExecutor`), never on Swift's cooperative pool, and is waited for as a future.
+  func startCopy(into table: String, columns: [String], rows: [ByteBuffer]) {
+    let (connection, executor) = (connection, executor)
+    enqueue {
+      executor.run {
+        try await connection.copyFrom(table: table, columns: columns, logger: quietLogger) {
+          writer in
+          for buffer in rows { try await writer.write(buffer) }
+        }
+      }
+    }
+  }
+
+  /// Runs `start` on the connection's event loop once what was sent before has run; after a
+  /// failure nothing more runs, and the failure is what the next wait reports.
+  private func enqueue(_ start: @escaping @Sendable () -> EventLoopFuture<Void>) {
+    if let before = pending {
+      pending = before.flatMap { start() }
+    } else {
+      pending = connection.eventLoop.flatSubmit(start)
+    }
+  }
+
+  /// Waits for everything sent, if anything.
   func copied() throws {
-    guard let copy = pendingCopy else { return }
-    pendingCopy = nil
+    guard let sent = pending else { return }
+    pending = nil
     do {
-      try copy.wait()
+      try sent.wait()
     } catch {
       throw tallyError(error)
     }
@@ -209,13 +241,13 @@ final class PostgresSession {
 
   /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
   func inTransaction<T>(_ body: () throws -> T) throws -> T {
-    try execute("BEGIN")
+    send("BEGIN")
     do {
       let result = try body()
       try execute("COMMIT")
       return result
     } catch {
-      // A copy still running ends before the rollback; its error is not the one to report.
+      // What was sent ends before the rollback; its error is not the one to report.
       try? copied()
       do { try execute("ROLLBACK") } catch { broken = true }
       throw error

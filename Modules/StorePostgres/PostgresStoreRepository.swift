@@ -46,14 +46,14 @@ public struct PostgresStoreRepository: StoreRepository {
   public func inTransaction<T>(_ body: (any StoreTransaction) throws -> T) throws -> T {
     try pool.withSession { session in
       try session.inTransaction {
-        try session.query(
+        session.send(
           AdvisoryLock.self,
           "SELECT pg_advisory_xact_lock(\(PostgresSchema.lockKey(session.schema)))")
         let transaction = PostgresStoreTransaction(session)
         let result = try body(transaction)
         try transaction.close()
         if !transaction.raisedRevision {
-          try session.query("UPDATE store_revision SET revision = revision + 1")
+          session.send("UPDATE store_revision SET revision = revision + 1")
         }
         return result
       }

@@ -77,7 +77,7 @@ final class PostgresStoreTransaction: StoreTransaction {
     let first = try counters().nextCustomerKey
     let keys = (0..<Int64(externalIds.count)).map { first + $0 }
     known?.nextCustomerKey = first + Int64(externalIds.count)
-    try session.query(
+    session.send(
       InsertCustomers.self,
       """
       INSERT INTO customer (id, external_id) SELECT * FROM unnest(\(keys)::bigint[], \(externalIds)::text[])
@@ -264,9 +264,9 @@ final class PostgresStoreTransaction: StoreTransaction {
       try insert(planned)
       return
     }
-    try session.startCopy(
+    session.startCopy(
       into: "store_order", columns: CopyBatch.orderColumns, rows: batches.map(\.orders))
-    try session.startCopy(
+    session.startCopy(
       into: "order_line", columns: CopyBatch.lineColumns, rows: batches.map(\.lines))
   }
 
@@ -274,7 +274,7 @@ final class PostgresStoreTransaction: StoreTransaction {
   /// (the copy's start, then its end), four inside the writers' lock for one POS order.
   private func insert(_ planned: PlannedOrders) throws {
     let (orders, lines) = (planned.orders, planned.lines)
-    try session.query(
+    session.send(
       InsertOrders.self,
       """
       WITH o AS (
@@ -333,7 +333,7 @@ final class PostgresStoreTransaction: StoreTransaction {
   func save(newItems: [MenuItem], updatedItems: [MenuItem]) throws {
     known = nil
     for items in [newItems, updatedItems] where !items.isEmpty {
-      try session.query(
+      session.send(
         SaveItems.self,
         """
         INSERT INTO menu_item (id, external_id, name, category, subcategory, price_cents)
@@ -464,7 +464,7 @@ final class PostgresStoreTransaction: StoreTransaction {
         && kinds.isEmpty && categories.isEmpty && customers.isEmpty)
     else { return }
     raisedRevision = true
-    try session.query(
+    session.send(
       AddDeltas.self,
       """
       WITH dc AS (
@@ -576,7 +576,7 @@ final class PostgresStoreTransaction: StoreTransaction {
 
   /// Runs `query` when it names any of `count` rows.
   private func deleteEmpty(_ count: Int, _ query: PostgresQuery) throws {
-    if count > 0 { try session.query(query) }
+    if count > 0 { session.send(query) }
   }
 }
 

@@ -5,7 +5,7 @@ import PostgresNIO
 /// then only binds: a POS order's transaction spent about two thirds of PostgreSQL's time
 /// parsing and planning its statements (`log_min_duration_statement`: 2.5 of 3.7 ms), all of it
 /// inside the writers' lock. A caseless enum per call site (`PostgresSession.query(_:_:)`).
-protocol PreparedText {}
+protocol PreparedText: SendableMetatype {}
 
 /// The text of each `PreparedText`: its query's own, kept at its first run. Interpolated values
 /// are binds (`$n`), so a call site's text does not depend on them (checked).
