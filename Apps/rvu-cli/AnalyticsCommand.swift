@@ -53,7 +53,7 @@ extension RVUCommand {
 
     @Flag(
       help:
-        "Add the Medicare payment estimate per period and in the totals (see 'rvu-cli settings set --setting')."
+        "Add the Medicare payment estimate per period and in the totals (see 'rvu-cli settings set --setting' and --gpci)."
     )
     var payment = false
     @OptionGroup var catalog: CatalogOptions

@@ -69,6 +69,7 @@ extension RVUCommand.Settings {
           rvu-cli settings set --dollars-per-rvu 52.50 --annual-target 6000
           rvu-cli settings set --bonus-rate 0.25 --bonus-threshold 5000 \\
               --setting facility
+          rvu-cli settings set --gpci 1.000,0.869,0.575
         """)
 
     @OptionGroup var global: GlobalOptions
@@ -137,16 +138,24 @@ extension RVUCommand.Settings {
         valueName: "adjusted|unadjusted"),
       transform: RVUCredit.init(parsing:))
     var credit: RVUCredit?
+    @Option(
+      help: ArgumentHelp(
+        "The three GPCIs of your Medicare payment locality, as CMS publishes them (work, "
+          + "practice expense, malpractice), for payment estimates; 1.000,1.000,1.000 is the "
+          + "national amount.",
+        valueName: "work,pe,mp"),
+      transform: GPCI.init(parsing:))
+    var gpci: GPCI?
 
     func validate() throws {
       if dollarsPerRVU == nil, annualTarget == nil, bonusRate == nil, bonusThreshold == nil,
         setting == nil, targetStart == nil, targetEnd == nil, bonusPerRVU == nil, reminders == nil,
-        credit == nil
+        credit == nil, gpci == nil
       {
         throw ValidationError(
           "nothing to set: expected --dollars-per-rvu, --annual-target, --bonus-rate, "
             + "--bonus-threshold, --setting, --target-start, --target-end, --bonus-per-rvu, "
-            + "--reminders or --credit")
+            + "--reminders, --credit or --gpci")
       }
     }
 
@@ -156,7 +165,7 @@ extension RVUCommand.Settings {
           dollarsPerRVU: dollarsPerRVU, annualTarget: annualTarget, bonusRate: bonusRate,
           bonusThreshold: bonusThreshold, practiceSetting: setting, targetStart: targetStart,
           targetEnd: targetEnd, bonusPerRVU: bonusPerRVU, reminderEnabled: reminders,
-          credit: credit),
+          credit: credit, gpci: gpci),
         userId: user.id)
       global.print(object: settings.jsonObject)
     }

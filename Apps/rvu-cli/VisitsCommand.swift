@@ -36,12 +36,25 @@ struct VisitFields: ParsableArguments {
 
   @OptionGroup var procedures: ProcedureOptions
 
+  @OptionGroup var place: PlaceOfServiceOption
+
   /// The visit to save; the day is resolved against `asOf` (`today` when none is given).
   func input(asOf: LocalDate) throws -> VisitInput {
     VisitInput(
       date: (date ?? .today).resolve(asOf: asOf), time: time, notes: notes, isNoShow: noShow,
-      procedures: try procedures.inputs())
+      procedures: try procedures.inputs(), setting: place.setting)
   }
+}
+
+/// `--setting`, shared by `add` and `update`.
+struct PlaceOfServiceOption: ParsableArguments {
+  @Option(
+    help: ArgumentHelp(
+      "Where the visit took place, for its payment estimate: facility (hospital, ASC) or "
+        + "non-facility (office); default: 'rvu-cli settings set --setting'.",
+      valueName: "facility|non-facility"),
+    transform: PracticeSetting.init(parsing:))
+  var setting: PracticeSetting?
 }
 
 /// `--procedure` and `--work-rvu`, shared by `add` and `update`.
@@ -82,6 +95,7 @@ extension RVUCommand.Visits {
           rvu-cli visits add --date 2026-02-08 --time 14:30 --procedure 99214 \\
               --procedure G2211
           rvu-cli visits add --date 2026-02-08 --procedure 20610x2:RT
+          rvu-cli visits add --date 2026-02-09 --procedure 27447:80 --setting facility
           rvu-cli visits add --date 2026-02-08 --no-show
           rvu-cli visits add --date yesterday --procedure 99213
           rvu-cli visits add --procedure 99214   (today)
@@ -108,9 +122,14 @@ extension RVUCommand.Visits {
               try ProcedureInput(hcpcs: $0.hcpcs, quantity: $0.quantity)
             } + input.procedures
         }
-        return try store.addVisit(input, userId: user.id, catalogYear: catalog.year)
+        let saved = try store.addVisit(input, userId: user.id, catalogYear: catalog.year)
+        return (
+          saved,
+          try store.paymentEstimate(
+            visitId: saved.visit.id!, userId: user.id, catalogYear: catalog.year)
+        )
       }
-      global.print(object: saved.jsonObject(nested: global.format == .json))
+      global.print(object: saved.0.jsonObject(nested: global.format == .json, estimate: saved.1))
     }
   }
 
@@ -136,12 +155,16 @@ extension RVUCommand.Visits {
     var end: DayReference?
 
     func run() throws {
-      let visits = try global.openRVUStoreToRead().visits(
+      let store = try global.openRVUStoreToRead()
+      let visits = try store.visits(
         userId: user.id, from: start?.resolve(asOf: global.asOf),
         through: end?.resolve(asOf: global.asOf))
+      let estimates = try withRVUHints { try store.paymentEstimates(of: visits, userId: user.id) }
       global.print(
-        rows: visits.map { $0.jsonObject(nested: global.format == .json) },
-        columns: VisitDetail.columns)
+        rows: visits.map {
+          $0.jsonObject(nested: global.format == .json, estimate: estimates[$0.visit.id!]!)
+        },
+        columns: VisitDetail.columnsWithPayment)
     }
   }
 
@@ -151,9 +174,11 @@ extension RVUCommand.Visits {
       commandName: "show",
       abstract: "Show one visit with its procedures and its Medicare payment estimate.",
       discussion: """
-        medicare_payment_estimate = (work + PE + MP RVUs) × quantity × the catalog's conversion \
-        factor, PE facility or non-facility by 'rvu-cli settings set --setting' (national amount, \
-        no geographic adjustment; 0 for a no-show).
+        estimated_payment (also medicare_payment_estimate, its earlier name) = per procedure \
+        (work RVU × work GPCI + PE RVU × PE GPCI + MP RVU × MP GPCI) × the catalog's conversion \
+        factor, after CMS's modifier and multiple-procedure rules, × quantity; PE facility or \
+        non-facility by the visit's --setting, else 'rvu-cli settings set --setting'; GPCIs by \
+        'rvu-cli settings set --gpci' (national amount without); 0 for a no-show.
 
         Example:
           rvu-cli visits show 12
@@ -170,11 +195,11 @@ extension RVUCommand.Visits {
           id: id, userId: user.id, catalogYear: catalog.year)
       }
       if global.format == .json {
-        var object = detail.jsonObject(nested: true)
+        var object = detail.jsonObject(nested: true, estimate: estimate)
         object[PaymentEstimate.column] = .decimal(estimate.amount)
         global.print(object: object)
       } else {
-        var object = detail.jsonObject(nested: false)
+        var object = detail.jsonObject(nested: false, estimate: estimate)
         object[PaymentEstimate.column] = .decimal(estimate.amount)
         global.print(object: object)
         if global.format == .table, !detail.procedures.isEmpty {
@@ -199,6 +224,7 @@ extension RVUCommand.Visits {
           rvu-cli visits update 12 --notes "follow-up in 2 weeks"
           rvu-cli visits update 12 --date 2026-02-09 --procedure 99215
           rvu-cli visits update 12 --no-show
+          rvu-cli visits update 12 --setting facility
         """)
 
     @OptionGroup var global: GlobalOptions
@@ -220,11 +246,15 @@ extension RVUCommand.Visits {
       help: "--no-show: the patient did not show up; --show: the patient came.")
     var show: Bool?
     @OptionGroup var procedures: ProcedureOptions
+    @OptionGroup var place: PlaceOfServiceOption
 
     func validate() throws {
-      if date == nil, time == nil, notes == nil, show == nil, procedures.isEmpty {
+      if date == nil, time == nil, notes == nil, show == nil, procedures.isEmpty,
+        place.setting == nil
+      {
         throw ValidationError(
-          "nothing to change: expected --date, --time, --notes, --show/--no-show or --procedure")
+          "nothing to change: expected --date, --time, --notes, --show/--no-show, --procedure "
+            + "or --setting")
       }
     }
 
@@ -233,12 +263,18 @@ extension RVUCommand.Visits {
         date: date?.resolve(asOf: global.asOf), time: time.map { .some($0) },
         notes: notes.map { $0.isEmpty ? nil : $0 },
         isNoShow: show.map { !$0 },
-        procedures: procedures.isEmpty ? nil : try procedures.inputs())
+        procedures: procedures.isEmpty ? nil : try procedures.inputs(), setting: place.setting)
       let saved = try withRVUHints(workRVU: true) {
-        try global.openRVUStore().updateVisit(
+        let store = try global.openRVUStore()
+        let saved = try store.updateVisit(
           id: id, changes: changes, userId: user.id, catalogYear: catalog.year)
+        return (
+          saved,
+          try store.paymentEstimate(
+            visitId: id, userId: user.id, catalogYear: catalog.year)
+        )
       }
-      global.print(object: saved.jsonObject(nested: global.format == .json))
+      global.print(object: saved.0.jsonObject(nested: global.format == .json, estimate: saved.1))
     }
   }
 

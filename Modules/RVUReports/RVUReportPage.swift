@@ -2,8 +2,9 @@ import AnalyticsCore
 import RVUDomain
 import ReportKit
 
-/// The RVU report page: summary cards against the previous window of equal length, work RVUs per
-/// period, and the codes of the range by work RVUs.
+/// The RVU report page: summary cards against the previous window of equal length (and the
+/// Medicare payment estimate of the range), work RVUs and payment per period, and the codes of
+/// the range by work RVUs.
 ///
 /// One builder for `rvu-cli report` and `GET /reports/rvu`, so the page a user saves and the
 /// page the server sends are the same. The numbers all come from `RVUStore` (analytics with the
@@ -25,15 +26,18 @@ public enum RVUReportPage {
         userId: userId, range: range, period: period, fillEmptyPeriods: true,
         compareWithPrevious: true))
     let codes = try store.topCodes(userId: userId, range: range, limit: topCodeLimit)
+    let payments = try store.paymentEstimates(
+      RVUAnalyticsQuery(userId: userId, range: range, period: period))
     return page(
       report: report, codes: codes, period: period, asOf: asOf, generatedAt: generatedAt,
-      zone: zone)
+      zone: zone, payments: payments)
   }
 
-  /// The page of numbers already read.
+  /// The page of numbers already read; `payments` adds the payment card and column.
   public static func page(
     report: RVUAnalyticsReport, codes: [RVUCodeRow], period: Period, asOf: LocalDate?,
-    generatedAt: Instant?, zone: Zone?
+    generatedAt: Instant?, zone: Zone?,
+    payments: (byPeriod: [LocalDate: PaymentEstimate], total: PaymentEstimate)? = nil
   ) -> ReportPage {
     let range = report.range
     let days = counted(range.dayCount, "day")
@@ -42,16 +46,20 @@ public enum RVUReportPage {
       period: "\(range.start) to \(range.end) (\(days)), \(periodName(period))",
       asOf: asOf, generatedAt: generatedAt, zone: zone,
       sections: [
-        ReportSection(title: "Summary", blocks: [.cards(cards(report))]),
+        ReportSection(title: "Summary", blocks: [.cards(cards(report, payment: payments?.total))]),
         ReportSection(
-          title: "Work RVUs by \(unitName(period))", blocks: periodBlocks(report, period)),
+          title: "Work RVUs by \(unitName(period))",
+          blocks: periodBlocks(report, period, payments: payments?.byPeriod)),
         ReportSection(title: "Top codes", blocks: codeBlocks(codes)),
       ])
   }
 
   static let rvuFormat = ValueFormat(decimals: 2)
 
-  static func cards(_ report: RVUAnalyticsReport) -> [SummaryCard] {
+  static let dollarFormat = ValueFormat(decimals: 2, prefix: "$")
+
+  static func cards(_ report: RVUAnalyticsReport, payment: PaymentEstimate? = nil) -> [SummaryCard]
+  {
     let totals = report.totals
     let changes = report.previous?.changes
     let comparison = report.previous.map {
@@ -72,9 +80,29 @@ public enum RVUReportPage {
         value: rvuFormat.string(totals.averageRVUPerEncounter.doubleValue),
         change: changes?.averageRVUPerEncounter, comparison: comparison),
     ]
+      + (payment.map {
+        [
+          SummaryCard(
+            label: "Estimated Medicare payment", value: dollarFormat.string($0.amount.doubleValue),
+            change: nil, comparison: paymentBasis($0))
+        ]
+      } ?? [])
   }
 
-  static func periodBlocks(_ report: RVUAnalyticsReport, _ period: Period) -> [ReportBlock] {
+  /// How a payment estimate was made, in a line.
+  static func paymentBasis(_ estimate: PaymentEstimate) -> String {
+    let locality =
+      estimate.gpci == .national
+      ? "national amounts (no GPCIs set)"
+      : "GPCIs \(estimate.gpci.description) (work, PE, MP)"
+    return "\(estimate.catalogYear) fee schedule, \(locality), \(estimate.setting.rawValue) "
+      + "unless a visit says otherwise, after the modifier rules"
+  }
+
+  static func periodBlocks(
+    _ report: RVUAnalyticsReport, _ period: Period,
+    payments: [LocalDate: PaymentEstimate]? = nil
+  ) -> [ReportBlock] {
     let rows = report.summary
     return [
       .chart(
@@ -94,13 +122,16 @@ public enum RVUReportPage {
             .init(period == .day ? "Day" : "First day of the \(unitName(period))"),
             .init("Work RVUs", .numeric), .init("Encounters", .numeric),
             .init("No-shows", .numeric),
-          ],
-          rows: rows.map {
+          ] + (payments == nil ? [] : [.init("Estimated payment", .numeric)]),
+          rows: rows.map { row in
             [
-              $0.periodStart.description, rvuFormat.string($0.totalWorkRVU.doubleValue),
-              ValueFormat.integer.string(Double($0.totalEncounters)),
-              ValueFormat.integer.string(Double($0.totalNoShows)),
+              row.periodStart.description, rvuFormat.string(row.totalWorkRVU.doubleValue),
+              ValueFormat.integer.string(Double(row.totalEncounters)),
+              ValueFormat.integer.string(Double(row.totalNoShows)),
             ]
+              + (payments.map {
+                [dollarFormat.string(($0[row.periodStart]?.amount ?? .zero).doubleValue)]
+              } ?? [])
           }, emptyMessage: "No visits in this range.")),
     ]
   }

@@ -253,7 +253,10 @@ struct RVUCLIGoalTests {
           "target_end": null,
           "bonus_per_rvu": null,
           "reminder_enabled": false,
-          "credit": "adjusted"
+          "credit": "adjusted",
+          "gpci_work": null,
+          "gpci_pe": null,
+          "gpci_mp": null
         }
 
         """)

@@ -8,7 +8,8 @@ import Testing
 
 /// `visits list --format csv` with no visits: the header alone (CRLF, as every Tally CSV).
 let emptyVisitsCSV =
-  "id,user_id,date,time,notes,is_no_show,total_work_rvu,procedures,created_at,updated_at\r\n"
+  "id,user_id,date,time,notes,is_no_show,total_work_rvu,procedures,created_at,updated_at,"
+  + "setting,estimated_payment\r\n"
 
 /// Issue 12's leftovers: modifier rows, comparisons in every format, no-shows, days after the
 /// as-of day, empty CSV headers, help that wraps.

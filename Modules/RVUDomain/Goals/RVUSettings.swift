@@ -59,6 +59,8 @@ public struct RVUSettings: Sendable, Equatable, FetchableRecord, PersistableReco
   public var reminderEnabled: Bool
   /// Which work RVUs visits logged from now on are credited (`CreditRules`).
   public var credit: RVUCredit
+  /// The GPCIs of the user's payment locality; `nil`: the national amounts.
+  public var gpci: GPCI?
 
   public enum Columns {
     public static let userId = Column("user_id")
@@ -72,6 +74,7 @@ public struct RVUSettings: Sendable, Equatable, FetchableRecord, PersistableReco
     public static let bonusPerRVU = Column("bonus_per_rvu")
     public static let reminderEnabled = Column("reminder_enabled")
     public static let credit = Column("credit")
+    public static let gpci = Column("gpci")
   }
 
   /// The target period when none is set: the calendar year, as the RVU backend defaults it.
@@ -99,6 +102,7 @@ public struct RVUSettings: Sendable, Equatable, FetchableRecord, PersistableReco
     bonusPerRVU = row[Columns.bonusPerRVU]
     reminderEnabled = row[Columns.reminderEnabled]
     credit = RVUCredit(rawValue: row[Columns.credit]) ?? .adjusted
+    gpci = (row[Columns.gpci] as String?).flatMap { try? GPCI(parsing: $0) }
   }
 
   public func encode(to container: inout PersistenceContainer) throws {
@@ -113,6 +117,7 @@ public struct RVUSettings: Sendable, Equatable, FetchableRecord, PersistableReco
     container[Columns.bonusPerRVU] = bonusPerRVU
     container[Columns.reminderEnabled] = reminderEnabled
     container[Columns.credit] = credit.rawValue
+    container[Columns.gpci] = gpci?.description
   }
 }
 
@@ -132,15 +137,17 @@ public struct RVUSettingsChanges: Sendable, Equatable {
   public var bonusPerRVU: FixedDecimal?
   public var reminderEnabled: Bool?
   public var credit: RVUCredit?
+  public var gpci: GPCI?
 
   public init(
     dollarsPerRVU: FixedDecimal? = nil, annualTarget: FixedDecimal? = nil,
     bonusRate: FixedDecimal? = nil, bonusThreshold: FixedDecimal? = nil,
     practiceSetting: PracticeSetting? = nil, targetStart: LocalDate? = nil,
     targetEnd: LocalDate? = nil, bonusPerRVU: FixedDecimal? = nil, reminderEnabled: Bool? = nil,
-    credit: RVUCredit? = nil
+    credit: RVUCredit? = nil, gpci: GPCI? = nil
   ) {
     self.credit = credit
+    self.gpci = gpci
     self.targetStart = targetStart
     self.targetEnd = targetEnd
     self.bonusPerRVU = bonusPerRVU
@@ -204,6 +211,7 @@ extension RVUStore {
       if let value = changes.bonusPerRVU { settings.bonusPerRVU = value }
       if let value = changes.reminderEnabled { settings.reminderEnabled = value }
       if let value = changes.credit { settings.credit = value }
+      if let value = changes.gpci { settings.gpci = value }
       if let start = settings.targetStart, let end = settings.targetEnd, end < start {
         throw TallyError.invalid(
           "target_end", end.description, expected: "a day on or after target_start (\(start))",

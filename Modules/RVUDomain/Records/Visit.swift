@@ -20,6 +20,8 @@ public struct Visit: Sendable, Equatable, FetchableRecord, MutablePersistableRec
   /// Σ work RVU × quantity of its procedures, kept with the visit in the same transaction so that
   /// period totals read one index; 0 for a no-show, which earns nothing (`totalWorkRVU(of:)`).
   public var totalWorkRVU: FixedDecimal
+  /// Where the visit took place, for its payment estimate; `nil`: the user's setting.
+  public var setting: PracticeSetting?
   public var createdAt: Instant
   public var updatedAt: Instant
 
@@ -31,14 +33,17 @@ public struct Visit: Sendable, Equatable, FetchableRecord, MutablePersistableRec
     public static let notes = Column("notes")
     public static let isNoShow = Column("is_no_show")
     public static let totalWorkRVU = Column("total_work_rvu")
+    public static let setting = Column("setting")
     public static let createdAt = Column("created_at")
     public static let updatedAt = Column("updated_at")
   }
 
   public init(
     id: Int64? = nil, userId: String, date: LocalDate, time: String? = nil, notes: String? = nil,
-    isNoShow: Bool = false, totalWorkRVU: FixedDecimal, createdAt: Instant, updatedAt: Instant
+    isNoShow: Bool = false, totalWorkRVU: FixedDecimal, setting: PracticeSetting? = nil,
+    createdAt: Instant, updatedAt: Instant
   ) {
+    self.setting = setting
     self.id = id
     self.userId = userId
     self.date = date
@@ -58,6 +63,7 @@ public struct Visit: Sendable, Equatable, FetchableRecord, MutablePersistableRec
     notes = row[Columns.notes]
     isNoShow = row[Columns.isNoShow]
     totalWorkRVU = row[Columns.totalWorkRVU]
+    setting = (row[Columns.setting] as String?).flatMap(PracticeSetting.init(rawValue:))
     createdAt = row[Columns.createdAt]
     updatedAt = row[Columns.updatedAt]
   }
@@ -70,6 +76,7 @@ public struct Visit: Sendable, Equatable, FetchableRecord, MutablePersistableRec
     container[Columns.notes] = notes
     container[Columns.isNoShow] = isNoShow
     container[Columns.totalWorkRVU] = totalWorkRVU
+    container[Columns.setting] = setting?.rawValue
     container[Columns.createdAt] = createdAt
     container[Columns.updatedAt] = updatedAt
   }

@@ -347,6 +347,15 @@ enum RVUSchema {
       try db.execute(
         sql: "ALTER TABLE rvu_setting ADD COLUMN credit TEXT NOT NULL DEFAULT 'adjusted'")
     }
+    migrator.registerMigration("rvu-13-locality") { db in
+      // The GPCIs of the user's payment locality (`1.000,0.869,0.575`; NULL: the national
+      // amounts), and each visit's place of service (NULL: the user's setting).
+      try db.execute(
+        sql: """
+          ALTER TABLE rvu_setting ADD COLUMN gpci TEXT;
+          ALTER TABLE visit ADD COLUMN setting TEXT CHECK (setting IN ('facility', 'non-facility'));
+          """)
+    }
     return migrator
   }
 }

@@ -62,11 +62,10 @@ public enum CreditRules {
         numerator: numerator * other.numerator, denominator: denominator * other.denominator)
     }
 
-    /// `value` × this share, to the cent, halves rounded up (3.136 → 3.14).
-    func of(_ value: FixedDecimal) -> FixedDecimal {
-      let product = value.hundredths * numerator
-      let (quotient, remainder) = product.quotientAndRemainder(dividingBy: denominator)
-      return FixedDecimal(hundredths: quotient + (remainder * 2 >= denominator ? 1 : 0))
+    /// `value` × this share in the value's own unit, halves rounded up (3.136 → 3.14).
+    func of(_ value: Int64) -> Int64 {
+      let (quotient, remainder) = (value * numerator).quotientAndRemainder(dividingBy: denominator)
+      return quotient + (remainder * 2 >= denominator ? 1 : 0)
     }
   }
 
@@ -76,10 +75,36 @@ public enum CreditRules {
   ///   modifier (an assistant where ASST SURG is 1 or 9, co-surgeons where CO- SURG is 0 or 9),
   ///   or where a reduced or discontinued procedure has no work RVU given.
   static func credits(_ lines: [Line]) throws -> [Credit] {
+    try apportion(
+      lines, values: lines.map(\.workRVU.hundredths),
+      baseValues: lines.map { $0.endoscopicBaseRVU?.hundredths }, payment: false
+    ).map {
+      Credit(
+        workRVU: FixedDecimal(hundredths: $0.value),
+        adjustment: $0.notes.isEmpty ? nil : $0.notes.joined(separator: "; "))
+    }
+  }
+
+  /// What the fee schedule pays for one unit of each line of one visit, in order: `values` are
+  /// the lines' fee-schedule amounts before the rules (in any unit: `PaymentRules` gives them in
+  /// hundred-thousandths of an RVU, weighted by the locality's GPCIs), `baseValues` those of the
+  /// base code of each endoscopy's family. The rules are the credit's, with the assistant-at-
+  /// surgery share of a non-physician (`AS`) at 85% of 16% (§20.4.3) and the multiple-procedure
+  /// ranking by payment, as the fee schedule ranks. A visit that another release's indicators
+  /// would refuse (an estimate with another catalog year) is paid without the rules.
+  static func payments(_ lines: [Line], values: [Int64], baseValues: [Int64?]) -> [Int64] {
+    (try? apportion(lines, values: values, baseValues: baseValues, payment: true))?.map(\.value)
+      ?? values
+  }
+
+  /// The rules applied to one value per line (`credits`, `payments`).
+  private static func apportion(
+    _ lines: [Line], values: [Int64], baseValues: [Int64?], payment: Bool
+  ) throws -> [(value: Int64, notes: [String])] {
     var shares: [Share] = []
     var notes: [[String]] = []
     for line in lines {
-      let (share, note) = try modifierShare(line)
+      let (share, note) = try modifierShare(line, payment: payment)
       shares.append(share)
       notes.append(note.map { [$0] } ?? [])
     }
@@ -100,7 +125,7 @@ public enum CreditRules {
     for (index, line) in lines.enumerated() where !line.isAddOn {
       let indicator = line.indicators?.multipleProcedure ?? (line.modifier == "51" ? 2 : 0)
       guard indicator == 2 || indicator == 3 else { continue }
-      let value = shares[index].of(line.workRVU).hundredths
+      let value = shares[index].of(values[index])
       let family =
         indicator == 3
         ? line.indicators?.endoscopicBase : (bases.contains(line.hcpcs) ? line.hcpcs : nil)
@@ -118,22 +143,22 @@ public enum CreditRules {
     }
     // Within an endoscopy family (§40.6.2): the highest valued in full, each other less the
     // base endoscopy's value.
-    var baseLess: [Int: FixedDecimal] = [:]
+    var baseLess: [Int: Int64] = [:]
     for family in families.values where procedures[family].lines.count > 1 {
       let members = procedures[family].lines.sorted {
-        (shares[$0].of(lines[$0].workRVU), $1) > (shares[$1].of(lines[$1].workRVU), $0)
+        (shares[$0].of(values[$0]), $1) > (shares[$1].of(values[$1]), $0)
       }
-      var total = shares[members[0]].of(lines[members[0]].workRVU).hundredths
+      var total = shares[members[0]].of(values[members[0]])
       for member in members.dropFirst() {
         // The base itself, when billed beside a member, is less its own value: nothing.
         let isBase = lines[member].indicators?.multipleProcedure != 3
         let baseCode = isBase ? lines[member].hcpcs : lines[member].indicators!.endoscopicBase!
-        let base = isBase ? lines[member].workRVU : lines[member].endoscopicBaseRVU ?? .zero
-        let full = shares[member].of(lines[member].workRVU)
-        let less = FixedDecimal(hundredths: max(0, full.hundredths - base.hundredths))
+        let base = isBase ? values[member] : baseValues[member] ?? 0
+        let less = max(0, shares[member].of(values[member]) - base)
         baseLess[member] = less
-        total += less.hundredths
-        notes[member].append("endoscopy: less the base \(baseCode) (\(base))")
+        total += less
+        notes[member].append(
+          "endoscopy: less the base \(baseCode) (\(FixedDecimal(hundredths: base)))")
       }
       procedures[family].value = total
     }
@@ -153,23 +178,26 @@ public enum CreditRules {
     }
     return lines.indices.map { index in
       let half = Share(numerator: 1, denominator: 2)
-      let full: FixedDecimal
       if let less = baseLess[index] {
-        full = reduced.contains(index) ? half.of(less) : less
-      } else {
-        let share = reduced.contains(index) ? shares[index].times(half) : shares[index]
-        full = share.of(lines[index].workRVU)
+        return (reduced.contains(index) ? half.of(less) : less, notes[index])
       }
-      return Credit(
-        workRVU: full, adjustment: notes[index].isEmpty ? nil : notes[index].joined(separator: "; ")
-      )
+      let share = reduced.contains(index) ? shares[index].times(half) : shares[index]
+      return (share.of(values[index]), notes[index])
     }
   }
 
   /// What a line's modifier does to its credit, and how that is said (`nil`: nothing).
-  private static func modifierShare(_ line: Line) throws -> (Share, String?) {
+  /// For `payment`, a modifier the indicators refuse is paid in full rather than refused.
+  private static func modifierShare(_ line: Line, payment: Bool) throws -> (Share, String?) {
     guard let modifier = line.modifier, !neutral.contains(modifier), !ownRows.contains(modifier)
     else { return (.whole, nil) }
+    if payment, modifier == "AS" {
+      return (Share(numerator: 136, denominator: 1000), "assistant at surgery (AS) 85% of 16%")
+    }
+    if payment, ["52", "53", "66"].contains(modifier) {
+      // By report: the amount is the given work RVU's, as `PaymentRules` weighs it.
+      return (.whole, nil)
+    }
     let indicators = line.indicators
     func refused(_ why: String) -> TallyError {
       TallyError.invalid(

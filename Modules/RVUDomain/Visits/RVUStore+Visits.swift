@@ -61,6 +61,7 @@ extension RVUStore {
       if let time = changes.time { visit.time = time?.descriptionWithSeconds }
       if let notes = changes.notes { visit.notes = try VisitInput.checkNotes(notes) }
       if let isNoShow = changes.isNoShow { visit.isNoShow = isNoShow }
+      if let setting = changes.setting { visit.setting = setting }
       writer.touch(userId: userId, day: visit.date)
       let ofVisit = Procedure.filter(Procedure.Columns.visitId == id)
       var procedures: [Procedure]

@@ -8,11 +8,14 @@ public struct VisitInput: Sendable, Equatable {
   /// Whether the patient did not show up.
   public var isNoShow: Bool
   public var procedures: [ProcedureInput]
+  /// Where it took place, for its payment estimate; `nil`: the user's setting.
+  public var setting: PracticeSetting?
 
   public init(
     date: LocalDate, time: TimeOfDay? = nil, notes: String? = nil, isNoShow: Bool = false,
-    procedures: [ProcedureInput]
+    procedures: [ProcedureInput], setting: PracticeSetting? = nil
   ) {
+    self.setting = setting
     self.date = date
     self.time = time
     self.notes = notes
@@ -62,11 +65,14 @@ public struct VisitChanges: Sendable, Equatable {
   public var isNoShow: Bool?
   /// When set, the visit's procedures are replaced by these (copied from the catalog again).
   public var procedures: [ProcedureInput]?
+  /// The place of service; `nil` keeps it.
+  public var setting: PracticeSetting?
 
   public init(
     date: LocalDate? = nil, time: TimeOfDay?? = nil, notes: String?? = nil,
-    isNoShow: Bool? = nil, procedures: [ProcedureInput]? = nil
+    isNoShow: Bool? = nil, procedures: [ProcedureInput]? = nil, setting: PracticeSetting? = nil
   ) {
+    self.setting = setting
     self.date = date
     self.time = time
     self.notes = notes
@@ -78,11 +84,12 @@ public struct VisitChanges: Sendable, Equatable {
   public init(replacingWith input: VisitInput) {
     self.init(
       date: input.date, time: .some(input.time), notes: .some(input.notes),
-      isNoShow: input.isNoShow, procedures: input.procedures)
+      isNoShow: input.isNoShow, procedures: input.procedures, setting: input.setting)
   }
 
   /// Whether nothing would change.
   public var isEmpty: Bool {
     date == nil && time == nil && notes == nil && isNoShow == nil && procedures == nil
+      && setting == nil
   }
 }

@@ -57,15 +57,16 @@ struct VisitWriter {
     var visit = Visit(
       id: nil, userId: userId, date: input.date, time: input.time?.descriptionWithSeconds,
       notes: notes, isNoShow: input.isNoShow,
-      totalWorkRVU: Visit.totalWorkRVU(of: procedures, isNoShow: input.isNoShow), createdAt: now,
-      updatedAt: now)
+      totalWorkRVU: Visit.totalWorkRVU(of: procedures, isNoShow: input.isNoShow),
+      setting: input.setting, createdAt: now, updatedAt: now)
     let statement = try db.cachedStatement(
       sql: """
-        INSERT INTO visit (user_id, date, time, notes, is_no_show, total_work_rvu, created_at,
-          updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO visit (user_id, date, time, notes, is_no_show, total_work_rvu, setting,
+          created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
         """)
     try statement.execute(arguments: [
-      userId, input.date, visit.time, visit.notes, visit.isNoShow, visit.totalWorkRVU, now, now,
+      userId, input.date, visit.time, visit.notes, visit.isNoShow, visit.totalWorkRVU,
+      visit.setting?.rawValue, now, now,
     ])
     visit.id = db.lastInsertedRowID
     added[userId, default: [:]][input.date, default: []].append(visit.id!)

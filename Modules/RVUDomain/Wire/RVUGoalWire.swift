@@ -15,7 +15,16 @@ extension RVUSettings {
       "target_start": targetStart.map(JSONValue.date) ?? .null,
       "target_end": targetEnd.map(JSONValue.date) ?? .null, "bonus_per_rvu": .amount(bonusPerRVU),
       "reminder_enabled": .bool(reminderEnabled), "credit": .string(credit.rawValue),
+      "gpci_work": .gpci(gpci?.work), "gpci_pe": .gpci(gpci?.practiceExpense),
+      "gpci_mp": .gpci(gpci?.malpractice),
     ]
+  }
+}
+
+extension JSONValue {
+  /// An index in thousandths as CMS writes it (`0.869`), or `null` when unset (national).
+  static func gpci(_ thousandths: Int64?) -> JSONValue {
+    thousandths.map { .number(Double($0) / 1000, decimals: 3) } ?? .null
   }
 }
 

@@ -109,6 +109,20 @@ extension VisitDetail {
   }
 }
 
+extension VisitDetail {
+  /// The keys of `jsonObject(nested: false, estimate:)`, in order.
+  public static let columnsWithPayment = columns + ["setting", "estimated_payment"]
+
+  /// The visit as the CLI shows it: the API's object, then its place of service (`null`: the
+  /// user's setting) and its payment estimate in dollars.
+  public func jsonObject(nested: Bool, estimate: PaymentEstimate) -> JSONObject {
+    var object = jsonObject(nested: nested)
+    object["setting"] = .string(visit.setting?.rawValue)
+    object["estimated_payment"] = .decimal(estimate.amount)
+    return object
+  }
+}
+
 extension Favorite {
   public static let columns = ["id", "user_id", "hcpcs", "sort_order", "created_at"]
 
