@@ -34,6 +34,10 @@ public struct CSVTable: Sendable {
 
   /// The data rows, blank ones left out.
   public let rows: [Row]
+  private let header: CSVHeader
+
+  /// Whether the file has a column, by Tally's name (a renamed column counts as it).
+  public func hasColumn(_ name: String) -> Bool { header.position(of: name) != nil }
 
   /// Reads `data` named `fileName` (any text encoding `TextDecoder` reads), whose header must
   /// hold the `required` columns and no column but those and the `optional` ones (`renamed`:
@@ -82,5 +86,6 @@ public struct CSVTable: Sendable {
       }
     }
     self.rows = rows
+    self.header = header
   }
 }

@@ -1,4 +1,5 @@
 import AnalyticsCore
+import Foundation
 import RVUDomain
 import ReportKit
 
@@ -17,9 +18,12 @@ public enum RVUReportPage {
   /// Reads the numbers of `range` for `userId` and lays them out.
   ///
   /// - throws: `TallyError` from the domain (a range longer than the domain allows).
+  /// - Parameter statement: an employer's statement over `range`, reconciled with the log per
+  ///   month in a section of its own.
+  /// - throws: also `TallyError` (bad data) for a statement line outside `range`.
   public static func build(
     store: RVUStore, userId: String, range: DayRange, period: Period, asOf: LocalDate?,
-    generatedAt: Instant?, zone: Zone?
+    generatedAt: Instant?, zone: Zone?, statement: Statement? = nil
   ) throws -> ReportPage {
     let report = try store.analytics(
       RVUAnalyticsQuery(
@@ -28,9 +32,61 @@ public enum RVUReportPage {
     let codes = try store.topCodes(userId: userId, range: range, limit: topCodeLimit)
     let payments = try store.paymentEstimates(
       RVUAnalyticsQuery(userId: userId, range: range, period: period))
-    return page(
+    let reconciliation = try statement.map {
+      try store.reconcile($0, userId: userId, by: .month, period: range)
+    }
+    var page = page(
       report: report, codes: codes, period: period, asOf: asOf, generatedAt: generatedAt,
       zone: zone, payments: payments)
+    if let reconciliation {
+      page.sections.append(
+        ReportSection(title: "Statement reconciliation", blocks: statementBlocks(reconciliation)))
+    }
+    return page
+  }
+
+  /// The statement against the log: the sums of each side, then every month and code.
+  static func statementBlocks(_ result: Reconciliation) -> [ReportBlock] {
+    let unequal = result.rows.count - result.count(.match)
+    var cards = [
+      SummaryCard(
+        label: "Logged work RVUs", value: rvuFormat.string(result.loggedWorkRVU.doubleValue),
+        comparison: "\(result.range.start) to \(result.range.end), \(result.loggedUnits) units"),
+      SummaryCard(
+        label: "Lines that do not match", value: ValueFormat.integer.string(Double(unequal)),
+        comparison: "\(result.count(.differs)) differ, \(result.count(.statementOnly)) on the "
+          + "statement only, \(result.count(.loggedOnly)) logged only"),
+    ]
+    if let credited = result.statementWorkRVU {
+      cards.insert(
+        SummaryCard(
+          label: "Statement work RVUs", value: rvuFormat.string(credited.doubleValue),
+          comparison: "\(result.statementUnits) units; difference "
+            + rvuFormat.string((credited - result.loggedWorkRVU).doubleValue)),
+        at: 0)
+    }
+    let amount = { (value: FixedDecimal?) in value.map { rvuFormat.string($0.doubleValue) } ?? "—" }
+    return [
+      .cards(cards),
+      .table(
+        DataTable(
+          caption: "Per month and code"
+            + (result.byModifier ? " and modifier" : "") + " (difference: statement − logged)",
+          columns: [
+            .init("Month"), .init("Code"), .init("Statement units", .numeric),
+            .init("Logged units", .numeric), .init("Statement wRVUs", .numeric),
+            .init("Logged wRVUs", .numeric), .init("Difference", .numeric), .init("Status"),
+          ],
+          rows: result.rows.map {
+            [
+              $0.period.map { "\($0.shortMonthName) \($0.year)" } ?? "",
+              $0.hcpcs + ($0.modifier.map { "-" + $0 } ?? ""),
+              ValueFormat.integer.string(Double($0.statementUnits)),
+              ValueFormat.integer.string(Double($0.loggedUnits)), amount($0.statementWorkRVU),
+              amount($0.loggedWorkRVU), amount($0.workRVUDifference), $0.status.rawValue,
+            ]
+          }, emptyMessage: "The statement has no lines.")),
+    ]
   }
 
   /// The page of numbers already read; `payments` adds the payment card and column.
@@ -93,10 +149,9 @@ public enum RVUReportPage {
   static func paymentBasis(_ estimate: PaymentEstimate) -> String {
     let locality =
       estimate.gpci == .national
-      ? "national amounts (no GPCIs set)"
-      : "GPCIs \(estimate.gpci.description) (work, PE, MP)"
-    return "\(estimate.catalogYear) fee schedule, \(locality), \(estimate.setting.rawValue) "
-      + "unless a visit says otherwise, after the modifier rules"
+      ? "national amounts"
+      : "GPCIs " + estimate.gpci.description.replacingOccurrences(of: ",", with: " / ")
+    return "\(estimate.catalogYear) fee schedule, \(locality), after the modifier rules"
   }
 
   static func periodBlocks(

@@ -132,7 +132,7 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
   /// The three-letter English month name (`Feb`).
   public var shortMonthName: String { String(monthName.prefix(3)) }
 
-  static let monthNames = [
+  public static let monthNames = [
     "January", "February", "March", "April", "May", "June", "July", "August", "September",
     "October", "November", "December",
   ]

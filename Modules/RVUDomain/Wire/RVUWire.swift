@@ -218,3 +218,55 @@ extension PaymentEstimate {
   /// The key an estimate's amount is added under, to a visit or an analytics row.
   public static let column = "medicare_payment_estimate"
 }
+
+extension ReconcileRow {
+  /// The keys of `jsonObject`, in order.
+  public static let columns = [
+    "period", "hcpcs", "modifier", "statement_units", "logged_units", "units_difference",
+    "statement_work_rvu", "logged_work_rvu", "work_rvu_difference", "status",
+  ]
+
+  /// `period` is `2025-11` per month, the day per day, `null` per code.
+  public func jsonObject(_ grouping: ReconcileGrouping) -> JSONObject {
+    let period: JSONValue =
+      switch (grouping, self.period) {
+      case (.month, let day?): .string(String(day.description.prefix(7)))
+      case (.day, let day?): .date(day)
+      default: .null
+      }
+    return [
+      "period": period, "hcpcs": .string(hcpcs), "modifier": .string(modifier),
+      "statement_units": .int(statementUnits), "logged_units": .int(loggedUnits),
+      "units_difference": .int(unitsDifference),
+      "statement_work_rvu": statementWorkRVU.map(JSONValue.decimal) ?? .null,
+      "logged_work_rvu": .decimal(loggedWorkRVU),
+      "work_rvu_difference": workRVUDifference.map(JSONValue.decimal) ?? .null,
+      "status": .string(status.rawValue),
+    ]
+  }
+}
+
+extension Reconciliation {
+  /// The sums of both sides and how many rows agree.
+  public var totalsObject: JSONObject {
+    [
+      "statement_units": .int(statementUnits), "logged_units": .int(loggedUnits),
+      "units_difference": .int(statementUnits - loggedUnits),
+      "statement_work_rvu": statementWorkRVU.map(JSONValue.decimal) ?? .null,
+      "logged_work_rvu": .decimal(loggedWorkRVU),
+      "work_rvu_difference": statementWorkRVU.map { .decimal($0 - loggedWorkRVU) } ?? .null,
+      "rows": .int(rows.count), "matching": .int(count(.match)),
+      "differing": .int(count(.differs)), "statement_only": .int(count(.statementOnly)),
+      "logged_only": .int(count(.loggedOnly)),
+    ]
+  }
+
+  /// `{start, end, by, rows, totals}`.
+  public var jsonObject: JSONObject {
+    [
+      "start": .date(range.start), "end": .date(range.end), "by": .string(grouping.rawValue),
+      "rows": .array(rows.map { .object($0.jsonObject(grouping)) }),
+      "totals": .object(totalsObject),
+    ]
+  }
+}
