@@ -24,7 +24,7 @@ extension RVUCommand {
 
         Examples:
           rvu-cli reconcile statement.csv
-          rvu-cli reconcile november.csv --start 2025-11-01 --end 2025-11-30 --month-first
+          rvu-cli reconcile nov.csv --start 2025-11-01 --end 2025-11-30 --month-first
           rvu-cli reconcile export.csv --by code --map hcpcs=CPT --map work_rvu=wRVU
           rvu-cli reconcile daily.csv --by day --format csv > differences.csv
         """)

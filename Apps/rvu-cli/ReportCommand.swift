@@ -29,8 +29,8 @@ extension RVUCommand {
         Example:
           rvu-cli report --last 90 --period weekly --output rvu.html
           rvu-cli report --this-year --period monthly --format pdf --output rvu.pdf
-          rvu-cli report --start 2025-11-01 --end 2025-11-30 --statement november.csv \\
-              --output november.html
+          rvu-cli report --start 2025-11-01 --end 2025-11-30 --statement nov.csv \\
+              --output nov.html
         """)
 
     @OptionGroup var options: ReportOptions

@@ -334,10 +334,18 @@ extension RVUStore {
   }
 
   /// Searches a catalog version (the newest release of `catalogYear`, default: the newest of
-  /// all), best first: the exact code, then codes
-  /// starting with the query, then descriptions holding every word of the query as a whole
-  /// word, then as a word prefix (case-insensitively, each ranked by BM25). Descriptions are
-  /// searched with their CMS abbreviations spelled out (`SearchText`).
+  /// all), best first:
+  /// 1. the exact code (typed with a modifier as a biller writes it, `20610-RT`, `99213 25`: the
+  ///    code, its modifier's own row first when the catalog has one), then codes starting with
+  ///    the query;
+  /// 2. the codes of the plain-language phrases the query holds (`SearchSynonyms`: "level 4
+  ///    office visit", "ekg", "flu shot");
+  /// 3. descriptions holding every word of the query as a whole word, then as a word prefix
+  ///    (case-insensitively, each ranked by BM25), searched with their CMS abbreviations spelled
+  ///    out (`SearchText`).
+  ///
+  /// A word of four letters or more that no description holds, even as a prefix, is read as the
+  /// closest word they hold ("colonscopy" as "colonoscopy": `SearchCorrection`) before 2 and 3.
   ///
   /// Whatever the query holds — quotes, `AND (`, `*`, `-`, `NEAR`, nothing — it never reaches
   /// FTS5 as syntax: it is cut into words of letters and digits, each searched as a quoted prefix.
@@ -352,7 +360,7 @@ extension RVUStore {
         "limit", String(limit), expected: "1 to \(Self.searchLimits.upperBound)", category: .usage)
     }
     let trimmed = query.trimmingCharacters(in: .whitespacesAndNewlines)
-    let words = try Self.searchWords(trimmed)
+    _ = try Self.searchWords(trimmed)
     return try writer.read { db in
       let key = try self.catalogVersion(db, year: catalogYear)
       guard !trimmed.isEmpty else { return [] }
@@ -363,13 +371,16 @@ extension RVUStore {
           if let id = code.id, seen.insert(id).inserted { hits.append(code) }
         }
       }
-      let upper = trimmed.uppercased()
+      typealias Columns = CatalogCode.Columns
+      let version = CatalogCode.filter(Columns.version == key)
+      let typed = SearchCorrection.codeWithModifier(trimmed)
+      let upper = typed?.code ?? trimmed.uppercased()
       if upper.count <= 5,
         upper.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) })
       {
-        typealias Columns = CatalogCode.Columns
-        let version = CatalogCode.filter(Columns.version == key)
-        take(try version.filter(Columns.hcpcs == upper).order(Columns.modifier).fetchAll(db))
+        let exact = try version.filter(Columns.hcpcs == upper).order(Columns.modifier).fetchAll(db)
+        take(exact.filter { $0.modifier != nil && $0.modifier == typed?.modifier })
+        take(exact)
         if hits.count < limit {
           // Codes after the query and before the query followed by the last code point: the
           // codes it starts, read from the (version, hcpcs, modifier) index.
@@ -378,7 +389,22 @@ extension RVUStore {
               .order(Columns.hcpcs, Columns.modifier).limit(limit).fetchAll(db))
         }
       }
-      if let prefixes = words {
+      var words = SearchSynonyms.words(of: trimmed)
+      var synonyms = SearchSynonyms.codes(for: words)
+      if typed == nil, hits.count < limit {
+        let corrected = try SearchCorrection.corrected(words, db)
+        if corrected != words {
+          words = corrected
+          if synonyms.isEmpty { synonyms = SearchSynonyms.codes(for: words) }
+        }
+      }
+      if !synonyms.isEmpty, hits.count < limit {
+        let rows = try version.filter(synonyms.contains(Columns.hcpcs))
+          .order(Columns.modifier).fetchAll(db)
+        let byCode = Dictionary(grouping: rows, by: \.hcpcs)
+        take(synonyms.flatMap { byCode[$0] ?? [] })
+      }
+      if let prefixes = try Self.searchWords(words.joined(separator: " ")) {
         // Whole words first ("knee" before "kneel…"), then words as prefixes ("inj" finds
         // "injection"); `prefixes` quotes every word, so dropping its `*` leaves whole words.
         let wholeWords = prefixes.replacingOccurrences(of: "\"*", with: "\"")

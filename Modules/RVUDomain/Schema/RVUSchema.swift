@@ -356,6 +356,12 @@ enum RVUSchema {
           ALTER TABLE visit ADD COLUMN setting TEXT CHECK (setting IN ('facility', 'non-facility'));
           """)
     }
+    migrator.registerMigration("rvu-14-search-vocabulary") { db in
+      // The words of the full-text index with how many rows hold each, read by the search to
+      // correct a misspelt word (`SearchCorrection`): FTS5's own view of its index, no copy.
+      try db.execute(
+        sql: "CREATE VIRTUAL TABLE catalog_code_terms USING fts5vocab(catalog_code_fts, row)")
+    }
     return migrator
   }
 }
