@@ -22,7 +22,7 @@ struct RVUCommand: ParsableCommand {
     version: TallyVersion.current,
     subcommands: [
       Codes.self, Visits.self, Favorites.self, Analytics.self, Report.self, Settings.self,
-      Goal.self, Templates.self, Users.self, Reconcile.self,
+      Goal.self, TimeOffCommand.self, Templates.self, Users.self, Reconcile.self,
     ])
 
   static func main() { CommandRunner.main(Self.self) }

@@ -17,27 +17,34 @@ extension RVUCommand {
   struct Goal: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "goal",
-      abstract: "Work RVUs to date against your annual target, pace, dollars and bonus.",
+      abstract: "Work RVUs to date against your target, pace, dollars and bonus.",
       discussion: """
-        Expected by now counts working days (Monday to Friday) from January 1 through --as-of; \
-        the projection carries the pace so far to December 31. Dollars use --dollars-per-rvu, \
-        the bonus pays --bonus-rate of that rate again for every RVU above --bonus-threshold \
-        (see 'rvu-cli settings set').
+        The target is aimed over its period: 'rvu-cli settings set --target-start D \
+        --target-end D' when set, else the calendar year of --as-of (--year picks a calendar \
+        year). The pace starts on the period's first day, or on the first day you logged a \
+        visit in it when later (a new job in March). Expected by now counts working days \
+        (Monday to Friday) less your time off ('rvu-cli time-off add') through --as-of; the \
+        projection carries the pace so far to the period's end. Dollars use \
+        --dollars-per-rvu, the bonus pays --bonus-rate of that rate again for every RVU above \
+        --bonus-threshold (see 'rvu-cli settings set').
 
         Example:
           rvu-cli goal
           rvu-cli goal --year 2025 --format json
+          rvu-cli settings set --target-start 2026-07-01 --target-end 2027-06-30
         """)
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var user: UserOptions
-    @Option(help: ArgumentHelp("The calendar year (default: the --as-of year).", valueName: "yyyy"))
+    @Option(
+      help: ArgumentHelp(
+        "A calendar year (default: your target period, else the --as-of year).",
+        valueName: "yyyy"))
     var year: Int?
 
     func run() throws {
       let asOf = global.asOf
-      let goal = try global.openRVUStoreToRead().goal(
-        userId: user.id, year: year ?? asOf.year, asOf: asOf)
+      let goal = try global.openRVUStoreToRead().goal(userId: user.id, year: year, asOf: asOf)
       global.print(object: goal.jsonObject)
     }
   }

@@ -38,6 +38,10 @@ public enum RVUReportPage {
     var page = page(
       report: report, codes: codes, period: period, asOf: asOf, generatedAt: generatedAt,
       zone: zone, payments: payments)
+    let goal = try store.goal(userId: userId, asOf: asOf ?? range.end)
+    if goal.annualTarget != nil || goal.dollarsToDate != nil {
+      page.sections.insert(ReportSection(title: "Target", blocks: [.cards(goalCards(goal))]), at: 1)
+    }
     if let reconciliation {
       page.sections.append(
         ReportSection(title: "Statement reconciliation", blocks: statementBlocks(reconciliation)))
@@ -143,6 +147,45 @@ public enum RVUReportPage {
             change: nil, comparison: paymentBasis($0))
         ]
       } ?? [])
+  }
+
+  /// The target, the pace and the dollars, as far as the settings give them.
+  static func goalCards(_ goal: RVUGoal) -> [SummaryCard] {
+    let period = "\(goal.periodStart) to \(goal.periodEnd)"
+    let through = goal.through.map { " by \($0)" } ?? ""
+    var cards: [SummaryCard] = []
+    if let target = goal.annualTarget {
+      cards.append(
+        SummaryCard(
+          label: "Target", value: rvuFormat.string(target.doubleValue),
+          comparison: "work RVUs, \(period), paced from \(goal.pacedFrom) over "
+            + "\(counted(goal.workingDaysInYear, "working day"))"
+            + (goal.timeOffDays > 0 ? " (\(counted(goal.timeOffDays, "day")) off)" : "")))
+      if let expected = goal.expectedToDate {
+        cards.append(
+          SummaryCard(
+            label: "Pace",
+            value: goal.percentOfExpected.map { rvuFormat.string($0.doubleValue) + "%" } ?? "—",
+            comparison: "\(rvuFormat.string(goal.workRVUToDate.doubleValue)) of "
+              + "\(rvuFormat.string(expected.doubleValue)) expected\(through)"))
+      }
+    }
+    if let projected = goal.projectedYearEnd {
+      cards.append(
+        SummaryCard(
+          label: "Projected at \(goal.periodEnd)", value: rvuFormat.string(projected.doubleValue),
+          comparison: "work RVUs at the pace so far"
+            + (goal.projectedDollars.map { ", \(dollarFormat.string($0.doubleValue))" } ?? "")))
+    }
+    if let dollars = goal.dollarsToDate {
+      cards.append(
+        SummaryCard(
+          label: "Dollars to date", value: dollarFormat.string(dollars.doubleValue),
+          comparison: "\(rvuFormat.string(goal.workRVUToDate.doubleValue)) work RVUs since "
+            + "\(goal.periodStart)"
+            + (goal.bonusToDate.map { ", bonus \(dollarFormat.string($0.doubleValue))" } ?? "")))
+    }
+    return cards
   }
 
   /// How a payment estimate was made, in a line.

@@ -51,21 +51,25 @@ struct GoalTests {
     let goal = try store.goal(userId: "u", year: 2026, asOf: day("2026-01-31"))
     // To date (02-02 is after the as-of day): 3 × 1.30 + 1.92 + 0.33 = 6.15.
     #expect(goal.workRVUToDate == rvu("6.15"))
-    #expect(goal.workingDaysElapsed == 22)
-    #expect(goal.workingDaysInYear == 261)
-    // 6000 × 22 ÷ 261 = 505.747… → 505.75.
-    #expect(goal.expectedToDate == rvu("505.75"))
-    // 6.15 ÷ 505.75 = 1.2160…% → 1.22.
-    #expect(goal.percentOfExpected == rvu("1.22"))
-    // 6.15 × 261 ÷ 22 = 72.961… → 72.96.
-    #expect(goal.projectedYearEnd == rvu("72.96"))
-    // 6.15 × 52.50 = 322.875 → 322.88; 72.96 × 52.50 = 3830.40.
+    // Paced from the first visit, Monday 2026-01-05 (issue 33: a physician is not behind for
+    // days before they logged anything): working days Jan 5–30 = 20, Jan 5–Dec 31 = 261 − 2
+    // (Thu Jan 1, Fri Jan 2) = 259.
+    #expect(goal.pacedFrom == day("2026-01-05"))
+    #expect(goal.workingDaysElapsed == 20)
+    #expect(goal.workingDaysInYear == 259)
+    // 6000 × 20 ÷ 259 = 463.320… → 463.32.
+    #expect(goal.expectedToDate == rvu("463.32"))
+    // 6.15 ÷ 463.32 = 1.3273…% → 1.33.
+    #expect(goal.percentOfExpected == rvu("1.33"))
+    // 6.15 × 259 ÷ 20 = 79.6425 → 79.64.
+    #expect(goal.projectedYearEnd == rvu("79.64"))
+    // 6.15 × 52.50 = 322.875 → 322.88; 79.64 × 52.50 = 4181.10.
     #expect(goal.dollarsToDate == rvu("322.88"))
-    #expect(goal.projectedDollars == rvu("3830.40"))
+    #expect(goal.projectedDollars == rvu("4181.10"))
     // (6.15 − 5) × 52.50 = 60.375 → 60.38; × 0.25 = 15.095 → 15.10.
     #expect(goal.bonusToDate == rvu("15.10"))
-    // (72.96 − 5) × 52.50 = 3567.90; × 0.25 = 891.975 → 891.98.
-    #expect(goal.projectedBonus == rvu("891.98"))
+    // (79.64 − 5) × 52.50 = 3918.60; × 0.25 = 979.65.
+    #expect(goal.projectedBonus == rvu("979.65"))
     // A year not begun: nothing elapsed, no projection.
     let next = try store.goal(userId: "u", year: 2027, asOf: day("2026-01-31"))
     #expect(next.workingDaysElapsed == 0)

@@ -362,6 +362,21 @@ enum RVUSchema {
       try db.execute(
         sql: "CREATE VIRTUAL TABLE catalog_code_terms USING fts5vocab(catalog_code_fts, row)")
     }
+    migrator.registerMigration("rvu-15-time-off") { db in
+      // Days a user does not work, left out of the working days a target is paced over.
+      try db.execute(
+        sql: """
+          CREATE TABLE time_off (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            user_id TEXT NOT NULL,
+            first_day TEXT NOT NULL,
+            last_day TEXT NOT NULL CHECK (last_day >= first_day),
+            note TEXT,
+            created_at INTEGER NOT NULL
+          );
+          CREATE INDEX time_off_user ON time_off (user_id, first_day);
+          """)
+    }
     return migrator
   }
 }

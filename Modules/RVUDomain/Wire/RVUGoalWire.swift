@@ -39,7 +39,21 @@ extension RVUGoal {
       "percent_of_expected": .amount(percentOfExpected),
       "projected_year_end": .amount(projectedYearEnd), "dollars_to_date": .amount(dollarsToDate),
       "projected_dollars": .amount(projectedDollars), "bonus_to_date": .amount(bonusToDate),
-      "projected_bonus": .amount(projectedBonus),
+      "projected_bonus": .amount(projectedBonus), "period_start": .date(periodStart),
+      "period_end": .date(periodEnd), "paced_from": .date(pacedFrom),
+      "time_off_days": .int(timeOffDays),
+    ]
+  }
+}
+
+extension TimeOff {
+  /// The keys of `jsonObject`, in order.
+  public static let columns = ["id", "user_id", "from", "to", "working_days", "note", "created_at"]
+
+  public var jsonObject: JSONObject {
+    [
+      "id": .int(Int(id ?? 0)), "user_id": .string(userId), "from": .date(from), "to": .date(to),
+      "working_days": .int(workingDays), "note": .string(note), "created_at": createdAt.wireValue,
     ]
   }
 }
