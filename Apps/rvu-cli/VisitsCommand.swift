@@ -12,7 +12,9 @@ extension RVUCommand {
       commandName: "visits",
       abstract: "Add, list, show, update, delete and import visits.",
       discussion: "Example:\n  rvu-cli visits add --procedure 99213",
-      subcommands: [Add.self, List.self, Show.self, Update.self, Delete.self, Import.self])
+      subcommands: [
+        Add.self, List.self, Show.self, Update.self, Delete.self, Import.self, Export.self,
+      ])
   }
 }
 
@@ -168,6 +170,59 @@ extension RVUCommand.Visits {
     }
   }
 
+  /// `rvu-cli visits export`.
+  struct Export: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "export",
+      abstract: "Write your visits as a file 'rvu-cli visits import' reads back.",
+      discussion: """
+        CSV (the default; --format csv): one row per procedure with the columns visits import \
+        reads, work_rvu the credit and work_rvu_unadjusted the value CMS's rules start from, \
+        so an import applies them once. --format json: the array of visits (as visits list \
+        writes it), which imports back too. A file given with --output is created readable by \
+        you alone (0600): it holds your patients' visits.
+
+        Example:
+          rvu-cli visits export --output visits.csv
+          rvu-cli visits export --start 2026-01-01 --end 2026-03-31 --format json
+        """)
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var user: UserOptions
+    @Option(
+      help: ArgumentHelp(
+        "The first day: YYYY-MM-DD, today, yesterday or a weekday.", valueName: "day"),
+      transform: DayReference.init(parsing:))
+    var start: DayReference?
+    @Option(
+      help: ArgumentHelp(
+        "The last day: YYYY-MM-DD, today, yesterday or a weekday.", valueName: "day"),
+      transform: DayReference.init(parsing:))
+    var end: DayReference?
+    @Option(
+      help: ArgumentHelp("Write to this file (- or none: standard output).", valueName: "file"))
+    var output: String?
+
+    func run() throws {
+      let store = try global.openRVUStoreToRead()
+      let visits = try store.visits(
+        userId: user.id, from: start?.resolve(asOf: global.asOf),
+        through: end?.resolve(asOf: global.asOf))
+      let text: String
+      if global.format == .json {
+        let estimates = try withRVUHints {
+          try store.paymentEstimates(of: visits, userId: user.id)
+        }
+        text = OutputFormat.json.render(
+          rows: visits.map { $0.jsonObject(nested: true, estimate: estimates[$0.visit.id!]!) })
+      } else {
+        text = OutputFormat.csv.render(
+          rows: visits.flatMap(\.csvRows), columns: VisitImportFile.csvColumns)
+      }
+      try OutputFile.write(text, to: output)
+    }
+  }
+
   /// `rvu-cli visits show ID`.
   struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -304,8 +359,9 @@ extension RVUCommand.Visits {
         JSON: an array of {date, time, notes, is_no_show, procedures: [{hcpcs, modifier, \
         description, status_code, work_rvu, quantity}]}; values left out come from the catalog.
 
-        CSV (.csv): columns visit, date, time, notes, no_show, hcpcs, modifier, quantity, \
-        work_rvu, description, status_code; rows with the same visit value are one visit. Dates \
+        CSV (.csv): columns visit, date, time, notes, no_show, setting, hcpcs, modifier, \
+        quantity, work_rvu, work_rvu_unadjusted, description, status_code (as 'rvu-cli visits \
+        export' writes them); rows with the same visit value are one visit. Dates \
         and times as a spreadsheet writes them are read too (2/8/2026, 1:30 PM); slashed dates \
         the way the file's first unambiguous one says (13/2/2026: day first), else as \
         --month-first or --day-first says. A spreadsheet with its own header is read with \

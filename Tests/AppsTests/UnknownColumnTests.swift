@@ -30,7 +30,8 @@ struct UnknownColumnTests {
     #expect(
       result.error
         == "rvu-cli: visits.csv line 1: column \"Qty\" is not valid: expected one of visit, date, "
-        + "time, notes, no_show, hcpcs, modifier, quantity, work_rvu, description, status_code: "
+        + "time, notes, no_show, setting, hcpcs, modifier, quantity, work_rvu, "
+        + "work_rvu_unadjusted, description, status_code: "
         + "also not known: \"Modifer\" (did you mean 'modifier'?)\n")
     let list = CommandRunner.capture(
       RVUCommand.self, arguments: ["visits", "list", "--format", "json"] + db)

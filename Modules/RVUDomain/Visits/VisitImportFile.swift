@@ -59,9 +59,11 @@ public enum VisitImportFile {
     let notes: String?
     let isNoShow: Bool?
     let procedures: [ProcedureBody]?
+    /// The place of service (`facility`, `non-facility`); `null` or absent: the user's.
+    let setting: String?
 
     enum CodingKeys: String, CodingKey {
-      case date, time, notes, procedures
+      case date, time, notes, procedures, setting
       case isNoShow = "is_no_show"
     }
   }
@@ -127,8 +129,8 @@ public enum VisitImportFile {
   /// `updated_at`; a procedure's `id` and `visit_id`): they are read so that an export imports
   /// back, and made anew, as for a body the API takes.
   static let jsonKeys = KnownKeys(
-    ["date", "time", "notes", "is_no_show", "procedures"]
-      + ["id", "user_id", "total_work_rvu", "created_at", "updated_at"],
+    ["date", "time", "notes", "is_no_show", "procedures", "setting"]
+      + ["id", "user_id", "total_work_rvu", "created_at", "updated_at", "estimated_payment"],
     nested: [
       "procedures": KnownKeys([
         "hcpcs", "modifier", "description", "status_code", "work_rvu", "quantity", "id",
@@ -195,11 +197,17 @@ public enum VisitImportFile {
         throw error.at(source)
       }
     }
+    var setting: PracticeSetting?
+    if let text = body.setting {
+      do { setting = try PracticeSetting(parsing: text) } catch {
+        throw fail("setting", text, error)
+      }
+    }
     return Record(
       source: source,
       input: VisitInput(
         date: date, time: time, notes: body.notes, isNoShow: body.isNoShow ?? false,
-        procedures: procedures))
+        procedures: procedures, setting: setting))
   }
 
   /// `visits.json element 3`: JSON has no useful line, so the source names the array element.
@@ -248,9 +256,12 @@ public enum VisitImportFile {
 
   /// The CSV columns besides `visit` and `date`.
   static let csvOptionalColumns = [
-    "time", "notes", "no_show", "hcpcs", "modifier", "quantity", "work_rvu", "description",
-    "status_code",
+    "time", "notes", "no_show", "setting", "hcpcs", "modifier", "quantity", "work_rvu",
+    "work_rvu_unadjusted", "description", "status_code",
   ]
+
+  /// Every CSV column, in the order an export writes them.
+  public static let csvColumns = ["visit", "date"] + csvOptionalColumns
 
   static func parseCSV(
     _ data: Data, fileName: String, dialect: CSVDialect = CSVDialect(),
@@ -323,39 +334,55 @@ public enum VisitImportFile {
       default: throw fail("no_show", text, expected: "true or false")
       }
     }
+    var setting: PracticeSetting?
+    if let text = cell("setting") {
+      do { setting = try PracticeSetting(parsing: text) } catch {
+        throw fail("setting", text, expected: "facility or non-facility")
+      }
+    }
     var procedures: [ProcedureInput] = []
     if let hcpcs = cell("hcpcs") {
       do {
-        let workRVU = try cell("work_rvu").map { text in
-          do { return try ProcedureInput.parseWorkRVU(dialect.pointDecimal(text)) } catch var
-            error as TallyError
-          {
-            // Echoed as the file has it, not with its marks swapped.
-            if case .invalid(let field, _, let expected) = error.cause {
-              error.cause = .invalid(field: field, value: text, expected: expected)
+        func amount(_ column: String) throws -> FixedDecimal? {
+          try cell(column).map { text in
+            do { return try ProcedureInput.parseWorkRVU(dialect.pointDecimal(text)) } catch var
+              error as TallyError
+            {
+              // Echoed as the file has it, not with its marks swapped, in its own column.
+              if case .invalid(_, _, let expected) = error.cause {
+                error.cause = .invalid(field: column, value: text, expected: expected)
+              }
+              throw error
             }
-            throw error
           }
         }
+        let workRVU = try amount("work_rvu")
+        // An export's work RVU before the credit rules, which apply again on import (as in
+        // JSON): `work_rvu` is then checked against the rules' credit.
+        let unadjusted = try amount("work_rvu_unadjusted")
         let quantity = try ProcedureInput.checkQuantity(cell("quantity") ?? "1")
-        procedures.append(
-          try ProcedureInput(
-            hcpcs: hcpcs, modifier: cell("modifier"), quantity: quantity, workRVU: workRVU,
-            description: cell("description"), statusCode: cell("status_code")))
+        var input = try ProcedureInput(
+          hcpcs: hcpcs, modifier: cell("modifier"), quantity: quantity,
+          workRVU: unadjusted ?? workRVU, description: cell("description"),
+          statusCode: cell("status_code"))
+        if unadjusted != nil { input.fileCredit = workRVU }
+        procedures.append(input)
       } catch var error as TallyError {
         error.category = .badData
         throw error.at(source)
       }
     }
     let input = VisitInput(
-      date: date, time: time, notes: cell("notes"), isNoShow: isNoShow, procedures: procedures)
+      date: date, time: time, notes: cell("notes"), isNoShow: isNoShow, procedures: procedures,
+      setting: setting)
     if var existing = visits[key] {
       guard existing.input.date == date, existing.input.time == time,
-        existing.input.notes == input.notes, existing.input.isNoShow == isNoShow
+        existing.input.notes == input.notes, existing.input.isNoShow == isNoShow,
+        existing.input.setting == setting
       else {
         throw fail(
           "visit", key,
-          expected: "rows of one visit that agree on date, time, notes and no_show")
+          expected: "rows of one visit that agree on date, time, notes, no_show and setting")
       }
       existing.input.procedures += procedures
       visits[key] = existing

@@ -270,3 +270,36 @@ extension Reconciliation {
     ]
   }
 }
+
+extension VisitDetail {
+  /// The visit as rows of the visits CSV `VisitImportFile` reads (`csvColumns`): one per
+  /// procedure, or one without a code for a no-show that has none. `work_rvu` is the credit,
+  /// `work_rvu_unadjusted` the value the rules start from, so an import applies them once.
+  public var csvRows: [JSONObject] {
+    let visitCells: JSONObject = [
+      "visit": .int(Int(visit.id ?? 0)), "date": .date(visit.date), "time": .string(visit.time),
+      "notes": .string(visit.notes), "no_show": .bool(visit.isNoShow),
+      "setting": .string(visit.setting?.rawValue),
+    ]
+    func row(_ procedure: Procedure?) -> JSONObject {
+      JSONObject(
+        VisitImportFile.csvColumns.map { column in
+          if let value = visitCells[column] { return (column, value) }
+          guard let procedure else { return (column, .null) }
+          let value: JSONValue =
+            switch column {
+            case "hcpcs": .string(procedure.hcpcs)
+            case "modifier": .string(procedure.modifier)
+            case "quantity": .int(procedure.quantity)
+            case "work_rvu": .decimal(procedure.workRVU)
+            case "work_rvu_unadjusted": .decimal(procedure.workRVUUnadjusted ?? procedure.workRVU)
+            case "description": .string(procedure.description)
+            case "status_code": .string(procedure.statusCode)
+            default: .null
+            }
+          return (column, value)
+        })
+    }
+    return procedures.isEmpty ? [row(nil)] : procedures.map(row)
+  }
+}
