@@ -23,8 +23,9 @@ extension RVUCommand {
         default range is the last 30 days up to --as-of. With --statement, the page ends with \
         the employer's statement over the report's days reconciled against your visits per \
         month and code (read as 'rvu-cli reconcile' reads it, --map and the date options \
-        alike; a line outside the days is refused). With GPCIs or a \
-        place of service set, the payment estimate is a card and a column.
+        alike; a line outside the days is refused). The Medicare \
+        payment estimate (your GPCIs and place of service, 'rvu-cli settings set') is a card \
+        and a column; the target, pace and dollars are cards when a target or rate is set.
 
         Example:
           rvu-cli report --last 90 --period weekly --output rvu.html

@@ -37,7 +37,7 @@ extension RVUCommand.Users {
     func run() throws {
       guard yes else {
         throw ValidationError(
-          "deleting user \(id) deletes all their visits, favorites, custom codes, templates and settings: expected --yes to confirm"
+          "deleting user \(id) deletes all their visits, favorites, custom codes, templates, time off and settings: expected --yes to confirm"
         )
       }
       let deleted = try global.openRVUStore().deleteUser(id)
@@ -48,13 +48,14 @@ extension RVUCommand.Users {
             + "\(counted(deleted.favorites, "favorite")), "
             + "\(counted(deleted.customCodes, "custom code")), "
             + "\(counted(deleted.templates, "template")), "
+            + "\(counted(deleted.timeOff, "time-off entry", "time-off entries")), "
             + "\(counted(deleted.settings, "settings row")).\n")
       } else {
         global.print(object: [
           "user_id": .string(id), "visits": .int(deleted.visits),
           "procedures": .int(deleted.procedures), "favorites": .int(deleted.favorites),
           "settings": .int(deleted.settings), "custom_codes": .int(deleted.customCodes),
-          "templates": .int(deleted.templates),
+          "templates": .int(deleted.templates), "time_off": .int(deleted.timeOff),
         ])
       }
     }

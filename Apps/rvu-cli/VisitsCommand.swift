@@ -44,19 +44,35 @@ struct VisitFields: ParsableArguments {
   func input(asOf: LocalDate) throws -> VisitInput {
     VisitInput(
       date: (date ?? .today).resolve(asOf: asOf), time: time, notes: notes, isNoShow: noShow,
-      procedures: try procedures.inputs(), setting: place.setting)
+      procedures: try procedures.inputs(), setting: place.setting?.setting)
   }
 }
 
 /// `--setting`, shared by `add` and `update`.
 struct PlaceOfServiceOption: ParsableArguments {
+  /// A place of service, or `default`: the user's setting.
+  struct Choice {
+    /// `nil` for `default`.
+    let setting: PracticeSetting?
+
+    init(parsing text: String) throws {
+      guard text.lowercased() != "default" else {
+        setting = nil
+        return
+      }
+      do { setting = try PracticeSetting(parsing: text) } catch {
+        throw TallyError(value: text, expected: "facility, non-facility or default")
+      }
+    }
+  }
+
   @Option(
     help: ArgumentHelp(
-      "Where the visit took place, for its payment estimate: facility (hospital, ASC) or "
-        + "non-facility (office); default: 'rvu-cli settings set --setting'.",
-      valueName: "facility|non-facility"),
-    transform: PracticeSetting.init(parsing:))
-  var setting: PracticeSetting?
+      "Where the visit took place, for its payment estimate: facility (hospital, ASC), "
+        + "non-facility (office), or default: 'rvu-cli settings set --setting' (the default).",
+      valueName: "facility|non-facility|default"),
+    transform: Choice.init(parsing:))
+  var setting: Choice?
 }
 
 /// `--procedure` and `--work-rvu`, shared by `add` and `update`.
@@ -318,7 +334,8 @@ extension RVUCommand.Visits {
         date: date?.resolve(asOf: global.asOf), time: time.map { .some($0) },
         notes: notes.map { $0.isEmpty ? nil : $0 },
         isNoShow: show.map { !$0 },
-        procedures: procedures.isEmpty ? nil : try procedures.inputs(), setting: place.setting)
+        procedures: procedures.isEmpty ? nil : try procedures.inputs(),
+        setting: place.setting.map(\.setting))
       let saved = try withRVUHints(workRVU: true) {
         let store = try global.openRVUStore()
         let saved = try store.updateVisit(

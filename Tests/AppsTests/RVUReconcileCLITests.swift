@@ -52,5 +52,13 @@ struct RVUReconcileCLITests {
     #expect(gpci.status == 64 && gpci.error.contains("\"1.02,1.15\""))
     let place = try rvu(["visits", "add", "--procedure", "99213", "--setting", "hospital"])
     #expect(place.status == 64 && place.error.contains("\"hospital\""))
+    // A visit's own place of service, then back to the user's setting.
+    let added = try rvu([
+      "visits", "add", "--date", "2025-11-04", "--procedure", "99213", "--setting", "facility",
+      "--as-of", "2025-12-31", "--format", "json",
+    ])
+    #expect(added.output.contains("\"setting\": \"facility\""))
+    let cleared = try rvu(["visits", "update", "3", "--setting", "default", "--format", "json"])
+    #expect(cleared.status == 0 && cleared.output.contains("\"setting\": null"), "\(cleared.error)")
   }
 }

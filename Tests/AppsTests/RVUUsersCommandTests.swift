@@ -34,7 +34,7 @@ import Testing
     #expect(
       deleted.output
         == "Deleted user dr-a: 1 visit, 2 procedures, 1 favorite, 0 custom codes, 0 templates, "
-        + "0 settings rows.\n")
+        + "0 time-off entries, 0 settings rows.\n")
     for (user, visits) in [("dr-a", "[]\n"), ("dr-b", nil)] {
       let list = CommandRunner.capture(
         RVUCommand.self, arguments: ["visits", "list", "--format", "json", "--user", user] + db)

@@ -61,6 +61,20 @@ struct GoalPacingTests {
     #expect(calendar.periodStart == day("2026-01-01") && calendar.pacedFrom == day("2026-01-05"))
   }
 
+  @Test("a period that is all time off paces nothing, and does not fail")
+  func allTimeOff() throws {
+    let store = try RVUStore.inMemory(clock: .on(day("2026-12-31")))
+    _ = try store.updateSettings(
+      RVUSettingsChanges(
+        annualTarget: rvu("6000"), targetStart: day("2026-07-01"), targetEnd: day("2027-06-30")),
+      userId: "u")
+    _ = try store.addTimeOff(from: day("2026-07-01"), to: day("2027-06-30"), userId: "u")
+    let goal = try store.goal(userId: "u", asOf: day("2026-08-31"))
+    #expect(goal.workingDaysInYear == 0 && goal.timeOffDays == 261)
+    #expect(goal.expectedToDate == nil && goal.percentOfExpected == nil)
+    #expect(goal.projectedYearEnd == nil)
+  }
+
   @Test("time off is listed, deleted, and refused backwards or over a year")
   func entries() throws {
     let store = try store()

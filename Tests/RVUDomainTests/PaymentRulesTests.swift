@@ -102,6 +102,28 @@ struct PaymentRulesTests {
     #expect(try paid(["99213"]) == rvu("96.02"))
   }
 
+  @Test("a modifier the indicators refuse is not payable; the visit's other rules still apply")
+  func refusedModifier() {
+    func line(_ code: String, _ modifier: String?, assistant: Int) -> CreditRules.Line {
+      CreditRules.Line(
+        hcpcs: code, modifier: modifier, workRVU: .zero,
+        indicators: PaymentIndicators(
+          multipleProcedure: 2, bilateralSurgery: 0, assistantAtSurgery: assistant,
+          coSurgeons: 0, teamSurgery: 0),
+        isAddOn: false, isGiven: false, hasOwnRow: false, endoscopicBaseRVU: nil)
+    }
+    // Values in any unit: 1000 and 400. The assistant line on a code whose ASST SURG is 1 pays
+    // nothing; the two others keep the multiple-procedure rule: 1000, then 400 × 50% = 200.
+    let paid = CreditRules.payments(
+      [line("A", nil, assistant: 1), line("B", nil, assistant: 1), line("C", "80", assistant: 1)],
+      values: [1000, 400, 800], baseValues: [nil, nil, nil])
+    #expect(paid == [1000, 200, 0])
+    // -AS where ASST SURG is 2: 16% × 85% = 13.6% of 1000 = 136.
+    #expect(
+      CreditRules.payments([line("A", "AS", assistant: 2)], values: [1000], baseValues: [nil])
+        == [136])
+  }
+
   @Test("a surgeon's week, as Docs/RVU.md works it: 708.43")
   func surgeonsWeek() throws {
     let user = "surgeon"

@@ -51,7 +51,7 @@ struct ReconcileTests {
     #expect(
       rows == [
         "2025-11-03 99213 0/1 0.00/1.30 logged only",
-        "2025-11-04 99213-25 1/1 1.30/1.30 match",
+        "2025-11-04 99213 1/1 1.30/1.30 match",
         "2025-11-04 99214 1/1 1.92/1.92 match",
         "2025-11-20 99213 1/2 1.30/2.60 differs",
         "2025-11-24 99215 1/0 2.80/0.00 statement only",
@@ -61,6 +61,38 @@ struct ReconcileTests {
     #expect(result.statementWorkRVU == rvu("7.32") && result.loggedWorkRVU == rvu("7.12"))
     #expect(result.statementUnits == 4 && result.loggedUnits == 5)
     #expect(result.count(.match) == 2 && result.count(.differs) == 1)
+  }
+
+  @Test("modifiers that change the credit are matched; 25, RT and the like are not")
+  func modifiers() throws {
+    let store = try store()
+    var reduced = procedure("99213:52")
+    reduced.workRVU = rvu("0.65")
+    _ = try store.addVisit(
+      VisitInput(date: day("2025-11-05"), procedures: [reduced]), userId: "u")
+    // The 52 is not on the statement: a different service (by report), named on both sides.
+    let file = try statement(
+      """
+      date,hcpcs,modifier,units
+      2025-11-04,99213,,1
+      2025-11-04,99214,RT,1
+      2025-11-05,99213,,1
+      """)
+    let rows = try store.reconcile(file, userId: "u", by: .month).rows.map {
+      "\($0.hcpcs)\($0.modifier.map { "-" + $0 } ?? "") \($0.statementUnits)/\($0.loggedUnits) "
+        + $0.status.rawValue
+    }
+    // Over the statement's days (Nov 4–5): 99213-25 on the 4th (one service with the plain
+    // 99213), 99214 on the 4th, 99213-52 on the 5th.
+    #expect(rows == ["99213 2/1 differs", "99213-52 0/1 logged only", "99214 1/1 match"])
+  }
+
+  @Test("a blank work RVU where the column is there is refused, not read as 0")
+  func blankWorkRVU() throws {
+    let error = try #require(throws: TallyError.self) {
+      try statement("date,hcpcs,work_rvu\n2025-11-03,99213,\n")
+    }
+    #expect(error.source?.line == 2 && error.description.contains("work_rvu"))
   }
 
   @Test("a statement by month, per code: units only, modifiers left out of the match")

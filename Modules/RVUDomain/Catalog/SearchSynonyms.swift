@@ -87,17 +87,24 @@ enum SearchSynonyms {
     (["screening colonoscopy"], ["G0121", "G0105", "45378"]),
   ]
 
-  /// The codes of every phrase `words` hold (lowercase words of the query), longer phrases
-  /// first, each code once.
+  /// The codes of every phrase `words` hold (lowercase words of the query) that no longer matched
+  /// phrase holds, longer phrases first, each code once.
   static func codes(for words: [String]) -> [String] {
     let text = " " + words.joined(separator: " ") + " "
-    var matched: [(length: Int, codes: [String])] = []
+    var matched: [(phrase: String, codes: [String])] = []
     for entry in table {
-      let longest = entry.phrases.filter { text.contains(" " + $0 + " ") }.map(\.count).max()
-      if let longest { matched.append((longest, entry.codes)) }
+      let found = entry.phrases.filter { text.contains(" " + $0 + " ") }
+      if let longest = found.max(by: { $0.count < $1.count }) {
+        matched.append((longest, entry.codes))
+      }
+    }
+    // "shot" inside "flu shot" is the flu shot, not any injection.
+    let phrases = matched.map(\.phrase)
+    matched.removeAll { short in
+      phrases.contains { $0 != short.phrase && (" " + $0 + " ").contains(" " + short.phrase + " ") }
     }
     var seen: Set<String> = []
-    return matched.sorted { $0.length > $1.length }.flatMap(\.codes).filter {
+    return matched.sorted { $0.phrase.count > $1.phrase.count }.flatMap(\.codes).filter {
       seen.insert($0).inserted
     }
   }

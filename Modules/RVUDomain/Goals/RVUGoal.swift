@@ -95,14 +95,15 @@ public struct RVUGoal: Sendable, Equatable {
       through.map { Self.workingDays(from: pacedFrom, through: $0, daysOff: weekdaysOff) } ?? 0
     let elapsed = Int64(workingDaysElapsed)
     let total = Int64(workingDaysInYear)
-    expectedToDate = settings.annualTarget?.scaled(by: elapsed, over: total)
+    // A period all time off (or already over before the first visit) has nothing to pace.
+    expectedToDate = total > 0 ? settings.annualTarget?.scaled(by: elapsed, over: total) : nil
     if let expected = expectedToDate, expected > .zero {
       percentOfExpected = FixedDecimal(hundredths: 100 * 100)
         .scaled(by: workRVUToDate.hundredths, over: expected.hundredths)
     } else {
       percentOfExpected = nil
     }
-    let projection = elapsed > 0 ? workRVUToDate.scaled(by: total, over: elapsed) : nil
+    let projection = elapsed > 0 && total > 0 ? workRVUToDate.scaled(by: total, over: elapsed) : nil
     projectedYearEnd = projection
     let rate = settings.dollarsPerRVU
     dollarsToDate = rate.map { workRVUToDate.times($0) }

@@ -199,6 +199,12 @@ extension RVUStore {
         field, "\(value)", expected: "\(range.lowerBound) to \(range.upperBound)\(unit)",
         category: .usage)
     }
+    if let gpci = changes.gpci,
+      ![gpci.work, gpci.practiceExpense, gpci.malpractice].allSatisfy(GPCI.plausible.contains)
+    {
+      throw TallyError.invalid(
+        "gpci", gpci.description, expected: "three indices each 0.100 to 3.000", category: .usage)
+    }
     return try writer.write { db in
       var settings = try RVUSettings.owned(by: userId).fetchOne(db) ?? RVUSettings(userId: userId)
       if let value = changes.dollarsPerRVU { settings.dollarsPerRVU = value }

@@ -20,7 +20,8 @@ extension RVUStore {
     guard from.days(to: to) < Self.timeOffLimit else {
       throw TallyError.invalid(
         "to", to.description,
-        expected: "at most \(Self.timeOffLimit) days after \(from) (one entry per stretch)",
+        expected: "at most \(Self.timeOffLimit) days from \(from), first and last included "
+          + "(one entry per stretch)",
         category: .usage)
     }
     let note = try VisitInput.checkNotes(note)

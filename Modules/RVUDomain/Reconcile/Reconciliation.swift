@@ -69,7 +69,9 @@ public struct Reconciliation: Sendable, Equatable {
 
 extension RVUStore {
   /// Compares `statement` with the user's log over the days it covers: per `grouping` period and
-  /// code (and modifier, when the statement has them), units and work RVUs on each side. Logged
+  /// code (and modifier, when the statement has them, those that change the credit only: 80,
+  /// 50, 52…; `CreditRules.neutral` ones such as 25 or RT are left out of the match), units and
+  /// work RVUs on each side. Logged
   /// work RVUs are the credited ones (`work_rvu` × quantity, as analytics sum them); no-shows
   /// count nothing. Equal sums match even where one side has no line (a charge and its
   /// reversal); otherwise a code only one side has is named as such.
@@ -143,10 +145,18 @@ extension RVUStore {
     }
     var onStatement: Set<Key> = []
     var logged: Set<Key> = []
+    /// Modifiers that change nothing in the credit (25, 59, RT, …) are left out of the match:
+    /// statements often leave them out, and `99213` beside `99213-25` is one service.
+    func matched(_ modifier: String?) -> String? {
+      guard statement.hasModifiers, let modifier = modifier?.uppercased(),
+        !CreditRules.neutral.contains(modifier)
+      else { return nil }
+      return modifier
+    }
     for line in statement.lines {
       let key = Key(
-        period: period(line.date ?? line.month), hcpcs: line.hcpcs,
-        modifier: statement.hasModifiers ? line.modifier : nil)
+        period: period(line.date ?? line.month), hcpcs: line.hcpcs, modifier: matched(line.modifier)
+      )
       var updated = row(key)
       updated.statementUnits += line.units
       if let workRVU = line.workRVU {
@@ -158,7 +168,7 @@ extension RVUStore {
     for procedure in procedures {
       let key = Key(
         period: period(procedure.date), hcpcs: procedure.hcpcs.uppercased(),
-        modifier: statement.hasModifiers ? procedure.modifier?.uppercased() : nil)
+        modifier: matched(procedure.modifier))
       var updated = row(key)
       updated.loggedUnits += procedure.quantity
       updated.loggedWorkRVU = updated.loggedWorkRVU + procedure.workRVU * procedure.quantity

@@ -45,8 +45,8 @@ public struct Statement: Sendable, Equatable {
   ///
   /// - Parameter columns: Tally's column → the file's own column that holds it.
   /// - throws: `TallyError` (bad data) naming the file, line, column and value of every bad row
-  ///   (up to `Problems`' limit), a missing `hcpcs` column, or a file with both or neither of
-  ///   `date` and `month`.
+  ///   (up to `Problems`' limit), a missing `hcpcs` column, a file with both or neither of
+  ///   `date` and `month`, or one without lines.
   public static func parse(
     _ data: Data, fileName: String, dialect: CSVDialect = CSVDialect(),
     columns renamed: [String: String] = [:]
@@ -73,17 +73,26 @@ public struct Statement: Sendable, Equatable {
     var lines: [Line] = []
     for row in table.rows {
       try problems.collect {
-        lines.append(try line(row, byDay: hasDate, dialect: dialect, dateOrder: dateOrder))
+        lines.append(
+          try line(
+            row, byDay: hasDate, hasWorkRVUs: table.hasColumn("work_rvu"), dialect: dialect,
+            dateOrder: dateOrder))
       }
     }
     try problems.check()
+    guard !lines.isEmpty else {
+      throw TallyError(
+        .badData, .missing(field: "lines", expected: "at least one billed line under the header"),
+        source: TallyError.Source(fileName))
+    }
     return Statement(
       lines: lines, byDay: hasDate, hasModifiers: table.hasColumn("modifier"),
       hasWorkRVUs: table.hasColumn("work_rvu"))
   }
 
   private static func line(
-    _ row: CSVTable.Row, byDay: Bool, dialect: CSVDialect, dateOrder: DateOrder?
+    _ row: CSVTable.Row, byDay: Bool, hasWorkRVUs: Bool, dialect: CSVDialect,
+    dateOrder: DateOrder?
   ) throws -> Line {
     let source = row.source
     func fail(_ column: String, _ value: String, expected: String) -> TallyError {
@@ -126,6 +135,13 @@ public struct Statement: Sendable, Equatable {
       units = value
     }
     var workRVU: FixedDecimal?
+    // A blank cell of a column the file has would read as 0 and show a difference that is
+    // not one.
+    if hasWorkRVUs, row["work_rvu"] == nil {
+      throw TallyError(
+        .badData, .missing(field: "work_rvu", expected: "the line's work RVUs, such as 3.14"),
+        source: source)
+    }
     if let text = row["work_rvu"] {
       guard let value = try? FixedDecimal(parsing: dialect.pointDecimal(text)),
         Self.workRVUs.contains(value)

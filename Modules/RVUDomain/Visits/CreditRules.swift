@@ -90,9 +90,12 @@ public enum CreditRules {
   /// hundred-thousandths of an RVU, weighted by the locality's GPCIs), `baseValues` those of the
   /// base code of each endoscopy's family. The rules are the credit's, with the assistant-at-
   /// surgery share of a non-physician (`AS`) at 85% of 16% (§20.4.3) and the multiple-procedure
-  /// ranking by payment, as the fee schedule ranks. A visit that another release's indicators
-  /// would refuse (an estimate with another catalog year) is paid without the rules.
+  /// ranking by payment, as the fee schedule ranks. A modifier the indicators refuse (an
+  /// assistant where ASST SURG is 1 or 9, co-surgeons where CO- SURG is 0 or 9: possible when a
+  /// visit is estimated with another release's) makes that line not payable: 0, the rest of the
+  /// visit under the rules.
   static func payments(_ lines: [Line], values: [Int64], baseValues: [Int64?]) -> [Int64] {
+    // Payment mode refuses nothing.
     (try? apportion(lines, values: values, baseValues: baseValues, payment: true))?.map(\.value)
       ?? values
   }
@@ -191,12 +194,23 @@ public enum CreditRules {
   private static func modifierShare(_ line: Line, payment: Bool) throws -> (Share, String?) {
     guard let modifier = line.modifier, !neutral.contains(modifier), !ownRows.contains(modifier)
     else { return (.whole, nil) }
-    if payment, modifier == "AS" {
-      return (Share(numerator: 136, denominator: 1000), "assistant at surgery (AS) 85% of 16%")
-    }
-    if payment, ["52", "53", "66"].contains(modifier) {
-      // By report: the amount is the given work RVU's, as `PaymentRules` weighs it.
-      return (.whole, nil)
+    if payment {
+      if ["52", "53", "66"].contains(modifier) {
+        // By report: the amount is the given work RVU's, as `PaymentEstimate` weighs it.
+        return (.whole, nil)
+      }
+      var asAssistant = line
+      if modifier == "AS" { asAssistant.modifier = "80" }
+      guard let (share, note) = try? modifierShare(asAssistant, payment: false) else {
+        return (Share(numerator: 0, denominator: 1), "not payable under this release's indicators")
+      }
+      // A non-physician assistant (AS) is paid 85% of the assistant's 16% (§20.4.3).
+      return modifier == "AS"
+        ? (
+          share.times(Share(numerator: 85, denominator: 100)),
+          "assistant at surgery (AS) 85% of 16%"
+        )
+        : (share, note)
     }
     let indicators = line.indicators
     func refused(_ why: String) -> TallyError {

@@ -8,6 +8,7 @@ public struct UserDeletion: Sendable, Equatable {
   public var favorites = 0
   public var customCodes = 0
   public var templates = 0
+  public var timeOff = 0
   /// 1 when the user had settings (a goal, a rate), else 0.
   public var settings = 0
 
@@ -33,6 +34,7 @@ extension RVUStore {
       deletion.customCodes = try delete("custom_code")
       // Their items go with them (ON DELETE CASCADE).
       deletion.templates = try delete("template")
+      deletion.timeOff = try delete("time_off")
       _ = try delete("visit_day")
       _ = try delete("procedure_day")
       return deletion

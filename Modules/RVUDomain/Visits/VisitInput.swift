@@ -65,12 +65,13 @@ public struct VisitChanges: Sendable, Equatable {
   public var isNoShow: Bool?
   /// When set, the visit's procedures are replaced by these (copied from the catalog again).
   public var procedures: [ProcedureInput]?
-  /// The place of service; `nil` keeps it.
-  public var setting: PracticeSetting?
+  /// The place of service; `.some(nil)` makes the visit follow the user's setting again; `nil`
+  /// keeps it.
+  public var setting: PracticeSetting??
 
   public init(
     date: LocalDate? = nil, time: TimeOfDay?? = nil, notes: String?? = nil,
-    isNoShow: Bool? = nil, procedures: [ProcedureInput]? = nil, setting: PracticeSetting? = nil
+    isNoShow: Bool? = nil, procedures: [ProcedureInput]? = nil, setting: PracticeSetting?? = nil
   ) {
     self.setting = setting
     self.date = date
@@ -84,7 +85,9 @@ public struct VisitChanges: Sendable, Equatable {
   public init(replacingWith input: VisitInput) {
     self.init(
       date: input.date, time: .some(input.time), notes: .some(input.notes),
-      isNoShow: input.isNoShow, procedures: input.procedures, setting: input.setting)
+      isNoShow: input.isNoShow, procedures: input.procedures,
+      // The API's bodies have no place of service: a replacement keeps the visit's.
+      setting: input.setting.map { .some($0) })
   }
 
   /// Whether nothing would change.

@@ -19,6 +19,7 @@ extension TallyAPI {
             "visits": .int(deleted.visits), "procedures": .int(deleted.procedures),
             "favorites": .int(deleted.favorites), "settings": .int(deleted.settings),
             "custom_codes": .int(deleted.customCodes), "templates": .int(deleted.templates),
+            "time_off": .int(deleted.timeOff),
           ]),
         ])
       },
