@@ -79,8 +79,8 @@ struct StoreCLITests {
     let chart = try scratch.run([
       "chart", "--store", "NYC", "--range", "week", "--as-of", "2026-03-08", "--format", "csv",
     ])
-    #expect(chart.output.hasPrefix("time_label,revenue,orders\r\nMon,0.00,0\r\n"))
-    #expect(chart.output.hasSuffix("Sat,20.00,1\r\nSun,10.00,1\r\n"))
+    #expect(chart.output.hasPrefix("time_label,revenue,orders,partial\r\nMon,0.00,0,false\r\n"))
+    #expect(chart.output.hasSuffix("Sat,20.00,1,false\r\nSun,10.00,1,false\r\n"))
     let daily = try scratch.run(["daily", "--store", "NYC", "--as-of", "2026-03-08"])
     #expect(daily.output.contains("2026-03-07"))
     #expect(daily.output.contains("█"))

@@ -227,11 +227,15 @@ extension StoreMetricsCommand {
         } else {
           try db.chart(storeId: store.store, range: range ?? .today, asOf: asOf)
         }
+      // A partial week or month is flagged: its total is not a whole one's.
+      let labels = zip(StoreWire.chartLabels(points), points).map {
+        $1.partial ? $0 + " (partial)" : $0
+      }
       Terminal.writeOutput(
         StoreOutput.render(
-          StoreWire.chart(points), columns: StoreWire.chartColumns,
-          chart: Array(zip(StoreWire.chartLabels(points), points.map(\.revenue))),
-          format: global.format))
+          StoreWire.chart(points, marksPartial: true),
+          columns: StoreWire.chartColumns + ["partial"],
+          chart: Array(zip(labels, points.map(\.revenue))), format: global.format))
     }
   }
 

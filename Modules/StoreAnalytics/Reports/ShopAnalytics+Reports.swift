@@ -216,8 +216,18 @@ extension ShopAnalytics {
     // Quarter and year buckets would be too coarse for a chart: they become months.
     let period: Period = period == .day || period == .week ? period : .month
     var byDay: [LocalDate: (orders: Int, revenue: FixedDecimal)] = [:]
-    for day in try repository.days(of: storeId, in: window) {
+    let days = try repository.days(of: storeId, in: window)
+    for day in days {
       byDay[day.date] = (day.orders, day.revenue)
+    }
+    // The day the store opened, when it lies in the window: its first order, with none before.
+    var opened: LocalDate?
+    if period != .day, let first = days.filter({ $0.orders > 0 }).map(\.date).min(),
+      first > window.start,
+      try repository.latestDays(of: storeId, through: window.start.adding(days: -1), limit: 1)
+        .isEmpty
+    {
+      opened = first
     }
     return window.buckets(by: period).map { bucket in
       var orders = 0
@@ -234,7 +244,11 @@ extension ShopAnalytics {
         case .week: .week(startingOn: bucket.start)
         default: .month(startingOn: bucket.start)
         }
-      return RevenueBucket(key: key, orders: orders, revenue: revenue)
+      let partial =
+        period != .day
+        && (bucket.overlap != bucket.period
+          || opened.map { $0 > bucket.period.start && $0 <= bucket.period.end } == true)
+      return RevenueBucket(key: key, orders: orders, revenue: revenue, partial: partial)
     }
   }
 }

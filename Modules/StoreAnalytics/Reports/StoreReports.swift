@@ -114,11 +114,16 @@ public struct RevenueBucket<Key: Sendable & Equatable>: Sendable, Equatable {
   public let orders: Int
   /// Σ subtotals (before tax).
   public let revenue: FixedDecimal
+  /// Whether the window or the store's data covers only part of the period (a week the window
+  /// starts in the middle of, the month of the as-of day, the week the store opened): its
+  /// totals are not comparable with a whole one's.
+  public let partial: Bool
 
-  public init(key: Key, orders: Int, revenue: FixedDecimal) {
+  public init(key: Key, orders: Int, revenue: FixedDecimal, partial: Bool = false) {
     self.key = key
     self.orders = orders
     self.revenue = revenue
+    self.partial = partial
   }
 }
 

@@ -308,14 +308,54 @@ public enum StoreWire {
   public static let chartColumns = ["time_label", "revenue", "orders"]
 
   /// Chart points with their labels; a chart of at most a week of days names the weekdays.
-  public static func chart(_ points: [RevenueBucket<ChartBucket>]) -> [JSONObject] {
+  /// `marksPartial` adds `partial` (the seed app's chart answer has no such key).
+  public static func chart(_ points: [RevenueBucket<ChartBucket>], marksPartial: Bool = false)
+    -> [JSONObject]
+  {
     let labels = chartLabels(points)
     return zip(points, labels).map { point, label in
-      [
+      var object: JSONObject = [
         "time_label": .string(label), "revenue": .decimal(point.revenue),
         "orders": .int(point.orders),
       ]
+      if marksPartial { object["partial"] = .bool(point.partial) }
+      return object
     }
+  }
+
+  public static let heatmapColumns = ["weekday", "hour", "orders", "revenue"]
+
+  /// The 168 cells, Monday 0h first.
+  public static func heatmap(_ cells: [HeatmapCell]) -> [JSONObject] {
+    cells.map {
+      [
+        "weekday": .string($0.weekday.shortName), "hour": .int($0.hour),
+        "orders": .int($0.orders), "revenue": .decimal($0.revenue),
+      ]
+    }
+  }
+
+  public static let forecastColumns = ["date", "weekday", "revenue", "orders"]
+
+  /// `{store_id, history: {start, end}, method, mape_revenue, mape_orders, days: [...]}`.
+  public static func forecast(_ forecast: StoreForecast) -> JSONObject {
+    [
+      "store_id": .string(forecast.storeId),
+      "history": .object([
+        "start": .date(forecast.history.start), "end": .date(forecast.history.end),
+      ]),
+      "method": .string(StoreForecast.method),
+      "mape_revenue": .number(forecast.revenueError, decimals: 1),
+      "mape_orders": .number(forecast.ordersError, decimals: 1),
+      "days": .array(forecast.days.map { .object(forecastDay($0)) }),
+    ]
+  }
+
+  public static func forecastDay(_ day: StoreForecast.Day) -> JSONObject {
+    [
+      "date": .date(day.date), "weekday": .string(day.date.weekday.shortName),
+      "revenue": .decimal(day.revenue), "orders": .number(day.orders, decimals: 1),
+    ]
   }
 
   /// The labels of chart points: `12am`…`11pm`, `Mon` (a week of days), `Feb 8`, `Week of Feb 2`,
