@@ -30,6 +30,9 @@ public enum StoreReportPage {
     let hours = try shops.hourly(of: known, range: window)
     let parts = try shops.timeDistribution(of: known, range: window)
     let (items, categories) = try shops.sales(of: known, range: window, limit: topLimit)
+    let heat = try shops.heatmap(of: known, range: window)
+    // The forecast needs two whole weeks of history; a younger store's page goes without.
+    let forecast = try? shops.forecast(of: known, days: 14, asOf: day)
     return ReportPage(
       title: "\(shop.name): store report",
       period: "\(windowText(window)), \(range.rawValue)", asOf: day, generatedAt: now, zone: zone,
@@ -46,9 +49,15 @@ public enum StoreReportPage {
                   "Revenue of completed orders (subtotals before tax) per bucket of the window "
                   + "\(windowText(window)).",
                 data: zip(StoreWire.chartLabels(chart), chart).map {
-                  ChartDatum($0, $1.revenue)
+                  ChartDatum($0, $1.revenue, partial: $1.partial)
                 }, format: money, emptyMessage: "No orders in this window."))
-          ]),
+          ]
+            + (chart.contains(where: \.partial)
+              ? [
+                .paragraph(
+                  "Hatched bars cover only part of their period (the window or the store's "
+                    + "opening cuts them): their totals are not a whole week's or month's.")
+              ] : [])),
         ReportSection(
           title: "Time of day",
           blocks: [
@@ -73,9 +82,60 @@ public enum StoreReportPage {
                   [StoreWire.label($0.key), ValueFormat.integer.string(Double($0.orders))]
                 })),
           ]),
+        ReportSection(title: "When", blocks: heatBlocks(heat, window: window, zone: zone)),
         ReportSection(title: "Top categories", blocks: categoryBlocks(categories)),
         ReportSection(title: "Top items", blocks: itemBlocks(items)),
-      ])
+      ]
+        + (forecast.map { [ReportSection(title: "Next two weeks", blocks: forecastBlocks($0))] }
+          ?? []))
+  }
+
+  /// Orders by weekday × hour as a heat grid, with every cell in its table.
+  static func heatBlocks(_ cells: [HeatmapCell], window: DayRange, zone: Zone) -> [ReportBlock] {
+    let weekdays = Weekday.allCases.sorted()
+    return [
+      .chart(
+        HeatGrid(
+          title: "Orders by weekday and hour",
+          description:
+            "Completed orders in each local hour (\(zone.identifier)) of each weekday, summed over "
+            + "\(windowText(window)).",
+          rows: weekdays.map(\.shortName), columns: (0..<24).map { StoreWire.hourLabel($0) },
+          values: weekdays.map { weekday in
+            cells.filter { $0.weekday == weekday }.map { Double($0.orders) }
+          }, emptyMessage: "No orders in this window."))
+    ]
+  }
+
+  /// The forecast's days as bars and a table, with the method and its error.
+  static func forecastBlocks(_ forecast: StoreForecast) -> [ReportBlock] {
+    func error(_ value: Double?) -> String {
+      value.map { ValueFormat(decimals: 1, unit: "%").string($0).replacingOccurrences(of: " %", with: "%") } ?? "not measured (under 6 weeks)"
+    }
+    return [
+      .paragraph(
+        "Forecast from \(forecast.history.start) to \(forecast.history.end): "
+          + StoreForecast.method + ". Its error on the last four weeks held back (mean absolute "
+          + "percentage error): revenue \(error(forecast.revenueError)), orders "
+          + "\(error(forecast.ordersError))."),
+      .chart(
+        BarChart(
+          title: "Revenue forecast",
+          description: "Forecast revenue for each of the next 14 days.",
+          data: forecast.days.map {
+            ChartDatum("\($0.date.weekday.shortName) \($0.date.day)", $0.revenue)
+          }, format: money)),
+      .table(
+        DataTable(
+          caption: "Forecast per day",
+          columns: [.init("Day"), .init("Revenue", .numeric), .init("Orders", .numeric)],
+          rows: forecast.days.map {
+            [
+              $0.date.description, money.string($0.revenue.doubleValue),
+              ValueFormat(decimals: 1).string($0.orders),
+            ]
+          })),
+    ]
   }
 
   /// Every store's KPIs over the rolling `range`, each store's window ending on the day `shops`

@@ -36,8 +36,14 @@ extension BarChart: HTMLRenderable {
     html.categoryChart(
       title: title, description: description, isEmpty: data.isEmpty, emptyMessage: emptyMessage,
       table: table, categories: data.map(\.label), scale: scale, goal: goal, format: format
-    ) { html, layout, _ in
+    ) { html, layout, chartID in
       let barWidth = layout.slot * (1 - ChartStyle.barGap)
+      if data.contains(where: \.partial) {
+        // A partial period: the bar's colour under white diagonal lines.
+        html.markup(
+          "<defs><pattern id=\"\(chartID)-partial\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\"><rect width=\"6\" height=\"6\" fill=\"\(ChartStyle.color(0))\"/><path d=\"M0 6L6 0M-1 1L1 -1M5 7L7 5\" stroke=\"#fff\" stroke-width=\"1.5\"/></pattern></defs>"
+        )
+      }
       let baseline = layout.y(0)
       let labels = data.map { format.string($0.value) }
       // Value labels only when every one fits over its bar; otherwise the table carries them.
@@ -48,10 +54,11 @@ extension BarChart: HTMLRenderable {
       for (index, datum) in data.enumerated() {
         let y = layout.y(datum.value)
         let x = layout.slotLeft(index) + (layout.slot - barWidth) / 2
+        let fill = datum.partial ? " fill=\"url(#\(chartID)-partial)\"" : ""
         html.markup(
-          "<rect class=\"bar\" x=\"\(NumberText.coordinate(x))\" y=\"\(NumberText.coordinate(min(y, baseline)))\" width=\"\(NumberText.coordinate(barWidth))\" height=\"\(NumberText.coordinate(abs(baseline - y)))\"><title>"
+          "<rect class=\"bar\" x=\"\(NumberText.coordinate(x))\" y=\"\(NumberText.coordinate(min(y, baseline)))\" width=\"\(NumberText.coordinate(barWidth))\" height=\"\(NumberText.coordinate(abs(baseline - y)))\"\(fill)><title>"
         )
-        html.text(datum.label + ": " + labels[index])
+        html.text(datum.label + ": " + labels[index] + (datum.partial ? " (partial period)" : ""))
         html.markup("</title></rect>")
         if writesValues {
           let labelY =

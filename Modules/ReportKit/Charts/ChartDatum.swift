@@ -7,16 +7,20 @@ import AnalyticsCore
 public struct ChartDatum: Sendable, Equatable {
   public var label: String
   public var value: Double
+  /// Whether it covers only part of its period (a week the window cuts): a bar chart hatches it
+  /// and says so in its tooltip, so a short week is not read as a collapse.
+  public var partial: Bool
 
-  public init(_ label: String, _ value: Double) {
+  public init(_ label: String, _ value: Double, partial: Bool = false) {
     self.label = label
     self.value = value
+    self.partial = partial
   }
 
   /// An exact amount (RVUs, money) drawn at its nearest `Double`: a chart only scales it, so the
   /// rounding never reaches a total.
-  public init(_ label: String, _ amount: FixedDecimal) {
-    self.init(label, amount.doubleValue)
+  public init(_ label: String, _ amount: FixedDecimal, partial: Bool = false) {
+    self.init(label, amount.doubleValue, partial: partial)
   }
 
   /// Data from `(label, value)` pairs, the shape a domain's report rows map to most directly.
@@ -53,6 +57,7 @@ extension DataTable {
   init(caption: String, data: [ChartDatum], format: ValueFormat) {
     self.init(
       caption: caption, columns: [.init("Label"), .init("Value", .numeric)],
-      rows: data.map { [$0.label, format.string($0.value)] })
+      // A partial period is flagged in the table too.
+      rows: data.map { [$0.label + ($0.partial ? " (partial)" : ""), format.string($0.value)] })
   }
 }

@@ -37,7 +37,11 @@ extension ShopAnalytics {
   /// Completed orders and revenue by weekday × local hour over `range`, Monday 0h first: all
   /// 168 cells, zero-filled.
   public func heatmap(storeId: String, range: DayRange) throws -> [HeatmapCell] {
-    let store = try store(storeId)
+    try heatmap(of: store(storeId), range: range)
+  }
+
+  /// `heatmap` of a store looked up before.
+  public func heatmap(of store: KnownStore, range: DayRange) throws -> [HeatmapCell] {
     var cells = [(orders: Int, revenue: FixedDecimal)](repeating: (0, .zero), count: 7 * 24)
     for row in try repository.hours(of: store.id, in: range) {
       let index = (row.date.weekday.rawValue - 1) * 24 + row.hour
@@ -61,7 +65,11 @@ extension ShopAnalytics {
   /// - throws: `TallyError` for an unknown store, `days` outside `forecastDays` (usage), or a
   ///   store with less than two weeks of history since its first order (bad data).
   public func forecast(storeId: String, days: Int, asOf: LocalDate) throws -> StoreForecast {
-    let store = try store(storeId)
+    try forecast(of: store(storeId), days: days, asOf: asOf)
+  }
+
+  /// `forecast` of a store looked up before.
+  public func forecast(of store: KnownStore, days: Int, asOf: LocalDate) throws -> StoreForecast {
     guard Self.forecastDays.contains(days) else {
       throw TallyError.invalid(
         "days", String(days), expected: "1 to \(Self.forecastDays.upperBound)", category: .usage)
