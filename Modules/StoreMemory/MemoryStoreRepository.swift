@@ -185,6 +185,14 @@ public final class MemoryStoreRepository: StoreRepository {
     return Array(groups.values)
   }
 
+  public func customerDays(of storeId: String, through day: LocalDate) throws
+    -> [(customer: Int64, day: LocalDate)]
+  {
+    state.current.dayCustomers.keys.filter { $0.storeId == storeId && $0.date <= day }.map {
+      ($0.customerKey, $0.date)
+    }
+  }
+
   public func orderExtremes(of storeId: String, in range: DayRange) throws -> OrderExtremes? {
     let subtotals = completedOrders(of: storeId, in: range).map(\.subtotal)
     guard let highest = subtotals.max(), let lowest = subtotals.min() else { return nil }

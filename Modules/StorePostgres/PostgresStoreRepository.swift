@@ -161,6 +161,22 @@ public struct PostgresStoreRepository: StoreRepository {
     }
   }
 
+  public func customerDays(of storeId: String, through day: LocalDate) throws
+    -> [(customer: Int64, day: LocalDate)]
+  {
+    try read { session in
+      try session.query(
+        """
+        SELECT customer_key, (date - DATE '1970-01-01')::integer FROM store_day_customer
+        WHERE store_id = \(storeId) AND date <= \(PostgresDay(day))
+        """
+      ).map { row in
+        let (customer, days) = try row.decode((Int64, Int32).self)
+        return (customer, LocalDate(daysSinceEpoch: Int(days)))
+      }
+    }
+  }
+
   public func orderExtremes(of storeId: String, in range: DayRange) throws -> OrderExtremes? {
     try read { session in
       let (highest, lowest) = try session.query(

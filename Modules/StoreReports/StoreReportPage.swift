@@ -31,6 +31,7 @@ public enum StoreReportPage {
     let parts = try shops.timeDistribution(of: known, range: window)
     let (items, categories) = try shops.sales(of: known, range: window, limit: topLimit)
     let heat = try shops.heatmap(of: known, range: window)
+    let cohorts = try shops.cohorts(of: known, months: 12, asOf: day)
     // The forecast needs two whole weeks of history; a younger store's page goes without.
     let forecast = try? shops.forecast(of: known, days: 14, asOf: day)
     return ReportPage(
@@ -83,6 +84,7 @@ public enum StoreReportPage {
                 })),
           ]),
         ReportSection(title: "When", blocks: heatBlocks(heat, window: window, zone: zone)),
+        ReportSection(title: "Customers who come back", blocks: cohortBlocks(cohorts)),
         ReportSection(title: "Top categories", blocks: categoryBlocks(categories)),
         ReportSection(title: "Top items", blocks: itemBlocks(items)),
       ]
@@ -107,10 +109,42 @@ public enum StoreReportPage {
     ]
   }
 
+  /// Monthly cohorts as a heat grid of the share still ordering, and its table.
+  static func cohortBlocks(_ table: CohortTable) -> [ReportBlock] {
+    let months = table.cohorts.count
+    let label = { (day: LocalDate) in "\(day.shortMonthName) \(day.year)" }
+    return [
+      .chart(
+        HeatGrid(
+          title: "Share of each month's new customers ordering again",
+          description:
+            "Rows: customers by the month of their first order; columns: months after it (M0 is "
+            + "that month, 100%). Through \(table.through)"
+            + (table.asOfMonthIsPartial ? ", its month not over" : "")
+            + ". Orders without a customer id are in no cohort.",
+          rows: table.cohorts.map { label($0.month) }, columns: (0..<months).map { "M\($0)" },
+          values: table.cohorts.map { cohort in
+            (0..<months).map { offset in
+              cohort.customers > 0 && offset < cohort.shares.count ? cohort.shares[offset] : nil
+            }
+          }, format: ValueFormat(decimals: 1, unit: "%"),
+          emptyMessage: "No customer ids in these months.")),
+      .table(
+        DataTable(
+          caption: "New customers per month",
+          columns: [.init("Month"), .init("New customers", .numeric)],
+          rows: table.cohorts.map {
+            [label($0.month), ValueFormat.integer.string(Double($0.customers))]
+          })),
+    ]
+  }
+
   /// The forecast's days as bars and a table, with the method and its error.
   static func forecastBlocks(_ forecast: StoreForecast) -> [ReportBlock] {
     func error(_ value: Double?) -> String {
-      value.map { ValueFormat(decimals: 1, unit: "%").string($0).replacingOccurrences(of: " %", with: "%") } ?? "not measured (under 6 weeks)"
+      value.map {
+        ValueFormat(decimals: 1, unit: "%").string($0).replacingOccurrences(of: " %", with: "%")
+      } ?? "not measured (under 6 weeks)"
     }
     return [
       .paragraph(

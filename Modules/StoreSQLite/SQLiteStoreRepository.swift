@@ -99,6 +99,19 @@ public struct SQLiteStoreRepository: StoreRepository {
     }
   }
 
+  public func customerDays(of storeId: String, through day: LocalDate) throws
+    -> [(customer: Int64, day: LocalDate)]
+  {
+    try writer.read { db in
+      try Row.fetchAll(
+        try db.cachedStatement(
+          sql: """
+            SELECT customer_key, date FROM store_day_customer WHERE store_id = ? AND date <= ?
+            """), arguments: [storeId, day]
+      ).map { ($0[0], $0[1]) }
+    }
+  }
+
   public func orderExtremes(of storeId: String, in range: DayRange) throws -> OrderExtremes? {
     try writer.read { db in
       let row = try Row.fetchOne(

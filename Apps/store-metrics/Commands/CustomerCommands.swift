@@ -196,3 +196,51 @@ extension StoreMetricsCommand {
     }
   }
 }
+
+extension StoreMetricsCommand {
+  struct Cohorts: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "cohorts",
+      abstract: "Monthly customer cohorts by first order, and the share still ordering after.",
+      discussion: """
+        Each row is the customers whose first completed order (ever) fell in that month; each \\
+        column k the share of them with an order k months later (M0 is 100%). The as-of \\
+        month's column counts part of a month until it ends. Orders without a customer id are \\
+        in no cohort.
+
+        Examples:
+          store-metrics cohorts --store downtown
+          store-metrics cohorts --store downtown --months 6 --format csv
+        """)
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var store: StoreOption
+    @Option(help: "Months through the as-of day's, 1 to 60.") var months = 12
+
+    func run() throws {
+      let (db, asOf) = try store.open(global)
+      let table = try db.cohorts(storeId: store.store, months: months, asOf: asOf)
+      switch global.format {
+      case .json: Terminal.writeOutput(OutputFormat.json.render(object: StoreWire.cohorts(table)))
+      case .csv:
+        Terminal.writeOutput(
+          OutputFormat.csv.render(
+            rows: StoreWire.cohortRows(table), columns: StoreWire.cohortColumns))
+      case .table:
+        let rows: [JSONObject] = table.cohorts.map { cohort in
+          JSONObject(
+            [
+              ("cohort", .string("\(cohort.month.shortMonthName) \(cohort.month.year)")),
+              ("customers", .int(cohort.customers)),
+            ]
+              + cohort.shares.enumerated().map { offset, share in
+                ("M\(offset)", JSONValue.string(cohort.customers > 0 ? "\(share)%" : "—"))
+              })
+        }
+        Terminal.writeOutput(
+          "Customers by month of first order, \(table.storeId), through \(table.through)"
+            + (table.asOfMonthIsPartial ? " (its month not over)" : "") + "\n\n"
+            + OutputFormat.table.render(rows: rows, width: nil))
+      }
+    }
+  }
+}

@@ -55,6 +55,10 @@ public protocol StoreRepository: Sendable {
   /// The largest and smallest completed order subtotal of a store within `range`; `nil` without
   /// an order.
   func orderExtremes(of storeId: String, in range: DayRange) throws -> OrderExtremes?
+  /// Every day a customer had a completed order at a store, through `day` (the day-customer
+  /// aggregate, one pair per customer and day), in no order.
+  func customerDays(of storeId: String, through day: LocalDate) throws
+    -> [(customer: Int64, day: LocalDate)]
 }
 
 extension StoreRepository {

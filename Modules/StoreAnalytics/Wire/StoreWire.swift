@@ -323,6 +323,43 @@ public enum StoreWire {
     }
   }
 
+  public static let cohortColumns = [
+    "cohort", "months_after", "customers", "active", "retention_percent",
+  ]
+
+  /// `2025-01`.
+  static func monthText(_ day: LocalDate) -> String { String(day.description.prefix(7)) }
+
+  /// `{store_id, through, last_month_partial, cohorts: [{month, customers, active,
+  /// retention_percent}]}`.
+  public static func cohorts(_ table: CohortTable) -> JSONObject {
+    [
+      "store_id": .string(table.storeId), "through": .date(table.through),
+      "last_month_partial": .bool(table.asOfMonthIsPartial),
+      "cohorts": .array(
+        table.cohorts.map { cohort in
+          .object([
+            "month": .string(monthText(cohort.month)), "customers": .int(cohort.customers),
+            "active": .array(cohort.active.map { .int($0) }),
+            "retention_percent": .array(cohort.shares.map { .number($0, decimals: 1) }),
+          ])
+        }),
+    ]
+  }
+
+  /// One row per cohort and month after it (CSV).
+  public static func cohortRows(_ table: CohortTable) -> [JSONObject] {
+    table.cohorts.flatMap { cohort in
+      zip(cohort.active, cohort.shares).enumerated().map { offset, pair in
+        [
+          "cohort": .string(monthText(cohort.month)), "months_after": .int(offset),
+          "customers": .int(cohort.customers), "active": .int(pair.0),
+          "retention_percent": .number(pair.1, decimals: 1),
+        ]
+      }
+    }
+  }
+
   public static let heatmapColumns = ["weekday", "hour", "orders", "revenue"]
 
   /// The 168 cells, Monday 0h first.
