@@ -123,17 +123,43 @@ extension StoreMetricsCommand {
       commandName: "popular",
       abstract: "A store's best-selling items by revenue; all time unless --start.",
       discussion: """
+        --by family rolls the sizes of a dish into one row: "The Thai Chicken Pizza (S)", \
+        "(M)" and "(L)" are "The Thai Chicken Pizza" (a trailing size in parentheses of up to \
+        12 characters is dropped); its times_ordered sums its sizes'.
+
         Examples:
           store-metrics popular --store downtown --limit 10
           store-metrics popular --store downtown --start 2026-02-01
+          store-metrics popular --store downtown --by family
         """)
     @OptionGroup var global: GlobalOptions
     @OptionGroup var store: StoreOption
     @Option(help: "The most rows to show (1 to 100000).") var limit: Int = 5
     @OptionGroup var days: DayRangeOptions
+    @Option(
+      help: ArgumentHelp(
+        "Rows per menu item (default) or per dish, its sizes rolled up.",
+        valueName: "item|family"),
+      transform: { text in
+        switch text.lowercased() {
+        case "item": return false
+        case "family": return true
+        default: throw TallyError(value: text, expected: "item or family")
+        }
+      })
+    var by: Bool = false
 
     func run() throws {
       let (db, asOf) = try store.open(global)
+      if by {
+        let rows = try db.popularFamilies(
+          storeId: store.store, range: try days.range(asOf: asOf), limit: limit)
+        Terminal.writeOutput(
+          StoreOutput.render(
+            rows.map(StoreWire.family), columns: StoreWire.familyColumns,
+            chart: rows.map { ($0.family, $0.totalRevenue) }, format: global.format))
+        return
+      }
       let rows = try db.popular(
         storeId: store.store, range: try days.range(asOf: asOf), limit: limit)
       Terminal.writeOutput(

@@ -28,7 +28,7 @@ struct StoreMetricsCommand: ParsableCommand {
       Stores.self, Import.self, ImportSplit.self, Daily.self, Hourly.self, TimeDistribution.self,
       Categories.self, Popular.self, Metrics.self, Chart.self, Weekdays.self, Customers.self,
       Cohorts.self,
-      Summary.self, Goals.self, Funnel.self, Insights.self, Heatmap.self, Forecast.self,
+      Summary.self, Goals.self, Funnel.self, Insights.self, Heatmap.self, Forecast.self, Menu.self,
       Report.self,
     ])
 }

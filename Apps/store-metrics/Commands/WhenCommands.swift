@@ -2,6 +2,7 @@ import AnalyticsCore
 import ArgumentParser
 import CLIKit
 import DataFormats
+import Storage
 import StoreAnalytics
 
 extension StoreMetricsCommand {
@@ -88,6 +89,76 @@ extension StoreMetricsCommand {
             + "\(forecast.history.end)\nerror on the last 4 weeks held back: revenue "
             + "\(error(forecast.revenueError)), orders \(error(forecast.ordersError))\n\n"
             + OutputFormat.table.render(rows: forecast.days.map(StoreWire.forecastDay)))
+      }
+    }
+  }
+}
+
+extension StoreMetricsCommand {
+  struct Menu: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "menu",
+      abstract: "Menu engineering: each item a star, plowhorse, puzzle or dog (Kasavana–Smith).",
+      discussion: """
+        --costs is a CSV of item (the name on the menu) and unit_cost; a file with its own \\
+        header is read with --map item='Menu Item' --map unit_cost=Cost. Over the window \\
+        (default: the last 90 days), an item is popular when its share of the items sold is at \\
+        least 70% of an equal share, and profitable when its contribution margin (price less \\
+        unit cost) is at least the menu's average: star (both), plowhorse (popular), puzzle \\
+        (profitable), dog (neither). Items sold without a cost are named and left out; a cost \\
+        for an item the store never sold is refused with the closest name it did.
+
+        Examples:
+          store-metrics menu --store downtown --costs costs.csv
+          store-metrics menu --store downtown --costs costs.csv --range month --format json
+        """)
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var store: StoreOption
+    @Option(help: "today, week, month, quarter (default) or year.") var range: MetricsRange?
+    @OptionGroup var days: DayRangeOptions
+    @Option(help: ArgumentHelp("Unit costs: a CSV of item and unit_cost.", valueName: "file"))
+    var costs: String
+    @OptionGroup var dialect: CSVDialectOptions
+    @OptionGroup var columnMap: ColumnMapOptions
+
+    func validate() throws { try days.refuseWith(range) }
+
+    func run() throws {
+      let (db, asOf) = try store.open(global)
+      let window =
+        try days.range(asOf: asOf)
+        ?? (range ?? .quarter).windows(asOf: asOf, calendar: false).current
+      let read: MenuCosts
+      do {
+        read = try MenuCosts.parse(
+          try readFile(costs), fileName: PathText.name(of: costs), dialect: dialect.dialect,
+          columns: columnMap.columns)
+      } catch let error as TallyError {
+        throw CSVDialectOptions.hinted(error, amountFields: ["unit_cost"])
+      }
+      let matrix = try db.menuEngineering(storeId: store.store, range: window, costs: read)
+      switch global.format {
+      case .json: Terminal.writeOutput(OutputFormat.json.render(object: StoreWire.menu(matrix)))
+      case .csv:
+        Terminal.writeOutput(
+          OutputFormat.csv.render(
+            rows: matrix.items.map(StoreWire.menuItem), columns: StoreWire.menuColumns))
+      case .table:
+        var out =
+          "Menu of \(matrix.storeId), \(window.start) to \(window.end): popular from "
+          + "\(matrix.popularityThreshold)% of the items sold, profitable from "
+          + "\(matrix.averageMargin) a unit\n\n"
+          + OutputFormat.table.render(rows: matrix.items.map(StoreWire.menuItem))
+        out += "\nrevenue \(matrix.revenue), contribution \(matrix.contribution)\n"
+        if !matrix.withoutCost.isEmpty {
+          out +=
+            "sold without a cost (left out): " + matrix.withoutCost.joined(separator: ", ")
+            + "\n"
+        }
+        if !matrix.notSold.isEmpty {
+          out += "not sold in the window: " + matrix.notSold.joined(separator: ", ") + "\n"
+        }
+        Terminal.writeOutput(out)
       }
     }
   }

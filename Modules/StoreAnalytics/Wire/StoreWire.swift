@@ -85,6 +85,19 @@ public enum StoreWire {
     ]
   }
 
+  public static let familyColumns = [
+    "store_id", "family", "items", "times_ordered", "total_quantity", "total_revenue",
+    "avg_price",
+  ]
+
+  public static func family(_ row: FamilySales) -> JSONObject {
+    [
+      "store_id": .string(row.storeId), "family": .string(row.family), "items": .int(row.items),
+      "times_ordered": .int(row.timesOrdered), "total_quantity": quantity(row.totalQuantity),
+      "total_revenue": .decimal(row.totalRevenue), "avg_price": .decimal(row.averagePrice),
+    ]
+  }
+
   /// A quantity as a JSON number: `3`, `12.375`; rounded to whole units when asked.
   public static func quantity(_ value: Quantity, wholeUnits: Bool = false) -> JSONValue {
     wholeUnits ? .int(value.roundedUnits) : .number(value.doubleValue, decimals: nil)
@@ -358,6 +371,36 @@ public enum StoreWire {
         ]
       }
     }
+  }
+
+  public static let menuColumns = [
+    "item", "label", "quantity", "mix_percent", "revenue", "unit_cost", "unit_margin",
+    "contribution",
+  ]
+
+  public static func menuItem(_ item: MenuMatrix.Item) -> JSONObject {
+    [
+      "item": .string(item.name), "label": .string(item.label.rawValue),
+      "quantity": quantity(item.quantity),
+      "mix_percent": .number(item.mixPercent, decimals: 1), "revenue": .decimal(item.revenue),
+      "unit_cost": .decimal(item.unitCost), "unit_margin": .decimal(item.unitMargin),
+      "contribution": .decimal(item.contribution),
+    ]
+  }
+
+  /// `{store_id, start, end, popularity_threshold_percent, average_margin, revenue,
+  /// contribution, items, items_without_cost, costs_not_sold}`.
+  public static func menu(_ matrix: MenuMatrix) -> JSONObject {
+    [
+      "store_id": .string(matrix.storeId), "start": .date(matrix.range.start),
+      "end": .date(matrix.range.end),
+      "popularity_threshold_percent": .number(matrix.popularityThreshold, decimals: 1),
+      "average_margin": .decimal(matrix.averageMargin), "revenue": .decimal(matrix.revenue),
+      "contribution": .decimal(matrix.contribution),
+      "items": .array(matrix.items.map { .object(menuItem($0)) }),
+      "items_without_cost": .array(matrix.withoutCost.map { .string($0) }),
+      "costs_not_sold": .array(matrix.notSold.map { .string($0) }),
+    ]
   }
 
   public static let heatmapColumns = ["weekday", "hour", "orders", "revenue"]

@@ -1,0 +1,176 @@
+import AnalyticsCore
+import DataFormats
+import Foundation
+import StoreModel
+
+/// The unit cost of menu items, as an owner keeps them: a CSV of `item` (the item's name on the
+/// menu) and `unit_cost`, its own header mapped like an import's.
+public struct MenuCosts: Sendable, Equatable {
+  public var costs: [String: FixedDecimal]
+  /// Where each item's cost was read, for an error about it.
+  public var sources: [String: TallyError.Source]
+
+  public init(costs: [String: FixedDecimal], sources: [String: TallyError.Source] = [:]) {
+    self.costs = costs
+    self.sources = sources
+  }
+
+  /// Reads a costs CSV.
+  ///
+  /// - throws: `TallyError` (bad data) naming the line, column and value of every bad row, an
+  ///   item named twice, or a file without rows.
+  public static func parse(
+    _ data: Data, fileName: String, dialect: CSVDialect = CSVDialect(),
+    columns: [String: String] = [:]
+  ) throws -> MenuCosts {
+    var problems = Problems()
+    let table = try CSVTable(
+      data, fileName: fileName, required: ["item", "unit_cost"], renamed: columns,
+      delimiter: dialect.delimiter, problems: &problems)
+    var costs: [String: FixedDecimal] = [:]
+    var sources: [String: TallyError.Source] = [:]
+    for row in table.rows {
+      try problems.collect {
+        let item = try row.required("item")
+        let text = try row.required("unit_cost")
+        guard let cost = try? FixedDecimal(parsing: dialect.pointDecimal(text)), cost >= .zero
+        else {
+          throw TallyError.invalid(
+            "unit_cost", text, expected: "an amount of 0 or more, such as 3.40",
+            source: row.source)
+        }
+        guard costs[item] == nil else {
+          throw TallyError.invalid(
+            "item", item, expected: "each item once (its cost is given on an earlier line)",
+            source: row.source)
+        }
+        costs[item] = cost
+        sources[item] = row.source
+      }
+    }
+    try problems.check()
+    guard !costs.isEmpty else {
+      throw TallyError(
+        .badData, .missing(field: "rows", expected: "at least one item and its unit cost"),
+        source: TallyError.Source(fileName))
+    }
+    return MenuCosts(costs: costs, sources: sources)
+  }
+}
+
+/// The Kasavana–Smith menu-engineering matrix of a store's items over a window: each item's
+/// share of the items sold (its mix) against 70% of an equal share, and its contribution margin
+/// (price less unit cost) against the menu's average, which labels it a star (popular and
+/// profitable), a plowhorse (popular, less profitable), a puzzle (profitable, not popular) or a
+/// dog (neither). Kasavana & Smith, *Menu Engineering* (1982).
+public struct MenuMatrix: Sendable, Equatable {
+  public enum Label: String, Sendable {
+    case star, plowhorse, puzzle, dog
+  }
+
+  public struct Item: Sendable, Equatable {
+    public let name: String
+    public let quantity: Quantity
+    public let revenue: FixedDecimal
+    public let unitCost: FixedDecimal
+    /// Revenue − unit cost × quantity, exact.
+    public let contribution: FixedDecimal
+    /// Its share of the quantity sold, in percent to the tenth.
+    public let mixPercent: Double
+    /// Contribution ÷ quantity, to the cent.
+    public let unitMargin: FixedDecimal
+    public let label: Label
+  }
+
+  public let storeId: String
+  public let range: DayRange
+  /// Best contribution first.
+  public let items: [Item]
+  /// Items sold in the window without a cost: left out of the averages, named.
+  public let withoutCost: [String]
+  /// Items of the costs file not sold in the window.
+  public let notSold: [String]
+  /// 70% of an equal share of the items classified, in percent.
+  public let popularityThreshold: Double
+  /// The menu's contribution ÷ quantity, to the cent.
+  public let averageMargin: FixedDecimal
+  public let revenue: FixedDecimal
+  public let contribution: FixedDecimal
+}
+
+extension ShopAnalytics {
+  /// The menu-engineering matrix of a store's items over `range` (`MenuMatrix`).
+  ///
+  /// - throws: `TallyError` for an unknown store, or a costs file naming an item the store never
+  ///   sold (bad data, with the closest name it did sell: a misspelt name would otherwise leave
+  ///   an item without its cost).
+  public func menuEngineering(storeId: String, range: DayRange, costs: MenuCosts) throws
+    -> MenuMatrix
+  {
+    let store = try store(storeId)
+    let menu = Set(try repository.itemSales(of: store.id).map(\.itemName))
+    var problems = Problems()
+    for name in costs.costs.keys.sorted() where !menu.contains(name) {
+      try problems.collect {
+        throw TallyError.invalid(
+          "item", name,
+          expected: "an item the store has sold"
+            + (Suggestion.closest(to: name, in: Array(menu)).map { " (did you mean '\($0)'?)" }
+              ?? ""),
+          source: costs.sources[name])
+      }
+    }
+    try problems.check()
+    // Items are classified by name: two menu items of one name (re-imported under another id)
+    // are one dish.
+    var sold: [String: (quantity: Quantity, revenue: FixedDecimal)] = [:]
+    for row in try repository.itemSales(of: store.id, in: range) {
+      sold[row.itemName, default: (.zero, .zero)].quantity += row.totalQuantity
+      sold[row.itemName, default: (.zero, .zero)].revenue += row.totalRevenue
+    }
+    let priced = sold.filter { costs.costs[$0.key] != nil && $0.value.quantity > .zero }
+    let count = Int64(priced.count)
+    let total = priced.values.reduce(Int64(0)) { $0 + $1.quantity.thousandths }
+    func contribution(_ name: String) -> FixedDecimal {
+      let (quantity, revenue) = priced[name]!
+      // Unit cost (cents) × quantity (thousandths), to the cent, halves up.
+      let cost = (Int128(costs.costs[name]!.hundredths) * Int128(quantity.thousandths) + 500) / 1000
+      return revenue - FixedDecimal(hundredths: Int64(cost))
+    }
+    let totalContribution = priced.keys.reduce(FixedDecimal.zero) { $0 + contribution($1) }
+    let items = priced.map { name, value -> MenuMatrix.Item in
+      let margin = contribution(name)
+      // Popular: share ≥ 70% × 1/N ⇔ q × N × 10 ≥ 7 × Q. Profitable: margin / q ≥ Σ margin / Q
+      // ⇔ margin × Q ≥ Σ margin × q (exact, in 128 bits).
+      let popular = Int128(value.quantity.thousandths) * Int128(count) * 10 >= 7 * Int128(total)
+      let profitable =
+        Int128(margin.hundredths) * Int128(total)
+        >= Int128(totalContribution.hundredths) * Int128(value.quantity.thousandths)
+      let label: MenuMatrix.Label =
+        popular ? (profitable ? .star : .plowhorse) : (profitable ? .puzzle : .dog)
+      return MenuMatrix.Item(
+        name: name, quantity: value.quantity, revenue: value.revenue,
+        unitCost: costs.costs[name]!, contribution: margin,
+        mixPercent: (Double(value.quantity.thousandths) / Double(total) * 1000).rounded() / 10,
+        unitMargin: Self.perUnit(margin, value.quantity), label: label)
+    }.sorted { ($0.contribution, $1.name) > ($1.contribution, $0.name) }
+    return MenuMatrix(
+      storeId: store.id, range: range, items: items,
+      withoutCost: sold.keys.filter { costs.costs[$0] == nil }.sorted(),
+      notSold: costs.costs.keys.filter { sold[$0] == nil }.sorted(),
+      popularityThreshold: count > 0 ? (700 / Double(count)).rounded() / 10 : 0,
+      averageMargin: Self.perUnit(totalContribution, Quantity(thousandths: total)),
+      revenue: priced.values.reduce(FixedDecimal.zero) { $0 + $1.revenue },
+      contribution: totalContribution)
+  }
+
+  /// `amount` per unit of `quantity`, to the cent, halves away from zero; 0 without quantity.
+  static func perUnit(_ amount: FixedDecimal, _ quantity: Quantity) -> FixedDecimal {
+    guard quantity.thousandths > 0 else { return .zero }
+    let numerator = Int128(amount.hundredths) * 1000
+    let denominator = Int128(quantity.thousandths)
+    let rounded =
+      (2 * numerator + (numerator >= 0 ? denominator : -denominator)) / (2 * denominator)
+    return FixedDecimal(hundredths: Int64(rounded))
+  }
+}
