@@ -185,12 +185,21 @@ public final class MemoryStoreRepository: StoreRepository {
     return Array(groups.values)
   }
 
-  public func customerDays(of storeId: String, through day: LocalDate) throws
+  public func customerFirstDays(of storeId: String, through day: LocalDate) throws
     -> [(customer: Int64, day: LocalDate)]
   {
-    state.current.dayCustomers.keys.filter { $0.storeId == storeId && $0.date <= day }.map {
-      ($0.customerKey, $0.date)
+    var first: [Int64: LocalDate] = [:]
+    for key in state.current.dayCustomers.keys where key.storeId == storeId && key.date <= day {
+      first[key.customerKey] = min(first[key.customerKey] ?? key.date, key.date)
     }
+    return first.map { ($0.key, $0.value) }
+  }
+
+  public func customerDays(of storeId: String, in range: DayRange) throws
+    -> [(customer: Int64, day: LocalDate)]
+  {
+    state.current.dayCustomers.keys.filter { $0.storeId == storeId && range.contains($0.date) }
+      .map { ($0.customerKey, $0.date) }
   }
 
   public func orderExtremes(of storeId: String, in range: DayRange) throws -> OrderExtremes? {

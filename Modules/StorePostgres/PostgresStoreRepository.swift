@@ -161,20 +161,36 @@ public struct PostgresStoreRepository: StoreRepository {
     }
   }
 
-  public func customerDays(of storeId: String, through day: LocalDate) throws
+  public func customerFirstDays(of storeId: String, through day: LocalDate) throws
+    -> [(customer: Int64, day: LocalDate)]
+  {
+    try read { session in
+      try session.query(
+        """
+        SELECT customer_key, (MIN(date) - DATE '1970-01-01')::integer FROM store_day_customer
+        WHERE store_id = \(storeId) AND date <= \(PostgresDay(day)) GROUP BY customer_key
+        """
+      ).map(Self.customerDay)
+    }
+  }
+
+  public func customerDays(of storeId: String, in range: DayRange) throws
     -> [(customer: Int64, day: LocalDate)]
   {
     try read { session in
       try session.query(
         """
         SELECT customer_key, (date - DATE '1970-01-01')::integer FROM store_day_customer
-        WHERE store_id = \(storeId) AND date <= \(PostgresDay(day))
+        WHERE store_id = \(storeId)
+          AND date BETWEEN \(PostgresDay(range.start)) AND \(PostgresDay(range.end))
         """
-      ).map { row in
-        let (customer, days) = try row.decode((Int64, Int32).self)
-        return (customer, LocalDate(daysSinceEpoch: Int(days)))
-      }
+      ).map(Self.customerDay)
     }
+  }
+
+  private static func customerDay(_ row: PostgresRow) throws -> (customer: Int64, day: LocalDate) {
+    let (customer, days) = try row.decode((Int64, Int32).self)
+    return (customer, LocalDate(daysSinceEpoch: Int(days)))
   }
 
   public func orderExtremes(of storeId: String, in range: DayRange) throws -> OrderExtremes? {

@@ -33,7 +33,12 @@ public enum StoreReportPage {
     let heat = try shops.heatmap(of: known, range: window)
     let cohorts = try shops.cohorts(of: known, months: 12, asOf: day)
     // The forecast needs two whole weeks of history; a younger store's page goes without.
-    let forecast = try? shops.forecast(of: known, days: 14, asOf: day)
+    var forecast: StoreForecast?
+    do { forecast = try shops.forecast(of: known, days: 14, asOf: day) } catch let error
+      as TallyError where error.category == .badData
+    {
+      forecast = nil  // too little history: the page goes without
+    }
     return ReportPage(
       title: "\(shop.name): store report",
       period: "\(windowText(window)), \(range.rawValue)", asOf: day, generatedAt: now, zone: zone,

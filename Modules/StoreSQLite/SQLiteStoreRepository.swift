@@ -99,15 +99,30 @@ public struct SQLiteStoreRepository: StoreRepository {
     }
   }
 
-  public func customerDays(of storeId: String, through day: LocalDate) throws
+  public func customerFirstDays(of storeId: String, through day: LocalDate) throws
     -> [(customer: Int64, day: LocalDate)]
   {
     try writer.read { db in
       try Row.fetchAll(
         try db.cachedStatement(
           sql: """
-            SELECT customer_key, date FROM store_day_customer WHERE store_id = ? AND date <= ?
+            SELECT customer_key, MIN(date) FROM store_day_customer
+            WHERE store_id = ? AND date <= ? GROUP BY customer_key
             """), arguments: [storeId, day]
+      ).map { ($0[0], $0[1]) }
+    }
+  }
+
+  public func customerDays(of storeId: String, in range: DayRange) throws
+    -> [(customer: Int64, day: LocalDate)]
+  {
+    try writer.read { db in
+      try Row.fetchAll(
+        try db.cachedStatement(
+          sql: """
+            SELECT customer_key, date FROM store_day_customer
+            WHERE store_id = ? AND date BETWEEN ? AND ?
+            """), arguments: [storeId, range.start, range.end]
       ).map { ($0[0], $0[1]) }
     }
   }

@@ -203,9 +203,9 @@ extension StoreMetricsCommand {
       commandName: "cohorts",
       abstract: "Monthly customer cohorts by first order, and the share still ordering after.",
       discussion: """
-        Each row is the customers whose first completed order (ever) fell in that month; each \\
-        column k the share of them with an order k months later (M0 is 100%). The as-of \\
-        month's column counts part of a month until it ends. Orders without a customer id are \\
+        Each row is the customers whose first completed order (ever) fell in that month; each \
+        column k the share of them with an order k months later (M0 is 100%). The as-of \
+        month's column counts part of a month until it ends. Orders without a customer id are \
         in no cohort.
 
         Examples:

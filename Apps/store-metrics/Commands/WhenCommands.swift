@@ -11,7 +11,7 @@ extension StoreMetricsCommand {
       commandName: "heatmap",
       abstract: "Orders and revenue by weekday and hour (7 × 24) in the store's zone.",
       discussion: """
-        Default: the last 90 days (--range quarter). A table shows orders as a grid, Monday to \\
+        Default: the last 90 days (--range quarter). A table shows orders as a grid, Monday to \
         Sunday by hour; JSON and CSV give every cell (weekday, hour, orders, revenue).
 
         Examples:
@@ -56,10 +56,10 @@ extension StoreMetricsCommand {
       commandName: "forecast",
       abstract: "Daily revenue and orders ahead from the store's weekday pattern and trend.",
       discussion: """
-        Each day ahead is the mean of the same weekday over the last (up to 8) whole weeks \\
-        through --as-of, plus the weekly trend (the least-squares slope of those weeks' daily \\
-        means) times the weeks from their middle. The error printed beside it (MAPE, mean \\
-        absolute percentage error) is the same method's on the last 4 weeks held back. Needs \\
+        Each day ahead is the mean of the same weekday over the last (up to 8) whole weeks \
+        through --as-of, plus the weekly trend (the least-squares slope of those weeks' daily \
+        means) times the weeks from their middle. The error printed beside it (MAPE, mean \
+        absolute percentage error) is the same method's on the last 4 weeks held back. Needs \
         two whole weeks since the store's first order.
 
         Examples:
@@ -100,17 +100,17 @@ extension StoreMetricsCommand {
       commandName: "menu",
       abstract: "Menu engineering: each item a star, plowhorse, puzzle or dog (Kasavana–Smith).",
       discussion: """
-        --costs is a CSV of item (the name on the menu) and unit_cost; a file with its own \\
-        header is read with --map item='Menu Item' --map unit_cost=Cost. Over the window \\
-        (default: the last 90 days), an item is popular when its share of the items sold is at \\
-        least 70% of an equal share, and profitable when its contribution margin (price less \\
-        unit cost) is at least the menu's average: star (both), plowhorse (popular), puzzle \\
-        (profitable), dog (neither). Items sold without a cost are named and left out; a cost \\
+        --costs is a CSV of item (the name on the menu) and unit_cost; a file with its own \
+        header is read with --map item='Menu Item' --map unit_cost=Cost. Over the window \
+        (default: the last 90 days), an item is popular when its share of the items sold is at \
+        least 70% of an equal share, and profitable when its contribution margin (price less \
+        unit cost) is at least the menu's average: star (both), plowhorse (popular), puzzle \
+        (profitable), dog (neither). Items sold without a cost are named and left out; a cost \
         for an item the store never sold is refused with the closest name it did.
 
         Examples:
           store-metrics menu --store downtown --costs costs.csv
-          store-metrics menu --store downtown --costs costs.csv --range month --format json
+          store-metrics menu --store downtown --costs costs.csv --range month
         """)
     @OptionGroup var global: GlobalOptions
     @OptionGroup var store: StoreOption

@@ -24,7 +24,8 @@ public struct DistinctCount: Sendable {
     }
     let word = Int(key >> 6)
     if word >= words.count {
-      words.append(contentsOf: repeatElement(0, count: max(word + 1, words.count * 2) - words.count))
+      words.append(
+        contentsOf: repeatElement(0, count: max(word + 1, words.count * 2) - words.count))
     }
     let bit = UInt64(1) << UInt64(key & 63)
     if words[word] & bit == 0 {

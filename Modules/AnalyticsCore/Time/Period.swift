@@ -20,7 +20,8 @@ public enum Period: String, Sendable, CaseIterable, Codable {
       "yearly": .year,
     ]
     guard let period = aliases[text.lowercased()] else {
-      throw TallyError(value: text, expected: "one of daily, weekly, monthly, quarterly, yearly (or day, week, …)")
+      throw TallyError(
+        value: text, expected: "one of daily, weekly, monthly, quarterly, yearly (or day, week, …)")
     }
     self = period
   }

@@ -15,8 +15,8 @@ public struct WeekdayForecast: Sendable, Equatable {
 
   /// The weeks of history the forecast stands on.
   public let weeks: Int
-  /// The mean of each weekday position of the history (position 0: the history's first day's
-  /// weekday).
+  /// The mean of each weekday position of the weeks used (position 0: the weekday of the first
+  /// day of those weeks).
   public let weekdayMeans: [Double]
   /// Change per week (of a day's value).
   public let slopePerWeek: Double
@@ -46,7 +46,10 @@ public struct WeekdayForecast: Sendable, Equatable {
   }
 
   /// The next `days` values.
-  public func values(days: Int) -> [Double] { (1...max(days, 1)).prefix(days).map(value) }
+  public func values(days: Int) -> [Double] {
+    guard days > 0 else { return [] }
+    return (1...days).map(value)
+  }
 
   /// The mean absolute percentage error of forecasting the last `heldBack` days of `history`
   /// from the days before them, over the held-back days that are not 0 (a percentage of 0 is

@@ -88,7 +88,7 @@ public struct MenuMatrix: Sendable, Equatable {
   public let items: [Item]
   /// Items sold in the window without a cost: left out of the averages, named.
   public let withoutCost: [String]
-  /// Items of the costs file not sold in the window.
+  /// Items of the costs file not sold in the window (or whose sales net to nothing).
   public let notSold: [String]
   /// 70% of an equal share of the items classified, in percent.
   public let popularityThreshold: Double
@@ -115,7 +115,7 @@ extension ShopAnalytics {
         throw TallyError.invalid(
           "item", name,
           expected: "an item the store has sold"
-            + (Suggestion.closest(to: name, in: Array(menu)).map { " (did you mean '\($0)'?)" }
+            + (Suggestion.closest(to: name, in: menu.sorted()).map { " (did you mean '\($0)'?)" }
               ?? ""),
           source: costs.sources[name])
       }
@@ -128,24 +128,28 @@ extension ShopAnalytics {
       sold[row.itemName, default: (.zero, .zero)].quantity += row.totalQuantity
       sold[row.itemName, default: (.zero, .zero)].revenue += row.totalRevenue
     }
+    // An item whose sales net to nothing (sold and refunded) has no mix share to classify.
     let priced = sold.filter { costs.costs[$0.key] != nil && $0.value.quantity > .zero }
     let count = Int64(priced.count)
     let total = priced.values.reduce(Int64(0)) { $0 + $1.quantity.thousandths }
     func contribution(_ name: String) -> FixedDecimal {
       let (quantity, revenue) = priced[name]!
-      // Unit cost (cents) × quantity (thousandths), to the cent, halves up.
-      let cost = (Int128(costs.costs[name]!.hundredths) * Int128(quantity.thousandths) + 500) / 1000
-      return revenue - FixedDecimal(hundredths: Int64(cost))
+      // Unit cost × quantity (thousandths), to the cent, in 128 bits when it leaves 64.
+      return revenue - costs.costs[name]!.scaled(by: quantity.thousandths, over: 1000)
+    }
+    /// Whether `a × b ≥ c × d`, exactly (products in 128 bits).
+    func atLeast(_ a: Int64, _ b: Int64, _ c: Int64, _ d: Int64) -> Bool {
+      let (left, right) = (a.multipliedFullWidth(by: b), c.multipliedFullWidth(by: d))
+      return (left.high, left.low) >= (right.high, right.low)
     }
     let totalContribution = priced.keys.reduce(FixedDecimal.zero) { $0 + contribution($1) }
     let items = priced.map { name, value -> MenuMatrix.Item in
       let margin = contribution(name)
       // Popular: share ≥ 70% × 1/N ⇔ q × N × 10 ≥ 7 × Q. Profitable: margin / q ≥ Σ margin / Q
       // ⇔ margin × Q ≥ Σ margin × q (exact, in 128 bits).
-      let popular = Int128(value.quantity.thousandths) * Int128(count) * 10 >= 7 * Int128(total)
-      let profitable =
-        Int128(margin.hundredths) * Int128(total)
-        >= Int128(totalContribution.hundredths) * Int128(value.quantity.thousandths)
+      let popular = atLeast(value.quantity.thousandths, count * 10, 7, total)
+      let profitable = atLeast(
+        margin.hundredths, total, totalContribution.hundredths, value.quantity.thousandths)
       let label: MenuMatrix.Label =
         popular ? (profitable ? .star : .plowhorse) : (profitable ? .puzzle : .dog)
       return MenuMatrix.Item(
@@ -157,7 +161,7 @@ extension ShopAnalytics {
     return MenuMatrix(
       storeId: store.id, range: range, items: items,
       withoutCost: sold.keys.filter { costs.costs[$0] == nil }.sorted(),
-      notSold: costs.costs.keys.filter { sold[$0] == nil }.sorted(),
+      notSold: costs.costs.keys.filter { priced[$0] == nil }.sorted(),
       popularityThreshold: count > 0 ? (700 / Double(count)).rounded() / 10 : 0,
       averageMargin: Self.perUnit(totalContribution, Quantity(thousandths: total)),
       revenue: priced.values.reduce(FixedDecimal.zero) { $0 + $1.revenue },
@@ -166,11 +170,6 @@ extension ShopAnalytics {
 
   /// `amount` per unit of `quantity`, to the cent, halves away from zero; 0 without quantity.
   static func perUnit(_ amount: FixedDecimal, _ quantity: Quantity) -> FixedDecimal {
-    guard quantity.thousandths > 0 else { return .zero }
-    let numerator = Int128(amount.hundredths) * 1000
-    let denominator = Int128(quantity.thousandths)
-    let rounded =
-      (2 * numerator + (numerator >= 0 ? denominator : -denominator)) / (2 * denominator)
-    return FixedDecimal(hundredths: Int64(rounded))
+    quantity.thousandths > 0 ? amount.scaled(by: 1000, over: quantity.thousandths) : .zero
   }
 }

@@ -34,7 +34,8 @@ extension ShopAnalytics {
 
   /// The store's cohorts of the `months` months through `asOf`'s (customers by the month of
   /// their first completed order ever, so one who first ordered before those months is in none),
-  /// from the day-customer aggregate: each customer's days, one read.
+  /// from the day-customer aggregate: each customer's first day (one row per customer), and the
+  /// days of the months shown.
   ///
   /// - throws: `TallyError` for an unknown store, or `months` outside `cohortMonths` (usage).
   public func cohorts(storeId: String, months: Int, asOf: LocalDate) throws -> CohortTable {
@@ -51,22 +52,28 @@ extension ShopAnalytics {
     func monthIndex(_ day: LocalDate) -> Int { day.year * 12 + day.month - 1 }
     let last = monthIndex(asOf)
     let first = last - (months - 1)
+    let firstDay = LocalDate(year: asOf.year, month: asOf.month, day: 1)!.adding(
+      months: -(months - 1))
+    // Each customer's first month (aggregated by the backend: one row per customer), then the
+    // days of the months shown of those whose first month is among them.
     var firstMonth: [Int64: Int] = [:]
+    for (customer, day) in try repository.customerFirstDays(of: store.id, through: asOf)
+    where monthIndex(day) >= first {
+      firstMonth[customer] = monthIndex(day)
+    }
     var activeMonths: [Int64: Set<Int>] = [:]
-    for (customer, day) in try repository.customerDays(of: store.id, through: asOf) {
-      let month = monthIndex(day)
-      firstMonth[customer] = min(firstMonth[customer] ?? month, month)
-      if month >= first { activeMonths[customer, default: []].insert(month) }
+    for (customer, day) in try repository.customerDays(
+      of: store.id, in: try DayRange(start: firstDay, end: asOf))
+    where firstMonth[customer] != nil {
+      activeMonths[customer, default: []].insert(monthIndex(day))
     }
     var sizes = [Int](repeating: 0, count: months)
     var active = (0..<months).map { [Int](repeating: 0, count: months - $0) }
-    for (customer, start) in firstMonth where start >= first {
+    for (customer, start) in firstMonth {
       let cohort = start - first
       sizes[cohort] += 1
       for month in activeMonths[customer] ?? [] { active[cohort][month - start] += 1 }
     }
-    let firstDay = LocalDate(year: asOf.year, month: asOf.month, day: 1)!.adding(
-      months: -(months - 1))
     return CohortTable(
       storeId: store.id, through: asOf,
       cohorts: (0..<months).map {

@@ -79,12 +79,17 @@ extension ShopAnalytics {
     let window = try DayRange(start: asOf.adding(days: -(wanted - 1)), end: asOf)
     let rows = try repository.days(of: store.id, in: window)
     // The history starts at the store's first order: days before it are not days it was shut.
-    guard let first = rows.filter({ $0.orders > 0 }).map(\.date).min() else {
+    // A store with orders before the window has all of it.
+    let before = try repository.latestDays(
+      of: store.id, through: window.start.adding(days: -1), limit: 1)
+    guard
+      let first = before.isEmpty ? rows.filter({ $0.orders > 0 }).map(\.date).min() : window.start
+    else {
       throw TallyError(
         .badData,
         .missing(
           field: "history of \(store.id)",
-          expected: "orders on at least 14 days up to \(asOf) to forecast from"))
+          expected: "orders up to \(asOf) and two whole weeks since the first"))
     }
     var byDay: [LocalDate: (orders: Int, revenue: FixedDecimal)] = [:]
     for row in rows { byDay[row.date] = (row.orders, row.revenue) }
@@ -98,7 +103,7 @@ extension ShopAnalytics {
         .badData,
         .missing(
           field: "history of \(store.id)",
-          expected: "two whole weeks of days since its first order (\(first)) up to \(asOf)"))
+          expected: "two whole weeks from its first order (\(first)) up to \(asOf)"))
     }
     return StoreForecast(
       storeId: store.id,

@@ -55,9 +55,13 @@ public protocol StoreRepository: Sendable {
   /// The largest and smallest completed order subtotal of a store within `range`; `nil` without
   /// an order.
   func orderExtremes(of storeId: String, in range: DayRange) throws -> OrderExtremes?
-  /// Every day a customer had a completed order at a store, through `day` (the day-customer
-  /// aggregate, one pair per customer and day), in no order.
-  func customerDays(of storeId: String, through day: LocalDate) throws
+  /// Each customer's first day with a completed order at a store, through `day` (from the
+  /// day-customer aggregate, one pair per customer), in no order.
+  func customerFirstDays(of storeId: String, through day: LocalDate) throws
+    -> [(customer: Int64, day: LocalDate)]
+  /// Every day a customer had a completed order at a store within `range` (one pair per
+  /// customer and day), in no order.
+  func customerDays(of storeId: String, in range: DayRange) throws
     -> [(customer: Int64, day: LocalDate)]
 }
 

@@ -354,7 +354,8 @@ public enum StoreWire {
           .object([
             "month": .string(monthText(cohort.month)), "customers": .int(cohort.customers),
             "active": .array(cohort.active.map { .int($0) }),
-            "retention_percent": .array(cohort.shares.map { .number($0, decimals: 1) }),
+            "retention_percent": .array(
+              cohort.shares.map { cohort.customers > 0 ? .number($0, decimals: 1) : .null }),
           ])
         }),
     ]
@@ -367,7 +368,7 @@ public enum StoreWire {
         [
           "cohort": .string(monthText(cohort.month)), "months_after": .int(offset),
           "customers": .int(cohort.customers), "active": .int(pair.0),
-          "retention_percent": .number(pair.1, decimals: 1),
+          "retention_percent": cohort.customers > 0 ? .number(pair.1, decimals: 1) : .null,
         ]
       }
     }

@@ -1,5 +1,3 @@
-import AnalyticsCore
-
 extension FixedDecimal {
   /// `self × numerator ÷ denominator`, rounded half away from zero to the hundredth, in integer
   /// arithmetic so that money and RVU shares stay exact.
@@ -8,7 +6,7 @@ extension FixedDecimal {
   /// visits at the largest RVUs and quantities allowed, whose payment estimate (RVUs × 323,465
   /// ten-thousandths of a dollar) would overflow, and nothing parsed from a file may trap. A
   /// result beyond 64-bit hundredths (more than 92 quadrillion dollars) stops at the largest.
-  func scaled(by numerator: Int64, over denominator: Int64) -> FixedDecimal {
+  public func scaled(by numerator: Int64, over denominator: Int64) -> FixedDecimal {
     precondition(denominator > 0, "a share needs a positive whole")
     let negative = (hundredths < 0) != (numerator < 0)
     let product = hundredths.magnitude.multipliedFullWidth(by: numerator.magnitude)
@@ -25,7 +23,7 @@ extension FixedDecimal {
   }
 
   /// `self × other` (both to the hundredth), rounded to the hundredth.
-  func times(_ other: FixedDecimal) -> FixedDecimal {
+  public func times(_ other: FixedDecimal) -> FixedDecimal {
     scaled(by: other.hundredths, over: 100)
   }
 }
