@@ -27,10 +27,17 @@ public enum StoreReportPage {
     let metrics = try shops.metrics(of: known, range: range, asOf: day, calendar: false)
     let window = metrics.current
     let chart = try shops.chart(of: known, range: range, asOf: day)
-    let hours = try shops.hourly(of: known, range: window)
+    // The window's hour rows read once: the heat grid's cells, summed over the weekdays, are
+    // the hours of the day.
+    let heat = try shops.heatmap(of: known, range: window)
+    let hours = (0..<24).map { hour in
+      let cells = heat.filter { $0.hour == hour }
+      return (
+        key: hour, revenue: cells.reduce(FixedDecimal.zero) { $0 + $1.revenue }
+      )
+    }
     let parts = try shops.timeDistribution(of: known, range: window)
     let (items, categories) = try shops.sales(of: known, range: window, limit: topLimit)
-    let heat = try shops.heatmap(of: known, range: window)
     let cohorts = try shops.cohorts(of: known, months: 12, asOf: day)
     // The forecast needs two whole weeks of history; a younger store's page goes without.
     var forecast: StoreForecast?
@@ -108,9 +115,12 @@ public enum StoreReportPage {
             "Completed orders in each local hour (\(zone.identifier)) of each weekday, summed over "
             + "\(windowText(window)).",
           rows: weekdays.map(\.shortName), columns: (0..<24).map { StoreWire.hourLabel($0) },
-          values: weekdays.map { weekday in
-            cells.filter { $0.weekday == weekday }.map { Double($0.orders) }
-          }, emptyMessage: "No orders in this window."))
+          // No orders at all: the empty message, not 168 cells of 0.
+          values: cells.allSatisfy { $0.orders == 0 }
+            ? []
+            : weekdays.map { weekday in
+              cells.filter { $0.weekday == weekday }.map { Double($0.orders) }
+            }, emptyMessage: "No orders in this window."))
     ]
   }
 

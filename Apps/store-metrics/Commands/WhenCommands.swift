@@ -30,7 +30,8 @@ extension StoreMetricsCommand {
       let window =
         try days.range(asOf: asOf)
         ?? (range ?? .quarter).windows(asOf: asOf, calendar: false).current
-      let cells = try db.heatmap(storeId: store.store, range: window)
+      let known = try db.store(store.store)
+      let cells = try db.heatmap(of: known, range: window)
       guard global.format == .table else {
         Terminal.writeOutput(
           global.format.render(rows: StoreWire.heatmap(cells), columns: StoreWire.heatmapColumns))
@@ -46,7 +47,7 @@ extension StoreMetricsCommand {
       }
       Terminal.writeOutput(
         "Orders by weekday and hour, \(window.start) to \(window.end), in "
-          + "\(try db.store(store.store).zone.identifier)\n\n"
+          + "\(known.zone.identifier)\n\n"
           + OutputFormat.table.render(rows: rows, width: nil))
     }
   }
