@@ -165,6 +165,29 @@ enum StoreBenchmarks {
               "json", "--db", path,
             ])
         })
+      // Issue 34's commands, each a whole process against the chain: a year's heat map, 12
+      // months of cohorts, a 14-day forecast, the year's menu matrix and dishes.
+      let costs = scratch + "/store-costs.csv"
+      try Data(
+        ("item,unit_cost\n" + (0..<40).map { "Item \($0),\(1 + $0 % 7).25\n" }.joined()).utf8
+      ).write(to: URL(fileURLWithPath: costs))
+      for (name, target, arguments) in [
+        ("store.heatmap-year.process", "≤ 10 ms", ["heatmap", "--range", "year"]),
+        ("store.cohorts-12.process", "≤ 10 ms", ["cohorts", "--months", "12"]),
+        ("store.forecast-14.process", "≤ 10 ms", ["forecast", "--days", "14"]),
+        ("store.menu-year.process", "≤ 10 ms", ["menu", "--range", "year", "--costs", costs]),
+        ("store.popular-family.process", "≤ 50 ms", ["popular", "--by", "family"]),
+      ] {
+        cases.append(
+          BenchmarkCase(name: name, size: size, target: target + " (whole process)", runs: 20) {
+            _ = try prepared()
+            try WholeProcess.run(
+              app,
+              arguments + [
+                "--store", "S7", "--as-of", "2026-02-28", "--format", "json", "--db", path,
+              ])
+          })
+      }
       // The HTML report of a year (issue 15): every query of the page, the page built and
       // written, start-up included.
       cases.append(
