@@ -75,6 +75,20 @@ struct PlaceOfServiceOption: ParsableArguments {
   var setting: Choice?
 }
 
+/// `--start` and `--end`, either or both: the days of `list` and `export`.
+struct VisitDaysOptions: ParsableArguments {
+  @Option(
+    help: ArgumentHelp(
+      "The first day: YYYY-MM-DD, today, yesterday or a weekday.", valueName: "day"),
+    transform: DayReference.init(parsing:))
+  var start: DayReference?
+  @Option(
+    help: ArgumentHelp(
+      "The last day: YYYY-MM-DD, today, yesterday or a weekday.", valueName: "day"),
+    transform: DayReference.init(parsing:))
+  var end: DayReference?
+}
+
 /// `--procedure` and `--work-rvu`, shared by `add` and `update`.
 struct ProcedureOptions: ParsableArguments {
   @Option(
@@ -161,22 +175,13 @@ extension RVUCommand.Visits {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var user: UserOptions
-    @Option(
-      help: ArgumentHelp(
-        "The first day: YYYY-MM-DD, today, yesterday or a weekday.", valueName: "day"),
-      transform: DayReference.init(parsing:))
-    var start: DayReference?
-    @Option(
-      help: ArgumentHelp(
-        "The last day: YYYY-MM-DD, today, yesterday or a weekday.", valueName: "day"),
-      transform: DayReference.init(parsing:))
-    var end: DayReference?
+    @OptionGroup var days: VisitDaysOptions
 
     func run() throws {
       let store = try global.openRVUStoreToRead()
       let visits = try store.visits(
-        userId: user.id, from: start?.resolve(asOf: global.asOf),
-        through: end?.resolve(asOf: global.asOf))
+        userId: user.id, from: days.start?.resolve(asOf: global.asOf),
+        through: days.end?.resolve(asOf: global.asOf))
       let estimates = try withRVUHints { try store.paymentEstimates(of: visits, userId: user.id) }
       global.print(
         rows: visits.map {
@@ -205,16 +210,7 @@ extension RVUCommand.Visits {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var user: UserOptions
-    @Option(
-      help: ArgumentHelp(
-        "The first day: YYYY-MM-DD, today, yesterday or a weekday.", valueName: "day"),
-      transform: DayReference.init(parsing:))
-    var start: DayReference?
-    @Option(
-      help: ArgumentHelp(
-        "The last day: YYYY-MM-DD, today, yesterday or a weekday.", valueName: "day"),
-      transform: DayReference.init(parsing:))
-    var end: DayReference?
+    @OptionGroup var days: VisitDaysOptions
     @Option(
       help: ArgumentHelp("Write to this file (- or none: standard output).", valueName: "file"))
     var output: String?
@@ -222,8 +218,8 @@ extension RVUCommand.Visits {
     func run() throws {
       let store = try global.openRVUStoreToRead()
       let visits = try store.visits(
-        userId: user.id, from: start?.resolve(asOf: global.asOf),
-        through: end?.resolve(asOf: global.asOf))
+        userId: user.id, from: days.start?.resolve(asOf: global.asOf),
+        through: days.end?.resolve(asOf: global.asOf))
       let text: String
       if global.format == .json {
         let estimates = try withRVUHints {

@@ -285,9 +285,7 @@ extension StoreMetricsCommand {
 
     func run() throws {
       let (db, asOf) = try store.open(global)
-      let window =
-        try days.range(asOf: asOf)
-        ?? (range ?? .quarter).windows(asOf: asOf, calendar: false).current
+      let window = try days.window(range, standard: .quarter, asOf: asOf)
       let rows = try db.weekdays(storeId: store.store, range: window)
       Terminal.writeOutput(
         StoreOutput.render(

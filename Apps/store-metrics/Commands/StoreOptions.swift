@@ -124,4 +124,9 @@ struct DayRangeOptions: ParsableArguments {
     guard let start else { return nil }
     return try DayRange(start: start.resolve(asOf: asOf), end: end?.resolve(asOf: asOf) ?? asOf)
   }
+
+  /// The days given, else the rolling `range` (else `standard`) ending on the as-of day.
+  func window(_ range: MetricsRange?, standard: MetricsRange, asOf: LocalDate) throws -> DayRange {
+    try self.range(asOf: asOf) ?? (range ?? standard).windows(asOf: asOf, calendar: false).current
+  }
 }

@@ -27,9 +27,7 @@ extension StoreMetricsCommand {
 
     func run() throws {
       let (db, asOf) = try store.open(global)
-      let window =
-        try days.range(asOf: asOf)
-        ?? (range ?? .quarter).windows(asOf: asOf, calendar: false).current
+      let window = try days.window(range, standard: .quarter, asOf: asOf)
       let known = try db.store(store.store)
       let cells = try db.heatmap(of: known, range: window)
       guard global.format == .table else {
@@ -126,9 +124,7 @@ extension StoreMetricsCommand {
 
     func run() throws {
       let (db, asOf) = try store.open(global)
-      let window =
-        try days.range(asOf: asOf)
-        ?? (range ?? .quarter).windows(asOf: asOf, calendar: false).current
+      let window = try days.window(range, standard: .quarter, asOf: asOf)
       let read: MenuCosts
       do {
         read = try MenuCosts.parse(

@@ -100,6 +100,27 @@ public struct WrittenDateTime: Sendable, Equatable {
     }
   }
 
+  /// A file's cell read as a day (`readDate`), or the error that names its `field`, its text and
+  /// what was expected: both readings of an ambiguous date, or the day's form.
+  ///
+  /// - throws: `TallyError` (bad data) at `source`.
+  public static func day(
+    _ text: String, order: DateOrder?, field: String, source: TallyError.Source?
+  ) throws -> LocalDate {
+    switch readDate(text, order: order) {
+    case .read(let day): return day
+    case .ambiguous(let monthFirst, let dayFirst):
+      throw TallyError.invalid(
+        field, text, expected: expectedOneWay(monthFirst: monthFirst, dayFirst: dayFirst),
+        source: source)
+    case .invalid:
+      throw TallyError.invalid(
+        field, text,
+        expected: LocalDate.nonexistent(text)
+          ?? "a calendar day as YYYY-MM-DD (or 2/8/2026), such as 2026-02-08", source: source)
+    }
+  }
+
   /// The order a text's slashed date proves (`13/2/2026`: day first; `2/13/2026`: month first),
   /// or `nil` when it proves none (not slashed, or either way round is a month).
   public static func evidence(_ text: String) -> DateOrder? {

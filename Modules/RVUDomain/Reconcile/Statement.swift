@@ -105,18 +105,7 @@ public struct Statement: Sendable, Equatable {
     let month: LocalDate
     if byDay {
       let text = try row.required("date")
-      switch WrittenDateTime.readDate(text, order: dateOrder) {
-      case .read(let read): date = read
-      case .ambiguous(let monthFirst, let dayFirst):
-        throw fail(
-          "date", text,
-          expected: WrittenDateTime.expectedOneWay(monthFirst: monthFirst, dayFirst: dayFirst))
-      case .invalid:
-        throw fail(
-          "date", text,
-          expected: LocalDate.nonexistent(text)
-            ?? "a calendar day as YYYY-MM-DD (or 2/8/2026), such as 2025-11-04")
-      }
+      date = try WrittenDateTime.day(text, order: dateOrder, field: "date", source: source)
       month = LocalDate(year: date!.year, month: date!.month, day: 1)!
     } else {
       let text = try row.required("month")

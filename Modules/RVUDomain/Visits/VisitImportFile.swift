@@ -306,19 +306,8 @@ public enum VisitImportFile {
     guard let dateText = cell("date") else {
       throw missing("date", expected: "YYYY-MM-DD")
     }
-    let date: LocalDate
-    switch WrittenDateTime.readDate(dateText, order: dateOrder) {
-    case .read(let read): date = read
-    case .ambiguous(let monthFirst, let dayFirst):
-      throw fail(
-        "date", dateText,
-        expected: WrittenDateTime.expectedOneWay(monthFirst: monthFirst, dayFirst: dayFirst))
-    case .invalid:
-      throw fail(
-        "date", dateText,
-        expected: LocalDate.nonexistent(dateText)
-          ?? "a calendar day as YYYY-MM-DD (or 2/8/2026), such as 2026-02-08")
-    }
+    let date = try WrittenDateTime.day(
+      dateText, order: dateOrder, field: "date", source: source)
     var time: TimeOfDay?
     if let text = cell("time") {
       guard let (read, milliseconds) = WrittenDateTime.readTime(text), milliseconds == 0 else {
