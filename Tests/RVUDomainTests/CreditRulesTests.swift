@@ -14,13 +14,7 @@ import Testing
   .enabled(if: hasPPRRVU, "../shared/data/cms/PPRRVU2025_Oct.csv is missing"))
 struct CreditRulesTests {
   /// The real file imported; today is 2025-12-31.
-  private static let store: RVUStore = {
-    let store = try! RVUStore.inMemory(clock: .on(day("2025-12-31")))
-    let file = try! RelativeValueFile(
-      data: try! Data(contentsOf: pprrvuURL), fileName: "PPRRVU2025_Oct.csv")
-    _ = try! store.importCatalog(file, year: nil, source: "PPRRVU2025_Oct.csv")
-    return store
-  }()
+  private static let store = cmsStore()
 
   /// Logs one visit of `specs` and returns each procedure's credit, unadjusted value and note.
   private func credits(_ specs: [String], user: String = #function) throws

@@ -21,13 +21,7 @@ import Testing
   "Payment with the locality's GPCIs and the modifier rules, on the CMS 2025 file",
   .enabled(if: hasPPRRVU, "../shared/data/cms/PPRRVU2025_Oct.csv is missing"))
 struct PaymentRulesTests {
-  private static let store: RVUStore = {
-    let store = try! RVUStore.inMemory(clock: .on(day("2025-12-31")))
-    let file = try! RelativeValueFile(
-      data: try! Data(contentsOf: pprrvuURL), fileName: "PPRRVU2025_Oct.csv")
-    _ = try! store.importCatalog(file, year: nil, source: "PPRRVU2025_Oct.csv")
-    return store
-  }()
+  private static let store = cmsStore()
 
   /// One visit of `specs` logged by a user with the test's locality, and its payment.
   private func paid(

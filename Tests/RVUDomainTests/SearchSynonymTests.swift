@@ -13,13 +13,7 @@ import Testing
   "Code search with plain words, typos and modifiers, on the CMS 2025 file",
   .enabled(if: hasPPRRVU, "../shared/data/cms/PPRRVU2025_Oct.csv is missing"))
 struct SearchSynonymTests {
-  private static let store: RVUStore = {
-    let store = try! RVUStore.inMemory(clock: .on(day("2025-12-31")))
-    let file = try! RelativeValueFile(
-      data: try! Data(contentsOf: pprrvuURL), fileName: "PPRRVU2025_Oct.csv")
-    _ = try! store.importCatalog(file, year: nil, source: "PPRRVU2025_Oct.csv")
-    return store
-  }()
+  private static let store = cmsStore()
 
   private func firstFive(_ query: String) throws -> [String] {
     try Self.store.searchCodes(query, limit: 5, userId: "u").map(\.hcpcs)

@@ -11,6 +11,16 @@ let sharedData = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 let pprrvuURL = sharedData.appendingPathComponent("cms/PPRRVU2025_Oct.csv")
 let hasPPRRVU = FileManager.default.fileExists(atPath: pprrvuURL.path)
 
+/// A store with the real CMS 2025 file imported, today 2025-12-31 (the suites that use it skip
+/// without the file).
+func cmsStore() -> RVUStore {
+  let store = try! RVUStore.inMemory(clock: .on(day("2025-12-31")))
+  let file = try! RelativeValueFile(
+    data: try! Data(contentsOf: pprrvuURL), fileName: "PPRRVU2025_Oct.csv")
+  _ = try! store.importCatalog(file, year: nil, source: "PPRRVU2025_Oct.csv")
+  return store
+}
+
 func day(_ text: String) -> LocalDate { try! LocalDate(parsing: text) }
 func rvu(_ text: String) -> FixedDecimal { try! FixedDecimal(parsing: text) }
 func procedure(_ spec: String) -> ProcedureInput { try! ProcedureInput(parsing: spec) }
