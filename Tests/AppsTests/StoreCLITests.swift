@@ -253,3 +253,33 @@ struct StoreCLITests {
     #expect(result.output.contains("Example"))
   }
 }
+
+@Suite("store-metrics heatmap, forecast, cohorts, menu from the command line")
+struct StoreWhenCLITests {
+  @Test("the new commands answer; bad values name the option, one line, exit 64/65")
+  func commands() throws {
+    let scratch = try StoreScratch()
+    defer { scratch.remove() }
+    let file = try scratch.write("orders.csv", orders)
+    #expect(try scratch.run(["import", file]).status == 0)
+    let heat = try scratch.run([
+      "heatmap", "--store", "NYC", "--as-of", "2026-03-08", "--range", "week", "--format", "csv",
+    ])
+    // A1 Saturday 23h, A2 Sunday 0h (A3 was cancelled): 168 cells and a header.
+    #expect(heat.output.components(separatedBy: "\r\n").count == 170)
+    #expect(heat.output.contains("Sat,23,1,20.00") && heat.output.contains("Sun,0,1,10.00"))
+    let days = try scratch.run(["forecast", "--store", "NYC", "--days", "0"])
+    #expect(
+      days.status == 64
+        && days.error == "store-metrics: --days \"0\" is not valid: expected 1 to 90\n")
+    let short = try scratch.run(["forecast", "--store", "NYC", "--as-of", "2026-03-08"])
+    #expect(short.status == 65 && short.error.contains("two whole weeks"))
+    let months = try scratch.run(["cohorts", "--store", "NYC", "--months", "61"])
+    #expect(months.status == 64 && months.error.contains("--months \"61\""))
+    let costs = try scratch.write("costs.csv", "item,unit_cost\nBurgr,4.00\n")
+    let menu = try scratch.run([
+      "menu", "--store", "NYC", "--costs", costs, "--as-of", "2026-03-08",
+    ])
+    #expect(menu.status == 65 && menu.error.contains("line 2") && menu.error.contains("'Burger'"))
+  }
+}

@@ -218,7 +218,9 @@ extension StoreMetricsCommand {
 
     func run() throws {
       let (db, asOf) = try store.open(global)
-      let table = try db.cohorts(storeId: store.store, months: months, asOf: asOf)
+      let table = try asOption("months") {
+        try db.cohorts(storeId: store.store, months: months, asOf: asOf)
+      }
       switch global.format {
       case .json: Terminal.writeOutput(OutputFormat.json.render(object: StoreWire.cohorts(table)))
       case .csv:

@@ -71,7 +71,9 @@ extension StoreMetricsCommand {
 
     func run() throws {
       let (db, asOf) = try store.open(global)
-      let forecast = try db.forecast(storeId: store.store, days: days, asOf: asOf)
+      let forecast = try asOption("days") {
+        try db.forecast(storeId: store.store, days: days, asOf: asOf)
+      }
       switch global.format {
       case .json:
         Terminal.writeOutput(OutputFormat.json.render(object: StoreWire.forecast(forecast)))
