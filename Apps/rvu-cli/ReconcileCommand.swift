@@ -62,13 +62,8 @@ extension RVUCommand {
     }
 
     func run() throws {
-      let statement: Statement
-      do {
-        statement = try Statement.parse(
-          try readFile(file), fileName: PathText.name(of: file), dialect: dialect.dialect,
-          columns: columnMap.columns)
-      } catch let error as TallyError {
-        throw CSVDialectOptions.hinted(error, amountFields: ["work_rvu"])
+      let statement = try dialect.read(file, columns: columnMap, amountFields: ["work_rvu"]) {
+        try Statement.parse($0, fileName: $1, dialect: $2, columns: $3)
       }
       var period: DayRange?
       if let start, let end {

@@ -48,12 +48,8 @@ extension RVUCommand {
     func run() throws {
       let global = options.global
       let read = try statement.map { file in
-        do {
-          return try Statement.parse(
-            try readFile(file), fileName: PathText.name(of: file), dialect: dialect.dialect,
-            columns: columnMap.columns)
-        } catch let error as TallyError {
-          throw CSVDialectOptions.hinted(error, amountFields: ["work_rvu"])
+        try dialect.read(file, columns: columnMap, amountFields: ["work_rvu"]) {
+          try Statement.parse($0, fileName: $1, dialect: $2, columns: $3)
         }
       }
       let page = try RVUReportPage.build(

@@ -43,17 +43,9 @@ extension RVUCommand.TimeOffCommand {
 
     func run() throws {
       let first = from.resolve(asOf: global.asOf)
-      let entry: TimeOff
-      do {
-        entry = try global.openRVUStore().addTimeOff(
+      let entry = try namingOptions(["to": "to", "notes": "note"]) {
+        try global.openRVUStore().addTimeOff(
           from: first, to: to?.resolve(asOf: global.asOf) ?? first, note: note, userId: user.id)
-      } catch var error as TallyError {
-        // The domain names its field; here it is the option.
-        if case .invalid(field: let field?, let value, let expected) = error.cause {
-          error.cause = .invalid(
-            field: "--" + (field == "notes" ? "note" : field), value: value, expected: expected)
-        }
-        throw error
       }
       global.print(object: entry.jsonObject)
     }

@@ -402,13 +402,8 @@ extension RVUCommand.Visits {
 
     func run() throws {
       let name = PathText.name(of: file)
-      let records: [VisitImportFile.Record]
-      do {
-        records = try VisitImportFile.parse(
-          try readFile(file), fileName: name, dialect: dialect.dialect,
-          columns: columnMap.columns)
-      } catch let error as TallyError {
-        throw CSVDialectOptions.hinted(error, amountFields: ["work_rvu"])
+      let records = try dialect.read(file, columns: columnMap, amountFields: ["work_rvu"]) {
+        try VisitImportFile.parse($0, fileName: $1, dialect: $2, columns: $3)
       }
       let progress = Progress(label: "importing \(name)", total: records.count)
       let summary = try withRVUHints {

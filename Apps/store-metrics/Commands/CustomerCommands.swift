@@ -218,7 +218,7 @@ extension StoreMetricsCommand {
 
     func run() throws {
       let (db, asOf) = try store.open(global)
-      let table = try asOption("months") {
+      let table = try namingOptions(["months": "months"]) {
         try db.cohorts(storeId: store.store, months: months, asOf: asOf)
       }
       switch global.format {

@@ -49,19 +49,6 @@ extension GlobalOptions {
 }
 
 /// The table rendering of store reports: rows, then a bar chart of revenue.
-/// A domain error about `field` named as the option that gave it (`days "0"` → `--days "0"`):
-/// the domain names its own fields, never the command's options.
-func asOption<T>(_ field: String, _ body: () throws -> T) throws -> T {
-  do {
-    return try body()
-  } catch var error as TallyError {
-    if case .invalid(field: let name?, let value, let expected) = error.cause, name == field {
-      error.cause = .invalid(field: "--" + field, value: value, expected: expected)
-    }
-    throw error
-  }
-}
-
 enum StoreOutput {
   /// The rows (an empty CSV still has the header of `columns`), and in table format a bar chart
   /// of revenue by label.

@@ -71,7 +71,7 @@ extension StoreMetricsCommand {
 
     func run() throws {
       let (db, asOf) = try store.open(global)
-      let forecast = try asOption("days") {
+      let forecast = try namingOptions(["days": "days"]) {
         try db.forecast(storeId: store.store, days: days, asOf: asOf)
       }
       switch global.format {
@@ -127,13 +127,8 @@ extension StoreMetricsCommand {
     func run() throws {
       let (db, asOf) = try store.open(global)
       let window = try days.window(range, standard: .quarter, asOf: asOf)
-      let read: MenuCosts
-      do {
-        read = try MenuCosts.parse(
-          try readFile(costs), fileName: PathText.name(of: costs), dialect: dialect.dialect,
-          columns: columnMap.columns)
-      } catch let error as TallyError {
-        throw CSVDialectOptions.hinted(error, amountFields: ["unit_cost"])
+      let read = try dialect.read(costs, columns: columnMap, amountFields: ["unit_cost"]) {
+        try MenuCosts.parse($0, fileName: $1, dialect: $2, columns: $3)
       }
       let matrix = try db.menuEngineering(storeId: store.store, range: window, costs: read)
       switch global.format {
