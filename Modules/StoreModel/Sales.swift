@@ -30,14 +30,15 @@ public struct CategorySales: Sendable, Equatable {
   }
 }
 
-/// Sales of a menu item at a store.
+/// Sales of a menu item at a store, or of the items of one name across stores (no store or item
+/// id then).
 public struct ItemSales: Sendable, Equatable {
-  public let storeId: String, menuItemId: Int64, itemName: String
+  public let storeId: String?, menuItemId: Int64?, itemName: String
   /// Distinct orders with the item, quantity, revenue.
   public let timesOrdered: Int, totalQuantity: Quantity, totalRevenue: FixedDecimal
 
   public init(
-    storeId: String, menuItemId: Int64, itemName: String, timesOrdered: Int,
+    storeId: String?, menuItemId: Int64?, itemName: String, timesOrdered: Int,
     totalQuantity: Quantity,
     totalRevenue: FixedDecimal
   ) {

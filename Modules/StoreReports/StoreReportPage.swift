@@ -187,24 +187,41 @@ public enum StoreReportPage {
     ]
   }
 
-  /// Every store's KPIs over the rolling `range`, each store's window ending on the day `shops`
-  /// takes as that store's today (`ShopAnalytics.currentDay(in:)`: an as-of date, or a word such
-  /// as `yesterday` read in the store's own zone), in one table, with revenue now and before as
-  /// grouped bars. `asOf` is only named in the subtitle.
+  /// Every store's KPIs (or a group's) over the rolling `range`, each store's window ending on
+  /// the day `shops` takes as that store's today (`ShopAnalytics.currentDay(in:)`: an as-of
+  /// date, or a word such as `yesterday` read in the store's own zone), in one table with the
+  /// stores together in its last row, with revenue now and before as grouped bars; then the
+  /// stores together over the window ending on `groupDay` (each store's days its own): their
+  /// key figures, same-store sales, and their top categories and items. `asOf` is only named in
+  /// the subtitle.
   public static func comparison(
-    shops: ShopAnalytics, range: MetricsRange, asOf: DayReference?, now: Instant
+    shops: ShopAnalytics, group: StoreGroup, range: MetricsRange, asOf: DayReference?,
+    groupDay: LocalDate, now: Instant
   ) throws -> ReportPage {
     var rows: [(shop: Shop, metrics: StoreMetrics)] = []
-    for shop in try shops.stores() {
-      let zone = try shops.store(shop.id).zone
+    for known in group.stores {
       let metrics = try shops.metrics(
-        storeId: shop.id, range: range, asOf: shops.currentDay(in: zone), calendar: false)
-      rows.append((shop, metrics))
+        of: known, range: range, asOf: shops.currentDay(in: known.zone), calendar: false)
+      rows.append((known.shop, metrics))
     }
+    let together = try shops.metrics(of: group, range: range, asOf: groupDay, calendar: false)
+    let window = together.current
+    let categories = try shops.categories(of: group, range: window, limit: topLimit)
+    let items = try shops.popular(of: group, range: window, limit: topLimit)
+    let title = group.isChain ? "All stores" : "Stores " + group.ids.joined(separator: ", ")
+    let name = group.isChain ? "The chain" : "These stores"
     let names = rows.map { "\($0.shop.name) (\($0.shop.id))" }
     let date: LocalDate? = if case .day(let day)? = asOf { day } else { nil }
+    func tableRow(_ name: String, _ m: StoreMetrics) -> [String] {
+      [
+        name, money.string(m.totalRevenue.doubleValue), changeText(m.changes.revenue),
+        ValueFormat.integer.string(Double(m.totalOrders)), changeText(m.changes.orders),
+        money.string(m.averageOrderValue.doubleValue), changeText(m.changes.averageOrderValue),
+        customersText(m.uniqueCustomers),
+      ]
+    }
     return ReportPage(
-      title: "All stores",
+      title: title,
       period: date.map { windowText(range.windows(asOf: $0, calendar: false).current) }
         ?? "The last \(counted(range.days, "day")) of each store (each store's own "
         + "\(asOf?.description ?? "today"))",
@@ -226,16 +243,9 @@ public enum StoreReportPage {
                   .init("Change", .numeric), .init("Average order", .numeric),
                   .init("Change", .numeric), .init("Customers", .numeric),
                 ],
-                rows: zip(names, rows).map { name, row in
-                  let m = row.metrics
-                  return [
-                    name, money.string(m.totalRevenue.doubleValue),
-                    changeText(m.changes.revenue),
-                    ValueFormat.integer.string(Double(m.totalOrders)),
-                    changeText(m.changes.orders), money.string(m.averageOrderValue.doubleValue),
-                    changeText(m.changes.averageOrderValue), customersText(m.uniqueCustomers),
-                  ]
-                }, emptyMessage: "No stores yet.")),
+                rows: zip(names, rows).map { tableRow($0, $1.metrics) }
+                  + (rows.count > 1 ? [tableRow("Together", together)] : []),
+                emptyMessage: "No stores yet.")),
             .chart(
               GroupedBarChart(
                 title: "Revenue per store, now and before",
@@ -251,8 +261,34 @@ public enum StoreReportPage {
                     name: "Previous \(counted(range.days, "day"))",
                     values: rows.map { $0.metrics.previousRevenue.doubleValue }),
                 ], format: money, emptyMessage: "No stores yet.")),
-          ])
+          ]),
+        ReportSection(
+          title: "\(name) together, \(windowText(window))",
+          blocks: [
+            .cards(cards(together) + sameStoreCards(together)),
+            .table(salesTable(together)),
+          ]),
+        ReportSection(
+          title: "Top categories of \(name.lowercased())", blocks: categoryBlocks(categories)),
+        ReportSection(title: "Top items of \(name.lowercased())", blocks: itemBlocks(items)),
       ])
+  }
+
+  /// Same-store revenue and orders, when some stores traded in both windows.
+  static func sameStoreCards(_ metrics: StoreMetrics) -> [SummaryCard] {
+    guard let same = metrics.sameStore, !same.storeIds.isEmpty else { return [] }
+    let comparison = "\(counted(same.storeIds.count, "store")) open in both windows"
+    return [
+      SummaryCard(
+        label: "Same-store revenue", value: money.string(same.revenue.doubleValue),
+        change: Change(
+          current: same.revenue.doubleValue, previous: same.previousRevenue.doubleValue),
+        comparison: comparison),
+      SummaryCard(
+        label: "Same-store orders", value: ValueFormat.integer.string(Double(same.orders)),
+        change: Change(current: Double(same.orders), previous: Double(same.previousOrders)),
+        comparison: comparison),
+    ]
   }
 
   static func cards(_ metrics: StoreMetrics) -> [SummaryCard] {

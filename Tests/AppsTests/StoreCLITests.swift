@@ -283,3 +283,45 @@ struct StoreWhenCLITests {
     #expect(menu.status == 65 && menu.error.contains("line 2") && menu.error.contains("'Burger'"))
   }
 }
+
+@Suite("store-metrics over the chain and a group of stores")
+struct StoreChainCLITests {
+  /// Two stores in UTC: NYC as above (A1 Mar 7, A2 Mar 8; A3 cancelled) and LA's B1 on Mar 8 for
+  /// the same customer c1.
+  @Test("no --store is the chain; --store twice a group; an unknown store is refused")
+  func chain() throws {
+    let scratch = try StoreScratch()
+    defer { scratch.remove() }
+    let file = try scratch.write(
+      "orders.csv", orders + "\nB1,LA,2026-03-08 09:00,completed,c1,Fries,Sides,1,4.00,0.32\n")
+    #expect(try scratch.run(["import", file, "--time-zone", "UTC"]).status == 0)
+    let metrics = try scratch.run([
+      "metrics", "--range", "week", "--as-of", "2026-03-08", "--format", "json",
+    ])
+    // 20.00 + 10.00 + 4.00 in 3 orders, one customer across both stores.
+    #expect(metrics.status == 0)
+    #expect(metrics.output.contains("\"total_revenue\": 34.00"))
+    #expect(metrics.output.contains("\"unique_customers\": 1,"))
+    #expect(metrics.output.contains("\"same_store\": {"))
+    let daily = try scratch.run([
+      "daily", "--store", "NYC", "--store", "LA", "--as-of", "2026-03-08", "--format", "csv",
+    ])
+    #expect(
+      daily.output.components(separatedBy: "\r\n").prefix(3) == [
+        "store_id,date,total_orders,total_revenue,total_tax,total_with_tax,avg_order_value,"
+          + "unique_customers",
+        ",2026-03-08,2,14.00,1.12,15.12,7.00,1", ",2026-03-07,1,20.00,1.60,21.60,20.00,1",
+      ])
+    let popular = try scratch.run(["popular", "--as-of", "2026-03-08", "--format", "csv"])
+    #expect(popular.output.contains(",,Burger,2,3,30.00,10.00"))
+    let unknown = try scratch.run(["metrics", "--store", "NYC", "--store", "SF"])
+    #expect(unknown.status == 66 && unknown.error.contains("no store \"SF\""))
+    let page = try scratch.run([
+      "report", "--store", "NYC", "--store", "LA", "--as-of", "2026-03-08", "--range", "week",
+      "--output", scratch.folder + "/group.html",
+    ])
+    #expect(page.status == 0)
+    let html = try String(contentsOfFile: scratch.folder + "/group.html", encoding: .utf8)
+    #expect(html.contains("These stores together") && html.contains("Top items of these stores"))
+  }
+}

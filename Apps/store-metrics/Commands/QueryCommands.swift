@@ -9,14 +9,21 @@ extension StoreMetricsCommand {
     static let configuration = CommandConfiguration(
       commandName: "daily",
       abstract: "Daily totals of completed orders, newest first.",
-      discussion: "Example:\n  store-metrics daily --store downtown --limit 7 --format json")
+      discussion: """
+        Without --store: the chain, each day every store's same local day summed (store_id \
+        null); distinct customers are counted once across stores.
+
+        Examples:
+          store-metrics daily --store downtown --limit 7 --format json
+          store-metrics daily --store downtown --store airport --limit 7
+        """)
     @OptionGroup var global: GlobalOptions
-    @OptionGroup var store: StoreOption
+    @OptionGroup var store: StoreGroupOption
     @Option(help: "The most days to show (1 to 100000).") var limit: Int = 30
 
     func run() throws {
-      let (db, asOf) = try store.open(global)
-      let days = try db.daily(storeId: store.store, limit: limit, asOf: asOf)
+      let (db, group, asOf) = try store.open(global)
+      let days = try db.daily(of: group, limit: limit, asOf: asOf)
       Terminal.writeOutput(
         StoreOutput.render(
           days.map(StoreWire.daily), columns: StoreWire.dailyColumns,
@@ -30,23 +37,25 @@ extension StoreMetricsCommand {
       commandName: "hourly",
       abstract: "The 24 hours of the as-of day in the store's zone, zero-filled.",
       discussion: """
-        With --start/--end: the 24 hours summed over those days, to find the busiest hours.
+        With --start/--end: the 24 hours summed over those days, to find the busiest hours. \
+        Without --store: every store, each in its own zone's hours.
 
         Examples:
           store-metrics hourly --store downtown --as-of 2026-02-08
           store-metrics hourly --store downtown --start 2026-01-01 --end 2026-01-31
+          store-metrics hourly --as-of 2026-02-08
         """)
     @OptionGroup var global: GlobalOptions
-    @OptionGroup var store: StoreOption
+    @OptionGroup var store: StoreGroupOption
     @OptionGroup var days: DayRangeOptions
 
     func run() throws {
-      let (db, asOf) = try store.open(global)
+      let (db, group, asOf) = try store.open(global)
       let hours = try db.hourly(
-        storeId: store.store, range: try days.range(asOf: asOf) ?? DayRange(day: asOf))
+        of: group, range: try days.range(asOf: asOf) ?? DayRange(day: asOf))
       Terminal.writeOutput(
         StoreOutput.render(
-          hours.map { StoreWire.hourly($0, storeId: store.store) },
+          hours.map { StoreWire.hourly($0, storeId: group.storeId) },
           columns: StoreWire.hourlyColumns,
           chart: hours.map { (String($0.key), $0.revenue) }, format: global.format))
     }
@@ -88,26 +97,23 @@ extension StoreMetricsCommand {
       commandName: "categories",
       abstract: "Category sales by revenue; all stores unless --store; all time unless --start.",
       discussion: """
+        --store again for a group. Across stores, days are each store's own and the as-of day \
+        is read in --time-zone.
+
         Examples:
           store-metrics categories --limit 5
+          store-metrics categories --store downtown --store airport
           store-metrics categories --store downtown --start 2026-01-01 \\
               --end 2026-01-31
         """)
     @OptionGroup var global: GlobalOptions
-    @Option(
-      help: ArgumentHelp(
-        "Only this store (without it, days are read in --time-zone).", valueName: "id"),
-      completion: storeCompletion)
-    var store: String?
+    @OptionGroup var store: StoreGroupOption
     @Option(help: "The most rows to show (1 to 100000).") var limit: Int = 10
     @OptionGroup var days: DayRangeOptions
 
     func run() throws {
-      let db = try global.openStoreMetricsToRead()
-      // Days are the store's own; across all stores, the as-of day of --time-zone (or here).
-      let asOf = try store.map { global.asOf(in: try db.store($0).zone) } ?? global.asOf
-      let rows = try db.categories(
-        storeId: store, range: try days.range(asOf: asOf), limit: limit)
+      let (db, group, asOf) = try store.open(global)
+      let rows = try db.categories(of: group, range: try days.range(asOf: asOf), limit: limit)
       Terminal.writeOutput(
         StoreOutput.render(
           rows.map { StoreWire.category($0) }, columns: StoreWire.categoryColumns,
@@ -121,19 +127,23 @@ extension StoreMetricsCommand {
   struct Popular: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "popular",
-      abstract: "A store's best-selling items by revenue; all time unless --start.",
+      abstract:
+        "Best-selling items by revenue; all stores unless --store; all time unless --start.",
       discussion: """
         --by family rolls the sizes of a dish into one row: "The Thai Chicken Pizza (S)", \
         "(M)" and "(L)" are "The Thai Chicken Pizza" (a trailing size in parentheses of up to \
-        12 characters is dropped); its times_ordered sums its sizes'.
+        12 characters is dropped); its times_ordered sums its sizes'. Across stores (no \
+        --store, or --store more than once) the items of one name are one row, without a \
+        store or item id.
 
         Examples:
           store-metrics popular --store downtown --limit 10
           store-metrics popular --store downtown --start 2026-02-01
           store-metrics popular --store downtown --by family
+          store-metrics popular --limit 10
         """)
     @OptionGroup var global: GlobalOptions
-    @OptionGroup var store: StoreOption
+    @OptionGroup var store: StoreGroupOption
     @Option(help: "The most rows to show (1 to 100000).") var limit: Int = 5
     @OptionGroup var days: DayRangeOptions
     @Option(
@@ -150,18 +160,17 @@ extension StoreMetricsCommand {
     var by: Bool = false
 
     func run() throws {
-      let (db, asOf) = try store.open(global)
+      let (db, group, asOf) = try store.open(global)
       if by {
         let rows = try db.popularFamilies(
-          storeId: store.store, range: try days.range(asOf: asOf), limit: limit)
+          of: group, range: try days.range(asOf: asOf), limit: limit)
         Terminal.writeOutput(
           StoreOutput.render(
             rows.map(StoreWire.family), columns: StoreWire.familyColumns,
             chart: rows.map { ($0.family, $0.totalRevenue) }, format: global.format))
         return
       }
-      let rows = try db.popular(
-        storeId: store.store, range: try days.range(asOf: asOf), limit: limit)
+      let rows = try db.popular(of: group, range: try days.range(asOf: asOf), limit: limit)
       Terminal.writeOutput(
         StoreOutput.render(
           rows.map { StoreWire.popular($0) }, columns: StoreWire.popularColumns,
@@ -184,15 +193,20 @@ extension StoreMetricsCommand {
         days a year earlier (--compare year-ago). unique_customers is null (— in a table) when \
         the window has orders but none names a customer. total_revenue is net sales: \
         gross_sales (sale lines) less discounts, comps and refunds (refund lines); tips are \
-        apart; cancelled_… and refunded_… are orders cancelled or refunded whole.
+        apart; cancelled_… and refunded_… are orders cancelled or refunded whole. Without \
+        --store: the chain (every store; --store again for a group), each store's days its own \
+        and the as-of day read in --time-zone, customers counted once across stores, with \
+        same_store: the stores that had orders on or before the previous window's first day \
+        and in both windows, on their own.
 
         Examples:
           store-metrics metrics --store downtown --range month --format json
+          store-metrics metrics --range month --as-of 2026-02-28
           store-metrics metrics --store downtown --start 2026-01-01 \\
               --end 2026-01-31 --compare year-ago
         """)
     @OptionGroup var global: GlobalOptions
-    @OptionGroup var store: StoreOption
+    @OptionGroup var store: StoreGroupOption
     @Option(help: "today (default), week, month, quarter or year.") var range: MetricsRange?
     @Flag(help: "Calendar periods so far instead of rolling windows.") var calendar = false
     @OptionGroup var days: DayRangeOptions
@@ -207,20 +221,21 @@ extension StoreMetricsCommand {
     }
 
     func run() throws {
-      let (db, asOf) = try store.open(global)
+      let (db, group, asOf) = try store.open(global)
       let metrics: StoreMetrics
       if let window = try days.range(asOf: asOf) {
         metrics = try db.metrics(
-          storeId: store.store, current: window,
-          previous: (compare ?? .previous).window(for: window))
+          of: group, current: window, previous: (compare ?? .previous).window(for: window))
       } else {
         metrics = try db.metrics(
-          storeId: store.store, range: range ?? .today, asOf: asOf, calendar: calendar)
+          of: group, range: range ?? .today, asOf: asOf, calendar: calendar)
       }
       if global.format == .table {
-        Terminal.writeOutput(StoreOutput.metricsTable(metrics))
+        Terminal.writeOutput(StoreOutput.metricsTable(metrics, stores: group))
       } else {
-        global.print(object: StoreWire.metrics(metrics))
+        var object = StoreWire.metrics(metrics)
+        if group.stores.count > 1 { object["stores"] = .array(group.ids.map(JSONValue.string)) }
+        global.print(object: object)
       }
     }
   }
@@ -232,26 +247,28 @@ extension StoreMetricsCommand {
       discussion: """
         today: 24 hourly points (12am…11pm); week: 7 days (Mon…); month: 30 days (Feb 8); \
         quarter: Monday weeks (Week of Feb 2); year: months (Mar 2025), 13 for a 365-day window. \
-        --start/--end: by day up to 31 days, by Monday week up to 92, else by month.
+        --start/--end: by day up to 31 days, by Monday week up to 92, else by month. Without \
+        --store: every store summed, each store's days its own (--store again for a group).
 
         Examples:
           store-metrics chart --store downtown --range week
           store-metrics chart --store downtown --start 2025-12-01 --end 2026-02-28
+          store-metrics chart --range year --as-of 2026-02-28
         """)
     @OptionGroup var global: GlobalOptions
-    @OptionGroup var store: StoreOption
+    @OptionGroup var store: StoreGroupOption
     @Option(help: "today (default), week, month, quarter or year.") var range: MetricsRange?
     @OptionGroup var days: DayRangeOptions
 
     func validate() throws { try days.refuseWith(range) }
 
     func run() throws {
-      let (db, asOf) = try store.open(global)
+      let (db, group, asOf) = try store.open(global)
       let points =
         if let window = try days.range(asOf: asOf) {
-          try db.chart(storeId: store.store, window: window, by: window.chartPeriod)
+          try db.chart(of: group, window: window, by: window.chartPeriod)
         } else {
-          try db.chart(storeId: store.store, range: range ?? .today, asOf: asOf)
+          try db.chart(of: group, range: range ?? .today, asOf: asOf)
         }
       // A partial week or month is flagged: its total is not a whole one's.
       let labels = zip(StoreWire.chartLabels(points), points).map {
@@ -270,26 +287,28 @@ extension StoreMetricsCommand {
       commandName: "weekdays",
       abstract: "Sales by day of the week over a range (default: the last 90 days).",
       discussion: """
-        avg_revenue_per_day divides by how many of that weekday the range holds, open or not.
+        avg_revenue_per_day divides by how many of that weekday the range holds, open or not. \
+        Without --store: every store summed (--store again for a group).
 
         Examples:
           store-metrics weekdays --store downtown
+          store-metrics weekdays --store downtown --store airport
           store-metrics weekdays --store downtown --start 2026-01-05 --end 2026-03-01
         """)
     @OptionGroup var global: GlobalOptions
-    @OptionGroup var store: StoreOption
+    @OptionGroup var store: StoreGroupOption
     @Option(help: "today, week, month, quarter (default) or year.") var range: MetricsRange?
     @OptionGroup var days: DayRangeOptions
 
     func validate() throws { try days.refuseWith(range) }
 
     func run() throws {
-      let (db, asOf) = try store.open(global)
+      let (db, group, asOf) = try store.open(global)
       let window = try days.window(range, standard: .quarter, asOf: asOf)
-      let rows = try db.weekdays(storeId: store.store, range: window)
+      let rows = try db.weekdays(of: group, range: window)
       Terminal.writeOutput(
         StoreOutput.render(
-          rows.map { StoreWire.weekday($0, storeId: store.store) },
+          rows.map { StoreWire.weekday($0, storeId: group.storeId) },
           columns: StoreWire.weekdayColumns,
           chart: rows.map { ($0.weekday.shortName, $0.revenue) }, format: global.format))
     }

@@ -15,8 +15,10 @@ extension StoreMetricsCommand {
       discussion: """
         With --store: KPI cards against the previous window of as many days (▲/▼ and the \
         percent, — when the previous value is 0), the revenue chart of the window, revenue by \
-        hour and by part of the day, the top categories and items. Without --store: one row per \
-        store with its KPIs and changes, and revenue now and before as bars. Windows are \
+        hour and by part of the day, the top categories and items. Without --store (or with \
+        --store more than once, a group): one row per store with its KPIs and changes, and \
+        revenue now and before as bars; then the stores together: key figures, same-store \
+        sales (stores that traded in both windows), top categories and items. Windows are \
         rolling and end on the as-of day (each store's own today by default): today 1 day, \
         week 7, month 30, quarter 90, year 365. --format pdf prints the page with headless \
         Chromium (exit 69 when it is not installed).
@@ -24,13 +26,16 @@ extension StoreMetricsCommand {
         Examples:
           store-metrics report --store downtown --range month --output downtown.html
           store-metrics report --range week --format pdf --output stores.pdf
+          store-metrics report --store a --store b --as-of 2026-02-28 --output ab.html
         """)
 
     @OptionGroup var options: ReportOptions
     @Option(
-      help: ArgumentHelp("The store id (default: all stores compared).", valueName: "id"),
+      help: ArgumentHelp(
+        "The store id; repeat it to compare a group (default: all stores compared).",
+        valueName: "id"),
       completion: storeCompletion)
-    var store: String?
+    var store: [String] = []
     @Option(help: "today, week, month (default), quarter or year.") var range: MetricsRange =
       .month
 
@@ -40,13 +45,17 @@ extension StoreMetricsCommand {
       let now = Instant(Date())
       // A word (`yesterday`) is read in each store's own zone, as by the query commands.
       let page =
-        if let known = try store.map(shops.store) {
-          try StoreReportPage.build(
-            shops: shops, store: known, range: range,
-            asOf: global.asOfDay.map { _ in shops.currentDay(in: known.zone) }, now: now)
+        if store.count == 1 {
+          try {
+            let known = try shops.store(store[0])
+            return try StoreReportPage.build(
+              shops: shops, store: known, range: range,
+              asOf: global.asOfDay.map { _ in shops.currentDay(in: known.zone) }, now: now)
+          }()
         } else {
           try StoreReportPage.comparison(
-            shops: shops, range: range, asOf: global.asOfDay, now: now)
+            shops: shops, group: shops.group(store), range: range, asOf: global.asOfDay,
+            groupDay: global.asOf, now: now)
         }
       try options.write(page)
     }

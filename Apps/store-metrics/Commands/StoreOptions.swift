@@ -21,6 +21,28 @@ struct StoreOption: ParsableArguments {
   }
 }
 
+/// `--store ID`, repeatable: one store, a group (`--store A --store B`), or without it every
+/// store, the chain.
+struct StoreGroupOption: ParsableArguments {
+  @Option(
+    name: .customLong("store"),
+    help: ArgumentHelp(
+      "A store id; repeat it for a group (default: every store, the chain).", valueName: "id"),
+    completion: storeCompletion)
+  var stores: [String] = []
+
+  /// The database, the group and the as-of day: one store's in its zone; a group's in
+  /// --time-zone (each store's days are still its own local days).
+  func open(_ global: GlobalOptions) throws -> (
+    db: ShopAnalytics, group: StoreGroup, asOf: LocalDate
+  ) {
+    let db = try global.openStoreMetricsToRead()
+    let group = try db.group(stores)
+    let asOf = group.stores.count == 1 ? global.asOf(in: group.stores[0].zone) : global.asOf
+    return (db, group, asOf)
+  }
+}
+
 /// Store ids complete from the database the command would use.
 let storeCompletion = DatabaseCompletion.kind(app: StoreAnalyticsModule.appName) { location, _ in
   try StoreMetricsProgram.open(location, clock: .system).stores().map(\.id)
@@ -67,15 +89,30 @@ enum StoreOutput {
 extension StoreOutput {
   /// Metrics as a table: the windows' days first, in words rather than `period.…` keys, then the
   /// figures; an unknown customer count shows as `—`.
-  static func metricsTable(_ metrics: StoreMetrics) -> String {
+  static func metricsTable(_ metrics: StoreMetrics, stores group: StoreGroup? = nil) -> String {
     func days(_ range: DayRange) -> JSONValue {
       .string("\(range.start) to \(range.end) (\(counted(range.dayCount, "day")))")
     }
     var object: JSONObject = [
       "window": days(metrics.current), "compared_with": days(metrics.previous),
     ]
+    if let group, group.stores.count > 1 {
+      object["stores"] = .string(group.ids.joined(separator: ", "))
+    }
     for field in StoreWire.metrics(metrics).fields where field.key != "period" {
-      if field.key == "unique_customers" && field.value == .null {
+      if field.key == "same_store", case .object(let same) = field.value {
+        // Flat rows: a table cell cannot hold an object.
+        for part in same.fields {
+          let key = "same_store_" + part.key
+          if case .array(let ids) = part.value {
+            object[key] = .string(ids.compactMap(\.plainText).joined(separator: ", "))
+          } else if percentFields.contains(part.key) {
+            object[key] = .string(part.value.plainText.map { $0 + "%" } ?? "—")
+          } else {
+            object[key] = part.value
+          }
+        }
+      } else if field.key == "unique_customers" && field.value == .null {
         object[field.key] = .string("—")
       } else if percentFields.contains(field.key) {
         // A percent beside a count (orders_change) reads as one without its sign.

@@ -19,7 +19,8 @@ public enum ItemFamily {
 
 /// A family's sales: its items' summed.
 public struct FamilySales: Sendable, Equatable {
-  public let storeId: String
+  /// The store; `nil` for a group of stores.
+  public let storeId: String?
   public let family: String
   /// How many of the store's items (sizes) it holds among those sold.
   public let items: Int
@@ -37,23 +38,32 @@ extension ShopAnalytics {
   public func popularFamilies(storeId: String, range: DayRange? = nil, limit: Int) throws
     -> [FamilySales]
   {
+    try popularFamilies(of: StoreGroup(store(storeId)), range: range, limit: limit)
+  }
+
+  /// A group's dishes, each family summed across its stores; `items` counts the distinct item
+  /// names in it.
+  public func popularFamilies(of group: StoreGroup, range: DayRange? = nil, limit: Int) throws
+    -> [FamilySales]
+  {
     let limit = try Self.checked(limit)
-    let store = try store(storeId)
-    let rows =
-      try range.map { try repository.itemSales(of: store.id, in: $0) }
-      ?? repository.itemSales(of: store.id)
+    let rows = try itemSales(of: group, range: range)
     var families: [String: (items: Int, orders: Int, quantity: Quantity, revenue: FixedDecimal)] =
       [:]
+    var names: Set<String> = []
     for row in rows {
       let name = ItemFamily.name(of: row.itemName)
-      families[name, default: (0, 0, .zero, .zero)].items += 1
+      if names.insert(row.itemName).inserted {
+        families[name, default: (0, 0, .zero, .zero)].items += 1
+      }
       families[name, default: (0, 0, .zero, .zero)].orders += row.timesOrdered
       families[name, default: (0, 0, .zero, .zero)].quantity += row.totalQuantity
       families[name, default: (0, 0, .zero, .zero)].revenue += row.totalRevenue
     }
     return families.map {
       FamilySales(
-        storeId: store.id, family: $0.key, items: $0.value.items, timesOrdered: $0.value.orders,
+        storeId: group.storeId, family: $0.key, items: $0.value.items,
+        timesOrdered: $0.value.orders,
         totalQuantity: $0.value.quantity, totalRevenue: $0.value.revenue)
     }.sorted {
       $0.totalRevenue != $1.totalRevenue

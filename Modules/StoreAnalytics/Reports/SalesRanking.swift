@@ -13,7 +13,7 @@ enum SalesRanking {
       rows.sorted { a, b in
         if a.totalRevenue != b.totalRevenue { return a.totalRevenue > b.totalRevenue }
         if a.itemName != b.itemName { return precedes(a.itemName, b.itemName) }
-        return a.menuItemId < b.menuItemId
+        return (a.menuItemId ?? 0) < (b.menuItemId ?? 0)
       }.prefix(limit))
   }
 

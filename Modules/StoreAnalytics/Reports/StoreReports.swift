@@ -87,7 +87,8 @@ extension DayRange {
 
 /// One day of `daily`.
 public struct DailyStats: Sendable, Equatable {
-  public let storeId: String
+  /// The store; `nil` for a group of stores.
+  public let storeId: String?
   /// The store-local day.
   public let date: LocalDate
   /// Completed orders.
@@ -159,6 +160,8 @@ public struct StoreMetrics: Sendable, Equatable {
   /// The window's completed orders' gross sales, discounts, comps, refund lines and tips: net
   /// sales (gross − discounts − comps − refunds) is `totalRevenue`.
   public let parts: SalesParts
+  /// For a group of stores: the stores that traded in both windows, on their own.
+  public internal(set) var sameStore: SameStoreSales? = nil
 
   /// Percent of the window's orders (completed, cancelled and refunded) that were cancelled;
   /// `nil` without orders.

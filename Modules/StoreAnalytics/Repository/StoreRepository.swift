@@ -63,11 +63,23 @@ public protocol StoreRepository: Sendable {
   /// customer and day), in no order.
   func customerDays(of storeId: String, in range: DayRange) throws
     -> [(customer: Int64, day: LocalDate)]
+  /// Distinct customers with completed orders at any of these stores within `range` (each
+  /// store's local days): one who ordered at two stores is one.
+  func customerCount(of storeIds: [String], in range: DayRange) throws -> Int
 }
 
 extension StoreRepository {
   /// No revision: nothing computed from this backend is reused.
   public func revision() throws -> Int64? { nil }
+
+  /// From each store's customer days (a backend may count in one query instead).
+  public func customerCount(of storeIds: [String], in range: DayRange) throws -> Int {
+    var customers = DistinctCount()
+    for storeId in storeIds {
+      for (customer, _) in try customerDays(of: storeId, in: range) { customers.insert(customer) }
+    }
+    return customers.count
+  }
 
   public func sales(of storeId: String, in range: DayRange) throws
     -> (items: [ItemSales], categories: [CategorySales])

@@ -34,7 +34,7 @@ public enum StoreWire {
 
   public static let hourlyColumns = ["store_id", "hour", "orders", "revenue"]
 
-  public static func hourly(_ hour: RevenueBucket<Int>, storeId: String) -> JSONObject {
+  public static func hourly(_ hour: RevenueBucket<Int>, storeId: String?) -> JSONObject {
     [
       "store_id": .string(storeId), "hour": .int(hour.key), "orders": .int(hour.orders),
       "revenue": .decimal(hour.revenue),
@@ -78,7 +78,8 @@ public enum StoreWire {
   /// An item's row; `seedApp` as for `category(_:seedApp:)`.
   public static func popular(_ row: ItemSales, seedApp: Bool = false) -> JSONObject {
     [
-      "store_id": .string(row.storeId), "menu_item_id": .int(Int(row.menuItemId)),
+      "store_id": .string(row.storeId),
+      "menu_item_id": row.menuItemId.map { .int(Int($0)) } ?? .null,
       "item_name": .string(row.itemName), "times_ordered": .int(row.timesOrdered),
       "total_quantity": quantity(row.totalQuantity, wholeUnits: seedApp),
       "total_revenue": .decimal(row.totalRevenue), "avg_price": .decimal(row.averagePrice),
@@ -265,7 +266,7 @@ public enum StoreWire {
     "store_id", "weekday", "days", "orders", "revenue", "avg_revenue_per_day", "avg_order_value",
   ]
 
-  public static func weekday(_ row: WeekdaySales, storeId: String) -> JSONObject {
+  public static func weekday(_ row: WeekdaySales, storeId: String?) -> JSONObject {
     [
       "store_id": .string(storeId), "weekday": .string(row.weekday.shortName),
       "days": .int(row.days), "orders": .int(row.orders), "revenue": .decimal(row.revenue),
@@ -315,7 +316,20 @@ public enum StoreWire {
       ]),
     ]
     for field in rest.fields { object[field.key] = field.value }
+    if let same = metrics.sameStore { object["same_store"] = .object(sameStore(same)) }
     return object
+  }
+
+  /// `{stores, total_revenue, previous_revenue, revenue_change, total_orders, previous_orders,
+  /// orders_change_percent}` of the comparable stores.
+  public static func sameStore(_ same: SameStoreSales) -> JSONObject {
+    [
+      "stores": .array(same.storeIds.map(JSONValue.string)),
+      "total_revenue": .decimal(same.revenue), "previous_revenue": .decimal(same.previousRevenue),
+      "revenue_change": .number(same.revenueChange, decimals: 1),
+      "total_orders": .int(same.orders), "previous_orders": .int(same.previousOrders),
+      "orders_change_percent": .number(same.ordersChangePercent, decimals: 1),
+    ]
   }
 
   public static let chartColumns = ["time_label", "revenue", "orders"]
