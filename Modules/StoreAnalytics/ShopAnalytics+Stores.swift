@@ -8,6 +8,8 @@ public struct StoreEdit: Sendable, Equatable {
   public let ordersMoved: Int
   /// Wall-clock orders that kept their local day and hour and got the instant the new zone gives.
   public let ordersRetimed: Int
+  /// Wall-clock shifts that kept their local times and got the instants the new zone gives.
+  public var shiftsRetimed = 0
 }
 
 extension ShopAnalytics {
@@ -67,10 +69,34 @@ extension ShopAnalytics {
         }
       }
       try transaction.updatePlacement(changed)
+      // Shifts given in local time keep it, as orders do; those given as instants keep those.
+      var shifts: [Shift] = []
+      var retimed: [Shift] = []
+      for shift in try transaction.shifts(
+        of: id, from: Instant(millisecondsSinceEpoch: .min),
+        before: Instant(millisecondsSinceEpoch: .max))
+      where shift.wallClock {
+        var now = shift
+        for path in [\Shift.start, \Shift.end] {
+          let old = shift[keyPath: path]
+          let local = oldZone.localDateTime(of: old)
+          let past = old.millisecondsSinceEpoch % 1000
+          now[keyPath: path] = Instant(
+            millisecondsSinceEpoch: zone.instant(of: local).millisecondsSinceEpoch
+              + (past + 1000) % 1000)
+        }
+        guard now != shift else { continue }
+        shifts.append(shift)
+        retimed.append(now)
+      }
+      if !retimed.isEmpty { try transaction.write(shifts: retimed, replacing: shifts) }
       try transaction.update(edited)
       // Items and categories are the same before and after: their deltas cancel out.
       try transaction.apply(delta.changes(storeIds: [id]))
-      return StoreEdit(shop: edited, ordersMoved: moved, ordersRetimed: changed.count - moved)
+      var edit = StoreEdit(
+        shop: edited, ordersMoved: moved, ordersRetimed: changed.count - moved)
+      edit.shiftsRetimed = retimed.count
+      return edit
     }
   }
 }

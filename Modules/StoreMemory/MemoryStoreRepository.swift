@@ -71,6 +71,10 @@ public final class MemoryStoreRepository: StoreRepository {
     return totals
   }
 
+  public func shifts(of storeId: String, from: Instant, before: Instant) throws -> [Shift] {
+    state.current.shifts(of: storeId, from: from, before: before)
+  }
+
   public func days(of storeId: String, in range: DayRange) throws -> [StoreDay] {
     state.current.days.values.filter { $0.storeId == storeId && range.contains($0.date) }
       .sorted { $0.date < $1.date }

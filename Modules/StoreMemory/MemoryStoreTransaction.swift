@@ -24,6 +24,20 @@ public struct MemoryStoreState: Sendable {
   public var kinds: [KindKey: StoreDayKind] = [:]
   public var categories: [CategoryTotalKey: CategoryTotal] = [:]
   public var revision: Int64 = 0
+  /// Shifts by store, start and employee.
+  public var shifts: [ShiftKey: Shift] = [:]
+
+  public struct ShiftKey: Hashable, Sendable {
+    public let storeId: String, start: Instant, employee: String
+
+    init(_ shift: Shift) {
+      (storeId, start, employee) = (shift.storeId, shift.start, shift.employee)
+    }
+  }
+
+  func shifts(of storeId: String, from: Instant, before: Instant) -> [Shift] {
+    shifts.values.filter { $0.storeId == storeId && $0.start >= from && $0.start < before }
+  }
 
   public struct OrderId: Hashable, Sendable {
     public let storeId: String
@@ -113,6 +127,20 @@ final class MemoryStoreTransaction: StoreTransaction {
   }
 
   func hasOrders() throws -> Bool { !state.orders.isEmpty }
+
+  func shifts(of storeId: String, from: Instant, before: Instant) throws -> [Shift] {
+    state.shifts(of: storeId, from: from, before: before)
+  }
+
+  func write(shifts: [Shift], replacing: [Shift]) throws {
+    for shift in replacing { state.shifts[.init(shift)] = nil }
+    for shift in shifts {
+      guard state.shifts[.init(shift)] == nil else {
+        throw TallyError.refused("a shift is stored twice", category: .io)
+      }
+      state.shifts[.init(shift)] = shift
+    }
+  }
 
   func order(storeId: String, id: String) throws -> (order: StoreOrder, lines: [OrderLine])? {
     guard let key = state.orderKeys[.init(storeId: storeId, id: id)],

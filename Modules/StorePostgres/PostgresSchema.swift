@@ -174,6 +174,17 @@ enum PostgresSchema {
       // The customer's name with an order, as on SQLite (store-13-customer-name).
       "ALTER TABLE store_order ADD COLUMN customer_name text;"
     ),
+    (
+      "store-pg-10-shifts",
+      // Employees' shifts, as on SQLite (store-14-shifts).
+      """
+      CREATE TABLE store_shift (
+        store_id text NOT NULL, employee text NOT NULL, start_ms bigint NOT NULL,
+        end_ms bigint NOT NULL, wage_cents bigint NOT NULL, wall_clock boolean NOT NULL,
+        PRIMARY KEY (store_id, start_ms, employee)
+      );
+      """
+    ),
   ]
 
   /// Creates the schema and applies the migrations it lacks (up to `last`, for tests of a

@@ -193,6 +193,12 @@ public struct PostgresStoreRepository: StoreRepository {
     return (customer, LocalDate(daysSinceEpoch: Int(days)))
   }
 
+  public func shifts(of storeId: String, from: Instant, before: Instant) throws -> [Shift] {
+    try read {
+      try PostgresStoreTransaction.shifts(in: $0, of: storeId, from: from, before: before)
+    }
+  }
+
   public func orderExtremes(of storeId: String, in range: DayRange) throws -> OrderExtremes? {
     try read { session in
       let (highest, lowest) = try session.query(

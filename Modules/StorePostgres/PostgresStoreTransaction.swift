@@ -25,6 +25,54 @@ final class PostgresStoreTransaction: StoreTransaction {
 
   init(_ session: PostgresSession) { self.session = session }
 
+  func shifts(of storeId: String, from: Instant, before: Instant) throws -> [Shift] {
+    try Self.shifts(in: session, of: storeId, from: from, before: before)
+  }
+
+  static func shifts(
+    in session: PostgresSession, of storeId: String, from: Instant, before: Instant
+  )
+    throws -> [Shift]
+  {
+    try session.query(
+      """
+      SELECT employee, start_ms, end_ms, wage_cents, wall_clock FROM store_shift
+      WHERE store_id = \(storeId) AND start_ms >= \(from.millisecondsSinceEpoch)
+        AND start_ms < \(before.millisecondsSinceEpoch)
+      """
+    ).map { row in
+      let (employee, start, end, wage, wallClock) = try row.decode(
+        (String, Int64, Int64, Int64, Bool).self)
+      return Shift(
+        storeId: storeId, employee: employee, start: Instant(millisecondsSinceEpoch: start),
+        end: Instant(millisecondsSinceEpoch: end), hourlyWage: FixedDecimal(hundredths: wage),
+        wallClock: wallClock)
+    }
+  }
+
+  /// Both in one statement each, as arrays.
+  func write(shifts: [Shift], replacing: [Shift]) throws {
+    if !replacing.isEmpty {
+      try session.query(
+        """
+        DELETE FROM store_shift s USING unnest(
+          \(replacing.map(\.storeId))::text[], \(replacing.map(\.start.millisecondsSinceEpoch))::bigint[],
+          \(replacing.map(\.employee))::text[]) AS r(store_id, start_ms, employee)
+        WHERE s.store_id = r.store_id AND s.start_ms = r.start_ms AND s.employee = r.employee
+        """)
+    }
+    guard !shifts.isEmpty else { return }
+    try session.query(
+      """
+      INSERT INTO store_shift (store_id, employee, start_ms, end_ms, wage_cents, wall_clock)
+      SELECT * FROM unnest(
+        \(shifts.map(\.storeId))::text[], \(shifts.map(\.employee))::text[],
+        \(shifts.map(\.start.millisecondsSinceEpoch))::bigint[],
+        \(shifts.map(\.end.millisecondsSinceEpoch))::bigint[],
+        \(shifts.map(\.hourlyWage.hundredths))::bigint[], \(shifts.map(\.wallClock))::boolean[])
+      """)
+  }
+
   func shops() throws -> [Shop] { try counters().shops }
 
   func menuItems(ids: [Int64], externalIds: [String], names: [String]) throws -> [MenuItem] {

@@ -39,6 +39,7 @@ public enum StoreReportPage {
     let parts = try shops.timeDistribution(of: known, range: window)
     let (items, categories) = try shops.sales(of: known, range: window, limit: topLimit)
     let cohorts = try shops.cohorts(of: known, months: 12, asOf: day)
+    let labor = try shops.labor(of: known, range: window)
     // The forecast needs two whole weeks of history; a younger store's page goes without.
     var forecast: StoreForecast?
     do { forecast = try shops.forecast(of: known, days: 14, asOf: day) } catch let error
@@ -100,6 +101,8 @@ public enum StoreReportPage {
         ReportSection(title: "Top categories", blocks: categoryBlocks(categories)),
         ReportSection(title: "Top items", blocks: itemBlocks(items)),
       ]
+        // A store without shifts in the window has nothing to say about labor.
+        + (labor.shifts > 0 ? [ReportSection(title: "Labor", blocks: laborBlocks(labor))] : [])
         + (forecast.map { [ReportSection(title: "Next two weeks", blocks: forecastBlocks($0))] }
           ?? []))
   }
@@ -288,6 +291,57 @@ public enum StoreReportPage {
         label: "Same-store orders", value: ValueFormat.integer.string(Double(same.orders)),
         change: Change(current: Double(same.orders), previous: Double(same.previousOrders)),
         comparison: comparison),
+    ]
+  }
+
+  /// Labor against sales: cards, then labor as a share of sales by hour of the day (where the
+  /// schedule outruns the orders), with the hours' figures as a table.
+  static func laborBlocks(_ labor: LaborReport) -> [ReportBlock] {
+    func percent(_ value: Double?) -> String {
+      value.map { ValueFormat(decimals: 1).string($0) + "%" } ?? "—"
+    }
+    let total = labor.total
+    let worked = labor.hours.enumerated().filter { $0.element.seconds > 0 }
+    return [
+      .cards([
+        SummaryCard(
+          label: "Labor cost", value: money.string(total.cost.doubleValue),
+          comparison: "\(percent(total.percentOfSales)) of net sales"),
+        SummaryCard(
+          label: "Hours worked", value: ValueFormat(decimals: 2).string(total.hours.doubleValue),
+          comparison:
+            "\(counted(labor.shifts, "shift")), \(counted(labor.employees, "employee"))"),
+        SummaryCard(
+          label: "Sales per labor hour",
+          value: total.salesPerLaborHour.map { money.string($0.doubleValue) } ?? "—",
+          comparison: "net sales ÷ hours worked"),
+      ]),
+      .chart(
+        BarChart(
+          title: "Labor cost as a share of sales, by hour",
+          description:
+            "Labor cost of each local hour over the window as a percent of that hour's net "
+            + "sales; hours with labor and no sales are left out of the bars (see the table).",
+          data: worked.compactMap { hour, figures in
+            figures.percentOfSales.map { ChartDatum(StoreWire.hourLabel(hour), $0) }
+          }, format: ValueFormat(decimals: 1, unit: "%"),
+          emptyMessage: "No hour had both labor and sales.")),
+      .table(
+        DataTable(
+          caption: "Labor by hour of the day",
+          columns: [
+            .init("Hour"), .init("Hours worked", .numeric), .init("Labor cost", .numeric),
+            .init("Net sales", .numeric), .init("Labor % of sales", .numeric),
+            .init("Sales per labor hour", .numeric),
+          ],
+          rows: worked.map { hour, figures in
+            [
+              StoreWire.hourLabel(hour), ValueFormat(decimals: 2).string(figures.hours.doubleValue),
+              money.string(figures.cost.doubleValue), money.string(figures.netSales.doubleValue),
+              percent(figures.percentOfSales),
+              figures.salesPerLaborHour.map { money.string($0.doubleValue) } ?? "—",
+            ]
+          })),
     ]
   }
 

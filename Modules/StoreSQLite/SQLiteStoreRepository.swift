@@ -127,6 +127,12 @@ public struct SQLiteStoreRepository: StoreRepository {
     }
   }
 
+  public func shifts(of storeId: String, from: Instant, before: Instant) throws -> [Shift] {
+    try writer.read {
+      try SQLiteStoreTransaction.shifts(in: $0, of: storeId, from: from, before: before)
+    }
+  }
+
   public func orderExtremes(of storeId: String, in range: DayRange) throws -> OrderExtremes? {
     try writer.read { db in
       let row = try Row.fetchOne(

@@ -24,6 +24,48 @@ final class SQLiteStoreTransaction: StoreTransaction {
 
   init(_ db: Database) { self.db = db }
 
+  func shifts(of storeId: String, from: Instant, before: Instant) throws -> [Shift] {
+    try Self.shifts(in: db, of: storeId, from: from, before: before)
+  }
+
+  static func shifts(in db: Database, of storeId: String, from: Instant, before: Instant) throws
+    -> [Shift]
+  {
+    try Row.fetchAll(
+      db.cachedStatement(
+        sql: """
+          SELECT employee, start_ms, end_ms, wage_cents, wall_clock FROM store_shift
+          WHERE store_id = ? AND start_ms >= ? AND start_ms < ?
+          """),
+      arguments: [storeId, from.millisecondsSinceEpoch, before.millisecondsSinceEpoch]
+    ).map { row in
+      Shift(
+        storeId: storeId, employee: row[0], start: Instant(millisecondsSinceEpoch: row[1]),
+        end: Instant(millisecondsSinceEpoch: row[2]), hourlyWage: FixedDecimal(hundredths: row[3]),
+        wallClock: row[4])
+    }
+  }
+
+  func write(shifts: [Shift], replacing: [Shift]) throws {
+    let delete = try db.cachedStatement(
+      sql: "DELETE FROM store_shift WHERE store_id = ? AND start_ms = ? AND employee = ?")
+    for shift in replacing {
+      try delete.execute(
+        arguments: [shift.storeId, shift.start.millisecondsSinceEpoch, shift.employee])
+    }
+    let insert = try db.cachedStatement(
+      sql: """
+        INSERT INTO store_shift (store_id, employee, start_ms, end_ms, wage_cents, wall_clock)
+        VALUES (?, ?, ?, ?, ?, ?)
+        """)
+    for shift in shifts {
+      try insert.execute(arguments: [
+        shift.storeId, shift.employee, shift.start.millisecondsSinceEpoch,
+        shift.end.millisecondsSinceEpoch, shift.hourlyWage.hundredths, shift.wallClock,
+      ])
+    }
+  }
+
   func shops() throws -> [Shop] { try Shop.order(Shop.Columns.id).fetchAll(db) }
 
   func menuItems(ids: [Int64], externalIds: [String], names: [String]) throws -> [MenuItem] {

@@ -297,6 +297,19 @@ enum StoreSchema {
       // `orders.customer_name`, issue 31): top customers are shown by name.
       try db.execute(sql: "ALTER TABLE store_order ADD COLUMN customer_name TEXT")
     }
+    migrator.registerMigration("store-14-shifts") { db in
+      // Employees' shifts (issue 34 §4): one per store, start and employee; instants in
+      // milliseconds, the wage in cents. Labor is read from them per window, never summed ahead.
+      try db.execute(
+        sql: """
+          CREATE TABLE store_shift (
+            store_id TEXT NOT NULL, employee TEXT NOT NULL, start_ms INTEGER NOT NULL,
+            end_ms INTEGER NOT NULL, wage_cents INTEGER NOT NULL,
+            wall_clock INTEGER NOT NULL CHECK (wall_clock IN (0, 1)),
+            PRIMARY KEY (store_id, start_ms, employee)
+          ) WITHOUT ROWID
+          """)
+    }
     return migrator
   }
 }

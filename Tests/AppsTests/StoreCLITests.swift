@@ -325,3 +325,48 @@ struct StoreChainCLITests {
     #expect(html.contains("These stores together") && html.contains("Top items of these stores"))
   }
 }
+
+@Suite("store-metrics import-shifts and labor from the command line")
+struct StoreLaborCLITests {
+  @Test("shifts in, labor out; a bad file is named and changes nothing")
+  func labor() throws {
+    let scratch = try StoreScratch()
+    defer { scratch.remove() }
+    #expect(try scratch.run(["import", try scratch.write("orders.csv", orders)]).status == 0)
+    // A2 on Mar 8 (10.00); A1 on Mar 7 (20.00). Dee works 11:00–15:00 on Mar 8 at 12.50: 4 h,
+    // 50.00, 500% of 10.00, 2.50 of sales an hour.
+    let shifts = try scratch.write(
+      "shifts.csv",
+      "Location,Name,start,end,Rate\nNYC,Dee,2026-03-08 11:00,2026-03-08 15:00,12.50\n")
+    let mapped = [
+      "--map", "store_id=Location", "--map", "employee=Name", "--map", "hourly_wage=Rate",
+    ]
+    let first = try scratch.run(["import-shifts", shifts] + mapped)
+    #expect(first.output == "Imported 1 new shift, 0 updated, 0 already present.\n")
+    let again = try scratch.run(["import-shifts", shifts] + mapped)
+    #expect(again.output == "Imported 0 new shifts, 0 updated, 1 already present.\n")
+    let csv = try scratch.run([
+      "labor", "--store", "NYC", "--start", "2026-03-08", "--as-of", "2026-03-08", "--format",
+      "csv",
+    ])
+    #expect(
+      csv.output
+        == "date,labor_hours,labor_cost,net_sales,labor_percent,sales_per_labor_hour\r\n"
+        + "2026-03-08,4.00,50.00,10.00,500.0,2.50\r\n")
+    let bad = try scratch.write(
+      "bad.csv",
+      "store_id,employee,start,end,hourly_wage\nNYC,Eve,2026-03-08 09:00,2026-03-08 17:00,12\n"
+        + "NYC,Fay,2026-03-08 18:00,2026-03-08 17:00,12\n")
+    let refused = try scratch.run(["import-shifts", bad])
+    #expect(refused.status == 65 && refused.error.contains("bad.csv line 3: end"))
+    let after = try scratch.run([
+      "labor", "--store", "NYC", "--start", "2026-03-08", "--as-of", "2026-03-08", "--format",
+      "json",
+    ])
+    #expect(after.output.contains("\"shifts\": 1,"))
+    let unknown = try scratch.write(
+      "unknown.csv", "store_id,employee,start,end,hourly_wage,role\n")
+    let column = try scratch.run(["import-shifts", unknown])
+    #expect(column.status == 65 && column.error.contains("\"role\""))
+  }
+}

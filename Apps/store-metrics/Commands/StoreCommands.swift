@@ -73,6 +73,10 @@ extension StoreMetricsCommand {
             "\(counted(edit.ordersMoved, "order")) moved to other local days or "
               + "hours, \(counted(edit.ordersRetimed, "local-time order")) re-timed")
         }
+        if edit.shiftsRetimed > 0 {
+          Terminal.writeNotice(
+            "\(counted(edit.shiftsRetimed, "local-time shift")) re-timed (their local times kept)")
+        }
         global.print(object: StoreWire.shop(edit.shop))
       }
     }

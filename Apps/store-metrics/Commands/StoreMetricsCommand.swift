@@ -25,10 +25,11 @@ struct StoreMetricsCommand: ParsableCommand {
       """,
     version: TallyVersion.current,
     subcommands: [
-      Stores.self, Import.self, ImportSplit.self, Daily.self, Hourly.self, TimeDistribution.self,
+      Stores.self, Import.self, ImportSplit.self, ImportShifts.self, Daily.self, Hourly.self,
+      TimeDistribution.self,
       Categories.self, Popular.self, Metrics.self, Chart.self, Weekdays.self, Customers.self,
       Cohorts.self,
       Summary.self, Goals.self, Funnel.self, Insights.self, Heatmap.self, Forecast.self, Menu.self,
-      Report.self,
+      Labor.self, Report.self,
     ])
 }

@@ -543,18 +543,18 @@ public enum OrderLineFile {
 
   /// Why a `placed_at` was refused: both readings of an ambiguous slashed date, else the forms
   /// expected.
-  static func placedAtProblem(_ text: String, order: DateOrder?, source: TallyError.Source)
-    -> TallyError
-  {
+  static func placedAtProblem(
+    _ text: String, order: DateOrder?, source: TallyError.Source, field: String = "placed_at"
+  ) -> TallyError {
     let trimmed = text.trimmingCharacters(in: .whitespaces)
     let date = String(trimmed.prefix { $0 != " " })
     if case .ambiguous(let monthFirst, let dayFirst) = WrittenDateTime.readDate(date, order: order)
     {
       return TallyError.invalid(
-        "placed_at", text,
+        field, text,
         expected: WrittenDateTime.expectedOneWay(monthFirst: monthFirst, dayFirst: dayFirst),
         source: source)
     }
-    return TallyError.invalid("placed_at", text, expected: expectedPlacedAt, source: source)
+    return TallyError.invalid(field, text, expected: expectedPlacedAt, source: source)
   }
 }

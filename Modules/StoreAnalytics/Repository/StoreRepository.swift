@@ -66,6 +66,8 @@ public protocol StoreRepository: Sendable {
   /// Distinct customers with completed orders at any of these stores within `range` (each
   /// store's local days): one who ordered at two stores is one.
   func customerCount(of storeIds: [String], in range: DayRange) throws -> Int
+  /// A store's shifts that start in `[from, before)`, in no order.
+  func shifts(of storeId: String, from: Instant, before: Instant) throws -> [Shift]
 }
 
 extension StoreRepository {
@@ -132,4 +134,8 @@ public protocol StoreTransaction {
   func save(newItems: [MenuItem], updatedItems: [MenuItem]) throws
   /// Applies aggregate deltas.
   func apply(_ changes: AggregateChanges) throws
+  /// A store's shifts that start in `[from, before)`, in no order.
+  func shifts(of storeId: String, from: Instant, before: Instant) throws -> [Shift]
+  /// Deletes `replacing` (by store, employee and start) and stores `shifts`.
+  func write(shifts: [Shift], replacing: [Shift]) throws
 }

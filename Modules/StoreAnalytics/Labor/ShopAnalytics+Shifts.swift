@@ -1,0 +1,101 @@
+import AnalyticsCore
+import StoreModel
+
+/// What a shifts import did: every shift of the file is one of these.
+public struct ShiftImportSummary: Sendable, Equatable {
+  /// Shifts not stored before.
+  public internal(set) var new = 0
+  /// Shifts stored before (same store, employee and start) with another end or wage, written as
+  /// the file has them.
+  public internal(set) var updated = 0
+  /// Shifts stored before, unchanged, skipped.
+  public internal(set) var alreadyPresent = 0
+}
+
+extension ShopAnalytics {
+  /// Stores shifts in one transaction: all or nothing. A shift the store has already (same
+  /// employee and start) is skipped when unchanged and rewritten when its end or wage differs.
+  ///
+  /// - throws: `TallyError` naming the line of the first bad shift: an unknown store (with the
+  ///   known ones), an end not after the start, a shift longer than 24 hours.
+  public func importShifts(_ inputs: [ShiftInput]) throws -> ShiftImportSummary {
+    try repository.inTransaction { transaction in
+      let shops = try transaction.shops()
+      var zones: [String: Zone] = [:]
+      for shop in shops { zones[shop.id] = try Zone(identifier: shop.timeZone) }
+      var byStore: [String: [Shift]] = [:]
+      for input in inputs {
+        guard let zone = zones[input.storeId] else {
+          let known = shops.map(\.id).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+          throw TallyError.invalid(
+            "store_id", input.storeId,
+            expected: known.isEmpty
+              ? "a store (none yet: add one or import orders)"
+              : "one of " + known.joined(separator: ", "), source: input.source)
+        }
+        let shift = try Self.shift(input, in: zone)
+        byStore[shift.storeId, default: []].append(shift)
+      }
+      var summary = ShiftImportSummary()
+      var writes: [Shift] = []
+      var replaced: [Shift] = []
+      for (storeId, shifts) in byStore {
+        // Only the span of the file's shifts is read: the cost follows the file.
+        let from = shifts.map(\.start).min()!
+        let before = Instant(
+          millisecondsSinceEpoch: shifts.map(\.start).max()!.millisecondsSinceEpoch + 1)
+        var stored: [String: Shift] = [:]
+        for shift in try transaction.shifts(of: storeId, from: from, before: before) {
+          stored[Self.key(shift)] = shift
+        }
+        for shift in shifts {
+          guard let old = stored[Self.key(shift)] else {
+            summary.new += 1
+            writes.append(shift)
+            continue
+          }
+          if old == shift {
+            summary.alreadyPresent += 1
+          } else {
+            summary.updated += 1
+            replaced.append(old)
+            writes.append(shift)
+          }
+        }
+      }
+      if !writes.isEmpty { try transaction.write(shifts: writes, replacing: replaced) }
+      return summary
+    }
+  }
+
+  private static func key(_ shift: Shift) -> String {
+    "\(shift.employee)\u{0}\(shift.start.millisecondsSinceEpoch)"
+  }
+
+  /// A shift placed in its store's zone.
+  static func shift(_ input: ShiftInput, in zone: Zone) throws -> Shift {
+    func instant(_ time: PlacedAt) -> Instant {
+      switch time {
+      case .instant(let instant): return instant
+      case .local(let local, let milliseconds):
+        return Instant(
+          millisecondsSinceEpoch: zone.instant(of: local).millisecondsSinceEpoch
+            + Int64(milliseconds))
+      }
+    }
+    let (start, end) = (instant(input.start), instant(input.end))
+    let length = end.millisecondsSinceEpoch - start.millisecondsSinceEpoch
+    guard length > 0, length <= Shift.longest else {
+      throw TallyError.invalid(
+        "end", "\(zone.localDateTime(of: end))",
+        expected: length <= 0
+          ? "a time after the start, \(zone.localDateTime(of: start)) (a shift past midnight "
+            + "ends on the next day's date)"
+          : "at most 24 hours after the start, \(zone.localDateTime(of: start))",
+        source: input.source)
+    }
+    return Shift(
+      storeId: input.storeId, employee: input.employee, start: start, end: end,
+      hourlyWage: input.hourlyWage, wallClock: input.start.isWallClock)
+  }
+}
