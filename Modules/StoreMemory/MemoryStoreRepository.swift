@@ -71,6 +71,10 @@ public final class MemoryStoreRepository: StoreRepository {
     return totals
   }
 
+  public func menuItems(ids: [Int64]) throws -> [MenuItem] {
+    ids.compactMap { state.current.items[$0] }
+  }
+
   public func shifts(of storeId: String, from: Instant, before: Instant) throws -> [Shift] {
     state.current.shifts(of: storeId, from: from, before: before)
   }

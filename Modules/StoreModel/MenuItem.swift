@@ -13,10 +13,13 @@ public struct MenuItem: Sendable, Equatable {
   public var subcategory: String?
   /// The price of the latest imported line.
   public var price: FixedDecimal
+  /// The dish it is a size of, when the import named one (`item_family`); without it the family
+  /// is read from the name.
+  public var family: String?
 
   public init(
     id: Int64, externalId: String?, name: String, category: String, subcategory: String?,
-    price: FixedDecimal
+    price: FixedDecimal, family: String? = nil
   ) {
     self.id = id
     self.externalId = externalId
@@ -24,6 +27,7 @@ public struct MenuItem: Sendable, Equatable {
     self.category = category
     self.subcategory = subcategory
     self.price = price
+    self.family = family
   }
 
   /// The key of the item's category totals ('' for no subcategory, as in `CategoryTotal`).

@@ -185,6 +185,11 @@ enum PostgresSchema {
       );
       """
     ),
+    (
+      "store-pg-11-item-family",
+      // The dish an item is a size of, as on SQLite (store-15-item-family).
+      "ALTER TABLE menu_item ADD COLUMN family text;"
+    ),
   ]
 
   /// Creates the schema and applies the migrations it lacks (up to `last`, for tests of a

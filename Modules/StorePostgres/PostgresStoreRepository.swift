@@ -193,6 +193,17 @@ public struct PostgresStoreRepository: StoreRepository {
     return (customer, LocalDate(daysSinceEpoch: Int(days)))
   }
 
+  public func menuItems(ids: [Int64]) throws -> [MenuItem] {
+    try read { session in
+      try session.query(
+        """
+        SELECT id, external_id, name, category, subcategory, price_cents, family FROM menu_item
+        WHERE id = ANY(\(ids)::bigint[])
+        """
+      ).map(PostgresStoreTransaction.menuItem)
+    }
+  }
+
   public func shifts(of storeId: String, from: Instant, before: Instant) throws -> [Shift] {
     try read {
       try PostgresStoreTransaction.shifts(in: $0, of: storeId, from: from, before: before)

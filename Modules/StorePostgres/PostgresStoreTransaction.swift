@@ -80,18 +80,20 @@ final class PostgresStoreTransaction: StoreTransaction {
     return try session.query(
       MenuItemsNamed.self,
       """
-      SELECT id, external_id, name, category, subcategory, price_cents FROM menu_item
+      SELECT id, external_id, name, category, subcategory, price_cents, family FROM menu_item
       WHERE id = ANY(\(ids)::bigint[]) OR external_id = ANY(\(externalIds)::text[])
         OR name = ANY(\(names)::text[])
       ORDER BY id
       """
-    ).map { row in
-      let (id, externalId, name, category, subcategory, price) = try row.decode(
-        (Int64, String?, String, String, String?, Int64).self)
-      return MenuItem(
-        id: id, externalId: externalId, name: name, category: category, subcategory: subcategory,
-        price: FixedDecimal(hundredths: price))
-    }
+    ).map(Self.menuItem)
+  }
+
+  static func menuItem(_ row: PostgresRow) throws -> MenuItem {
+    let (id, externalId, name, category, subcategory, price, family) = try row.decode(
+      (Int64, String?, String, String, String?, Int64, String?).self)
+    return MenuItem(
+      id: id, externalId: externalId, name: name, category: category, subcategory: subcategory,
+      price: FixedDecimal(hundredths: price), family: family)
   }
 
   func insert(_ shop: Shop) throws {
@@ -384,18 +386,21 @@ final class PostgresStoreTransaction: StoreTransaction {
       session.send(
         SaveItems.self,
         """
-        INSERT INTO menu_item (id, external_id, name, category, subcategory, price_cents)
+        INSERT INTO menu_item (id, external_id, name, category, subcategory, price_cents, family)
         SELECT id, CASE WHEN has_external THEN external_id END, name, category,
-               CASE WHEN has_subcategory THEN subcategory END, price
+               CASE WHEN has_subcategory THEN subcategory END, price,
+               CASE WHEN has_family THEN family END
         FROM unnest(\(items.map { $0.id })::bigint[], \(items.map { $0.externalId ?? "" })::text[],
                     \(items.map { $0.externalId != nil })::boolean[], \(items.map { $0.name })::text[],
                     \(items.map { $0.category })::text[], \(items.map { $0.subcategory ?? "" })::text[],
                     \(items.map { $0.subcategory != nil })::boolean[],
-                    \(items.map { $0.price.hundredths })::bigint[])
-          AS u(id, external_id, has_external, name, category, subcategory, has_subcategory, price)
+                    \(items.map { $0.price.hundredths })::bigint[],
+                    \(items.map { $0.family ?? "" })::text[], \(items.map { $0.family != nil })::boolean[])
+          AS u(id, external_id, has_external, name, category, subcategory, has_subcategory, price,
+               family, has_family)
         ON CONFLICT (id) DO UPDATE SET external_id = excluded.external_id, name = excluded.name,
           category = excluded.category, subcategory = excluded.subcategory,
-          price_cents = excluded.price_cents
+          price_cents = excluded.price_cents, family = excluded.family
         """)
     }
   }

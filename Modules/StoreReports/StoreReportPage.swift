@@ -20,7 +20,7 @@ public enum StoreReportPage {
   /// - throws: `TallyError` from the domain.
   public static func build(
     shops: ShopAnalytics, store known: KnownStore, range: MetricsRange, asOf: LocalDate?,
-    now: Instant
+    now: Instant, costs: MenuCosts? = nil
   ) throws -> ReportPage {
     let (shop, zone) = (known.shop, known.zone)
     let day = asOf ?? zone.localDate(of: now)
@@ -40,6 +40,9 @@ public enum StoreReportPage {
     let (items, categories) = try shops.sales(of: known, range: window, limit: topLimit)
     let cohorts = try shops.cohorts(of: known, months: 12, asOf: day)
     let labor = try shops.labor(of: known, range: window)
+    let menu = try costs.map {
+      try shops.menuEngineering(storeId: known.id, range: window, costs: $0)
+    }
     // The forecast needs two whole weeks of history; a younger store's page goes without.
     var forecast: StoreForecast?
     do { forecast = try shops.forecast(of: known, days: 14, asOf: day) } catch let error
@@ -103,6 +106,7 @@ public enum StoreReportPage {
       ]
         // A store without shifts in the window has nothing to say about labor.
         + (labor.shifts > 0 ? [ReportSection(title: "Labor", blocks: laborBlocks(labor))] : [])
+        + (menu.map { [ReportSection(title: "The menu", blocks: menuBlocks($0))] } ?? [])
         + (forecast.map { [ReportSection(title: "Next two weeks", blocks: forecastBlocks($0))] }
           ?? []))
   }
@@ -343,6 +347,53 @@ public enum StoreReportPage {
             ]
           })),
     ]
+  }
+
+  /// The menu-engineering matrix as Kasavana and Smith draw it: each item by its mix share
+  /// (across) and unit margin (up), the popularity threshold and the average margin dividing
+  /// stars, plowhorses, puzzles and dogs; then the items as a table.
+  static func menuBlocks(_ matrix: MenuMatrix) -> [ReportBlock] {
+    let labels: [MenuMatrix.Label] = [.star, .plowhorse, .puzzle, .dog]
+    let percent = ValueFormat(decimals: 1, unit: "%")
+    return [
+      .chart(
+        ScatterChart(
+          title: "Menu engineering: popularity against margin",
+          description:
+            "Each item's share of the items sold against its unit contribution margin (price "
+            + "less unit cost) over \(windowText(matrix.range)); popular from "
+            + "\(percent.string(matrix.popularityThreshold)) (70% of an equal share), profitable "
+            + "from the menu's average margin, \(money.string(matrix.averageMargin.doubleValue)).",
+          points: matrix.items.map {
+            ScatterPoint(
+              $0.name, x: $0.mixPercent, y: $0.unitMargin.doubleValue,
+              group: labels.firstIndex(of: $0.label) ?? 0)
+          },
+          groups: ["Star", "Plowhorse", "Puzzle", "Dog"], xTitle: "Mix share",
+          yTitle: "Unit margin", xFormat: percent, yFormat: money,
+          xReference: (matrix.popularityThreshold, "popular from here"),
+          yReference: (matrix.averageMargin.doubleValue, "average margin"),
+          emptyMessage: "No item with a cost was sold in this window.")),
+      .table(
+        DataTable(
+          caption: "Items by contribution",
+          columns: [
+            .init("Item"), .init("Class"), .init("Sold", .numeric), .init("Mix", .numeric),
+            .init("Unit margin", .numeric), .init("Contribution", .numeric),
+          ],
+          rows: matrix.items.map {
+            [
+              $0.name, $0.label.rawValue, quantityText($0.quantity), percent.string($0.mixPercent),
+              money.string($0.unitMargin.doubleValue), money.string($0.contribution.doubleValue),
+            ]
+          }, emptyMessage: "No item with a cost was sold in this window.")),
+    ]
+      + (matrix.withoutCost.isEmpty
+        ? []
+        : [
+          .paragraph(
+            "Sold without a cost (left out): " + matrix.withoutCost.joined(separator: ", "))
+        ])
   }
 
   static func cards(_ metrics: StoreMetrics) -> [SummaryCard] {

@@ -127,6 +127,10 @@ public struct SQLiteStoreRepository: StoreRepository {
     }
   }
 
+  public func menuItems(ids: [Int64]) throws -> [MenuItem] {
+    try writer.read { try MenuItem.fetchAll($0, keys: ids) }
+  }
+
   public func shifts(of storeId: String, from: Instant, before: Instant) throws -> [Shift] {
     try writer.read {
       try SQLiteStoreTransaction.shifts(in: $0, of: storeId, from: from, before: before)

@@ -39,13 +39,14 @@ extension MenuItem: FetchableRecord, PersistableRecord {
     static let category = Column("category")
     static let subcategory = Column("subcategory")
     static let price = Column("price_cents")
+    static let family = Column("family")
   }
 
   public init(row: Row) throws {
     self.init(
       id: row[Columns.id], externalId: row[Columns.externalId], name: row[Columns.name],
       category: row[Columns.category], subcategory: row[Columns.subcategory],
-      price: row[Columns.price])
+      price: row[Columns.price], family: row[Columns.family])
   }
 
   public func encode(to container: inout PersistenceContainer) throws {
@@ -55,6 +56,7 @@ extension MenuItem: FetchableRecord, PersistableRecord {
     container[Columns.category] = category
     container[Columns.subcategory] = subcategory
     container[Columns.price] = price
+    container[Columns.family] = family
   }
 }
 

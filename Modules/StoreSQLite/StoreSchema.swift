@@ -310,6 +310,10 @@ enum StoreSchema {
           ) WITHOUT ROWID
           """)
     }
+    migrator.registerMigration("store-15-item-family") { db in
+      // The dish an item is a size of, as an import names it (`item_family`, issue 34 §3).
+      try db.execute(sql: "ALTER TABLE menu_item ADD COLUMN family TEXT")
+    }
     return migrator
   }
 }

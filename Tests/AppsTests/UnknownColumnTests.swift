@@ -68,7 +68,8 @@ struct UnknownColumnTests {
       fromCSV.error
         == "store-metrics: orders.csv line 1: column \"taxes\" is not valid: expected one of "
         + "order_id, store_id, placed_at, item_name, category, quantity, unit_price, status, "
-        + "customer_id, customer_name, item_id, subcategory, tax, kind; did you mean 'tax'?\n")
+        + "customer_id, customer_name, item_id, subcategory, tax, kind, item_family; did you mean "
+        + "'tax'?\n")
     let lines = try write(
       "orders.jsonl",
       #"{"order_id": "1", "store_id": "s", "placed_at": "2026-02-08T12:00:00Z", "item_name": "Soup", "category": "Food", "quantity": 1, "unit_price": "4.50", "custmer_id": "c1"}"#

@@ -388,3 +388,40 @@ func render(_ block: ReportBlock) -> String {
     #expect(html.contains(">1,250,000</text>"))
   }
 }
+
+@Suite struct ScatterChartTests {
+  /// x 0…50 and y 0…20 (NiceScale of 45.5 and 18): a point's place is its share of each axis.
+  @Test func pointsSitAtTheirValuesWithAShapePerGroup() throws {
+    let chart = ScatterChart(
+      title: "Menu", description: "d",
+      points: [
+        ScatterPoint("Burger", x: 45.5, y: 6, group: 0),
+        ScatterPoint("Fries", x: 36.4, y: 2, group: 1),
+        ScatterPoint("Steak", x: 4.5, y: 18, group: 2),
+        ScatterPoint("Soup", x: 4.5, y: 1, group: 3),
+      ], groups: ["Star", "Plowhorse", "Puzzle", "Dog"], xTitle: "Mix", yTitle: "Margin",
+      xReference: (14, "popular"), yReference: (4.86, "average"))
+    let html = render(.chart(chart))
+    let circle = try #require(SVGInspection.elements("<circle cx=", in: html).first)
+    let square = try #require(SVGInspection.elements("<rect x=", in: html).first)
+    // The plot's left edge and width, from the x axis's first and last ticks (0 and 50).
+    let ticks = html.matches(of: /<text x="([0-9.]+)" y="[0-9.]+">(0|50)<\/text>/)
+      .map { Double($0.1)! }
+    let (left, right) = (ticks.first!, ticks.last!)
+    #expect(abs(Double(circle["cx"]!)! - (left + (right - left) * 45.5 / 50)) < 0.01)
+    #expect(abs(Double(square["x"]!)! + 5 - (left + (right - left) * 36.4 / 50)) < 0.01)
+    // Triangles and a diamond are polygons; the legend repeats each shape once.
+    #expect(SVGInspection.count("<polygon", in: html) == 4)
+    #expect(html.contains(">popular</text>") && html.contains(">average</text>"))
+    #expect(html.contains("<th scope=\"row\">Steak</th><td>Puzzle</td>"))
+  }
+
+  @Test func noPointsSayWhy() {
+    let html = render(
+      .chart(
+        ScatterChart(
+          title: "Menu", description: "d", points: [], groups: ["Star"], xTitle: "x",
+          yTitle: "y", emptyMessage: "No item with a cost was sold.")))
+    #expect(html.contains("No item with a cost was sold.") && !html.contains("<svg"))
+  }
+}

@@ -101,4 +101,48 @@ struct ItemFamilyTests {
     #expect(families[0].totalRevenue == cents("52.00") && families[0].items == 2)
     #expect(families[0].timesOrdered == 3 && families[0].averagePrice == cents("13.00"))
   }
+
+  @Test(
+    "item_family names a dish; a later file without the column keeps it; by category",
+    arguments: Backend.allCases)
+  func namedFamilies(backend: Backend) throws {
+    let store = ShopAnalytics(repository: try backend.make(), clock: .on(day("2026-12-31")))
+    _ = try store.importLines(
+      try OrderLineFile.parse(
+        Data(
+          """
+          order_id,store_id,placed_at,item_name,item_family,category,quantity,unit_price
+          1,F,2026-03-02 12:00,Small Marg,Margherita,Pizza,2,9.00
+          2,F,2026-03-02 13:00,Large Marg,Margherita,Pizza,1,15.00
+          3,F,2026-03-03 12:00,Latte (16 oz),,Drinks,2,4.50
+          4,F,2026-03-03 12:10,Latte (12 oz),,Drinks,1,4.00
+          """.utf8), fileName: "f.csv"))
+    // A later file without the column (a POS post) names Small Marg again: its family stays.
+    _ = try store.importLines(
+      try OrderLineFile.parse(
+        Data(
+          """
+          order_id,store_id,placed_at,item_name,category,quantity,unit_price
+          5,F,2026-03-04 12:00,Small Marg,Pizza,1,9.00
+          """.utf8), fileName: "g.csv"))
+    let families = try store.popularFamilies(storeId: "F", limit: 10)
+    // Margherita: 18 + 15 + 9 = 42.00 over 4 units, 3 orders; Latte (no column: the name less
+    // its size) 9 + 4 = 13.00.
+    #expect(
+      families.map { "\($0.family) \($0.items) \($0.timesOrdered) \($0.totalRevenue)" } == [
+        "Margherita 2 3 42.00", "Latte 2 2 13.00",
+      ])
+    let byCategory = try store.categoryBreakdown(
+      of: StoreGroup(store.store("F")), byFamily: true, limit: 10)
+    #expect(
+      byCategory.map { "\($0.category ?? "-") \($0.family) \($0.totalRevenue)" } == [
+        "Pizza Margherita 42.00", "Drinks Latte 13.00",
+      ])
+    let items = try store.categoryBreakdown(
+      of: StoreGroup(store.store("F")), byFamily: false, limit: 2)
+    #expect(
+      items.map { "\($0.category ?? "-") \($0.family) \($0.totalRevenue)" } == [
+        "Pizza Small Marg 27.00", "Pizza Large Marg 15.00",
+      ])
+  }
 }

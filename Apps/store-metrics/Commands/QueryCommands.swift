@@ -98,11 +98,14 @@ extension StoreMetricsCommand {
       abstract: "Category sales by revenue; all stores unless --store; all time unless --start.",
       discussion: """
         --store again for a group. Across stores, days are each store's own and the as-of day \
-        is read in --time-zone.
+        is read in --time-zone. --by item or --by family breaks each category down by item or \
+        by dish (its sizes rolled up, by the import's item_family or the name without a \
+        trailing size); an item counts under its menu category.
 
         Examples:
           store-metrics categories --limit 5
           store-metrics categories --store downtown --store airport
+          store-metrics categories --store downtown --by family
           store-metrics categories --store downtown --start 2026-01-01 \\
               --end 2026-01-31
         """)
@@ -110,9 +113,36 @@ extension StoreMetricsCommand {
     @OptionGroup var store: StoreGroupOption
     @Option(help: "The most rows to show (1 to 100000).") var limit: Int = 10
     @OptionGroup var days: DayRangeOptions
+    @Option(
+      help: ArgumentHelp(
+        "Rows per category (default), or per category and item, or dish (sizes rolled up).",
+        valueName: "category|item|family"),
+      transform: { text in
+        guard let rows = CategoryRows(rawValue: text.lowercased()) else {
+          throw TallyError(value: text, expected: "category, item or family")
+        }
+        return rows
+      })
+    var by: CategoryRows = .category
+
+    enum CategoryRows: String { case category, item, family }
 
     func run() throws {
       let (db, group, asOf) = try store.open(global)
+      if by != .category {
+        let rows = try db.categoryBreakdown(
+          of: group, range: try days.range(asOf: asOf), byFamily: by == .family, limit: limit)
+        Terminal.writeOutput(
+          StoreOutput.render(
+            rows.map { StoreWire.categoryPart($0, byFamily: by == .family) },
+            columns: by == .family
+              ? StoreWire.categoryFamilyColumns : StoreWire.categoryItemColumns,
+            chart: rows.map {
+              (($0.category.map { c in c + " / " } ?? "") + $0.family, $0.totalRevenue)
+            },
+            format: global.format))
+        return
+      }
       let rows = try db.categories(of: group, range: try days.range(asOf: asOf), limit: limit)
       Terminal.writeOutput(
         StoreOutput.render(

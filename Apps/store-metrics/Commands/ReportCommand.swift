@@ -15,7 +15,9 @@ extension StoreMetricsCommand {
       discussion: """
         With --store: KPI cards against the previous window of as many days (▲/▼ and the \
         percent, — when the previous value is 0), the revenue chart of the window, revenue by \
-        hour and by part of the day, the top categories and items. Without --store (or with \
+        hour and by part of the day, the top categories and items, labor against sales when the \
+        window has shifts, and with --costs the menu-engineering matrix as a scatter chart. \
+        Without --store (or with \
         --store more than once, a group): one row per store with its KPIs and changes, and \
         revenue now and before as bars; then the stores together: key figures, same-store \
         sales (stores that traded in both windows), top categories and items. Windows are \
@@ -27,6 +29,7 @@ extension StoreMetricsCommand {
           store-metrics report --store downtown --range month --output downtown.html
           store-metrics report --range week --format pdf --output stores.pdf
           store-metrics report --store a --store b --as-of 2026-02-28 --output ab.html
+          store-metrics report --store downtown --costs costs.csv --output menu.html
         """)
 
     @OptionGroup var options: ReportOptions
@@ -38,6 +41,17 @@ extension StoreMetricsCommand {
     var store: [String] = []
     @Option(help: "today, week, month (default), quarter or year.") var range: MetricsRange =
       .month
+    @Option(
+      help: ArgumentHelp(
+        "With one --store: unit costs (item, unit_cost) for a menu-engineering section.",
+        valueName: "file"))
+    var costs: String?
+    @OptionGroup var dialect: CSVDialectOptions
+    @OptionGroup var columnMap: ColumnMapOptions
+
+    func validate() throws {
+      if costs != nil && store.count != 1 { throw ValidationError("--costs needs one --store") }
+    }
 
     func run() throws {
       let global = options.global
@@ -48,9 +62,15 @@ extension StoreMetricsCommand {
         if store.count == 1 {
           try {
             let known = try shops.store(store[0])
+            let menuCosts = try costs.map { path in
+              try dialect.read(path, columns: columnMap, amountFields: ["unit_cost"]) {
+                try MenuCosts.parse($0, fileName: $1, dialect: $2, columns: $3)
+              }
+            }
             return try StoreReportPage.build(
               shops: shops, store: known, range: range,
-              asOf: global.asOfDay.map { _ in shops.currentDay(in: known.zone) }, now: now)
+              asOf: global.asOfDay.map { _ in shops.currentDay(in: known.zone) }, now: now,
+              costs: menuCosts)
           }()
         } else {
           try StoreReportPage.comparison(

@@ -116,13 +116,10 @@ extension HTMLWriter {
   mutating func goalLine(
     _ goal: ChartGoal, y: Double, left: Double, right: Double, format: ValueFormat
   ) {
-    let yText = NumberText.coordinate(y)
-    markup(
-      "<g class=\"goal\"><line x1=\"\(NumberText.coordinate(left))\" x2=\"\(NumberText.coordinate(right))\" y1=\"\(yText)\" y2=\"\(yText)\"/>"
-        + "<text x=\"\(NumberText.coordinate(right))\" y=\"\(NumberText.coordinate(y - 6))\" text-anchor=\"end\">"
-    )
-    text(goal.label + " " + format.string(goal.value))
-    markup("</text></g>")
+    markup("<g class=\"goal\">")
+    goalLineMarkup(
+      y: y, left: left, right: right, label: goal.label + " " + format.string(goal.value))
+    markup("</g>")
   }
 
   /// A legend under the chart as HTML (so it wraps on narrow screens), one swatch per entry drawn

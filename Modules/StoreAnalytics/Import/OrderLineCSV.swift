@@ -11,7 +11,7 @@ struct OrderLineCSV {
   private let fileName: String
   /// Column positions; `Int.max` for an absent optional column (read as empty).
   private let orderId, storeId, placedAt, itemName, category, quantity, unitPrice: Int
-  private let status, customerId, customerName, itemId, subcategory, tax, kind: Int
+  private let status, customerId, customerName, itemId, subcategory, tax, kind, itemFamily: Int
   private let header: CSVHeader
   /// How slashed dates are read (`nil`: only when one way names a day).
   private let dateOrder: DateOrder?
@@ -106,6 +106,7 @@ struct OrderLineCSV {
     subcategory = optional("subcategory")
     tax = optional("tax")
     kind = optional("kind")
+    itemFamily = optional("item_family")
     self.header = header
     stream.names = header.names
     stream.limits = header.names.map {
@@ -208,7 +209,8 @@ struct OrderLineCSV {
       customerName: try text(customerName, "customer_name"), itemId: try text(itemId, "item_id"),
       itemName: try required(itemName, "item_name"), category: try required(category, "category"),
       subcategory: try text(subcategory, "subcategory"), quantity: line.quantity,
-      unitPrice: line.unitPrice, tax: line.tax, kind: line.kind)
+      unitPrice: line.unitPrice, tax: line.tax, kind: line.kind,
+      itemFamily: try text(itemFamily, "item_family"))
   }
 
   /// A line of a file read through `mapping`: each Tally column from the file's column the mapping
@@ -350,7 +352,7 @@ struct OrderLineCSV {
       itemId: try text("item_id"),
       itemName: try required("item_name"), category: try required("category"),
       subcategory: try text("subcategory"), quantity: line.quantity, unitPrice: line.unitPrice,
-      tax: line.tax, kind: line.kind)
+      tax: line.tax, kind: line.kind, itemFamily: try text("item_family"))
     input.zone = lineZone
     input = try input.validatedTyped()
     // A POS export writes a line's discount, and an order's, as amounts beside the sale: each

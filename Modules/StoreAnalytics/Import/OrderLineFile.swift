@@ -5,8 +5,8 @@ import StoreModel
 
 /// Reads order lines from CSV (columns by header name, in any order) or JSON Lines (one object
 /// per line with the same keys): `order_id, store_id, placed_at, status?, customer_id?,
-/// customer_name?, item_id?, item_name, category, subcategory?, quantity, unit_price, tax?,
-/// kind?` (`?` optional; an empty optional cell means absent).
+/// customer_name?, item_id?, item_name, item_family?, category, subcategory?, quantity,
+/// unit_price, tax?, kind?` (`?` optional; an empty optional cell means absent).
 ///
 /// `placed_at` is an instant with an offset (`2026-02-08T14:30:00-06:00`, `…Z`) or a local
 /// `YYYY-MM-DD HH:MM[:SS]`, read in the store's zone when the store is known at import.
@@ -16,6 +16,7 @@ public enum OrderLineFile {
   ]
   static let optional = [
     "status", "customer_id", "customer_name", "item_id", "subcategory", "tax", "kind",
+    "item_family",
   ]
   static let expectedQuantity =
     "a number above 0 up to \(OrderLineInput.quantityLimit), with at most 3 decimals (0.375 when weighed)"
@@ -293,6 +294,7 @@ public enum OrderLineFile {
     let customerName: String?
     let itemId: Identifier?
     let itemName: String
+    let itemFamily: String?
     let category: String
     let subcategory: String?
     let quantity: Scalar
@@ -309,6 +311,7 @@ public enum OrderLineFile {
       case customerName = "customer_name"
       case itemId = "item_id"
       case itemName = "item_name"
+      case itemFamily = "item_family"
       case unitPrice = "unit_price"
     }
   }
@@ -470,7 +473,8 @@ public enum OrderLineFile {
       customerName: nonEmpty(object.customerName), itemId: nonEmpty(object.itemId?.text),
       itemName: object.itemName,
       category: object.category, subcategory: nonEmpty(object.subcategory),
-      quantity: line.quantity, unitPrice: line.unitPrice, tax: line.tax, kind: line.kind
+      quantity: line.quantity, unitPrice: line.unitPrice, tax: line.tax, kind: line.kind,
+      itemFamily: nonEmpty(object.itemFamily)
     ).validated()
   }
 

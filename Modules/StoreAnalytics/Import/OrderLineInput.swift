@@ -37,6 +37,8 @@ public struct OrderLineInput: Sendable, Equatable {
   public var category: String
   /// The subcategory, when given.
   public var subcategory: String?
+  /// The dish the item is a size of, when given (`The Thai Chicken Pizza` for `… (L)`).
+  public var itemFamily: String?
   /// How many: whole units, or a weight to the thousandth (above 0).
   public var quantity: Quantity
   /// Unit price as sold.
@@ -55,9 +57,11 @@ public struct OrderLineInput: Sendable, Equatable {
     status: OrderStatus = .completed, customerId: String? = nil, customerName: String? = nil,
     itemId: String? = nil,
     itemName: String, category: String, subcategory: String? = nil, quantity: Quantity,
-    unitPrice: FixedDecimal, tax: FixedDecimal = .zero, kind: LineKind = .sale
+    unitPrice: FixedDecimal, tax: FixedDecimal = .zero, kind: LineKind = .sale,
+    itemFamily: String? = nil
   ) {
     self.kind = kind
+    self.itemFamily = itemFamily
     self.source = source
     self.orderId = orderId
     self.storeId = storeId
@@ -91,7 +95,7 @@ public struct OrderLineInput: Sendable, Equatable {
   static func lengthLimit(of column: String) -> Int? {
     switch column {
     case "order_id", "store_id", "customer_id", "item_id": return idLimit
-    case "item_name", "category", "subcategory", "customer_name": return nameLimit
+    case "item_name", "category", "subcategory", "customer_name", "item_family": return nameLimit
     default: return nil
     }
   }
@@ -132,6 +136,7 @@ public struct OrderLineInput: Sendable, Equatable {
       && itemName.utf8.count <= Self.nameLimit && category.utf8.count <= Self.nameLimit
       && (subcategory?.utf8.count ?? 0) <= Self.nameLimit
       && (customerName?.utf8.count ?? 0) <= Self.nameLimit
+      && (itemFamily?.utf8.count ?? 0) <= Self.nameLimit
   }
 
   /// Whether the numbers keep their ranges: one comparison per value, for the import's hot loop.
@@ -150,7 +155,7 @@ public struct OrderLineInput: Sendable, Equatable {
     for (field, value) in [
       ("order_id", orderId), ("store_id", storeId), ("customer_id", customerId),
       ("item_id", itemId), ("item_name", itemName), ("category", category),
-      ("subcategory", subcategory), ("customer_name", customerName),
+      ("subcategory", subcategory), ("customer_name", customerName), ("item_family", itemFamily),
     ] {
       let bytes = value?.utf8.count ?? 0
       if let limit = Self.lengthLimit(of: field), bytes > limit {

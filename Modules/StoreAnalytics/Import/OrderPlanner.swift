@@ -187,7 +187,9 @@ struct OrderPlanner: Sendable {
         Int64(id) >= firstNewItem,
         MenuItem(
           id: Int64(id), externalId: line.itemId, name: line.itemName, category: line.category,
-          subcategory: line.subcategory, price: line.unitPrice)
+          subcategory: line.subcategory, price: line.unitPrice,
+          // A file without the column leaves a family named before.
+          family: line.itemFamily ?? storedItems[Int64(id)]?.family)
       )
     }
   }

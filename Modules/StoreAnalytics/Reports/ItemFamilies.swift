@@ -17,10 +17,14 @@ public enum ItemFamily {
   }
 }
 
-/// A family's sales: its items' summed.
+/// A family's sales: its items' summed; or, broken down by category, a category's family or
+/// item.
 public struct FamilySales: Sendable, Equatable {
   /// The store; `nil` for a group of stores.
   public let storeId: String?
+  /// The category (and subcategory) of its items, when broken down by category.
+  public let category: String?, subcategory: String?
+  /// The family, or the item's name when rows are items.
   public let family: String
   /// How many of the store's items (sizes) it holds among those sold.
   public let items: Int
@@ -42,33 +46,64 @@ extension ShopAnalytics {
   }
 
   /// A group's dishes, each family summed across its stores; `items` counts the distinct item
-  /// names in it.
+  /// names in it. An item's family is the one its import named (`item_family`), else its name
+  /// without a trailing size (`ItemFamily`).
   public func popularFamilies(of group: StoreGroup, range: DayRange? = nil, limit: Int) throws
     -> [FamilySales]
   {
+    try rolledUp(group, range: range, byCategory: false, byFamily: true, limit: limit)
+  }
+
+  /// A group's categories broken down by family (`byFamily`) or by item: one row per category
+  /// and family or item name, by revenue. An item counts under its menu category (the latest
+  /// its imports gave).
+  public func categoryBreakdown(
+    of group: StoreGroup, range: DayRange? = nil, byFamily: Bool, limit: Int
+  ) throws -> [FamilySales] {
+    try rolledUp(group, range: range, byCategory: true, byFamily: byFamily, limit: limit)
+  }
+
+  private func rolledUp(
+    _ group: StoreGroup, range: DayRange?, byCategory: Bool, byFamily: Bool, limit: Int
+  ) throws -> [FamilySales] {
     let limit = try Self.checked(limit)
     let rows = try itemSales(of: group, range: range)
-    var families: [String: (items: Int, orders: Int, quantity: Quantity, revenue: FixedDecimal)] =
-      [:]
-    var names: Set<String> = []
+    var menu: [Int64: MenuItem] = [:]
+    for item in try repository.menuItems(ids: rows.compactMap(\.menuItemId)) {
+      menu[item.id] = item
+    }
+    struct Key: Hashable {
+      let category: String?, subcategory: String?, name: String
+    }
+    var families: [Key: (items: Int, orders: Int, quantity: Quantity, revenue: FixedDecimal)] = [:]
+    var names: Set<[String?]> = []
     for row in rows {
-      let name = ItemFamily.name(of: row.itemName)
-      if names.insert(row.itemName).inserted {
-        families[name, default: (0, 0, .zero, .zero)].items += 1
+      let item = row.menuItemId.flatMap { menu[$0] }
+      let name =
+        byFamily ? item?.family ?? ItemFamily.name(of: row.itemName) : row.itemName
+      let key = Key(
+        category: byCategory ? item?.category : nil,
+        subcategory: byCategory ? item?.subcategory : nil, name: name)
+      if names.insert([key.category, key.subcategory, row.itemName]).inserted {
+        families[key, default: (0, 0, .zero, .zero)].items += 1
       }
-      families[name, default: (0, 0, .zero, .zero)].orders += row.timesOrdered
-      families[name, default: (0, 0, .zero, .zero)].quantity += row.totalQuantity
-      families[name, default: (0, 0, .zero, .zero)].revenue += row.totalRevenue
+      families[key, default: (0, 0, .zero, .zero)].orders += row.timesOrdered
+      families[key, default: (0, 0, .zero, .zero)].quantity += row.totalQuantity
+      families[key, default: (0, 0, .zero, .zero)].revenue += row.totalRevenue
+    }
+    func precedes(_ a: String?, _ b: String?) -> Bool {
+      (a ?? "").utf8.lexicographicallyPrecedes((b ?? "").utf8)
     }
     return families.map {
       FamilySales(
-        storeId: group.storeId, family: $0.key, items: $0.value.items,
-        timesOrdered: $0.value.orders,
+        storeId: group.storeId, category: $0.key.category, subcategory: $0.key.subcategory,
+        family: $0.key.name, items: $0.value.items, timesOrdered: $0.value.orders,
         totalQuantity: $0.value.quantity, totalRevenue: $0.value.revenue)
-    }.sorted {
-      $0.totalRevenue != $1.totalRevenue
-        ? $0.totalRevenue > $1.totalRevenue
-        : Array($0.family.utf8).lexicographicallyPrecedes($1.family.utf8)
+    }.sorted { a, b in
+      if a.totalRevenue != b.totalRevenue { return a.totalRevenue > b.totalRevenue }
+      if a.category != b.category { return precedes(a.category, b.category) }
+      if a.subcategory != b.subcategory { return precedes(a.subcategory, b.subcategory) }
+      return precedes(a.family, b.family)
     }.prefix(limit).map { $0 }
   }
 }

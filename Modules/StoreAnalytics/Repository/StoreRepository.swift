@@ -68,6 +68,8 @@ public protocol StoreRepository: Sendable {
   func customerCount(of storeIds: [String], in range: DayRange) throws -> Int
   /// A store's shifts that start in `[from, before)`, in no order.
   func shifts(of storeId: String, from: Instant, before: Instant) throws -> [Shift]
+  /// The menu items with these ids, in no order.
+  func menuItems(ids: [Int64]) throws -> [MenuItem]
 }
 
 extension StoreRepository {

@@ -91,6 +91,33 @@ public enum StoreWire {
     "avg_price",
   ]
 
+  public static let categoryFamilyColumns = [
+    "category", "subcategory", "family", "items", "times_ordered", "total_quantity",
+    "total_revenue", "avg_price",
+  ]
+  public static let categoryItemColumns = [
+    "category", "subcategory", "item_name", "times_ordered", "total_quantity", "total_revenue",
+    "avg_price",
+  ]
+
+  /// A category's family (`byFamily`) or item.
+  public static func categoryPart(_ row: FamilySales, byFamily: Bool) -> JSONObject {
+    var object: JSONObject = [
+      "category": .string(row.category), "subcategory": .string(row.subcategory),
+    ]
+    if byFamily {
+      object["family"] = .string(row.family)
+      object["items"] = .int(row.items)
+    } else {
+      object["item_name"] = .string(row.family)
+    }
+    object["times_ordered"] = .int(row.timesOrdered)
+    object["total_quantity"] = quantity(row.totalQuantity)
+    object["total_revenue"] = .decimal(row.totalRevenue)
+    object["avg_price"] = .decimal(row.averagePrice)
+    return object
+  }
+
   public static func family(_ row: FamilySales) -> JSONObject {
     [
       "store_id": .string(row.storeId), "family": .string(row.family), "items": .int(row.items),
