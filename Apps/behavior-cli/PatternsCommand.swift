@@ -13,7 +13,9 @@ extension BehaviorCommand {
       abstract: "List the 37 pattern types by category, with what each takes.",
       discussion: """
         TYPE arguments elsewhere accept a type id, its display name, or an unambiguous prefix \
-        (sensory-o, meltdown).
+        (sensory-o, meltdown). The last column is the intensity's polarity: better (a higher \
+        intensity is a better day), harder (a harder day: these make the hard-day score) or \
+        blank (it says how much, not how good).
 
         Example:
           behavior-cli patterns
@@ -59,10 +61,19 @@ extension BehaviorCommand {
               type.takesIntensity ? "intensity" : nil, type.takesDuration ? "duration" : nil,
             ]
             .compactMap { $0 }.joined(separator: ", ")
+            let polarity =
+              switch type.polarity {
+              case .higherIsBetter: "better"
+              case .higherIsHarder: "harder"
+              case .neither: ""
+              }
             text +=
               "  " + type.id.padding(toLength: 28, withPad: " ", startingAt: 0)
               + type.name.padding(toLength: 28, withPad: " ", startingAt: 0)
-              + (takes.isEmpty ? "-" : takes) + "\n"
+              + (polarity.isEmpty
+                ? (takes.isEmpty ? "-" : takes)
+                : (takes.isEmpty ? "-" : takes).padding(toLength: 21, withPad: " ", startingAt: 0)
+                  + polarity) + "\n"
           }
           text += "\n"
         }

@@ -10,13 +10,19 @@ public enum BehaviorReportPage {
   static let percent = ValueFormat(decimals: 1, unit: "%")
 
   public static func weekly(_ report: WeeklyReport, overview: ReportOverview) -> ReportPage {
-    ReportPage(
+    var summary = summary(
+      total: report.totalEntries, average: report.dailyAverage, overview: overview,
+      days: report.window.dayCount)
+    if let day = report.mostActiveDay {
+      summary.blocks.append(
+        .paragraph(
+          "Most active day: \(dayLabel(day)) (\(counted(report.mostActiveDayEntries, "entry", "entries")))."
+        ))
+    }
+    return ReportPage(
       title: "Weekly behavior report", period: period(report.window), asOf: report.window.end,
-      sections: [
-        summary(
-          total: report.totalEntries, average: report.dailyAverage, overview: overview,
-          days: report.window.dayCount)
-      ] + charts(overview) + [
+      sections: [summary] + charts(overview) + [
+        changes(report.changes, against: report.previousWindow, report.previousTrackedDays),
         medications(report.medicationInsights, monthly: false),
         ReportSection(
           title: "Correlations",
@@ -36,8 +42,63 @@ public enum BehaviorReportPage {
           total: report.totalEntries, average: report.dailyAverage, overview: overview,
           days: report.window.dayCount)
       ] + charts(overview) + [
+        days(best: report.bestDays, challenging: report.challengingDays),
+        changes(report.changes, against: report.previousWindow, report.previousTrackedDays),
         medications(report.medicationEffectiveness, monthly: true),
         correlations(report.correlations),
+        triggers(report.commonTriggers),
+      ])
+  }
+
+  /// The best and the challenging days, as the terminal lists them.
+  static func days(best: [DaySummary], challenging: [DaySummary]) -> ReportSection {
+    func table(_ caption: String, _ days: [DaySummary]) -> ReportBlock {
+      .table(
+        DataTable(
+          caption: caption,
+          columns: [
+            .init("Day"), .init("Entries", .numeric), .init("Harder entries", .numeric),
+            .init("Hard-day score", .numeric), .init("Energy", .numeric),
+          ],
+          rows: days.map {
+            [
+              dayLabel($0.date), String($0.entries), String($0.challengingEntries),
+              String($0.challengeScore), optional($0.averageEnergy),
+            ]
+          }, emptyMessage: "No such day in this period."))
+    }
+    return ReportSection(
+      title: "Best and challenging days",
+      blocks: [
+        table("Best days: the lowest hard-day scores", best),
+        table("Challenging days: the highest hard-day scores", challenging),
+      ])
+  }
+
+  /// Patterns that moved against the previous window, or why there are none.
+  static func changes(_ changes: [PatternChange], against previous: DayRange, _ tracked: DayRange?)
+    -> ReportSection
+  {
+    ReportSection(
+      title: "Changes against \(period(previous))",
+      blocks: [
+        .table(
+          DataTable(
+            caption: "Patterns up or down by at least 3 entries and 25%",
+            columns: [
+              .init("Pattern"), .init("Before", .numeric), .init("Now", .numeric),
+              .init("Change", .numeric),
+            ],
+            rows: changes.map {
+              [
+                $0.name, String($0.previous), String($0.current),
+                ($0.change > 0 ? "+" : "") + String($0.change)
+                  + ($0.percentChange.map { " (" + percent.string($0) + ")" } ?? ""),
+              ]
+            },
+            emptyMessage: tracked == nil
+              ? "Not compared: nothing was logged in those days."
+              : "No pattern moved by at least 3 entries and 25%."))
       ])
   }
 
@@ -74,11 +135,17 @@ public enum BehaviorReportPage {
   }
 
   static func charts(_ overview: ReportOverview) -> [ReportSection] {
-    let energy = overview.energyTrend.compactMap { day in
-      day.value.map { ChartDatum(dayLabel(day.date), $0) }
-    }
-    let intensity = overview.intensityByDay.compactMap { day in
-      day.value.map { ChartDatum(dayLabel(day.date), $0) }
+    // Every day of the window keeps its place: a day with nothing logged is a gap.
+    let hard = overview.hardDayScore.map { ChartDatum.day(dayLabel($0.date), $0.value) }
+    let better = overview.betterLines.map { line -> ReportBlock in
+      .chart(
+        LineChart(
+          title: "\(line.name) by day",
+          description:
+            "The mean \(line.name) intensity (1 to 5, higher is better) of each day it was "
+            + "logged; the line breaks on days without it.",
+          data: line.days.map { ChartDatum.day(dayLabel($0.date), $0.value) }, format: rating,
+          covers: 1...5))
     }
     return [
       ReportSection(
@@ -113,25 +180,27 @@ public enum BehaviorReportPage {
               }, emptyMessage: "No entries in this period.")),
         ]),
       ReportSection(
-        title: "Energy and intensity",
+        title: "How hard each day was",
         blocks: [
           .chart(
-            LineChart(
-              title: "Energy level by day",
-              description:
-                "The mean Energy Level intensity (1 to 5) of each day that has one; days without "
-                + "an Energy Level entry are left out.",
-              data: energy, format: rating, emptyMessage: "No Energy Level entries in this period."
-            )),
-          .chart(
             BarChart(
-              title: "Intensity by day",
+              title: "Hard-day score by day",
               description:
-                "The mean intensity (1 to 5) of each day's entries that have one; days without "
-                + "such entries are left out.",
-              data: intensity, format: rating,
-              emptyMessage: "No entries with an intensity in this period.")),
+                "The sum of the intensities of each day's harder patterns (Sensory Overload, "
+                + "Meltdown Trigger… 3 when none was given); energy, sleep and the other "
+                + "better-is-higher types are not in it. A day with nothing logged is a gap; 0 "
+                + "is a logged day without a harder pattern.",
+              data: hard, format: .integer, emptyMessage: "Nothing logged in this period."))
         ]),
+      ReportSection(
+        title: "What went well",
+        blocks: better.isEmpty
+          ? [
+            .paragraph(
+              "No better-is-higher pattern (Energy Level, Sleep Quality, Routine Adherence, "
+                + "Flexibility Tolerance, Academic/Work Performance) was logged with an "
+                + "intensity in this period.")
+          ] : better),
     ]
   }
 
@@ -179,6 +248,21 @@ public enum BehaviorReportPage {
               ]
             }, emptyMessage: "No medication in this period.")))
     }
+    let notes = insights.flatMap { insight in
+      insight.sideEffects.map { [insight.medication, "side effect", $0.text, String($0.count)] }
+        + insight.skipReasons.map { [insight.medication, "skipped", $0.text, String($0.count)] }
+    }
+    if monthly || !notes.isEmpty {
+      blocks.append(
+        .table(
+          DataTable(
+            caption: "Side effects and reasons for skipped doses",
+            columns: [
+              .init("Medication"), .init("Kind"), .init("What was noted"),
+              .init("Times", .numeric),
+            ],
+            rows: notes, emptyMessage: "No side effect or skip reason was noted.")))
+    }
     let changes = insights.flatMap { insight in
       insight.dosageChanges.map {
         [insight.medication, $0.day.description, $0.from ?? "none", $0.to ?? "none"]
@@ -210,20 +294,25 @@ public enum BehaviorReportPage {
       title: "Correlations",
       blocks: [
         .paragraph(
-          "Pearson's r between daily series: near 0 no link, ±0.3 moderate, ±0.5 and beyond "
-            + "clear. n is the number of days paired; confidence is low under 10 days, high from "
-            + "30. A correlation is not a cause."),
+          "Pearson's r between daily series over logged days only (a day with nothing logged "
+            + "is unknown, not a day without): near 0 no link, ±0.3 moderate, ±0.5 and beyond "
+            + "clear. n is the number of days paired; a factor needs at least 3 days with it and "
+            + "3 without; confidence is low under 10 days, high from 30. The "
+            + "\(ReportBuilder.correlationLimit) strongest are shown. A correlation is not a "
+            + "cause."),
         .table(
           DataTable(
             caption: "Correlations",
             columns: [
               .init("Factor"), .init("Compared with"), .init("r", .numeric),
-              .init("n (days)", .numeric), .init("Confidence"), .init("In words"),
+              .init("n (days)", .numeric), .init("With / without", .numeric),
+              .init("Confidence"), .init("In words"),
             ],
-            rows: findings.map {
+            rows: findings.map { finding in
               [
-                $0.factor, $0.outcome, rating.string($0.r), String($0.n), $0.confidence,
-                $0.summary,
+                finding.factor, finding.outcome, rating.string(finding.r), String(finding.n),
+                finding.daysWith.map { "\($0) / \(finding.daysWithout ?? 0)" } ?? "—",
+                finding.confidence, finding.summary,
               ]
             }, emptyMessage: "Not enough days with and without each factor yet.")),
       ])

@@ -34,7 +34,7 @@ struct BehaviorCLIOutputTests {
       (["journal", "list"], "id,date,time,timestamp,title,content,tags,linked_entries"),
       (["journal", "search", "loud"], "id,date,time,timestamp,title,tags,linked_entries,snippet"),
       (["tags", "list"], "tag,entries,journal_entries"),
-      (["favorites", "list"], "position,id,name,category,takes_intensity,takes_duration"),
+      (["favorites", "list"], "position,id,name,category,takes_intensity,takes_duration,polarity"),
     ])
   func emptyCSV(arguments: [String], header: String) {
     let cli = BehaviorCapture()

@@ -67,10 +67,14 @@ struct BehaviorReportTests {
     #expect(
       html.contains(
         "<th scope=\"row\">Sensory</th><td class=\"num\">2</td><td class=\"num\">50.0 %</td>"))
-    // Energy on Mar 1: (2 + 4) / 2 = 3.00. Intensity by day: Mar 1 3.00, Mar 2 5.00, Mar 3 3.00.
+    // Energy on Mar 1: (2 + 4) / 2 = 3.00, its own line. Hard-day score: Mar 1 0 (energy is
+    // not hardship), Mar 2 5 (Sensory Overload 5), Mar 3 0 (the custom pattern points neither
+    // way); Feb 25–28 had nothing logged: gaps, not zeros.
     #expect(html.contains("<th scope=\"row\">Sun 1 Mar</th><td class=\"num\">3.00</td>"))
-    #expect(html.contains("<th scope=\"row\">Mon 2 Mar</th><td class=\"num\">5.00</td>"))
-    #expect(html.contains("<th scope=\"row\">Tue 3 Mar</th><td class=\"num\">3.00</td>"))
+    #expect(html.contains("<th scope=\"row\">Mon 2 Mar</th><td class=\"num\">5</td>"))
+    #expect(html.contains("<th scope=\"row\">Sun 1 Mar</th><td class=\"num\">0</td>"))
+    #expect(html.contains("<th scope=\"row\">Wed 25 Feb</th><td class=\"num\">—</td>"))
+    #expect(!html.contains("Intensity by day"))
     // Pattern frequency: Energy Level twice.
     #expect(html.contains("<th scope=\"row\">Energy Level</th><td class=\"num\">2</td>"))
     // Daily since Mar 1: 3 doses expected (Mar 1–3), 2 taken = 66.7 %; effectiveness (4 + 3) / 2.
@@ -79,12 +83,11 @@ struct BehaviorReportTests {
         "<th scope=\"row\">&lt;b&gt;&quot;Med&quot;&lt;/b&gt;</th>"
           + "<td class=\"num\">2 of 3 (daily)</td><td class=\"num\">66.7 %</td>"
           + "<td class=\"num\">3.50</td>"))
-    // Bars of intensity by day are proportional: 3 : 5 : 3.
-    let heights = ReportHTML.barHeights(html, figure: "Intensity by day")
+    // The hard-day bars: the four unlogged days draw none; Mar 1 and 3 are 0 high.
+    let heights = ReportHTML.barHeights(html, figure: "Hard-day score by day")
     #expect(heights.count == 3)
     if heights.count == 3 {
-      #expect(abs(heights[0] / heights[1] - 3.0 / 5) < 0.001)
-      #expect(heights[0] == heights[2])
+      #expect(heights[0] == 0 && heights[1] > 0 && heights[2] == 0)
     }
   }
 
@@ -92,9 +95,9 @@ struct BehaviorReportTests {
   func monthlyNumbers() throws {
     let cli = BehaviorCapture()
     defer { cli.remove() }
-    // Energy 5 with 2 other entries (Mar 1), 3 with 1 (Mar 2), 1 with none (Mar 3); tracked
-    // Mar 1–10, so 7 days without energy. x = [5, 3, 1], y = [2, 1, 0]: deviations [2, 0, -2]
-    // and [1, 0, -1], r = 4 / √(8 × 2) = 1, n = 3 (low confidence).
+    // Energy 5 with 2 Sensory Overloads (Mar 1: hard-day score 3 + 3 = 6), 3 with 1 (Mar 2:
+    // 3), 1 with none (Mar 3: 0); nothing logged Mar 4–10. x = [5, 3, 1], y = [6, 3, 0]:
+    // deviations [2, 0, -2] and [3, 0, -3], r = 12 / √(8 × 18) = 1, n = 3 (low confidence).
     for arguments in [
       ["log", "energy-level", "--intensity", "5", "--at", "2026-03-01 09:00"],
       ["log", "sensory-overload", "--at", "2026-03-01 10:00"],
@@ -109,8 +112,9 @@ struct BehaviorReportTests {
     #expect(page.status == 0, "\(page.error)")
     #expect(
       page.output.contains(
-        "<th scope=\"row\">Energy Level intensity</th><td>other entries that day</td>"
-          + "<td class=\"num\">1.00</td><td class=\"num\">3</td><td>low</td>"))
+        "<th scope=\"row\">Energy Level intensity</th><td>the hard-day score that day</td>"
+          + "<td class=\"num\">1.00</td><td class=\"num\">3</td><td class=\"num\">—</td>"
+          + "<td>low</td>"))
     // 3 Energy Level and 3 Sensory Overload entries: 50.0 % each.
     #expect(page.output.contains("<td class=\"num\">3</td><td class=\"num\">50.0 %</td>"))
     #expect(page.output.contains("Monthly behavior report"))

@@ -1,4 +1,5 @@
 import AnalyticsCore
+import Foundation
 import Testing
 
 @testable import BehaviorPatterns
@@ -115,5 +116,39 @@ struct CatalogTests {
   @Test("Bad durations", arguments: ["1x", "0", "90s", "", "-5"])
   func badMinutes(text: String) {
     #expect(throws: (any Error).self) { try EntryInput.minutes(parsing: text) }
+  }
+}
+
+/// Issue 35: every type declares which way its intensity points, and Docs/Behavior.md gives the
+/// same polarity with its reason.
+@Suite("Pattern polarity")
+struct PolarityTests {
+  @Test("5 better, 16 harder, the rest neither; the docs table says the same")
+  func polarity() throws {
+    let better = PatternCatalog.all.filter { $0.polarity == .higherIsBetter }.map(\.id)
+    #expect(
+      better == [
+        "energy-level", "sleep-quality", "routine-adherence", "flexibility-tolerance",
+        "academic-work-performance",
+      ])
+    let harder = PatternCatalog.all.filter { $0.polarity == .higherIsHarder }.map(\.id)
+    #expect(harder.count == 16)
+    #expect(harder.contains("sensory-overload") && harder.contains("meltdown-trigger"))
+    #expect(PatternCatalog.type(id: "stimming-type")?.polarity == .neither)
+    #expect(PatternCatalog.type(id: "custom-pattern")?.polarity == .neither)
+    let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Docs/Behavior.md")
+    let text = try String(contentsOf: docs, encoding: .utf8)
+    for type in PatternCatalog.all {
+      let word =
+        switch type.polarity {
+        case .higherIsBetter: "better"
+        case .higherIsHarder: "harder"
+        case .neither: "neither"
+        }
+      let row = text.split(separator: "\n").first { $0.hasPrefix("| `\(type.id)` |") }
+      #expect(row?.contains("| \(word): ") == true, "\(type.id): \(word)")
+    }
   }
 }

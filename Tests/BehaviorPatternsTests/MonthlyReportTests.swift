@@ -70,22 +70,38 @@ struct MonthlyReportTests {
     #expect(report.topPatterns.map(\.count) == [16, 8, 6, 4, 4])
   }
 
-  @Test("Correlations: Pearson over days, only past the 3-and-3 rule, with confidence")
+  /// Issue 35: correlations counted days with nothing logged as "not taken, no challenges".
+  /// Logged days here: Mar 2–21 and Mar 25–28 (24); Mar 22–24 and 29–31 have nothing.
+  @Test("Correlations: over logged days only, the 3-and-3 rule, counts shown")
   func correlations() throws {
     let report = try Self.store().monthlyReport(asOf: asOf, zone: .utc)
-    // Med A: x = six 1s then 24 0s, y = 1 on Mar 8 and Mar 9: Sxy = -0.4, Sxx = 4.8,
-    // Syy = 2 - 2/15 → r = -0.4 / √8.96 = -0.1336. Med B has 2 days taken: not reported.
-    // Sleep (2, 3, 5) vs next-day Sensory Overload (1, 1, 0): r = -5/√28 = -0.9449; vs
-    // Meltdown Trigger (0, 0, 0): no variance, not reported.
-    // Energy (1, 3, 5, 4) vs other entries (3, 2, 0, 1): r = -6.5/√43.75 = -0.9827.
+    func finding(_ factor: String, _ outcome: String) -> CorrelationFinding? {
+      report.correlations.first { $0.factor == factor && $0.outcome == outcome }
+    }
+    // Med A taken Mar 2–7 (6 of the 24 logged days) against the hard-day score (3 on Mar 8 and
+    // 9, Sensory Overload without an intensity; 0 on the other logged days): numpy.corrcoef
+    // gives −0.1741 over 24 days (it was n = 30 when empty days counted).
+    let same = try #require(finding("Med A taken", "the hard-day score that day"))
+    #expect(same.r == -0.17 && same.n == 24 && same.daysWith == 6 && same.daysWithout == 18)
+    #expect(same.confidence == "medium")
     #expect(
-      report.correlations.map(\.factor) == [
-        "Med A taken", "Sleep Quality intensity", "Energy Level intensity",
-      ])
-    #expect(report.correlations.map(\.r) == [-0.13, -0.94, -0.98])
-    #expect(report.correlations.map(\.n) == [30, 3, 4])
-    #expect(report.correlations.map(\.confidence) == ["high", "low", "low"])
-    #expect(report.correlations[1].outcome == "Sensory Overload entries the next day")
+      same.summary
+        == "On days Med A was taken, the hard-day score that day was slightly lower (r = -0.17, "
+        + "n = 24, medium confidence).")
+    // The next day's score, over the 22 logged days whose next day is logged (not Mar 21, 28):
+    // numpy 0.1614.
+    let next = try #require(finding("Med A taken", "the next day's hard-day score"))
+    #expect(next.r == 0.16 && next.n == 22 && next.daysWith == 6 && next.daysWithout == 16)
+    // Med B: taken on 2 days, under the rule.
+    #expect(!report.correlations.contains { $0.factor == "Med B taken" })
+    // Sleep (2, 3, 5) against the next day's scores (3, 3, 0): numpy −0.9449, n = 3: low, so
+    // listed after the medium ones.
+    let sleep = try #require(finding("Sleep Quality intensity", "the next day's hard-day score"))
+    #expect(sleep.r == -0.94 && sleep.n == 3 && sleep.confidence == "low")
+    #expect(report.correlations.count == ReportBuilder.correlationLimit)
+    #expect(report.correlations.first?.confidence == "medium")
+    // A harder type is never paired with its own day's score.
+    #expect(finding("Sensory Overload logged", "the hard-day score that day") == nil)
   }
 
   @Test("Best and challenging days")
@@ -141,9 +157,11 @@ struct MonthlyReportTests {
     let (a, b) = (report.medicationEffectiveness[0], report.medicationEffectiveness[1])
     #expect(a.adherenceRate == 20)  // 6 / 30
     #expect(a.challengingPerDayTaken == 0)
-    #expect(a.challengingPerDayNotTaken == 0.08)  // 2 / 24
+    // 2 challenging entries over the 18 logged days without a dose (Mar 8–21, 25–28): the 6
+    // days with nothing logged are not days without challenges.
+    #expect(a.challengingPerDayNotTaken == 0.11)
     #expect(b.adherenceRate == 6.7)  // 2 / 30
-    #expect(b.challengingPerDayNotTaken == 0.07)  // 2 / 28
+    #expect(b.challengingPerDayNotTaken == 0.09)  // 2 / 22 logged days
   }
 
   @Test("An empty window gives zeros and empty lists")

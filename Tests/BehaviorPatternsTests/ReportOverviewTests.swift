@@ -18,13 +18,23 @@ struct ReportOverviewTests {
     #expect(overview.energyTrend == report.energyTrend)
   }
 
-  @Test("Intensity by day: the mean of the day's entries with an intensity, 2 decimals")
-  func intensity() throws {
+  /// Issue 35: "Intensity by day" averaged scales that point opposite ways (energy 5 is good,
+  /// overload 5 hard); it is gone. The hard-day score sums the harder types only, and each
+  /// better-is-higher type is its own line.
+  @Test("Hard-day score from the harder types only; energy its own line; unlogged days are gaps")
+  func hardDayScore() throws {
     let (_, overview) = try Fixture.weekly().weeklyReportWithOverview(asOf: asOf, zone: .utc)
-    // Feb 25: (2 + 3) / 2 = 2.5; Feb 27: (4 + 5 + 2) / 3 = 3.666… → 3.67; Mar 1: (2 + 3 + 4) / 3
-    // = 3; Mar 3: the custom pattern has no intensity; the other days have no entries.
-    #expect(overview.intensityByDay.map(\.value) == [2.5, nil, 3.67, nil, 3, nil, nil])
-    #expect(overview.intensityByDay.first?.date == Fixture.day("2026-02-25"))
+    // Every day of Feb 25 … Mar 3 has an entry or a dose logged. Feb 25: Sensory Overload 3
+    // (the energy of 2 is not in it); Feb 27: Meltdown Trigger 5 (Social Interaction points
+    // neither way); Mar 1: Sensory Overload 2; Mar 3: a custom pattern, neither way: 0.
+    #expect(overview.hardDayScore.map(\.value) == [3, 0, 5, 0, 2, 0, 0])
+    #expect(overview.betterLines.map(\.name) == ["Energy Level"])
+    // Energy Level: Feb 25 2, Feb 27 4, Mar 1 (3 + 4) / 2.
+    #expect(overview.betterLines[0].days.map(\.value) == [2, nil, 4, nil, 3.5, nil, nil])
+    let (_, month) = try Fixture.weekly().monthlyReportWithOverview(asOf: asOf, zone: .utc)
+    // Feb 2 … Feb 23: nothing logged, so no score (a gap, not a calm 0); Feb 24: overload 4.
+    #expect(month.hardDayScore.prefix(22).allSatisfy { $0.value == nil })
+    #expect(month.hardDayScore[22].value == 4)
   }
 
   @Test("Streak as of the last day: Mar 3 alone (Mar 2 empty); longest Feb 24–25")

@@ -425,3 +425,21 @@ func render(_ block: ReportBlock) -> String {
     #expect(html.contains("No item with a cost was sold.") && !html.contains("<svg"))
   }
 }
+
+@Suite struct GapTests {
+  /// Issue 35: a day without data was dropped and its neighbours joined (Mon 9 beside Thu 12).
+  @Test func aMissingDayBreaksTheLineAndKeepsItsSlot() {
+    let data = [
+      ChartDatum("Mon 9", 2), ChartDatum("Tue 10", 3), .missing("Wed 11"), ChartDatum("Thu 12", 4),
+      ChartDatum("Fri 13", 5),
+    ]
+    let html = render(.chart(LineChart(title: "Energy", description: "d", data: data)))
+    // Two runs (Mon–Tue, Thu–Fri), four points; five slots on the axis.
+    #expect(SVGInspection.count("<polyline", in: html) == 2)
+    #expect(SVGInspection.count("<circle", in: html) == 4)
+    #expect(html.contains(">Wed 11</text>") || html.contains("<th scope=\"row\">Wed 11</th>"))
+    #expect(html.contains("<th scope=\"row\">Wed 11</th><td class=\"num\">—</td>"))
+    let bars = render(.chart(BarChart(title: "Score", description: "d", data: data)))
+    #expect(SVGInspection.elements("<rect class=\"bar\"", in: bars).count == 4)
+  }
+}

@@ -19,6 +19,26 @@ public struct PatternType: Sendable, Hashable, Identifiable {
   /// Whether a higher intensity means better (Energy Level, Sleep Quality…) rather than worse.
   public let higherIsBetter: Bool
 
+  /// Which way its intensity points: reports never average across polarities (an energy of 5
+  /// is a good day, an overload of 5 a hard one). Docs/Behavior.md gives the reason for each.
+  public var polarity: Polarity {
+    guard takesIntensity else { return .neither }
+    if higherIsBetter { return .higherIsBetter }
+    return isChallenging ? .higherIsHarder : .neither
+  }
+
+  /// Which way a pattern type's intensity points.
+  public enum Polarity: String, Sendable, CaseIterable {
+    /// A higher intensity is a better day (Energy Level, Sleep Quality, Routine Adherence…).
+    case higherIsBetter = "higher-is-better"
+    /// A higher intensity is a harder day (Sensory Overload, Meltdown Trigger…): these make the
+    /// hard-day score.
+    case higherIsHarder = "higher-is-harder"
+    /// The intensity says how much, not how good or hard (Hyperfocus, Stimming…), or the type
+    /// takes none.
+    case neither
+  }
+
   /// Whether this is the Custom Pattern type, logged with its own name and category.
   public var isCustom: Bool { id == PatternType.customID }
 

@@ -54,7 +54,8 @@ extension BehaviorStore {
       if dosage != medication.dosage {
         try Self.insert(
           DosageChange(
-            medicationID: medication.id, changedAt: clock.now(), from: medication.dosage, to: dosage),
+            medicationID: medication.id, changedAt: clock.now(), from: medication.dosage, to: dosage
+          ),
           db)
       }
       medication.dosage = dosage

@@ -43,7 +43,7 @@ public enum ReportBuilder {
       categoryTrends: categoryTrends(data, window: window),
       correlations: correlations(data, window: window, byDay: byDay),
       bestDays: ranking.best, challengingDays: ranking.challenging,
-      changes: comparison.changes,
+      changes: comparison.changes, commonTriggers: TriggerWords.count(entries),
       medicationEffectiveness: medicationInsights(data, window: window, byDay: byDay))
   }
 
@@ -107,12 +107,17 @@ public enum ReportBuilder {
 
   // MARK: - Best and challenging days
 
+  /// How hard a day was: the sum of its harder-is-higher entries' intensities (3, the middle of
+  /// the scale, for one logged without). Only those types: an energy of 5 is not a hard 5.
+  public static func hardDayScore(_ entries: [PatternEntry]) -> Int {
+    entries.filter { $0.type.polarity == .higherIsHarder }.reduce(0) { $0 + ($1.intensity ?? 3) }
+  }
+
   static func summary(_ day: LocalDate, _ entries: [PatternEntry]) -> DaySummary {
-    let challenging = entries.filter(\.type.isChallenging)
-    return DaySummary(
-      date: day, entries: entries.count, challengingEntries: challenging.count,
-      challengeScore: challenging.reduce(0) { $0 + ($1.intensity ?? 3) },
-      averageEnergy: energy(entries))
+    DaySummary(
+      date: day, entries: entries.count,
+      challengingEntries: entries.filter { $0.type.polarity == .higherIsHarder }.count,
+      challengeScore: hardDayScore(entries), averageEnergy: energy(entries))
   }
 
   /// Challenging days: up to 3 days with a challenge score above 0, highest first (ties: more
@@ -220,13 +225,19 @@ public enum ReportBuilder {
         dosageChanges: changes.map {
           DosageChangeOnDay(day: $0.day, from: $0.change.from, to: $0.change.to)
         })
+      insight.sideEffects = TextCount.counting(own.map(\.log.sideEffects))
+      insight.skipReasons = TextCount.counting(
+        own.filter { !$0.log.taken }.map(\.log.skippedReason))
       if let byDay, let active {
         let takenSet = Set(takenDays)
         let challenging = { (day: LocalDate) in
-          Double((byDay[day] ?? []).filter(\.type.isChallenging).count)
+          Double((byDay[day] ?? []).filter { $0.type.polarity == .higherIsHarder }.count)
         }
-        let withDose = active.filter { takenSet.contains($0) }.map(challenging)
-        let without = active.filter { !takenSet.contains($0) }.map(challenging)
+        // Days with nothing logged are unknown, not days without challenges.
+        let logged = data.loggedDays(in: active)
+        let known = active.filter(logged.contains)
+        let withDose = known.filter { takenSet.contains($0) }.map(challenging)
+        let without = known.filter { !takenSet.contains($0) }.map(challenging)
         insight.challengingPerDayTaken = average(withDose)
         insight.challengingPerDayNotTaken = average(without)
       }
@@ -236,73 +247,114 @@ public enum ReportBuilder {
 
   // MARK: - Correlations
 
-  /// The pairs that matter, each reported only when at least 3 days of the window have the
-  /// factor and at least 3 do not, and both sides vary:
-  /// - each medication: taken that day (1/0, on its active days) vs that day's challenging
-  ///   entries;
-  /// - Sleep Quality intensity (the day's mean) vs the next day's Sensory Overload entries, and
-  ///   vs the next day's Meltdown Trigger entries (days whose next day is in the window);
-  /// - Energy Level intensity (the day's mean) vs that day's other entries.
+  /// The most findings a report lists, strongest first.
+  public static let correlationLimit = 15
+
+  /// What each factor is paired with, over logged days only (`ReportData.loggedDays`: a day
+  /// with nothing logged is unknown, not a day without the factor or without challenges):
+  /// - a factor a day has or not — a medication taken (on its active days), a pattern type
+  ///   logged, a tag on an entry — against that day's hard-day score and the next day's; at
+  ///   least 3 days with it and 3 without (Bearable's rule), both counts shown. A harder type
+  ///   is not paired with its own day's score, which it is part of;
+  /// - a rating — a better-is-higher type's intensity (the day's mean) — against the same and
+  ///   the next day's score, on at least 3 days with it that differ.
+  /// The first `correlationLimit` findings by confidence, then |r| (ties by factor, then
+  /// outcome).
   static func correlations(
     _ data: ReportData, window: DayRange, byDay: [LocalDate: [PatternEntry]]
   ) -> [CorrelationFinding] {
+    let logged = data.loggedDays(in: window)
+    guard !logged.isEmpty else { return [] }
+    let score = { (day: LocalDate) in Double(hardDayScore(byDay[day] ?? [])) }
     var findings: [CorrelationFinding] = []
-    let count = { (day: LocalDate, include: (PatternEntry) -> Bool) in
-      Double((byDay[day] ?? []).filter(include).count)
-    }
 
-    for medication in data.medications.sorted(by: { caseInsensitiveOrder($0.name, $1.name) }) {
+    /// Pairs `x` over `days` with the score of each day (`next`: of the day after, when logged).
+    func pair(_ days: [LocalDate], next: Bool, _ x: (LocalDate) -> Double?)
+      -> (x: [Double], y: [Double])
+    {
+      var pairs: (x: [Double], y: [Double]) = ([], [])
+      for day in days {
+        let outcome = next ? day.adding(days: 1) : day
+        guard logged.contains(outcome), let value = x(day) else { continue }
+        pairs.x.append(value)
+        pairs.y.append(score(outcome))
+      }
+      return pairs
+    }
+    let outcomes = [
+      (false, "the hard-day score that day"), (true, "the next day's hard-day score"),
+    ]
+
+    var binary:
+      [(name: String, lead: String, within: [LocalDate], has: Set<LocalDate>, feeds: Bool)] =
+        []
+    for medication in data.medications {
       guard let active = data.trackedActiveDays(of: medication, in: window) else { continue }
       let taken = Set(
         data.logs.filter { $0.log.medicationID == medication.id && $0.log.taken }.map(\.day))
-      let days = Array(active)
-      let x = days.map { taken.contains($0) ? 1.0 : 0.0 }
-      let withFactor = x.filter { $0 == 1 }.count
-      guard withFactor >= 3, days.count - withFactor >= 3,
-        let result = Correlation.pearson(x, days.map { count($0) { $0.type.isChallenging } })
-      else { continue }
-      findings.append(
-        finding(
-          "\(medication.name) taken", "challenging patterns that day", result,
-          "on days \(medication.name) was taken there were"))
+      binary.append(
+        (
+          "\(medication.name) taken", "on days \(medication.name) was taken",
+          active.filter(logged.contains), taken, false
+        ))
     }
-
-    guard let span = data.tracked(window) else { return findings }
-    let lastDay = span.end
-    let sleepDays = span.filter { $0 < lastDay }.compactMap { day -> (LocalDate, Double)? in
-      intensity(of: PatternType.sleepQualityID, byDay[day]).map { (day, $0) }
+    let entries = data.entries.filter { window.contains($0.day) }
+    let loggedList = logged.sorted()
+    for key in Set(entries.map { PatternKey($0.entry) }) {
+      let days = Set(entries.filter { PatternKey($0.entry) == key }.map(\.day))
+      let type = PatternCatalog.type(id: key.typeID)
+      binary.append(
+        (
+          "\(key.name) logged", "on days \(key.name) was logged", loggedList, days,
+          type?.polarity == .higherIsHarder
+        ))
     }
-    if sleepDays.count >= 3, span.dayCount - sleepDays.count >= 3 {
-      for (typeID, name) in [
-        (PatternType.sensoryOverloadID, "Sensory Overload"),
-        (PatternType.meltdownTriggerID, "Meltdown Trigger"),
-      ] {
-        let y = sleepDays.map { count($0.0.adding(days: 1)) { $0.type.id == typeID } }
-        if let result = Correlation.pearson(sleepDays.map(\.1), y) {
-          findings.append(
-            finding(
-              "Sleep Quality intensity", "\(name) entries the next day", result,
-              "after better sleep there were"))
-        }
+    var tagDays: [String: (name: String, days: Set<LocalDate>)] = [:]
+    for (day, entry) in entries {
+      for tag in entry.tags { tagDays[tag.lowercased(), default: (tag, [])].days.insert(day) }
+    }
+    for (_, tag) in tagDays {
+      binary.append(
+        ("tag \(tag.name)", "on days tagged \(tag.name)", loggedList, tag.days, false))
+    }
+    for factor in binary {
+      for (next, outcome) in outcomes where next || !factor.feeds {
+        let pairs = pair(factor.within, next: next) { factor.has.contains($0) ? 1 : 0 }
+        let with = pairs.x.filter { $0 == 1 }.count
+        guard with >= 3, pairs.x.count - with >= 3,
+          let result = Correlation.pearson(pairs.x, pairs.y)
+        else { continue }
+        var found = finding(factor.name, outcome, result, factor.lead)
+        found.daysWith = with
+        found.daysWithout = pairs.x.count - with
+        findings.append(found)
       }
     }
 
-    let energyDays = span.compactMap { day -> (LocalDate, Double)? in
-      intensity(of: PatternType.energyLevelID, byDay[day]).map { (day, $0) }
+    for type in PatternCatalog.all where type.polarity == .higherIsBetter {
+      for (next, outcome) in outcomes {
+        let pairs = pair(loggedList, next: next) { intensity(of: type.id, byDay[$0]) }
+        guard pairs.x.count >= 3, let result = Correlation.pearson(pairs.x, pairs.y) else {
+          continue
+        }
+        findings.append(
+          finding(
+            "\(type.name) intensity", outcome, result, "on days of higher \(type.name)"))
+      }
     }
-    if energyDays.count >= 3, span.dayCount - energyDays.count >= 3,
-      let result = Correlation.pearson(
-        energyDays.map(\.1),
-        energyDays.map { count($0.0) { $0.type.id != PatternType.energyLevelID } })
-    {
-      findings.append(
-        finding(
-          "Energy Level intensity", "other entries that day", result,
-          "on higher-energy days there were"))
-    }
-    return findings
+    // The better-confidence findings first: r over 3 days is mostly chance.
+    let level = ["high": 0, "medium": 1, "low": 2]
+    return Array(
+      findings.sorted {
+        if $0.confidence != $1.confidence { return level[$0.confidence]! < level[$1.confidence]! }
+        if abs($0.r) != abs($1.r) { return abs($0.r) > abs($1.r) }
+        if $0.factor != $1.factor { return caseInsensitiveOrder($0.factor, $1.factor) }
+        return $0.outcome < $1.outcome
+      }.prefix(correlationLimit))
   }
 
+  /// A finding in words: "On days Sertraline was taken, the hard-day score that day was
+  /// slightly lower (r = −0.21, n = 23, medium confidence)."
   static func finding(
     _ factor: String, _ outcome: String, _ result: Correlation, _ lead: String
   ) -> CorrelationFinding {
@@ -314,12 +366,12 @@ public enum ReportBuilder {
       case ..<0.5: "moderately"
       default: "clearly"
       }
-    let direction = r > 0 ? "more" : "fewer"
+    let direction = r > 0 ? "higher" : "lower"
     let confidence = result.n < 10 ? "low" : result.n < 30 ? "medium" : "high"
     let summary =
       abs(r) < 0.1
       ? "\(factor) vs \(outcome): no clear link (r = \(r), n = \(result.n), \(confidence) confidence)."
-      : "\(lead) \(strength) \(direction) \(outcome) (r = \(r), n = \(result.n), \(confidence) confidence)."
+      : "\(lead), \(outcome) was \(strength) \(direction) (r = \(r), n = \(result.n), \(confidence) confidence)."
     return CorrelationFinding(
       factor: factor, outcome: outcome, r: r, n: result.n, confidence: confidence,
       summary: summary.prefix(1).uppercased() + summary.dropFirst())

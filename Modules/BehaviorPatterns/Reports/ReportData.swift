@@ -15,6 +15,8 @@ public struct ReportData: Sendable {
   public var trackingStart: LocalDate?
   /// Dosage changes with their local day, oldest first.
   public var dosageChanges: [(day: LocalDate, change: DosageChange)]
+  /// Other days something was logged on (a check-in).
+  public var extraLoggedDays: Set<LocalDate> = []
 
   /// Pairs each entry, log and dosage change with its local day in `zone`.
   public init(
@@ -33,6 +35,16 @@ public struct ReportData: Sendable {
   public func tracked(_ range: DayRange) -> DayRange? {
     guard let trackingStart, trackingStart <= range.end else { return nil }
     return try? DayRange(start: max(trackingStart, range.start), end: range.end)
+  }
+
+  /// The days of `range` with anything logged: an entry, a dose (taken or skipped). Only these
+  /// are known days; a day with nothing logged is unknown, never a day of zeros (correlations
+  /// and daily charts count these alone).
+  public func loggedDays(in range: DayRange) -> Set<LocalDate> {
+    var days = Set(entries.lazy.map(\.day).filter(range.contains))
+    days.formUnion(logs.lazy.map(\.day).filter(range.contains))
+    days.formUnion(extraLoggedDays.filter(range.contains))
+    return days
   }
 
   /// The days of `range` on which `medication` was both taken (active) and tracked.

@@ -1,8 +1,8 @@
 import AnalyticsCore
 
 /// The figures a report page draws for its whole window beyond the weekly or monthly report's
-/// own: every pattern's count, the category shares, energy and intensity per day, and the
-/// logging streak. One value for both windows, so a 7-day and a 30-day page draw the same charts.
+/// own: every pattern's count, the category shares, the hard-day score and the better-is-higher
+/// types per day, and the logging streak. One value for both windows, so a 7-day and a 30-day page draw the same charts.
 public struct ReportOverview: Sendable, Equatable {
   public var window: DayRange
   /// Each pattern's count, by count then name.
@@ -11,8 +11,11 @@ public struct ReportOverview: Sendable, Equatable {
   public var categoryDistribution: [CategoryShare]
   /// The mean Energy Level intensity of each day of the window.
   public var energyTrend: [DailyValue]
-  /// The mean intensity of each day's entries that have one (any pattern), 2 decimals.
-  public var intensityByDay: [DailyValue]
+  /// Each day's hard-day score (`ReportBuilder.hardDayScore`): `nil` on a day with nothing
+  /// logged (a gap, not a calm day), 0 on a logged day without a harder pattern.
+  public var hardDayScore: [DailyValue]
+  /// The better-is-higher types logged with an intensity in the window, each its own line.
+  public var betterLines: [PatternLine]
   /// The logging streak as of the window's last day.
   public var streak: Streak
 }
@@ -25,12 +28,25 @@ extension ReportBuilder {
   {
     let entries = data.entries(in: window)
     let byDay = data.entriesByDay(in: window)
+    let logged = data.loggedDays(in: window)
+    let better = PatternCatalog.all.filter { type in
+      type.polarity == .higherIsBetter
+        && entries.contains { $0.type.id == type.id && $0.intensity != nil }
+    }
     return ReportOverview(
       window: window, patternFrequency: patternCounts(entries),
       categoryDistribution: categoryShares(entries),
       energyTrend: window.map { DailyValue(date: $0, value: energy(byDay[$0] ?? [])) },
-      intensityByDay: window.map {
-        DailyValue(date: $0, value: average((byDay[$0] ?? []).compactMap(\.intensity)))
+      hardDayScore: window.map {
+        DailyValue(
+          date: $0, value: logged.contains($0) ? Double(hardDayScore(byDay[$0] ?? [])) : nil)
+      },
+      betterLines: better.map { type in
+        PatternLine(
+          typeID: type.id, name: type.name,
+          days: window.map {
+            DailyValue(date: $0, value: intensity(of: type.id, byDay[$0])?.rounded(places: 2))
+          })
       }, streak: streak)
   }
 }

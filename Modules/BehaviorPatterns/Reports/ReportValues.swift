@@ -63,6 +63,29 @@ public struct MedicationInsight: Sendable, Equatable {
   /// Its dosage changes in the window, oldest first: doses before and after are not the same
   /// medicine to compare.
   public var dosageChanges: [DosageChangeOnDay] = []
+  /// The side effects its logs of the window name, each with how many logs (most first).
+  public var sideEffects: [TextCount] = []
+  /// Why doses were skipped in the window, each with how many (most first).
+  public var skipReasons: [TextCount] = []
+}
+
+/// A text (a side effect, a skip reason) and how often it was given; texts that differ only in
+/// case are one.
+public struct TextCount: Sendable, Equatable {
+  public var text: String
+  public var count: Int
+
+  /// Counts `texts` (trimmed; empty ones left out), most first, then by text.
+  static func counting(_ texts: [String?]) -> [TextCount] {
+    var counts: [String: (text: String, count: Int)] = [:]
+    for text in texts.compactMap({ $0?.trimmingCharacters(in: .whitespacesAndNewlines) })
+    where !text.isEmpty {
+      counts[text.lowercased(), default: (text, 0)].count += 1
+    }
+    return counts.values.map { TextCount(text: $0.text, count: $0.count) }.sorted {
+      $0.count != $1.count ? $0.count > $1.count : caseInsensitiveOrder($0.text, $1.text)
+    }
+  }
 }
 
 /// A dosage change on a local day of a report's window.
@@ -89,6 +112,18 @@ public struct CorrelationFinding: Sendable, Equatable {
   public var confidence: String
   /// One sentence in words.
   public var summary: String
+  /// For a factor a day has or not: the paired days with it and without it (each at least 3).
+  public var daysWith: Int? = nil
+  public var daysWithout: Int? = nil
+}
+
+/// A better-is-higher pattern type's mean intensity per day (Energy Level, Sleep Quality…):
+/// drawn as its own line, never averaged with the harder-is-higher types.
+public struct PatternLine: Sendable, Equatable {
+  public var typeID: String
+  public var name: String
+  /// Every day of the window; `nil` where the type was not logged with an intensity.
+  public var days: [DailyValue]
 }
 
 /// One day of a monthly report's best or challenging days.

@@ -61,6 +61,8 @@ public struct MonthlyReport: Sendable, Equatable {
   public var challengingDays: [DaySummary]
   /// Patterns up or down by at least 25% and at least 3 entries against the previous 30 days.
   public var changes: [PatternChange]
+  /// Tags and note words seen with trigger patterns, as the weekly report counts them.
+  public var commonTriggers: [TriggerCount]
   /// Adherence, ratings and challenging patterns on days taken and not, per medication.
   public var medicationEffectiveness: [MedicationInsight]
 }

@@ -39,7 +39,7 @@ public enum BehaviorJSON {
 
   /// The keys of `patternType`, in order.
   public static let patternTypeColumns = [
-    "id", "name", "category", "takes_intensity", "takes_duration",
+    "id", "name", "category", "takes_intensity", "takes_duration", "polarity",
   ]
 
   /// A pattern type of the catalog.
@@ -47,6 +47,7 @@ public enum BehaviorJSON {
     [
       "id": .string(type.id), "name": .string(type.name), "category": .string(type.category.id),
       "takes_intensity": .bool(type.takesIntensity), "takes_duration": .bool(type.takesDuration),
+      "polarity": .string(type.polarity.rawValue),
     ]
   }
 

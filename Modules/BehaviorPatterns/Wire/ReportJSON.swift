@@ -34,6 +34,10 @@ public enum ReportJSON {
           .object(["date": .date($0.day), "from": .string($0.from), "to": .string($0.to)])
         }),
     ]
+    object["side_effects"] = .array(
+      insight.sideEffects.map { .object(["text": .string($0.text), "count": .int($0.count)]) })
+    object["skip_reasons"] = .array(
+      insight.skipReasons.map { .object(["text": .string($0.text), "count": .int($0.count)]) })
     if monthly {
       object["challenging_per_day_taken"] = .number(insight.challengingPerDayTaken, decimals: 2)
       object["challenging_per_day_not_taken"] = .number(
@@ -128,11 +132,17 @@ public enum ReportJSON {
             "factor": .string($0.factor), "outcome": .string($0.outcome),
             "r": .number($0.r, decimals: 2), "n": .int($0.n),
             "confidence": .string($0.confidence), "summary": .string($0.summary),
+            "days_with": $0.daysWith.map(JSONValue.int) ?? .null,
+            "days_without": $0.daysWithout.map(JSONValue.int) ?? .null,
           ])
         }),
       "best_days": .array(report.bestDays.map(day)),
       "challenging_days": .array(report.challengingDays.map(day)),
       "changes": changes(report.changes),
+      "common_triggers": .array(
+        report.commonTriggers.map {
+          .object(["trigger": .string($0.trigger), "count": .int($0.count)])
+        }),
       "medication_effectiveness": .array(
         report.medicationEffectiveness.map { medication($0, monthly: true) }),
     ]

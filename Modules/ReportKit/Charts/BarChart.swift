@@ -22,7 +22,7 @@ public struct BarChart: Sendable, Equatable {
   }
 
   var scale: NiceScale {
-    let values = data.map(\.value) + (goal.map { [$0.value] } ?? [])
+    let values = data.filter { !$0.isMissing }.map(\.value) + (goal.map { [$0.value] } ?? [])
     return NiceScale(
       covering: min(0, values.min() ?? 0), max(0, values.max() ?? 0),
       targetTicks: ChartStyle.targetTicks, clock: format.clock)
@@ -45,13 +45,14 @@ extension BarChart: HTMLRenderable {
         )
       }
       let baseline = layout.y(0)
-      let labels = data.map { format.string($0.value) }
+      let labels = data.map { $0.isMissing ? "" : format.string($0.value) }
       // Value labels only when every one fits over its bar; otherwise the table carries them.
       let writesValues = labels.allSatisfy {
         ChartStyle.textWidth($0) + ChartStyle.labelGap <= layout.slot
       }
       html.markup("<g class=\"bars\" fill=\"\(ChartStyle.color(0))\">")
-      for (index, datum) in data.enumerated() {
+      // A missing value keeps its slot empty: the axis stays one of time.
+      for (index, datum) in data.enumerated() where !datum.isMissing {
         let y = layout.y(datum.value)
         let x = layout.slotLeft(index) + (layout.slot - barWidth) / 2
         let fill = datum.partial ? " fill=\"url(#\(chartID)-partial)\"" : ""

@@ -23,6 +23,24 @@ public struct ChartDatum: Sendable, Equatable {
     self.init(label, amount.doubleValue, partial: partial)
   }
 
+  /// A slot with no value (a day nothing was logged): charts on a time axis keep its place and
+  /// draw nothing there — a gap, not a zero and not a neighbour — and the table says "—".
+  public static func missing(_ label: String) -> ChartDatum { ChartDatum(label, .nan) }
+
+  /// Whether this slot has no value.
+  public var isMissing: Bool { value.isNaN }
+
+  /// Two gaps of one label are equal (NaN is never equal to itself).
+  public static func == (a: ChartDatum, b: ChartDatum) -> Bool {
+    a.label == b.label && a.partial == b.partial
+      && (a.value == b.value || (a.value.isNaN && b.value.isNaN))
+  }
+
+  /// A value, or a gap when `nil`.
+  public static func day(_ label: String, _ value: Double?) -> ChartDatum {
+    value.map { ChartDatum(label, $0) } ?? .missing(label)
+  }
+
   /// Data from `(label, value)` pairs, the shape a domain's report rows map to most directly.
   public static func series(_ pairs: [(label: String, value: Double)]) -> [ChartDatum] {
     pairs.map { ChartDatum($0.label, $0.value) }
@@ -58,6 +76,11 @@ extension DataTable {
     self.init(
       caption: caption, columns: [.init("Label"), .init("Value", .numeric)],
       // A partial period is flagged in the table too.
-      rows: data.map { [$0.label + ($0.partial ? " (partial)" : ""), format.string($0.value)] })
+      rows: data.map {
+        [
+          $0.label + ($0.partial ? " (partial)" : ""),
+          $0.isMissing ? "—" : format.string($0.value),
+        ]
+      })
   }
 }

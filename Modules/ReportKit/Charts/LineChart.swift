@@ -9,6 +9,9 @@ public struct LineChart: Sendable, Equatable {
   /// Whether the value axis starts at 0; off by default because trends such as pace or energy
   /// read better on an axis fitted to their range.
   public var includesZero: Bool
+  /// Values the axis always covers (a rating's whole 1–5 scale), so one day's 2 is not drawn as
+  /// the middle of a 1.8–2.2 axis.
+  public var covers: ClosedRange<Double>?
   public var emptyMessage: String
 
   /// Points are drawn while the line has at most this many; beyond it they would merge into a
@@ -17,9 +20,10 @@ public struct LineChart: Sendable, Equatable {
 
   public init(
     title: String, description: String, data: [ChartDatum], format: ValueFormat = .integer,
-    goal: ChartGoal? = nil, includesZero: Bool = false,
+    goal: ChartGoal? = nil, includesZero: Bool = false, covers: ClosedRange<Double>? = nil,
     emptyMessage: String = "No data for this period."
   ) {
+    self.covers = covers
     self.title = title
     self.description = description
     self.data = data
@@ -30,8 +34,9 @@ public struct LineChart: Sendable, Equatable {
   }
 
   var scale: NiceScale {
-    var values = data.map(\.value) + (goal.map { [$0.value] } ?? [])
+    var values = data.filter { !$0.isMissing }.map(\.value) + (goal.map { [$0.value] } ?? [])
     if includesZero { values.append(0) }
+    if let covers { values += [covers.lowerBound, covers.upperBound] }
     return NiceScale(
       covering: values.min() ?? 0, values.max() ?? 0, targetTicks: ChartStyle.targetTicks,
       clock: format.clock)
@@ -47,19 +52,40 @@ extension LineChart: HTMLRenderable {
       table: table, categories: data.map(\.label), scale: scale, goal: goal, format: format
     ) { html, layout, _ in
       let points = data.enumerated().map { index, datum in
-        (x: layout.slotLeft(index) + layout.slot / 2, y: layout.y(datum.value))
+        (
+          x: layout.slotLeft(index) + layout.slot / 2,
+          y: datum.isMissing ? .nan : layout.y(datum.value)
+        )
       }
-      html.markup(
-        "<polyline class=\"line\" fill=\"none\" stroke=\"\(ChartStyle.color(0))\" stroke-width=\"2.5\" points=\""
-      )
-      for (index, point) in points.enumerated() {
-        if index > 0 { html.markup(" ") }
-        html.markup(NumberText.coordinate(point.x) + "," + NumberText.coordinate(point.y))
+      // A missing value breaks the line: one polyline per run of values, so a day without data
+      // is a gap rather than a straight line between its neighbours.
+      var runs: [[(x: Double, y: Double)]] = [[]]
+      for point in points {
+        if point.y.isNaN {
+          if !runs[runs.count - 1].isEmpty { runs.append([]) }
+        } else {
+          runs[runs.count - 1].append(point)
+        }
       }
-      html.markup("\"/>")
-      if data.count <= Self.maximumMarkedPoints {
+      for run in runs where run.count > 1 {
+        html.markup(
+          "<polyline class=\"line\" fill=\"none\" stroke=\"\(ChartStyle.color(0))\" stroke-width=\"2.5\" points=\""
+        )
+        for (index, point) in run.enumerated() {
+          if index > 0 { html.markup(" ") }
+          html.markup(NumberText.coordinate(point.x) + "," + NumberText.coordinate(point.y))
+        }
+        html.markup("\"/>")
+      }
+      // A value alone between gaps is drawn as its point, whatever the count.
+      if data.count <= Self.maximumMarkedPoints || runs.contains(where: { $0.count == 1 }) {
         html.markup("<g class=\"points\" fill=\"\(ChartStyle.color(0))\">")
-        for (index, point) in points.enumerated() {
+        for (index, point) in points.enumerated() where !point.y.isNaN {
+          if data.count > Self.maximumMarkedPoints,
+            !runs.contains(where: { $0.count == 1 && $0[0].x == point.x })
+          {
+            continue
+          }
           html.markup(
             "<circle cx=\"\(NumberText.coordinate(point.x))\" cy=\"\(NumberText.coordinate(point.y))\" r=\"4\"><title>"
           )
