@@ -93,6 +93,9 @@ extension BehaviorCommand {
         "medication_logs": .int(summary.medicationLogs),
         "journal_entries": .int(summary.journalEntries), "favorites": .int(summary.favorites),
         "dosage_changes": .int(summary.dosageChanges),
+        "ratings": .int(summary.ratings), "check_ins": .int(summary.checkIns),
+        "ratings_present": .int(summary.ratingsPresent),
+        "check_ins_present": .int(summary.checkInsPresent),
         "doses_without_dosage": .int(summary.dosesWithoutDosage),
         "kept_ids": .bool(summary.keptIDs), "new": .int(summary.totalAdded),
         "already_present": .int(summary.alreadyPresent.total),
@@ -107,6 +110,11 @@ extension BehaviorCommand {
             + "(\(summary.totalAdded) new, \(summary.alreadyPresent.total) already present).\n"
             + (summary.dosageChanges > 0
               ? "Dosage changes: \(summary.dosageChanges) added.\n" : "")
+            + (summary.checkIns + summary.checkInsPresent + summary.ratings
+              + summary.ratingsPresent > 0
+              ? "Check-ins: \(summary.checkIns) added, \(summary.checkInsPresent) already present; "
+                + "ratings: \(summary.ratings) added, \(summary.ratingsPresent) already present.\n"
+              : "")
             + (summary.dosesWithoutDosage > 0
               ? "\(counted(summary.dosesWithoutDosage, "dose")) of an older backup, which kept "
                 + "no dose's dosage, imported without one.\n" : "")

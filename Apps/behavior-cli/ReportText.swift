@@ -82,6 +82,7 @@ enum ReportText {
       report.commonTriggers.isEmpty
       ? "  (none)\n" : report.commonTriggers.map { "  \($0.trigger) (\($0.count))\n" }.joined()
     text += changes(report.changes, against: report.previousWindow, report.previousTrackedDays)
+    text += checkIns(report.checkIns)
     text += heading("Medications")
     text += medications(report.medicationInsights, monthly: false)
     return text
@@ -141,15 +142,32 @@ enum ReportText {
     text += heading("Challenging days")
     text += days(report.challengingDays)
     text += changes(report.changes, against: report.previousWindow, report.previousTrackedDays)
+    text += checkIns(report.checkIns)
+    text += heading("Common triggers")
+    text +=
+      report.commonTriggers.isEmpty
+      ? "  (none)\n" : report.commonTriggers.map { "  \($0.trigger) (\($0.count))\n" }.joined()
     text += heading("Medications")
     text += medications(report.medicationEffectiveness, monthly: true)
     return text
+  }
+
+  /// Check-in days and each number's mean.
+  static func checkIns(_ summary: CheckInSummary) -> String {
+    heading("Check-ins: \(counted(summary.days, "day"))")
+      + summary.averages.map {
+        "  \($0.name): \(number($0.average)) on average (\(counted($0.days, "day")))\n"
+      }.joined()
   }
 
   static func today(_ today: TodaySummary, zone: Zone) -> String {
     var text = "\(today.date.weekday.name.capitalized) \(today.date)\n"
     text += "Streak: \(counted(today.streak.current, "day")) (longest \(today.streak.longest))\n"
     text += "Entries today: \(today.entriesToday)\n"
+    text +=
+      "Check-in: "
+      + (today.checkIn.map(BehaviorCommand.CheckInCommand.describe)
+        ?? "not yet ('behavior-cli checkin --mood 4')") + "\n"
     if !today.medications.isEmpty {
       text += heading("Medications today")
       text += today.medications.map {

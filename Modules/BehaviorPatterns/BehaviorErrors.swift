@@ -11,6 +11,8 @@ extension TallyError {
     public static let tag = "tag"
     public static let favorite = "favorite"
     public static let patternType = "pattern type"
+    public static let rating = "rating"
+    public static let checkIn = "check-in"
   }
 
   static func unknownEntry(_ id: Int64) -> TallyError {

@@ -193,6 +193,22 @@ public enum BehaviorReportPage {
               data: hard, format: .integer, emptyMessage: "Nothing logged in this period."))
         ]),
       ReportSection(
+        title: "Check-ins",
+        blocks: overview.checkInLines.isEmpty
+          ? [.paragraph("No check-in in this period ('behavior-cli checkin --mood 4').")]
+          : overview.checkInLines.map { line in
+            .chart(
+              LineChart(
+                title: "\(line.name) by day",
+                description:
+                  "The check-in's \(line.name.lowercased()) of each day checked in; the line breaks "
+                  + "on days without one.",
+                data: line.days.map { ChartDatum.day(dayLabel($0.date), $0.value) },
+                format: rating,
+                covers: line.typeID == "check-in:mood" || line.typeID == "check-in:energy"
+                  ? 1...5 : nil))
+          }),
+      ReportSection(
         title: "What went well",
         blocks: better.isEmpty
           ? [

@@ -94,6 +94,7 @@ struct BehaviorCLICaptureTests {
     #expect(
       export.output == """
         {
+          "check_ins": [],
           "dosage_changes": [],
           "entries": [],
           "favorites": [],
@@ -101,6 +102,7 @@ struct BehaviorCLICaptureTests {
           "journal": [],
           "medication_logs": [],
           "medications": [],
+          "ratings": [],
           "version": 1
         }
 

@@ -76,7 +76,7 @@ struct BehaviorCLITests {
         "changes_compared", "total_entries", "daily_average", "most_active_day",
         "most_active_day_entries",
         "daily_counts", "pattern_frequency", "category_distribution", "energy_trend",
-        "common_triggers", "changes", "medication_insights",
+        "common_triggers", "changes", "medication_insights", "check_ins",
       ])
     #expect(weekly.output.contains("\"total_entries\": 4,"))
     // Tracking began with the first entry on Feb 6: 4 entries over the 3 tracked days Feb 6–8.

@@ -131,6 +131,7 @@ struct ExportTests {
     try Fixture.log(store, "energy-level", "2026-02-08 20:30", intensity: 3, tags: ["morning"])
     let expected = """
       {
+        "check_ins": [],
         "dosage_changes": [],
         "entries": [
           {
@@ -155,6 +156,7 @@ struct ExportTests {
         "journal": [],
         "medication_logs": [],
         "medications": [],
+        "ratings": [],
         "version": 1
       }
 

@@ -23,6 +23,10 @@ public struct BehaviorExport: Codable, Sendable, Equatable {
   /// Dosage changes, oldest first; `nil` in a backup written before they were kept (its doses
   /// may lack their dosage too: `import` says what it did about both).
   public var dosageChanges: [DosageChange]?
+  /// Daily ratings, by name; `nil` in a backup written before check-ins were kept.
+  public var ratings: [Rating]?
+  /// Check-ins, by day; `nil` in a backup written before they were kept.
+  public var checkIns: [CheckIn]?
 
   /// The `format` value.
   public static let formatName = "tally-behavior"
@@ -45,6 +49,48 @@ public struct BehaviorExport: Codable, Sendable, Equatable {
     case format, version, favorites, entries, medications, journal
     case medicationLogs = "medication_logs"
     case dosageChanges = "dosage_changes"
+    case ratings
+    case checkIns = "check_ins"
+  }
+
+  /// A daily rating.
+  public struct Rating: Codable, Sendable, Equatable {
+    public var name: String
+    public var scaleMin: Int
+    public var scaleMax: Int
+    /// `higher-is-better`, `higher-is-harder` or `neither`.
+    public var polarity: String
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+      case name, polarity
+      case scaleMin = "scale_min"
+      case scaleMax = "scale_max"
+    }
+  }
+
+  /// A day's check-in.
+  public struct CheckIn: Codable, Sendable, Equatable {
+    /// The local day, `YYYY-MM-DD`.
+    public var date: String
+    public var mood: Int?
+    public var energy: Int?
+    public var sleepMinutes: Int?
+    public var note: String?
+    /// Its ratings' values, by rating name.
+    public var ratings: [RatingValue]
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+      case date, mood, energy, note, ratings
+      case sleepMinutes = "sleep_minutes"
+    }
+  }
+
+  /// A rating's value on a check-in.
+  public struct RatingValue: Codable, Sendable, Equatable {
+    public var name: String
+    public var value: Int
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case name, value }
   }
 
   /// A medication's dosage change.

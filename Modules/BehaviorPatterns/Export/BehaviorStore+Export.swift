@@ -17,6 +17,9 @@ public struct ImportSummary: Sendable, Equatable {
   public var favorites: Int
   /// Dosage changes added: the file's, or for a backup without them, those its doses show.
   public var dosageChanges = 0
+  /// Daily ratings and check-ins added; those of the file already kept (same name, same day).
+  public var ratings = 0, checkIns = 0
+  public var ratingsPresent = 0, checkInsPresent = 0
   /// Doses of a backup written before doses kept their dosage, imported without one (the
   /// backup's medication dosage is the one at the backup, not necessarily the dose's).
   public var dosesWithoutDosage = 0
@@ -67,7 +70,10 @@ extension BehaviorStore {
       }
       // A medication's changes are whole, as the medication is.
       let changes = try Self.dosageChanges(db, where: "1", [])
-      return BehaviorExport(
+      let checkIns = try Self.checkIns(
+        db, from: range?.start ?? LocalDate.supportedRange.lowerBound,
+        through: range?.end ?? LocalDate.supportedRange.upperBound)
+      var document = BehaviorExport(
         format: BehaviorExport.formatName, version: 1,
         favorites: try Self.favorites(db).map(\.id),
         entries: entries.map { entry in
@@ -106,6 +112,20 @@ extension BehaviorStore {
             medicationID: change.medicationID, changedAt: change.changedAt.description,
             from: change.from, to: change.to)
         })
+      document.ratings = try Self.ratings(db).map {
+        BehaviorExport.Rating(
+          name: $0.name, scaleMin: $0.scale.lowerBound, scaleMax: $0.scale.upperBound,
+          polarity: $0.polarity.rawValue)
+      }
+      document.checkIns = checkIns.map { checkIn in
+        BehaviorExport.CheckIn(
+          date: checkIn.day.description, mood: checkIn.mood, energy: checkIn.energy,
+          sleepMinutes: checkIn.sleepMinutes, note: checkIn.note,
+          ratings: checkIn.ratings.sorted { caseInsensitiveOrder($0.key, $1.key) }.map {
+            BehaviorExport.RatingValue(name: $0.key, value: $0.value)
+          })
+      }
+      return document
     }
   }
 

@@ -230,7 +230,56 @@ enum ExportImporter {
       addedFavorites += 1
     }
 
-    return ImportSummary(
+    // Ratings by name (one stored under that name, case ignored, is this one); check-ins by day
+    // (a day checked in already is kept as it is). The export keeps no time for either: their
+    // stamps are 0, "imported".
+    var ratingIDs: [String: Int64] = [:]
+    for rating in try BehaviorStore.ratings(db) { ratingIDs[rating.name.lowercased()] = rating.id }
+    var ratingsAdded = 0
+    var ratingsPresent = 0
+    for rating in document.ratings ?? [] {
+      guard ratingIDs[rating.name.lowercased()] == nil else {
+        ratingsPresent += 1
+        continue
+      }
+      try db.execute(
+        sql: """
+          INSERT INTO daily_rating (name, scale_min, scale_max, polarity, created_at)
+          VALUES (?, ?, ?, ?, 0)
+          """,
+        arguments: [
+          rating.name.trimmingCharacters(in: .whitespaces), rating.scaleMin, rating.scaleMax,
+          rating.polarity,
+        ])
+      ratingIDs[rating.name.lowercased()] = db.lastInsertedRowID
+      ratingsAdded += 1
+    }
+    var checkInsAdded = 0
+    var checkInsPresent = 0
+    for checkIn in document.checkIns ?? [] {
+      let present =
+        try Bool.fetchOne(
+          db, sql: "SELECT EXISTS (SELECT 1 FROM check_in WHERE day = ?)",
+          arguments: [checkIn.date]) ?? false
+      guard !present else {
+        checkInsPresent += 1
+        continue
+      }
+      try db.execute(
+        sql: """
+          INSERT INTO check_in (day, mood, energy, sleep_minutes, note, updated_at)
+          VALUES (?, ?, ?, ?, ?, 0)
+          """,
+        arguments: [checkIn.date, checkIn.mood, checkIn.energy, checkIn.sleepMinutes, checkIn.note])
+      for value in checkIn.ratings {
+        try db.execute(
+          sql: "INSERT INTO check_in_rating (day, rating_id, value) VALUES (?, ?, ?)",
+          arguments: [checkIn.date, ratingIDs[value.name.lowercased()]!, value.value])
+      }
+      checkInsAdded += 1
+    }
+
+    var summary = ImportSummary(
       entries: checked.entries.count - entriesPresent, medications: addedMedications,
       medicationLogs: checked.logs.count - logsPresent,
       journalEntries: checked.journal.count - journalPresent, favorites: addedFavorites,
@@ -239,6 +288,11 @@ enum ExportImporter {
         entries: entriesPresent, medications: document.medications.count - addedMedications,
         medicationLogs: logsPresent, journalEntries: journalPresent,
         favorites: checked.favorites.count - addedFavorites))
+    summary.ratings = ratingsAdded
+    summary.checkIns = checkInsAdded
+    summary.ratingsPresent = ratingsPresent
+    summary.checkInsPresent = checkInsPresent
+    return summary
   }
 
   // MARK: - Keys of the records already stored
@@ -297,7 +351,8 @@ enum ExportImporter {
       sql: """
         SELECT NOT EXISTS (SELECT 1 FROM pattern_entry) AND NOT EXISTS (SELECT 1 FROM medication)
           AND NOT EXISTS (SELECT 1 FROM journal_entry)
-          AND NOT EXISTS (SELECT 1 FROM favorite_pattern)
+          AND NOT EXISTS (SELECT 1 FROM favorite_pattern) AND NOT EXISTS (SELECT 1 FROM check_in)
+          AND NOT EXISTS (SELECT 1 FROM daily_rating)
         """) ?? false
   }
 }

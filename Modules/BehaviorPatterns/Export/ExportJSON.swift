@@ -33,6 +33,8 @@ enum ExportJSON {
       }
       out.append(contentsOf: "\n  ]".utf8)
     }
+    member("check_ins")
+    records(document.checkIns ?? [], object)
     member("dosage_changes")
     records(document.dosageChanges ?? [], object)
     member("entries")
@@ -47,6 +49,8 @@ enum ExportJSON {
     records(document.medicationLogs, object)
     member("medications")
     records(document.medications, object)
+    member("ratings")
+    records(document.ratings ?? [], object)
     member("version")
     JSONWriter.write(.int(document.version), into: &out, indent: 2, pretty: true)
     out.append(contentsOf: "\n}\n".utf8)
@@ -102,6 +106,24 @@ enum ExportJSON {
       ("taken", .bool(log.taken)),
       ("timestamp", .string(log.timestamp)),
     ])
+  }
+
+  static func object(_ rating: BehaviorExport.Rating) -> JSONObject {
+    [
+      "name": .string(rating.name), "scale_min": .int(rating.scaleMin),
+      "scale_max": .int(rating.scaleMax), "polarity": .string(rating.polarity),
+    ]
+  }
+
+  static func object(_ checkIn: BehaviorExport.CheckIn) -> JSONObject {
+    [
+      "date": .string(checkIn.date), "mood": checkIn.mood.map(JSONValue.int) ?? .null,
+      "energy": checkIn.energy.map(JSONValue.int) ?? .null,
+      "sleep_minutes": checkIn.sleepMinutes.map(JSONValue.int) ?? .null,
+      "note": .string(checkIn.note),
+      "ratings": .array(
+        checkIn.ratings.map { .object(["name": .string($0.name), "value": .int($0.value)]) }),
+    ]
   }
 
   static func object(_ change: BehaviorExport.DosageChange) -> JSONObject {

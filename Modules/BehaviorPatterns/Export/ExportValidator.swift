@@ -42,6 +42,10 @@ enum ExportValidator {
       "medication_logs": KnownKeys(names(BehaviorExport.MedicationLog.CodingKeys.self)),
       "journal": KnownKeys(names(BehaviorExport.Journal.CodingKeys.self)),
       "dosage_changes": KnownKeys(names(BehaviorExport.DosageChange.CodingKeys.self)),
+      "ratings": KnownKeys(names(BehaviorExport.Rating.CodingKeys.self)),
+      "check_ins": KnownKeys(
+        names(BehaviorExport.CheckIn.CodingKeys.self),
+        nested: ["ratings": KnownKeys(names(BehaviorExport.RatingValue.CodingKeys.self))]),
     ])
 
   private static func names<Keys: CodingKey & CaseIterable>(_ keys: Keys.Type) -> [String] {
@@ -219,6 +223,52 @@ enum ExportValidator {
           let changedAt = try instant(change.changedAt, place, "changed_at")
           try happened(changedAt, place)
           return (source: change, changedAt: changedAt)
+        }
+      }
+    }
+    var scales: [String: ClosedRange<Int>] = [:]
+    for (index, rating) in (document.ratings ?? []).enumerated() {
+      try problems.collect {
+        let place = "ratings[\(index)]"
+        guard !rating.name.trimmingCharacters(in: .whitespaces).isEmpty,
+          rating.scaleMin < rating.scaleMax,
+          PatternType.Polarity(rawValue: rating.polarity) != nil
+        else {
+          throw fail(
+            place,
+            "expected a name, scale_min below scale_max and a polarity of higher-is-better, "
+              + "higher-is-harder or neither")
+        }
+        scales[rating.name.lowercased()] = rating.scaleMin...rating.scaleMax
+      }
+    }
+    var days: Set<String> = []
+    for (index, checkIn) in (document.checkIns ?? []).enumerated() {
+      try problems.collect {
+        let place = "check_ins[\(index)]"
+        guard let day = try? LocalDate(parsing: checkIn.date), days.insert(checkIn.date).inserted
+        else {
+          throw fail(
+            place, "date \(TallyError.quote(checkIn.date)): expected one YYYY-MM-DD per check-in")
+        }
+        if let problem = BehaviorStore.happenedDayProblem(day, today: today) {
+          throw fail(place, "date \(checkIn.date): expected \(problem)")
+        }
+        for (field, value) in [("mood", checkIn.mood), ("energy", checkIn.energy)] {
+          if let value, !(1...5).contains(value) {
+            throw fail(place, "\(field) \(value): expected 1 to 5")
+          }
+        }
+        if let minutes = checkIn.sleepMinutes, !(0...1440).contains(minutes) {
+          throw fail(place, "sleep_minutes \(minutes): expected 0 to 1440")
+        }
+        for value in checkIn.ratings {
+          guard let scale = scales[value.name.lowercased()], scale.contains(value.value) else {
+            throw fail(
+              place,
+              "rating \(TallyError.quote(value.name)) \(value.value): expected a rating of "
+                + "this file's ratings, within its scale")
+          }
         }
       }
     }

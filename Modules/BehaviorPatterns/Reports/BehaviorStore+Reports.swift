@@ -18,6 +18,8 @@ public struct TodaySummary: Sendable, Equatable {
   public var streak: Streak
   /// Entries on that day.
   public var entriesToday: Int
+  /// That day's check-in, if any.
+  public var checkIn: CheckIn?
   /// Active medications and their doses that day, by name.
   public var medications: [MedicationDue]
   /// The last five entries up to the end of that day, newest first.
@@ -69,15 +71,22 @@ extension BehaviorStore {
   ) throws -> ReportData {
     let (start, end) = zone.instants(of: range)
     let arguments: [any DatabaseValueConvertible] = [start, end]
-    return ReportData(
+    // A check-in starts tracking too: the earlier of its first day and the first entry or dose.
+    let firstCheckIn = try String.fetchOne(db, sql: "SELECT MIN(day) FROM check_in")
+      .flatMap { try? LocalDate(parsing: $0) }
+    let logged = try trackingStart(db).map(zone.localDate(of:))
+    var data = ReportData(
       entries: includingEntries
         ? try entries(db, where: "e.occurred_at >= ? AND e.occurred_at < ?", arguments) : [],
       medications: try MedicationRecord.order(MedicationRecord.Columns.id).fetchAll(db)
         .map(medication),
       logs: try logs(db, where: "l.occurred_at >= ? AND l.occurred_at < ?", arguments),
-      trackingStart: try trackingStart(db).map(zone.localDate(of:)),
+      trackingStart: [logged, firstCheckIn].compactMap { $0 }.min(),
       dosageChanges: try dosageChanges(db, where: "changed_at >= ? AND changed_at < ?", arguments),
       zone: zone)
+    data.checkIns = try checkIns(db, from: range.start, through: range.end)
+    data.ratings = try ratings(db)
+    return data
   }
 
   /// The first instant anything (an entry or a dose) was logged.
@@ -119,7 +128,8 @@ extension BehaviorStore {
         }.count)
     }.sorted { caseInsensitiveOrder($0.name, $1.name) }
     return TodaySummary(
-      date: asOf, streak: streak, entriesToday: todays.count, medications: medications,
+      date: asOf, streak: streak, entriesToday: todays.count,
+      checkIn: data.checkIns.first { $0.day == asOf }, medications: medications,
       recentEntries: recent,
       insights: TodayInsights.make(
         asOf: asOf, streak: streak, data: data, medications: medications))

@@ -22,7 +22,7 @@ public enum ReportBuilder {
       energyTrend: window.map { DailyValue(date: $0, value: energy(byDay[$0] ?? [])) },
       commonTriggers: TriggerWords.count(entries),
       medicationInsights: medicationInsights(data, window: window, byDay: nil),
-      changes: comparison.changes)
+      changes: comparison.changes, checkIns: checkInSummary(data, window: window))
   }
 
   /// The monthly report of the 30 days ending on `asOf`, compared with the 30 days before.
@@ -44,10 +44,23 @@ public enum ReportBuilder {
       correlations: correlations(data, window: window, byDay: byDay),
       bestDays: ranking.best, challengingDays: ranking.challenging,
       changes: comparison.changes, commonTriggers: TriggerWords.count(entries),
-      medicationEffectiveness: medicationInsights(data, window: window, byDay: byDay))
+      medicationEffectiveness: medicationInsights(data, window: window, byDay: byDay),
+      checkIns: checkInSummary(data, window: window))
   }
 
   // MARK: - Counting
+
+  /// The window's check-ins: days, and each series' mean over the days it was given.
+  static func checkInSummary(_ data: ReportData, window: DayRange) -> CheckInSummary {
+    CheckInSummary(
+      days: data.checkIns.filter { window.contains($0.day) }.count,
+      averages: checkInSeries(data, window: window).compactMap { series in
+        let values = series.days.compactMap(\.value)
+        return average(values).map {
+          CheckInAverage(name: series.name, average: $0, days: values.count)
+        }
+      })
+  }
 
   /// Entries per tracked day (2 decimals): days before tracking began are unknown, not empty;
   /// 0 when no day of the window was tracked.
@@ -331,6 +344,20 @@ public enum ReportBuilder {
       }
     }
 
+    // The check-in's numbers are ratings too: mood, energy, hours slept, the person's own.
+    for series in checkInSeries(data, window: window) {
+      let values = Dictionary(
+        series.days.compactMap { day in day.value.map { (day.date, $0) } },
+        uniquingKeysWith: { $1 })
+      for (next, outcome) in outcomes {
+        let pairs = pair(loggedList, next: next) { values[$0] }
+        guard pairs.x.count >= 3, let result = Correlation.pearson(pairs.x, pairs.y) else {
+          continue
+        }
+        findings.append(
+          finding(series.name, outcome, result, "on days of higher \(series.name.lowercased())"))
+      }
+    }
     for type in PatternCatalog.all where type.polarity == .higherIsBetter {
       for (next, outcome) in outcomes {
         let pairs = pair(loggedList, next: next) { intensity(of: type.id, byDay[$0]) }

@@ -15,8 +15,14 @@ public struct ReportData: Sendable {
   public var trackingStart: LocalDate?
   /// Dosage changes with their local day, oldest first.
   public var dosageChanges: [(day: LocalDate, change: DosageChange)]
+  /// The check-ins of the span, oldest first.
+  public var checkIns: [CheckIn] = [] {
+    didSet { extraLoggedDays = Set(checkIns.map(\.day)) }
+  }
+  /// The ratings a check-in may carry, by name.
+  public var ratings: [DailyRating] = []
   /// Other days something was logged on (a check-in).
-  public var extraLoggedDays: Set<LocalDate> = []
+  var extraLoggedDays: Set<LocalDate> = []
 
   /// Pairs each entry, log and dosage change with its local day in `zone`.
   public init(

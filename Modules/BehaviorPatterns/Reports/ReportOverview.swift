@@ -16,6 +16,9 @@ public struct ReportOverview: Sendable, Equatable {
   public var hardDayScore: [DailyValue]
   /// The better-is-higher types logged with an intensity in the window, each its own line.
   public var betterLines: [PatternLine]
+  /// The check-in's mood, energy and hours slept, and each rating checked in in the window,
+  /// each its own line (`typeID` `check-in:mood`, `check-in:rating:Pain`…).
+  public var checkInLines: [PatternLine]
   /// The logging streak as of the window's last day.
   public var streak: Streak
 }
@@ -47,7 +50,7 @@ extension ReportBuilder {
           days: window.map {
             DailyValue(date: $0, value: intensity(of: type.id, byDay[$0])?.rounded(places: 2))
           })
-      }, streak: streak)
+      }, checkInLines: checkInLines(data, window: window), streak: streak)
   }
 }
 
@@ -83,4 +86,49 @@ extension BehaviorStore {
       )
     }
   }
+}
+
+extension ReportBuilder {
+  /// The daily series of a window's check-ins: mood, energy, hours slept and each rating, with
+  /// its scale and polarity; only those given on some day of the window.
+  static func checkInSeries(_ data: ReportData, window: DayRange) -> [CheckInSeries] {
+    let byDay = Dictionary(
+      data.checkIns.filter { window.contains($0.day) }.map { ($0.day, $0) },
+      uniquingKeysWith: { $1 })
+    func series(
+      _ id: String, _ name: String, _ scale: ClosedRange<Int>?, _ polarity: PatternType.Polarity,
+      _ value: (CheckIn) -> Double?
+    ) -> CheckInSeries? {
+      let days = window.map { DailyValue(date: $0, value: byDay[$0].flatMap(value)) }
+      guard days.contains(where: { $0.value != nil }) else { return nil }
+      return CheckInSeries(id: id, name: name, scale: scale, polarity: polarity, days: days)
+    }
+    return [
+      series("check-in:mood", "Mood", 1...5, .higherIsBetter) { $0.mood.map(Double.init) },
+      series("check-in:energy", "Energy (check-in)", 1...5, .higherIsBetter) {
+        $0.energy.map(Double.init)
+      },
+      series("check-in:sleep", "Hours slept", nil, .neither) { $0.sleepHours },
+    ].compactMap { $0 }
+      + data.ratings.compactMap { rating in
+        series("check-in:rating:\(rating.name)", rating.name, rating.scale, rating.polarity) {
+          $0.ratings[rating.name].map(Double.init)
+        }
+      }
+  }
+
+  static func checkInLines(_ data: ReportData, window: DayRange) -> [PatternLine] {
+    checkInSeries(data, window: window).map {
+      PatternLine(typeID: $0.id, name: $0.name, days: $0.days)
+    }
+  }
+}
+
+/// One daily series of the check-ins, with what it is measured on.
+struct CheckInSeries {
+  let id: String
+  let name: String
+  let scale: ClosedRange<Int>?
+  let polarity: PatternType.Polarity
+  let days: [DailyValue]
 }

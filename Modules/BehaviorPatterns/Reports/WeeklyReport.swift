@@ -32,6 +32,8 @@ public struct WeeklyReport: Sendable, Equatable {
   public var medicationInsights: [MedicationInsight]
   /// Patterns up or down by at least 25% and at least 3 entries against the previous 7 days.
   public var changes: [PatternChange]
+  /// The window's check-ins.
+  public var checkIns: CheckInSummary
 }
 
 /// The 30-day report ending on the as-of day.
@@ -65,4 +67,20 @@ public struct MonthlyReport: Sendable, Equatable {
   public var commonTriggers: [TriggerCount]
   /// Adherence, ratings and challenging patterns on days taken and not, per medication.
   public var medicationEffectiveness: [MedicationInsight]
+  /// The window's check-ins.
+  public var checkIns: CheckInSummary
+}
+
+/// The check-ins of a report's window: on how many days, and each number's mean.
+public struct CheckInSummary: Sendable, Equatable {
+  public var days: Int
+  /// Mood, energy, hours slept and each rating given in the window, its mean (2 decimals) and
+  /// on how many days.
+  public var averages: [CheckInAverage]
+}
+
+public struct CheckInAverage: Sendable, Equatable {
+  public var name: String
+  public var average: Double
+  public var days: Int
 }

@@ -158,6 +158,37 @@ enum BehaviorSchema {
             WHERE previous IS NOT NULL AND dosage IS NOT NULL AND previous <> dosage;
           """)
     }
+    migrator.registerMigration("behavior-5-check-ins") { db in
+      // A daily check-in (issue 35): one per local day, mood, energy and sleep, and the person's
+      // own daily ratings (Pain 0–10), each with the way it points.
+      try db.execute(
+        sql: """
+          CREATE TABLE daily_rating (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+            scale_min INTEGER NOT NULL,
+            scale_max INTEGER NOT NULL,
+            polarity TEXT NOT NULL DEFAULT 'neither'
+              CHECK (polarity IN ('higher-is-better', 'higher-is-harder', 'neither')),
+            created_at INTEGER NOT NULL,
+            CHECK (scale_min < scale_max)
+          );
+          CREATE TABLE check_in (
+            day TEXT PRIMARY KEY NOT NULL,
+            mood INTEGER CHECK (mood BETWEEN 1 AND 5),
+            energy INTEGER CHECK (energy BETWEEN 1 AND 5),
+            sleep_minutes INTEGER CHECK (sleep_minutes BETWEEN 0 AND 1440),
+            note TEXT,
+            updated_at INTEGER NOT NULL
+          ) WITHOUT ROWID;
+          CREATE TABLE check_in_rating (
+            day TEXT NOT NULL REFERENCES check_in(day) ON DELETE CASCADE,
+            rating_id INTEGER NOT NULL REFERENCES daily_rating(id) ON DELETE CASCADE,
+            value INTEGER NOT NULL,
+            PRIMARY KEY (day, rating_id)
+          ) WITHOUT ROWID;
+          """)
+    }
     return migrator
   }
 }

@@ -89,6 +89,7 @@ public enum ReportJSON {
           .object(["trigger": .string($0.trigger), "count": .int($0.count)])
         }),
       "changes": changes(report.changes),
+      "check_ins": checkIns(report.checkIns),
       "medication_insights": .array(
         report.medicationInsights.map { medication($0, monthly: false) }),
     ]
@@ -143,6 +144,7 @@ public enum ReportJSON {
         report.commonTriggers.map {
           .object(["trigger": .string($0.trigger), "count": .int($0.count)])
         }),
+      "check_ins": checkIns(report.checkIns),
       "medication_effectiveness": .array(
         report.medicationEffectiveness.map { medication($0, monthly: true) }),
     ]
@@ -165,6 +167,35 @@ public enum ReportJSON {
       "recent_entries": .array(
         today.recentEntries.map { .object(BehaviorJSON.entry($0, zone: zone)) }),
       "insights": .array(today.insights.map { .string($0) }),
+      "check_in": today.checkIn.map { .object(checkIn($0)) } ?? .null,
     ]
+  }
+
+  /// `{date, mood, energy, sleep_hours, note, ratings: {name: value}}`.
+  public static func checkIn(_ checkIn: CheckIn) -> JSONObject {
+    [
+      "date": .date(checkIn.day), "mood": checkIn.mood.map(JSONValue.int) ?? .null,
+      "energy": checkIn.energy.map(JSONValue.int) ?? .null,
+      "sleep_hours": .number(checkIn.sleepHours, decimals: 2), "note": .string(checkIn.note),
+      "ratings": .object(
+        JSONObject(
+          checkIn.ratings.sorted { caseInsensitiveOrder($0.key, $1.key) }.map {
+            ($0.key, JSONValue.int($0.value))
+          })),
+    ]
+  }
+
+  /// `{days, averages: [{name, average, days}]}`.
+  static func checkIns(_ summary: CheckInSummary) -> JSONValue {
+    .object([
+      "days": .int(summary.days),
+      "averages": .array(
+        summary.averages.map {
+          .object([
+            "name": .string($0.name), "average": .number($0.average, decimals: 2),
+            "days": .int($0.days),
+          ])
+        }),
+    ])
   }
 }
