@@ -21,8 +21,8 @@ struct BehaviorCommand: ParsableCommand {
     version: TallyVersion.current,
     subcommands: [
       Patterns.self, Log.self, Quick.self, Entries.self, Favorites.self, Tags.self, Meds.self,
-      Journal.self, CheckInCommand.self, Ratings.self, Today.self, Report.self, Export.self,
-      Import.self,
+      Journal.self, CheckInCommand.self, Ratings.self, Today.self, Due.self, Calendar.self,
+      Settings.self, Report.self, Export.self, Import.self,
     ])
 
   static func main() { CommandRunner.main(Self.self) }

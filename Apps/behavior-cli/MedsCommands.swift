@@ -33,11 +33,14 @@ extension BehaviorCommand.Meds {
       abstract: "Add a medication.",
       discussion: """
         Frequencies: daily, twice-daily, three-times-daily, weekly (due every 7 days from \
-        --since), as-needed (no adherence, only a count of doses).
+        --since), as-needed (no adherence, only a count of doses). --times gives the dose \
+        times, one per dose of a day (two for twice-daily; none for as-needed): 'due' and \
+        'calendar' remind of them.
 
         Example:
           behavior-cli meds add Sertraline --dosage "50 mg" --frequency daily \\
               --since 2026-01-15
+          behavior-cli meds add Ritalin --frequency twice-daily --times 08:00,13:00
         """)
 
     @OptionGroup var global: GlobalOptions
@@ -50,13 +53,17 @@ extension BehaviorCommand.Meds {
       transform: DayReference.init(parsing:))
     var since: DayReference?
     @Option(help: ArgumentHelp("Notes.", valueName: "text")) var notes: String?
+    @Option(
+      help: ArgumentHelp("Dose times, HH:MM, comma-separated.", valueName: "times"),
+      transform: parseDoseTimes)
+    var times: [TimeOfDay] = []
 
     func execute() throws {
       let medication = try global.openBehaviorStore().addMedication(
         MedicationInput(
           name: name, dosage: dosage, frequency: frequency,
           since: since?.resolve(asOf: global.asOf) ?? global.asOf,
-          notes: notes))
+          notes: notes, doseTimes: times))
       global.print(object: BehaviorJSON.medication(medication))
     }
   }
@@ -92,7 +99,13 @@ extension BehaviorCommand.Meds {
     static let configuration = CommandConfiguration(
       commandName: "edit",
       abstract: "Change a medication: the options given replace those fields.",
-      discussion: "Example:\n  behavior-cli meds edit Sertraline --dosage \"100 mg\"")
+      discussion: """
+        --times none removes the dose times.
+
+        Examples:
+          behavior-cli meds edit Sertraline --dosage "100 mg"
+          behavior-cli meds edit Sertraline --times 08:00
+        """)
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The medication's name or id.", completion: medicationCompletion)
@@ -105,9 +118,15 @@ extension BehaviorCommand.Meds {
       help: dayHelp("A new first day:"), transform: DayReference.init(parsing:))
     var since: DayReference?
     @Option(help: ArgumentHelp("Notes (empty to remove).", valueName: "text")) var notes: String?
+    @Option(
+      help: ArgumentHelp(
+        "New dose times, HH:MM, comma-separated (none: remove).", valueName: "times"),
+      transform: parseDoseTimes)
+    var times: [TimeOfDay]?
 
     func execute() throws {
       var change = MedicationChange()
+      change.doseTimes = times
       change.name = name
       change.dosage = dosage.map { .set($0) } ?? .keep
       change.frequency = frequency
@@ -275,5 +294,19 @@ extension BehaviorCommand.Meds {
         rows: logs.map { BehaviorJSON.medicationLog($0, zone: global.zone) },
         columns: BehaviorJSON.medicationLogColumns)
     }
+  }
+}
+
+/// `08:00,20:00` as times of day; `none` as none.
+@Sendable func parseDoseTimes(_ text: String) throws -> [TimeOfDay] {
+  if text.lowercased() == "none" { return [] }
+  return try text.split(separator: ",", omittingEmptySubsequences: false).map { part in
+    let trimmed = part.trimmingCharacters(in: .whitespaces)
+    guard let time = try? TimeOfDay(parsing: trimmed) else {
+      throw ValidationError(
+        "--times \(TallyError.quote(text)) is not a list of times: expected HH:MM values "
+          + "separated by commas, such as 08:00,20:00")
+    }
+    return time
   }
 }

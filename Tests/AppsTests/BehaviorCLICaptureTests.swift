@@ -260,3 +260,36 @@ struct BehaviorAtTests {
     #expect(result.error.contains("write 2026-02-08 or 2026-08-02"))
   }
 }
+
+@Suite("behavior-cli checkin, due and calendar from the command line")
+struct BehaviorReminderCLITests {
+  @Test("due exits 1 with one line per item, 0 and silent when nothing is due")
+  func due() {
+    let cli = BehaviorCapture()
+    defer { cli.remove() }
+    let asOf = ["--as-of", "2026-11-20"]
+    #expect(
+      cli.run(
+        [
+          "meds", "add", "Sertraline", "--frequency", "daily", "--times", "08:00", "--since",
+          "2026-11-01",
+        ] + asOf
+      ).status == 0)
+    #expect(cli.run(["settings", "set", "--log-reminder", "21:00"] + asOf).status == 0)
+    let morning = cli.run(["due", "--at", "2026-11-20 09:30"] + asOf)
+    #expect(morning.status == 1 && morning.error.isEmpty)
+    #expect(morning.output == "08:00  Sertraline: dose not logged, 1 h 30 min ago\n")
+    let bad = cli.run(["meds", "edit", "Sertraline", "--times", "8am"] + asOf)
+    #expect(bad.status == 64 && bad.error.contains("--times \"8am\""))
+    #expect(
+      cli.run(["meds", "log", "Sertraline", "--taken", "--at", "2026-11-20 08:10"] + asOf).status
+        == 0)
+    let checkIn = cli.run(["checkin", "--mood", "4", "--sleep-hours", "7.5"] + asOf)
+    #expect(checkIn.output == "Checked in for 2026-11-20: mood 4, slept 7.5 h\n")
+    let later = cli.run(["due", "--at", "2026-11-20 22:00"] + asOf)
+    #expect(later.status == 0 && later.output.isEmpty)
+    let feed = cli.run(["calendar"] + asOf)
+    #expect(feed.status == 0 && feed.output.hasPrefix("BEGIN:VCALENDAR\r\n"))
+    #expect(feed.output.contains("RRULE:FREQ=DAILY\r\n"))
+  }
+}

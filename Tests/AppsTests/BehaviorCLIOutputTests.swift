@@ -24,7 +24,7 @@ struct BehaviorCLIOutputTests {
       ),
       (
         ["meds", "list"],
-        "id,name,dosage,frequency,since,active,stopped_on,notes,doses_taken_30d,adherence_30d"
+        "id,name,dosage,frequency,since,active,stopped_on,notes,dose_times,doses_taken_30d,adherence_30d"
       ),
       (
         ["meds", "logs"],

@@ -178,11 +178,14 @@ public struct BehaviorExport: Codable, Sendable, Equatable {
     public var notes: String?
     /// When added (UTC).
     public var createdAt: String
+    /// `HH:MM` dose times; `nil` in a backup written before they were kept.
+    public var doseTimes: [String]?
 
     public init(
       id: Int64, name: String, dosage: String?, frequency: String, since: String,
-      stoppedOn: String?, notes: String?, createdAt: String
+      stoppedOn: String?, notes: String?, createdAt: String, doseTimes: [String]? = nil
     ) {
+      self.doseTimes = doseTimes
       self.id = id
       self.name = name
       self.dosage = dosage
@@ -197,6 +200,7 @@ public struct BehaviorExport: Codable, Sendable, Equatable {
       case id, name, dosage, frequency, since, notes
       case stoppedOn = "stopped_on"
       case createdAt = "created_at"
+      case doseTimes = "dose_times"
     }
   }
 

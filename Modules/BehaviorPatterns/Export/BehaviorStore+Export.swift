@@ -89,7 +89,8 @@ extension BehaviorStore {
           BehaviorExport.Medication(
             id: record.id!, name: record.name, dosage: record.dosage, frequency: record.frequency,
             since: record.since, stoppedOn: record.stoppedOn, notes: record.notes,
-            createdAt: record.createdAt.description)
+            createdAt: record.createdAt.description,
+            doseTimes: (record.doseTimes ?? "").split(separator: ",").map(String.init))
         },
         medicationLogs: logs.map { log in
           BehaviorExport.MedicationLog(

@@ -98,8 +98,19 @@ enum ExportImporter {
     var medicationIDs: [Int64: Int64] = [:]
     var addedMedications = 0
     var addedIDs: [Int64] = []
-    for medication in document.medications {
+    for (index, medication) in document.medications.enumerated() {
       let name = medication.name.trimmingCharacters(in: .whitespacesAndNewlines)
+      // Dose times are checked as `meds add` checks them: one per dose of a day.
+      let times = try (medication.doseTimes ?? []).map { text in
+        guard let time = try? TimeOfDay(parsing: text) else {
+          throw TallyError.invalid(
+            "medications[\(index)].dose_times", text, expected: "HH:MM times")
+        }
+        return time
+      }
+      if let frequency = MedicationFrequency(rawValue: medication.frequency) {
+        try BehaviorStore.checkDoseTimes(times, frequency)
+      }
       if let existing = try Int64.fetchOne(
         db, sql: "SELECT id FROM medication WHERE name = ?", arguments: [name])
       {
@@ -111,7 +122,7 @@ enum ExportImporter {
         frequency: medication.frequency, since: medication.since, stoppedOn: medication.stoppedOn,
         notes: medication.notes,
         createdAt: Instant.parse(medication.createdAt, zone: nil)
-          ?? Instant(millisecondsSinceEpoch: 0))
+          ?? Instant(millisecondsSinceEpoch: 0), doseTimes: BehaviorStore.doseTimesText(times))
       try record.insert(db)
       medicationIDs[medication.id] = record.id!
       addedIDs.append(record.id!)

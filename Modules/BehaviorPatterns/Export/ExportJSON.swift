@@ -139,6 +139,7 @@ enum ExportJSON {
     JSONObject([
       ("created_at", .string(medication.createdAt)),
       ("dosage", .string(medication.dosage)),
+      ("dose_times", .array((medication.doseTimes ?? []).map(JSONValue.string))),
       ("frequency", .string(medication.frequency)),
       ("id", .int(Int(medication.id))),
       ("name", .string(medication.name)),

@@ -9,13 +9,15 @@ extension BehaviorStore {
   @discardableResult
   public func addMedication(_ input: MedicationInput) throws -> Medication {
     let name = try Self.medicationName(input.name)
+    try Self.checkDoseTimes(input.doseTimes, input.frequency)
     let now = clock.now()
     return try writer.write { db in
       try Self.refuseDuplicateName(name, except: nil, db)
       var record = MedicationRecord(
         id: nil, name: name, dosage: Self.nonEmpty(input.dosage),
         frequency: input.frequency.rawValue, since: input.since.description, stoppedOn: nil,
-        notes: Self.nonEmpty(input.notes), createdAt: now)
+        notes: Self.nonEmpty(input.notes), createdAt: now,
+        doseTimes: Self.doseTimesText(input.doseTimes))
       try record.insert(db)
       return try Self.medication(record)
     }
@@ -62,6 +64,9 @@ extension BehaviorStore {
       medication.frequency = change.frequency ?? medication.frequency
       medication.since = change.since ?? medication.since
       medication.notes = Self.nonEmpty(change.notes.applied(to: medication.notes))
+      // A new frequency needs its own number of times: the old ones are checked against it.
+      medication.doseTimes = change.doseTimes ?? medication.doseTimes
+      try Self.checkDoseTimes(medication.doseTimes, medication.frequency)
       if let stopped = medication.stoppedOn, stopped < medication.since {
         throw TallyError.invalid(
           "first day", medication.since.description,
@@ -330,10 +335,47 @@ extension BehaviorStore {
     else {
       throw TallyError.refused("medication \(record.name) has an unreadable frequency or day")
     }
-    return Medication(
+    var medication = Medication(
       id: record.id!, name: record.name, dosage: record.dosage, frequency: frequency, since: since,
       stoppedOn: record.stoppedOn.flatMap { try? LocalDate(parsing: $0) }, notes: record.notes,
       createdAt: record.createdAt)
+    medication.doseTimes = (record.doseTimes ?? "").split(separator: ",").compactMap {
+      try? TimeOfDay(parsing: String($0))
+    }
+    return medication
+  }
+
+  /// `08:00,20:00`, or `nil` for none.
+  static func doseTimesText(_ times: [TimeOfDay]) -> String? {
+    times.isEmpty ? nil : times.sorted().map(\.description).joined(separator: ",")
+  }
+
+  /// Dose times agree with the frequency: as many as its doses a day (one for weekly, on the
+  /// weekday of its first day), none for as-needed, each once.
+  ///
+  /// - throws: `TallyError` (usage) naming the times and what the frequency takes.
+  static func checkDoseTimes(_ times: [TimeOfDay], _ frequency: MedicationFrequency) throws {
+    guard !times.isEmpty else { return }
+    let expected =
+      switch frequency {
+      case .daily, .weekly: 1
+      case .twiceDaily: 2
+      case .threeTimesDaily: 3
+      case .asNeeded: 0
+      }
+    let text = times.map(\.description).joined(separator: ",")
+    guard Set(times).count == times.count, times.allSatisfy({ $0.second == 0 }) else {
+      throw TallyError.invalid(
+        "dose times", text, expected: "different times in whole minutes", category: .usage)
+    }
+    guard times.count == expected else {
+      throw TallyError.invalid(
+        "dose times", text,
+        expected: expected == 0
+          ? "none for an as-needed medication (nothing is due at a time)"
+          : "\(counted(expected, "time")) for a \(frequency.rawValue) medication",
+        category: .usage)
+    }
   }
 
   static func record(_ medication: Medication) -> MedicationRecord {
@@ -341,7 +383,7 @@ extension BehaviorStore {
       id: medication.id, name: medication.name, dosage: medication.dosage,
       frequency: medication.frequency.rawValue, since: medication.since.description,
       stoppedOn: medication.stoppedOn?.description, notes: medication.notes,
-      createdAt: medication.createdAt)
+      createdAt: medication.createdAt, doseTimes: doseTimesText(medication.doseTimes))
   }
 
   static func medicationName(_ text: String) throws -> String {

@@ -17,6 +17,9 @@ public struct Medication: Sendable, Equatable, Identifiable {
   public var notes: String?
   /// When it was added.
   public var createdAt: Instant
+  /// The times of day its doses are taken, in order (`08:00`, `20:00`): what `due` and the
+  /// calendar feed remind of. Empty: no reminders.
+  public var doseTimes: [TimeOfDay] = []
 
   /// Whether it has not been stopped.
   public var isActive: Bool { stoppedOn == nil }
@@ -50,11 +53,13 @@ public struct MedicationInput: Sendable, Equatable {
   public var frequency: MedicationFrequency
   public var since: LocalDate
   public var notes: String?
+  public var doseTimes: [TimeOfDay] = []
 
   public init(
     name: String, dosage: String? = nil, frequency: MedicationFrequency, since: LocalDate,
-    notes: String? = nil
+    notes: String? = nil, doseTimes: [TimeOfDay] = []
   ) {
+    self.doseTimes = doseTimes
     self.name = name
     self.dosage = dosage
     self.frequency = frequency
@@ -70,6 +75,8 @@ public struct MedicationChange: Sendable, Equatable {
   public var frequency: MedicationFrequency?
   public var since: LocalDate?
   public var notes: FieldChange<String> = .keep
+  /// New dose times (`[]` clears them); `nil` keeps them.
+  public var doseTimes: [TimeOfDay]?
 
   /// No change.
   public init() {}

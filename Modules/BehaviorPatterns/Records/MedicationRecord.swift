@@ -15,6 +15,7 @@ struct MedicationRecord: Sendable, Equatable, FetchableRecord, MutablePersistabl
     static let stoppedOn = Column("stopped_on")
     static let notes = Column("notes")
     static let createdAt = Column("created_at")
+    static let doseTimes = Column("dose_times")
   }
 
   var id: Int64?
@@ -25,11 +26,14 @@ struct MedicationRecord: Sendable, Equatable, FetchableRecord, MutablePersistabl
   var stoppedOn: String?
   var notes: String?
   var createdAt: Instant
+  /// `08:00,20:00`; `nil` without dose times.
+  var doseTimes: String?
 
   init(
     id: Int64?, name: String, dosage: String?, frequency: String, since: String,
-    stoppedOn: String?, notes: String?, createdAt: Instant
+    stoppedOn: String?, notes: String?, createdAt: Instant, doseTimes: String? = nil
   ) {
+    self.doseTimes = doseTimes
     self.id = id
     self.name = name
     self.dosage = dosage
@@ -52,6 +56,7 @@ struct MedicationRecord: Sendable, Equatable, FetchableRecord, MutablePersistabl
     stoppedOn = row[Columns.stoppedOn]
     notes = row[Columns.notes]
     createdAt = Instant(millisecondsSinceEpoch: row[Columns.createdAt])
+    doseTimes = row[Columns.doseTimes]
   }
 
   func encode(to container: inout PersistenceContainer) {
@@ -63,6 +68,7 @@ struct MedicationRecord: Sendable, Equatable, FetchableRecord, MutablePersistabl
     container[Columns.stoppedOn] = stoppedOn
     container[Columns.notes] = notes
     container[Columns.createdAt] = createdAt
+    container[Columns.doseTimes] = doseTimes
   }
 
   mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }

@@ -189,6 +189,15 @@ enum BehaviorSchema {
           ) WITHOUT ROWID;
           """)
     }
+    migrator.registerMigration("behavior-6-reminders") { db in
+      // Dose times per medication and the app's settings (the log-today reminder time), for
+      // `due` and the calendar feed (issue 35 §3).
+      try db.execute(
+        sql: """
+          ALTER TABLE medication ADD COLUMN dose_times TEXT;
+          CREATE TABLE setting (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID;
+          """)
+    }
     return migrator
   }
 }

@@ -53,7 +53,7 @@ public enum BehaviorJSON {
 
   /// The keys of `medication`, in order.
   public static let medicationColumns = [
-    "id", "name", "dosage", "frequency", "since", "active", "stopped_on", "notes",
+    "id", "name", "dosage", "frequency", "since", "active", "stopped_on", "notes", "dose_times",
   ]
 
   /// A medication.
@@ -64,6 +64,7 @@ public enum BehaviorJSON {
       "since": .date(medication.since), "active": .bool(medication.isActive),
       "stopped_on": medication.stoppedOn.map(JSONValue.date) ?? .null,
       "notes": .string(medication.notes),
+      "dose_times": .string(medication.doseTimes.map(\.description).joined(separator: ",")),
     ]
   }
 
