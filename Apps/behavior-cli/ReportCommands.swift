@@ -31,12 +31,42 @@ extension BehaviorCommand {
   }
 
   /// `behavior-cli report …`.
-  struct Report: ParsableCommand {
+  struct Report: HintedCommand {
     static let configuration = CommandConfiguration(
       commandName: "report",
-      abstract: "Weekly and monthly reports.",
-      discussion: "Example:\n  behavior-cli report weekly --as-of 2026-02-08",
-      subcommands: [Weekly.self, Monthly.self])
+      abstract: "Reports: weekly, monthly, a year in pixels, or any days with --from/--to.",
+      discussion: """
+        With --from and --to: the monthly report's rules over those days (at most 366), \
+        compared with as many days right before.
+
+        Examples:
+          behavior-cli report weekly --as-of 2026-02-08
+          behavior-cli report --from 2026-01-01 --to 2026-03-31 --format html \\
+              --output quarter.html
+        """,
+      subcommands: [Weekly.self, Monthly.self, Year.self])
+
+    @OptionGroup var options: PageOptions
+    @OptionGroup var span: DayOptions
+
+    func validate() throws { try options.requirePageName() }
+
+    func execute() throws {
+      let global = options.global
+      let days = try span.resolved(asOf: global.asOf)
+      guard let from = days.from, let to = days.to else {
+        throw ValidationError(
+          "give --from and --to for a report of any days, or a preset: weekly, monthly, year")
+      }
+      let (report, overview) = try global.openBehaviorStoreToRead().periodReportWithOverview(
+        try DayRange(start: from, end: to), zone: global.zone)
+      if options.page != nil {
+        return try options.write(
+          BehaviorReportPage.monthly(
+            report, overview: overview, title: "Behavior report, \(from) to \(to)"))
+      }
+      printReport(ReportJSON.monthly(report), text: ReportText.monthly(report), global: global)
+    }
 
     /// `behavior-cli report weekly`.
     struct Weekly: HintedCommand {
@@ -96,6 +126,70 @@ extension BehaviorCommand {
         }
         let report = try store.monthlyReport(asOf: global.asOf, zone: global.zone)
         printReport(ReportJSON.monthly(report), text: ReportText.monthly(report), global: global)
+      }
+    }
+  }
+}
+
+extension BehaviorCommand.Report {
+  /// `behavior-cli report year`.
+  struct Year: HintedCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "year",
+      abstract: "A year in pixels: a calendar grid of the check-in mood, a rating or a pattern.",
+      discussion: """
+        --of mood (default), energy, sleep, one of your ratings, or a pattern type (its \
+        entries on each day with anything logged). The page is a grid of months by days with \
+        a data table; the table format prints each month as a line of digits (- for no \
+        value), JSON and CSV every day's exact value.
+
+        Examples:
+          behavior-cli report year --format html --output 2026.html
+          behavior-cli report year --year 2025 --of Pain
+          behavior-cli report year --of sensory-overload --format csv
+        """)
+
+    @OptionGroup var options: PageOptions
+    @Option(help: "The calendar year (default: the as-of day's).") var year: Int?
+    @Option(help: ArgumentHelp("What each day shows.", valueName: "series")) var of = "mood"
+
+    func validate() throws { try options.requirePageName() }
+
+    func execute() throws {
+      let global = options.global
+      let store = try global.openBehaviorStoreToRead()
+      let pixels = try store.yearInPixels(
+        year ?? global.asOf.year, of: try store.pixelSeries(of), zone: global.zone)
+      if options.page != nil { return try options.write(BehaviorReportPage.year(pixels)) }
+      switch global.format {
+      case .json:
+        global.print(
+          object: [
+            "year": .int(pixels.year), "name": .string(pixels.name),
+            "days": .array(
+              pixels.days.map {
+                .object(["date": .date($0.date), "value": .number($0.value, decimals: 2)])
+              }),
+          ])
+      case .csv:
+        global.print(
+          rows: pixels.days.map {
+            ["date": .date($0.date), "value": .number($0.value, decimals: 2)]
+          }, columns: ["date", "value"])
+      case .table:
+        var text = "\(pixels.year): \(pixels.name) (a digit a day, rounded; - none)\n"
+        text += "     " + (1...31).map { String($0 % 10) }.joined() + "\n"
+        for month in 1...12 {
+          let days = pixels.days.filter { $0.date.month == month }
+          text += days[0].date.shortMonthName.padding(toLength: 5, withPad: " ", startingAt: 0)
+          text +=
+            days.map { day in
+              guard let value = day.value else { return "-" }
+              let rounded = Int(value.rounded())
+              return rounded >= 0 && rounded <= 9 ? String(rounded) : "+"
+            }.joined() + "\n"
+        }
+        Terminal.writeOutput(text)
       }
     }
   }

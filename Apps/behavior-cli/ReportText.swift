@@ -116,7 +116,9 @@ enum ReportText {
   }
 
   static func monthly(_ report: MonthlyReport) -> String {
-    var text = "Monthly report \(report.window.start) to \(report.window.end)\n"
+    var text =
+      (report.window.dayCount == 30 ? "Monthly report " : "Report ")
+      + "\(report.window.start) to \(report.window.end)\n"
     text += tracked(report.trackedDays, of: report.window)
     text += "Entries: \(report.totalEntries), \(number(report.dailyAverage)) a day\n"
     text += "Per day: " + Sparkline.render(report.dailyCounts.map { Double($0.count) }) + "\n"

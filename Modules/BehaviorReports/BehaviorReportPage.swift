@@ -34,9 +34,11 @@ public enum BehaviorReportPage {
       ])
   }
 
-  public static func monthly(_ report: MonthlyReport, overview: ReportOverview) -> ReportPage {
+  public static func monthly(
+    _ report: MonthlyReport, overview: ReportOverview, title: String = "Monthly behavior report"
+  ) -> ReportPage {
     ReportPage(
-      title: "Monthly behavior report", period: period(report.window), asOf: report.window.end,
+      title: title, period: period(report.window), asOf: report.window.end,
       sections: [
         summary(
           total: report.totalEntries, average: report.dailyAverage, overview: overview,
@@ -99,6 +101,40 @@ public enum BehaviorReportPage {
             emptyMessage: tracked == nil
               ? "Not compared: nothing was logged in those days."
               : "No pattern moved by at least 3 entries and 25%."))
+      ])
+  }
+
+  /// A year in pixels: months down, days across, each day shaded by its value (hatched where
+  /// there is none), with every value in the grid's data table for screen readers.
+  public static func year(_ pixels: YearInPixels) -> ReportPage {
+    let months = (1...12).map { month in
+      LocalDate(year: pixels.year, month: month, day: 1)!.shortMonthName
+    }
+    var values = [[Double?]](repeating: [Double?](repeating: nil, count: 31), count: 12)
+    for day in pixels.days { values[day.date.month - 1][day.date.day - 1] = day.value }
+    let given = pixels.days.compactMap(\.value)
+    let scale = pixels.scale.map { " (\($0.lowerBound) to \($0.upperBound))" } ?? ""
+    return ReportPage(
+      title: "\(pixels.year) in pixels: \(pixels.name)",
+      period: "1 Jan – 31 Dec \(pixels.year)", asOf: nil,
+      sections: [
+        ReportSection(
+          title: pixels.name,
+          blocks: [
+            .paragraph(
+              "\(counted(given.count, "day")) with a value"
+                + (Summary.mean(given).map { ", \(rating.string($0)) on average" } ?? "")
+                + ". Days without one are hatched."),
+            .chart(
+              HeatGrid(
+                title: "\(pixels.name)\(scale), day by day",
+                description:
+                  "One cell per day of \(pixels.year): months down, days of the month across; "
+                  + "darker is higher. A day without a value is hatched.",
+                rows: months, columns: (1...31).map(String.init), values: values,
+                format: pixels.scale == nil ? ValueFormat(decimals: 1) : .integer,
+                emptyMessage: "Nothing to show for \(pixels.year).")),
+          ])
       ])
   }
 

@@ -92,4 +92,43 @@ struct CheckInTests {
     let again = try empty.importJSON(exported, name: "b.json", zone: .utc)
     #expect(again.checkIns == 0 && again.checkInsPresent == 1 && again.ratingsPresent == 1)
   }
+
+  @Test("any span of days: the monthly rules over it, against as many days before")
+  func periodReport() throws {
+    let store = try Fixture.weekly()
+    let window = try DayRange(start: Fixture.day("2026-02-25"), end: Fixture.day("2026-03-03"))
+    let (report, overview) = try store.periodReportWithOverview(window, zone: .utc)
+    #expect(report.window == window && report.previousWindow == window.previous)
+    // The weekly fixture's 7 days: the same entries as its weekly report (8 of the 10 logged).
+    #expect(
+      report.totalEntries == (try store.weeklyReport(asOf: window.end, zone: .utc)).totalEntries)
+    #expect(overview.hardDayScore.count == 7)
+    // The monthly report is the 30-day period.
+    let month = try DayRange.lastDays(30, asOf: Fixture.day("2026-03-03"))
+    #expect(
+      try store.periodReportWithOverview(month, zone: .utc).report
+        == store.monthlyReport(asOf: Fixture.day("2026-03-03"), zone: .utc))
+    #expect(throws: TallyError.self) {
+      try store.periodReportWithOverview(
+        DayRange(start: Fixture.day("2025-01-01"), end: Fixture.day("2026-03-03")), zone: .utc)
+    }
+  }
+
+  @Test("a year in pixels: each day's mood, a pattern's entries on logged days, gaps elsewhere")
+  func yearInPixels() throws {
+    let store = try Fixture.store()
+    try store.checkIn(CheckInInput(day: Fixture.day("2026-02-08"), mood: 4), zone: .utc)
+    try Fixture.log(store, "sensory-overload", "2026-02-09 10:00", intensity: 3)
+    let mood = try store.yearInPixels(2026, of: .mood, zone: .utc)
+    #expect(mood.days.count == 365 && mood.scale == 1...5)
+    // Feb 8 is day 39 of the year (31 + 8).
+    #expect(mood.days[38].date == Fixture.day("2026-02-08") && mood.days[38].value == 4)
+    #expect(mood.days.compactMap(\.value) == [4])
+    let overload = try store.yearInPixels(
+      2026, of: try store.pixelSeries("sensory-overload"), zone: .utc)
+    // Feb 8 was logged (a check-in) without an overload: 0; Feb 9: 1; every other day: nothing.
+    #expect(overload.days[38].value == 0 && overload.days[39].value == 1)
+    #expect(overload.days.compactMap(\.value).count == 2)
+    #expect(throws: TallyError.self) { try store.pixelSeries("sensory") }
+  }
 }

@@ -27,7 +27,12 @@ public enum ReportBuilder {
 
   /// The monthly report of the 30 days ending on `asOf`, compared with the 30 days before.
   public static func monthly(_ data: ReportData, asOf: LocalDate) -> MonthlyReport {
-    let window = try! DayRange.lastDays(30, asOf: asOf)
+    period(data, window: try! DayRange.lastDays(30, asOf: asOf))
+  }
+
+  /// The report of any window (the monthly report's rules), compared with the window of the
+  /// same length right before it.
+  public static func period(_ data: ReportData, window: DayRange) -> MonthlyReport {
     let previous = window.previous
     let entries = data.entries(in: window)
     let byDay = data.entriesByDay(in: window)

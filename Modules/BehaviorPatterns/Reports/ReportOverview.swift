@@ -73,6 +73,27 @@ extension BehaviorStore {
     return (report, ReportBuilder.overview(data, window: report.window, streak: streak))
   }
 
+  /// The report of any span of days (at most `maximumPeriodDays`) with the monthly report's
+  /// rules, compared with as many days right before, with its overview.
+  ///
+  /// - throws: `TallyError` (usage) for a span longer than `maximumPeriodDays`.
+  public func periodReportWithOverview(_ window: DayRange, zone: Zone) throws
+    -> (report: MonthlyReport, overview: ReportOverview)
+  {
+    guard window.dayCount <= Self.maximumPeriodDays else {
+      throw TallyError.invalid(
+        "period", "\(window.start) to \(window.end)",
+        expected: "at most \(Self.maximumPeriodDays) days", category: .usage)
+    }
+    let (data, streak) = try overviewData(
+      days: window.dayCount * 2, asOf: window.end, zone: zone)
+    let report = ReportBuilder.period(data, window: window)
+    return (report, ReportBuilder.overview(data, window: window, streak: streak))
+  }
+
+  /// The longest span a period report covers: a year and a day, so "this year" fits.
+  public static let maximumPeriodDays = 366
+
   /// The report data of the `days` days ending on `asOf` (the window and the one before it) and
   /// the streak as of `asOf`.
   private func overviewData(days: Int, asOf: LocalDate, zone: Zone) throws
