@@ -231,7 +231,7 @@ public enum BehaviorReportPage {
       ReportSection(
         title: "Check-ins",
         blocks: overview.checkInLines.isEmpty
-          ? [.paragraph("No check-in in this period ('behavior-cli checkin --mood 4').")]
+          ? [.paragraph("No check-in in this period.")]
           : overview.checkInLines.map { line in
             .chart(
               LineChart(

@@ -86,6 +86,13 @@ extension ShopAnalytics {
               + (past + 1000) % 1000)
         }
         guard now != shift else { continue }
+        // Local times across another zone's DST change may now be longer than a shift can be.
+        let length = now.end.millisecondsSinceEpoch - now.start.millisecondsSinceEpoch
+        guard length > 0, length <= Shift.longest else {
+          throw TallyError.invalid(
+            "shift of \(shift.employee)", zone.localDateTime(of: now.start).description,
+            expected: "a shift of at most 24 hours in \(zone.identifier)", category: .usage)
+        }
         shifts.append(shift)
         retimed.append(now)
       }

@@ -250,8 +250,10 @@ public enum StoreReportPage {
                   .init("Change", .numeric), .init("Average order", .numeric),
                   .init("Change", .numeric), .init("Customers", .numeric),
                 ],
+                // Only with one day for all: each store's own today would make its row a
+                // different window from the sum's.
                 rows: zip(names, rows).map { tableRow($0, $1.metrics) }
-                  + (rows.count > 1 ? [tableRow("Together", together)] : []),
+                  + (rows.count > 1 && date != nil ? [tableRow("Together", together)] : []),
                 emptyMessage: "No stores yet.")),
             .chart(
               GroupedBarChart(

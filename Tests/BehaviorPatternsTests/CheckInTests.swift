@@ -131,4 +131,20 @@ struct CheckInTests {
     #expect(overload.days.compactMap(\.value).count == 2)
     #expect(throws: TallyError.self) { try store.pixelSeries("sensory") }
   }
+
+  @Test("a backup's rating measured another way than the stored one is refused, not merged")
+  func ratingConflict() throws {
+    let source = try Fixture.store()
+    try source.addRating(name: "Pain", scale: 0...10, polarity: .higherIsHarder)
+    try source.checkIn(
+      CheckInInput(day: Fixture.day("2026-02-08"), ratings: [("Pain", 8)]), zone: .utc)
+    let exported = try source.exportJSON(zone: .utc)
+    let target = try Fixture.store()
+    try target.addRating(name: "pain", scale: 1...5, polarity: .higherIsHarder)
+    let error = try #require(throws: TallyError.self) {
+      try target.importJSON(exported, name: "b.json", zone: .utc)
+    }
+    #expect(error.description.contains("1-5"))
+    #expect(try target.checkIns(in: DayRange(day: Fixture.day("2026-02-08"))).isEmpty)
+  }
 }

@@ -105,6 +105,12 @@ struct LaborTests {
     #expect(refusal("S,Ana,9am,2026-03-01 10:00,15.00").contains("start \"9am\""))
     let twice = "S,Ana,2026-03-01 09:00,2026-03-01 10:00,15.00"
     #expect(refusal(twice + "\n" + twice).contains("line 2 starts Ana then"))
+    // The same start written as a local time and as its instant (EST, UTC−5): one shift.
+    #expect(
+      refusal(twice + "\nS,Ana,2026-03-01T14:00:00Z,2026-03-01T15:00:00Z,15.00")
+        .contains("line 2 starts Ana then"))
+    #expect(
+      refusal("S,Ana,2026-03-01 09:00,2026-03-01T15:00:00Z,15.00").contains("a local time"))
     #expect(
       try shops.labor(
         storeId: "S", range: try DayRange(start: day("2026-03-01"), end: day("2026-03-01"))

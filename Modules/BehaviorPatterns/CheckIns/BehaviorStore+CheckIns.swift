@@ -15,6 +15,19 @@ extension BehaviorStore {
   public func addRating(name: String, scale: ClosedRange<Int>, polarity: PatternType.Polarity)
     throws -> DailyRating
   {
+    let name = try Self.checkedRating(name: name, scale: scale)
+    return try writer.write { db in
+      guard try Self.rating(named: name, db) == nil else {
+        throw TallyError(.usage, .exists(kind: TallyError.BehaviorKind.rating, name: name))
+      }
+      return try Self.insertRating(
+        name: name, scale: scale, polarity: polarity, db, createdAt: clock.now())
+    }
+  }
+
+  /// A rating's name trimmed, when it and the scale are what `addRating` takes (an import
+  /// checks a backup's ratings by the same rules).
+  static func checkedRating(name: String, scale: ClosedRange<Int>) throws -> String {
     let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !name.isEmpty, name.count <= Self.maximumRatingNameLength, !name.contains("=") else {
       throw TallyError.invalid(
@@ -34,22 +47,23 @@ extension BehaviorStore {
         expected: "a low end below the high end, within -100 to 100 (0-10, 1-5)",
         category: .usage)
     }
-    return try writer.write { db in
-      guard try Self.rating(named: name, db) == nil else {
-        throw TallyError(.usage, .exists(kind: TallyError.BehaviorKind.rating, name: name))
-      }
-      try db.execute(
-        sql: """
-          INSERT INTO daily_rating (name, scale_min, scale_max, polarity, created_at)
-          VALUES (?, ?, ?, ?, ?)
-          """,
-        arguments: [
-          name, scale.lowerBound, scale.upperBound, polarity.rawValue,
-          clock.now().millisecondsSinceEpoch,
-        ])
-      return DailyRating(
-        id: db.lastInsertedRowID, name: name, scale: scale, polarity: polarity)
-    }
+    return name
+  }
+
+  static func insertRating(
+    name: String, scale: ClosedRange<Int>, polarity: PatternType.Polarity, _ db: Database,
+    createdAt: Instant = Instant(millisecondsSinceEpoch: 0)
+  ) throws -> DailyRating {
+    try db.execute(
+      sql: """
+        INSERT INTO daily_rating (name, scale_min, scale_max, polarity, created_at)
+        VALUES (?, ?, ?, ?, ?)
+        """,
+      arguments: [
+        name, scale.lowerBound, scale.upperBound, polarity.rawValue,
+        createdAt.millisecondsSinceEpoch,
+      ])
+    return DailyRating(id: db.lastInsertedRowID, name: name, scale: scale, polarity: polarity)
   }
 
   /// The daily ratings, by name (case ignored).

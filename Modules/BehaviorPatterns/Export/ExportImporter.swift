@@ -109,7 +109,9 @@ enum ExportImporter {
         return time
       }
       if let frequency = MedicationFrequency(rawValue: medication.frequency) {
-        try BehaviorStore.checkDoseTimes(times, frequency)
+        do { try BehaviorStore.checkDoseTimes(times, frequency) } catch let error as TallyError {
+          throw TallyError.refused("medications[\(index)]: \(error.description)")
+        }
       }
       if let existing = try Int64.fetchOne(
         db, sql: "SELECT id FROM medication WHERE name = ?", arguments: [name])
@@ -244,25 +246,32 @@ enum ExportImporter {
     // Ratings by name (one stored under that name, case ignored, is this one); check-ins by day
     // (a day checked in already is kept as it is). The export keeps no time for either: their
     // stamps are 0, "imported".
-    var ratingIDs: [String: Int64] = [:]
-    for rating in try BehaviorStore.ratings(db) { ratingIDs[rating.name.lowercased()] = rating.id }
+    var stored: [String: DailyRating] = [:]
+    for rating in try BehaviorStore.ratings(db) { stored[rating.name.lowercased()] = rating }
+    var ratingIDs: [String: Int64] = stored.mapValues(\.id)
     var ratingsAdded = 0
     var ratingsPresent = 0
-    for rating in document.ratings ?? [] {
-      guard ratingIDs[rating.name.lowercased()] == nil else {
+    for (index, rating) in (document.ratings ?? []).enumerated() {
+      let name = rating.name.trimmingCharacters(in: .whitespacesAndNewlines)
+      let scale = rating.scaleMin...rating.scaleMax
+      let polarity = PatternType.Polarity(rawValue: rating.polarity) ?? .neither
+      if let existing = stored[name.lowercased()] {
+        // The same rating only when it is measured the same way: values on another scale
+        // would be stored as if they were on this one.
+        guard existing.scale == scale, existing.polarity == polarity else {
+          throw TallyError.invalid(
+            "ratings[\(index)]",
+            "\(name) \(scale.lowerBound)-\(scale.upperBound) "
+              + polarity.rawValue,
+            expected: "the stored \(existing.name)'s scale and polarity, "
+              + "\(existing.scale.lowerBound)-\(existing.scale.upperBound) "
+              + existing.polarity.rawValue)
+        }
         ratingsPresent += 1
         continue
       }
-      try db.execute(
-        sql: """
-          INSERT INTO daily_rating (name, scale_min, scale_max, polarity, created_at)
-          VALUES (?, ?, ?, ?, 0)
-          """,
-        arguments: [
-          rating.name.trimmingCharacters(in: .whitespaces), rating.scaleMin, rating.scaleMax,
-          rating.polarity,
-        ])
-      ratingIDs[rating.name.lowercased()] = db.lastInsertedRowID
+      ratingIDs[name.lowercased()] =
+        try BehaviorStore.insertRating(name: name, scale: scale, polarity: polarity, db).id
       ratingsAdded += 1
     }
     var checkInsAdded = 0
@@ -285,7 +294,11 @@ enum ExportImporter {
       for value in checkIn.ratings {
         try db.execute(
           sql: "INSERT INTO check_in_rating (day, rating_id, value) VALUES (?, ?, ?)",
-          arguments: [checkIn.date, ratingIDs[value.name.lowercased()]!, value.value])
+          arguments: [
+            checkIn.date,
+            ratingIDs[value.name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()]!,
+            value.value,
+          ])
       }
       checkInsAdded += 1
     }

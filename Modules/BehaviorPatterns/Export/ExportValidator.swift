@@ -230,16 +230,24 @@ enum ExportValidator {
     for (index, rating) in (document.ratings ?? []).enumerated() {
       try problems.collect {
         let place = "ratings[\(index)]"
-        guard !rating.name.trimmingCharacters(in: .whitespaces).isEmpty,
-          rating.scaleMin < rating.scaleMax,
+        guard rating.scaleMin < rating.scaleMax,
           PatternType.Polarity(rawValue: rating.polarity) != nil
         else {
           throw fail(
             place,
-            "expected a name, scale_min below scale_max and a polarity of higher-is-better, "
+            "expected scale_min below scale_max and a polarity of higher-is-better, "
               + "higher-is-harder or neither")
         }
-        scales[rating.name.lowercased()] = rating.scaleMin...rating.scaleMax
+        // The rules of `ratings add`: a backup cannot hold a rating the app would refuse.
+        let name: String
+        do {
+          name = try BehaviorStore.checkedRating(
+            name: rating.name, scale: rating.scaleMin...rating.scaleMax)
+        } catch let error as TallyError { throw fail(place, error.description) }
+        guard scales[name.lowercased()] == nil else {
+          throw fail(place, "rating \(TallyError.quote(name)) is named twice")
+        }
+        scales[name.lowercased()] = rating.scaleMin...rating.scaleMax
       }
     }
     var days: Set<String> = []
@@ -263,7 +271,8 @@ enum ExportValidator {
           throw fail(place, "sleep_minutes \(minutes): expected 0 to 1440")
         }
         for value in checkIn.ratings {
-          guard let scale = scales[value.name.lowercased()], scale.contains(value.value) else {
+          let key = value.name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+          guard let scale = scales[key], scale.contains(value.value) else {
             throw fail(
               place,
               "rating \(TallyError.quote(value.name)) \(value.value): expected a rating of "

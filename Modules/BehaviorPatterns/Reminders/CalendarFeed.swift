@@ -14,10 +14,11 @@ extension BehaviorStore {
         let what = medication.name + (medication.dosage.map { " (\($0))" } ?? "")
         events.append(
           ICalendar.Event(
-            uid: "medication-\(medication.id)-\(time.description.replacingOccurrences(of: ":", with: ""))@tally-behavior",
+            uid:
+              "medication-\(medication.id)-\(time.description.replacingOccurrences(of: ":", with: ""))@tally-behavior",
             start: LocalDateTime(date: medication.since, time: time), minutes: 5,
             summary: "Take \(what)",
-            description: "Log it: behavior-cli meds log \(medication.name) --taken",
+            description: "Log the dose once it is taken (or skipped).",
             repeats: medication.frequency == .weekly ? .weekly : .daily,
             until: medication.stoppedOn.map {
               LocalDateTime(date: $0, time: TimeOfDay(hour: 23, minute: 59, second: 59)!)
@@ -29,7 +30,7 @@ extension BehaviorStore {
         ICalendar.Event(
           uid: "log-reminder@tally-behavior", start: LocalDateTime(date: today, time: reminder),
           minutes: 5, summary: "Check in for today",
-          description: "behavior-cli checkin --mood 1-5", repeats: .daily, until: nil,
+          description: "How was today: mood, energy, sleep.", repeats: .daily, until: nil,
           alarm: "Check in for today"))
     }
     return ICalendar(productID: "-//Tally//behavior-cli//EN", stamp: stamp, events: events)

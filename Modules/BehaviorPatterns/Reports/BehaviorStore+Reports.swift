@@ -71,17 +71,16 @@ extension BehaviorStore {
   ) throws -> ReportData {
     let (start, end) = zone.instants(of: range)
     let arguments: [any DatabaseValueConvertible] = [start, end]
-    // A check-in starts tracking too: the earlier of its first day and the first entry or dose.
-    let firstCheckIn = try String.fetchOne(db, sql: "SELECT MIN(day) FROM check_in")
-      .flatMap { try? LocalDate(parsing: $0) }
-    let logged = try trackingStart(db).map(zone.localDate(of:))
+    // Tracking starts with the first entry or dose: a check-in back-dated a year would otherwise
+    // make a year of days without dose logging "tracked", and adherence would expect doses on
+    // them. Check-in days still count as logged days (`loggedDays`).
     var data = ReportData(
       entries: includingEntries
         ? try entries(db, where: "e.occurred_at >= ? AND e.occurred_at < ?", arguments) : [],
       medications: try MedicationRecord.order(MedicationRecord.Columns.id).fetchAll(db)
         .map(medication),
       logs: try logs(db, where: "l.occurred_at >= ? AND l.occurred_at < ?", arguments),
-      trackingStart: [logged, firstCheckIn].compactMap { $0 }.min(),
+      trackingStart: try trackingStart(db).map(zone.localDate(of:)),
       dosageChanges: try dosageChanges(db, where: "changed_at >= ? AND changed_at < ?", arguments),
       zone: zone)
     data.checkIns = try checkIns(db, from: range.start, through: range.end)

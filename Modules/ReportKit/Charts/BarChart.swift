@@ -34,7 +34,8 @@ public struct BarChart: Sendable, Equatable {
 extension BarChart: HTMLRenderable {
   func render(into html: inout HTMLWriter) {
     html.categoryChart(
-      title: title, description: description, isEmpty: data.isEmpty, emptyMessage: emptyMessage,
+      title: title, description: description, isEmpty: data.allSatisfy(\.isMissing),
+      emptyMessage: emptyMessage,
       table: table, categories: data.map(\.label), scale: scale, goal: goal, format: format
     ) { html, layout, chartID in
       let barWidth = layout.slot * (1 - ChartStyle.barGap)

@@ -48,7 +48,7 @@ public struct LineChart: Sendable, Equatable {
 extension LineChart: HTMLRenderable {
   func render(into html: inout HTMLWriter) {
     html.categoryChart(
-      title: title, description: description, isEmpty: data.isEmpty, emptyMessage: emptyMessage,
+      title: title, description: description, isEmpty: data.allSatisfy(\.isMissing), emptyMessage: emptyMessage,
       table: table, categories: data.map(\.label), scale: scale, goal: goal, format: format
     ) { html, layout, _ in
       let points = data.enumerated().map { index, datum in

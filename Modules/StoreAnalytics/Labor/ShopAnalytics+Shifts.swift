@@ -24,6 +24,9 @@ extension ShopAnalytics {
       var zones: [String: Zone] = [:]
       for shop in shops { zones[shop.id] = try Zone(identifier: shop.timeZone) }
       var byStore: [String: [Shift]] = [:]
+      // Placed, two rows may name one shift though written apart (a local time and the same
+      // instant with an offset): the second is refused naming the first.
+      var placed: [String: TallyError.Source] = [:]
       for input in inputs {
         guard let zone = zones[input.storeId] else {
           let known = shops.map(\.id).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
@@ -34,6 +37,14 @@ extension ShopAnalytics {
               : "one of " + known.joined(separator: ", "), source: input.source)
         }
         let shift = try Self.shift(input, in: zone)
+        let key = "\(shift.storeId)\u{0}\(Self.key(shift))"
+        if let first = placed[key] {
+          throw TallyError.invalid(
+            "start", "\(zone.localDateTime(of: shift.start))",
+            expected: "one shift per employee and start (\(first) starts \(shift.employee) then)",
+            source: input.source)
+        }
+        placed[key] = input.source
         byStore[shift.storeId, default: []].append(shift)
       }
       var summary = ShiftImportSummary()
@@ -82,6 +93,20 @@ extension ShopAnalytics {
           millisecondsSinceEpoch: zone.instant(of: local).millisecondsSinceEpoch
             + Int64(milliseconds))
       }
+    }
+    // Both times local or both with an offset: a zone correction moves local times only, and
+    // half a shift moved would change its length.
+    guard input.start.isWallClock == input.end.isWallClock else {
+      let written: String =
+        switch input.end {
+        case .instant(let instant): instant.description
+        case .local(let local, _): local.description
+        }
+      throw TallyError.invalid(
+        "end", written,
+        expected: input.start.isWallClock
+          ? "a local time, as the start is (no offset)" : "a time with an offset, as the start has",
+        source: input.source)
     }
     let (start, end) = (instant(input.start), instant(input.end))
     let length = end.millisecondsSinceEpoch - start.millisecondsSinceEpoch
