@@ -22,7 +22,7 @@ struct BehaviorCommand: ParsableCommand {
     subcommands: [
       Patterns.self, Log.self, Quick.self, Entries.self, Favorites.self, Tags.self, Meds.self,
       Journal.self, CheckInCommand.self, Ratings.self, Today.self, Due.self, Calendar.self,
-      Settings.self, Report.self, Export.self, Import.self,
+      Settings.self, Report.self, Export.self, Import.self, ImportDaylio.self,
     ])
 
   static func main() { CommandRunner.main(Self.self) }
