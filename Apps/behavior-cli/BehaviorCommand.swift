@@ -23,6 +23,7 @@ struct BehaviorCommand: ParsableCommand {
       Patterns.self, Log.self, Quick.self, Entries.self, Favorites.self, Tags.self, Meds.self,
       Journal.self, CheckInCommand.self, Ratings.self, Today.self, Due.self, Calendar.self,
       Settings.self, Report.self, Export.self, Import.self, ImportDaylio.self,
+      ImportBearable.self,
     ])
 
   static func main() { CommandRunner.main(Self.self) }

@@ -87,3 +87,65 @@ extension BehaviorCommand {
     }
   }
 }
+
+extension BehaviorCommand {
+  /// `behavior-cli import-bearable FILE`.
+  struct ImportBearable: HintedCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "import-bearable",
+      abstract:
+        "Import a Bearable CSV export: mood, energy and sleep as check-ins, the rest as entries.",
+      discussion: """
+        Bearable's export (date, time of day, category, rating/amount, detail, notes). Mood and \
+        Energy (1-5) and Sleep (H:MM slept) make each day's check-in, the notes its note; \
+        Sleep quality (1-5) becomes a Sleep Quality entry; each Symptom (Headache, rated 0-4; \
+        0 is absent and counted) and each item of the other categories (Caffeine - A lot) \
+        becomes an entry of the pattern type its name is mapped to, or is left out when mapped \
+        to none; a whole category can be left out the same way. Times: am 09:00, mid 13:00, pm \
+        18:00, all day 12:00. Every name without a mapping is named on the first run; all or \
+        nothing; a second run adds nothing.
+
+        Examples:
+          behavior-cli import-bearable bearable.csv \\
+              --map "headache=physical-discomfort" --map "health measurements=none"
+        """)
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: ArgumentHelp("Bearable's CSV export.", valueName: "file")) var file: String
+    @Option(
+      help: ArgumentHelp(
+        "A symptom, factor or category and what it becomes: a pattern type, or none.",
+        valueName: "name=type"))
+    var map: [String] = []
+
+    func execute() throws {
+      var mapping: [String: PatternType?] = [:]
+      for text in map {
+        let (name, target) = try ImportDaylio.pair(
+          text, option: "map", expected: "NAME=TYPE or =none")
+        mapping[name.lowercased()] =
+          target.lowercased() == "none" ? .some(nil) : try PatternCatalog.resolve(target)
+      }
+      let data = try readFile(file, limit: importFileLimit)
+      let summary = try global.openBehaviorStore().importBearable(
+        data, fileName: PathText.name(of: file), mapping: mapping, zone: global.zone)
+      if global.format == .table {
+        let checkIns: String =
+          "Imported \(counted(summary.checkIns, "check-in")) (\(summary.checkInsPresent) days "
+          + "already checked in)"
+        let entries: String =
+          " and \(counted(summary.entries, "entry", "entries")) (\(summary.entriesPresent) "
+          + "already present; \(summary.leftOut) left out as mapped, \(summary.symptomsAbsent) "
+          + "symptoms rated 0).\n"
+        Terminal.writeOutput(checkIns + entries)
+      } else {
+        global.print(
+          object: [
+            "check_ins": .int(summary.checkIns), "check_ins_present": .int(summary.checkInsPresent),
+            "entries": .int(summary.entries), "entries_present": .int(summary.entriesPresent),
+            "left_out": .int(summary.leftOut), "symptoms_absent": .int(summary.symptomsAbsent),
+          ])
+      }
+    }
+  }
+}
