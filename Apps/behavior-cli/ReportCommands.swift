@@ -122,7 +122,9 @@ extension BehaviorCommand {
         if options.page != nil {
           let (report, overview) = try store.monthlyReportWithOverview(
             asOf: global.asOf, zone: global.zone)
-          return try options.write(BehaviorReportPage.monthly(report, overview: overview))
+          let year = try store.yearInPixels(global.asOf.year, of: .mood, zone: global.zone)
+          return try options.write(
+            BehaviorReportPage.monthly(report, overview: overview, year: year))
         }
         let report = try store.monthlyReport(asOf: global.asOf, zone: global.zone)
         printReport(ReportJSON.monthly(report), text: ReportText.monthly(report), global: global)

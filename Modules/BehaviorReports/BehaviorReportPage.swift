@@ -35,9 +35,13 @@ public enum BehaviorReportPage {
   }
 
   public static func monthly(
-    _ report: MonthlyReport, overview: ReportOverview, title: String = "Monthly behavior report"
+    _ report: MonthlyReport, overview: ReportOverview, title: String = "Monthly behavior report",
+    year: YearInPixels? = nil
   ) -> ReportPage {
-    ReportPage(
+    // The year so far in pixels, when the year has any value to show.
+    let pixels =
+      year.flatMap { $0.days.contains { $0.value != nil } ? Self.year($0).sections : nil } ?? []
+    return ReportPage(
       title: title, period: period(report.window), asOf: report.window.end,
       sections: [
         summary(
@@ -49,7 +53,7 @@ public enum BehaviorReportPage {
         medications(report.medicationEffectiveness, monthly: true),
         correlations(report.correlations),
         triggers(report.commonTriggers),
-      ])
+      ] + pixels)
   }
 
   /// The best and the challenging days, as the terminal lists them.
@@ -119,7 +123,7 @@ public enum BehaviorReportPage {
       period: "1 Jan – 31 Dec \(pixels.year)", asOf: nil,
       sections: [
         ReportSection(
-          title: pixels.name,
+          title: "\(pixels.name), \(pixels.year) in pixels",
           blocks: [
             .paragraph(
               "\(counted(given.count, "day")) with a value"
