@@ -28,7 +28,13 @@ extension BehaviorCommand {
     @OptionGroup var global: GlobalOptions
     @Option(
       help: ArgumentHelp("Also what falls due this soon (30m, 1h).", valueName: "duration"),
-      transform: parseDuration)
+      transform: { text in
+        do { return try EntryInput.minutes(parsing: text) } catch {
+          throw ValidationError(
+            "--within \(TallyError.quote(text)) is not a duration: expected "
+              + EntryInput.durationExpected)
+        }
+      })
     var within: Int = 0
     @Option(
       help: ArgumentHelp("The moment asked about (default: now).", valueName: "YYYY-MM-DD HH:MM"))
