@@ -63,6 +63,24 @@ struct FITImportTests {
     #expect(sessions == 0)
   }
 
+  /// Issue 36: a Fenix 2 run showed 1,427 kcal "from pandolf" while the watch counted 516.
+  /// python-fitparse 1.2.0 reads `total_calories` 516 from its session message, and 5 from the
+  /// Fenix 5's.
+  @Test(
+    "the device's calories are the session's, said as the device's",
+    arguments: [("activity-small-fenix2-run.fit", 516.0), ("garmin-fenix-5-run.fit", 5.0)])
+  func deviceCalories(file: String, kilocalories: Double) throws {
+    let store = try RuckStore.inMemory()
+    let data = try Data(contentsOf: fitFolder.appendingPathComponent(file))
+    guard case .imported(let sessions) = try store.importFile(data, fileName: file) else {
+      Issue.record("\(file) was not imported")
+      return
+    }
+    let session = try #require(sessions.first)
+    #expect(session.calories == kilocalories)
+    #expect(session.caloriesSource == .device)
+  }
+
   @Test("a FIT file saved without its extension is recognised") func sniffed() throws {
     let data = try Data(contentsOf: fitFolder.appendingPathComponent("garmin-fenix-5-run.fit"))
     #expect(SessionFileFormat.of(data, fileName: "download") == .fit)

@@ -41,11 +41,15 @@ public struct FITSummary: Sendable, Equatable {
   /// Metres.
   public var totalDistance: Double?
   public var sport: FITSport?
+  /// Kilocalories, as the device counted them.
+  public var totalCalories: Double?
 
   public init(
     startTime: Instant? = nil, timestamp: Instant? = nil, totalElapsedTime: Double? = nil,
-    totalTimerTime: Double? = nil, totalDistance: Double? = nil, sport: FITSport? = nil
+    totalTimerTime: Double? = nil, totalDistance: Double? = nil, sport: FITSport? = nil,
+    totalCalories: Double? = nil
   ) {
+    self.totalCalories = totalCalories
     self.startTime = startTime
     self.timestamp = timestamp
     self.totalElapsedTime = totalElapsedTime
@@ -175,14 +179,15 @@ public struct FITActivity: Sendable, Equatable {
   }
 
   /// The profile's session and lap fields: 2 start_time, 7 total_elapsed_time, 8
-  /// total_timer_time, 9 total_distance.
+  /// total_timer_time, 9 total_distance, 11 total_calories (kcal).
   private static func summary(_ message: FITMessage, sportField: UInt8) -> FITSummary {
     FITSummary(
       startTime: message.instant(2), timestamp: message.time,
       totalElapsedTime: message.number(7, scale: timeScale),
       totalTimerTime: message.number(8, scale: timeScale),
       totalDistance: message.number(9, scale: distanceScale),
-      sport: message.integer(sportField).map { FITSport(rawValue: UInt8(truncatingIfNeeded: $0)) })
+      sport: message.integer(sportField).map { FITSport(rawValue: UInt8(truncatingIfNeeded: $0)) },
+      totalCalories: message.integer(11).map(Double.init))
   }
 }
 

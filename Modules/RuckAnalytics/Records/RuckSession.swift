@@ -4,7 +4,7 @@ import Storage
 
 /// Where a session's calories came from.
 public enum CaloriesSource: String, Sendable, Codable {
-  /// Recorded by the device (TCX laps).
+  /// Recorded by the device (TCX laps, FIT sessions).
   case device
   /// Estimated with the Pandolf equation.
   case pandolf

@@ -33,6 +33,8 @@ enum FITReader {
     if !segment.isEmpty { segments.append(segment) }
     let summaries = activity.sessions.isEmpty ? activity.laps : activity.sessions
     let distances = summaries.compactMap(\.totalDistance)
+    // The device's calories, as TCX laps give theirs: what the watch showed, not an estimate.
+    let calories = summaries.compactMap(\.totalCalories)
     let timers = summaries.compactMap(\.totalTimerTime)
     let starts = summaries.compactMap(\.startTime)
     let ends = summaries.compactMap { summary in
@@ -52,7 +54,7 @@ enum FITReader {
     return ParsedTrack(
       segments: segments,
       deviceDistance: distances.isEmpty ? nil : distances.reduce(0, +),
-      deviceCalories: nil,
+      deviceCalories: calories.isEmpty ? nil : calories.reduce(0, +),
       deviceStart: starts.min(),
       deviceEnd: ends.max(),
       sport: sport,
