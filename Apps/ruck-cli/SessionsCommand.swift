@@ -115,7 +115,11 @@ extension RuckCommand.Sessions {
         ),
       ]
       for split in detail.splits {
-        let time = split.seconds.map(format.duration) ?? "untimed"
+        // Moving time (the pace's), then elapsed when stops made it longer.
+        var time = split.seconds.map(format.duration) ?? "untimed"
+        if let moving = split.seconds, let elapsed = split.elapsedSeconds, elapsed - moving >= 1 {
+          time += " (\(format.duration(elapsed)) elapsed)"
+        }
         extra.append(
           (
             "split \(split.number)",

@@ -210,13 +210,14 @@ public enum RuckReportPage {
               DataTable(
                 caption: "Splits",
                 columns: [
-                  .init("Split"), .init("Distance", .numeric), .init("Time", .numeric),
-                  .init("Pace", .numeric),
+                  .init("Split"), .init("Distance", .numeric), .init("Moving time", .numeric),
+                  .init("Elapsed", .numeric), .init("Pace", .numeric),
                 ],
                 rows: detail.splits.map { split in
                   [
                     String(split.number), format.distance(split.distanceMeters),
                     split.seconds.map(format.duration) ?? "untimed",
+                    split.elapsedSeconds.map(format.duration) ?? "untimed",
                     format.pace(split.paceSecondsPerKm),
                   ]
                 }, emptyMessage: "No track was recorded.")),

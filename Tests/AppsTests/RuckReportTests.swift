@@ -70,7 +70,7 @@ struct RuckReportTests {
     #expect(
       html.contains(
         "<th scope=\"row\">1</th><td class=\"num\">1.00 km</td><td class=\"num\">0:09:00</td>"
-          + "<td class=\"num\">9:00 /km</td>"))
+          + "<td class=\"num\">0:09:00</td><td class=\"num\">9:00 /km</td>"))
     #expect(
       html.contains(
         "<th scope=\"row\">3</th><td class=\"num\">0.22 km</td><td class=\"num\">0:02:01</td>"))

@@ -86,3 +86,31 @@ struct FITImportTests {
     #expect(SessionFileFormat.of(data, fileName: "download") == .fit)
   }
 }
+
+/// Issue 36: split times counted stops while the headline pace did not. A track of 1,500 m in
+/// 15 minutes, a 5-minute stop on one spot, then 500 m in 5 minutes: with 1 km splits, each
+/// split moves 600 s; the stop (0 m in 300 s) is elapsed time of the second split only.
+@Suite("Splits in moving time")
+struct MovingSplitTests {
+  @Test("a stop is elapsed time, not moving time, in the split it falls in")
+  func stops() throws {
+    let start = Instant(millisecondsSinceEpoch: 1_767_225_600_000)  // 2026-01-01T00:00:00Z
+    // Along a meridian: 1,000 m is 1000 / 111,195 degrees of latitude (a sphere of 6,371 km).
+    let step = 1000.0 / (6_371_008.8 * .pi / 180)
+    let points = [
+      (0.0, 0), (1.5 * step, 900), (1.5 * step, 1200), (2 * step, 1500),
+    ].map { latitude, seconds in
+      try! TrackPoint(
+        time: Instant(millisecondsSinceEpoch: start.millisecondsSinceEpoch + Int64(seconds) * 1000),
+        latitude: latitude, longitude: 0, elevation: nil, heartRate: nil)
+    }
+    var builder = TrackDetailBuilder(splitMeters: 1000)
+    for point in points { _ = builder.add(segment: 0, point) }
+    let splits = builder.splits
+    #expect(splits.count == 2)
+    // The stop lies at 1,500 m, inside the second split.
+    #expect(splits.map { $0.seconds.map { ($0 * 10).rounded() / 10 } } == [600, 600])
+    #expect(splits.map { $0.elapsedSeconds.map { ($0 * 10).rounded() / 10 } } == [600, 900])
+    #expect(splits.allSatisfy { abs(($0.paceSecondsPerKm ?? 0) - 600) < 1 })
+  }
+}

@@ -6,10 +6,13 @@ public struct Split: Sendable, Equatable {
   public let number: Int
   /// Metres: the split length, or what is left for the last one.
   public let distanceMeters: Double
-  /// Seconds spent on it; `nil` when a point on it has no time.
+  /// Moving seconds on it (intervals at 1 km/h or faster, the headline moving time's rule), so
+  /// its pace is the headline pace's kind; `nil` when a point on it has no time.
   public let seconds: Double?
+  /// Seconds from its start to its end, stops included; `nil` without times.
+  public let elapsedSeconds: Double?
 
-  /// Seconds per kilometre; `nil` without a time.
+  /// Seconds per kilometre of moving time; `nil` without a time.
   public var paceSecondsPerKm: Double? {
     seconds.flatMap { Pace.secondsPerKm(moving: $0, distance: distanceMeters) }
   }
@@ -72,8 +75,8 @@ struct TrackDetailBuilder {
   /// The latest time so far in the segment.
   private var latest: Instant?
   private var untimed = false
-  private var parts: [(distance: Double, seconds: Double)] = []
-  private var current = (distance: 0.0, seconds: 0.0)
+  private var parts: [(distance: Double, seconds: Double, elapsed: Double)] = []
+  private var current = (distance: 0.0, seconds: 0.0, elapsed: 0.0)
   private var lowest: Double?
   private var highest: Double?
   private var rates = (sum: 0, count: 0, lowest: Int.max, highest: Int.min)
@@ -106,16 +109,20 @@ struct TrackDetailBuilder {
       elapsed = max(0, time.seconds(since: start))
       latest = max(start, time)
     }
-    if total == 0 { current.seconds += elapsed }
+    // A stop (no distance, or slower than 1 km/h) is elapsed time, not moving time: as the
+    // session's moving time counts it (`TrackMeasures.movingSpeed`).
+    let moving = elapsed > 0 && total / elapsed >= TrackMeasures.movingSpeed
+    if total == 0 { current.elapsed += elapsed }
     var left = total
     while left > 0 {
       let taken = min(splitMeters - current.distance, left)
       current.distance += taken
-      current.seconds += elapsed * taken / total
+      current.elapsed += elapsed * taken / total
+      if moving { current.seconds += elapsed * taken / total }
       left -= taken
       if current.distance >= splitMeters {
         parts.append(current)
-        current = (0, 0)
+        current = (0, 0, 0)
       }
     }
     return along
@@ -126,7 +133,8 @@ struct TrackDetailBuilder {
     let all = current.distance > 0 ? parts + [current] : parts
     return all.enumerated().map { index, part in
       Split(
-        number: index + 1, distanceMeters: part.distance, seconds: untimed ? nil : part.seconds)
+        number: index + 1, distanceMeters: part.distance, seconds: untimed ? nil : part.seconds,
+        elapsedSeconds: untimed ? nil : part.elapsed)
     }
   }
 

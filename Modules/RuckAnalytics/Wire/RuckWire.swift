@@ -202,6 +202,7 @@ public enum RuckWire {
             .object([
               "split": .int($0.number), "distance_m": .number($0.distanceMeters, decimals: 1),
               "time_s": .number($0.seconds, decimals: 1),
+              "elapsed_s": .number($0.elapsedSeconds, decimals: 1),
               "pace_s_per_km": .number($0.paceSecondsPerKm, decimals: 1),
             ])
           })
