@@ -62,7 +62,8 @@ extension BehaviorCommand {
           + "already checked in, \(summary.daysMerged) days of several entries merged)"
         let entries: String =
           " and \(counted(summary.entries, "entry", "entries")) (\(summary.entriesPresent) "
-          + "already present, \(summary.activitiesLeftOut) activities left out as mapped).\n"
+          + "already present, \(summary.entriesMerged) joined with another of their type and time, "
+          + "\(summary.activitiesLeftOut) activities left out as mapped).\n"
         Terminal.writeOutput(checkIns + entries)
       } else {
         global.print(
@@ -70,6 +71,7 @@ extension BehaviorCommand {
             "check_ins": .int(summary.checkIns), "check_ins_present": .int(summary.checkInsPresent),
             "days_merged": .int(summary.daysMerged), "entries": .int(summary.entries),
             "entries_present": .int(summary.entriesPresent),
+            "entries_merged": .int(summary.entriesMerged),
             "activities_left_out": .int(summary.activitiesLeftOut),
           ])
       }
@@ -136,7 +138,8 @@ extension BehaviorCommand {
         let entries: String =
           " and \(counted(summary.entries, "entry", "entries")) (\(summary.entriesPresent) "
           + "already present; \(summary.leftOut) left out as mapped, \(summary.symptomsAbsent) "
-          + "symptoms rated 0).\n"
+          + "symptoms rated 0, \(summary.entriesMerged) joined with another of their type and "
+          + "time, \(summary.valuesReplaced) values given twice a day, the later kept).\n"
         Terminal.writeOutput(checkIns + entries)
       } else {
         global.print(
@@ -144,6 +147,8 @@ extension BehaviorCommand {
             "check_ins": .int(summary.checkIns), "check_ins_present": .int(summary.checkInsPresent),
             "entries": .int(summary.entries), "entries_present": .int(summary.entriesPresent),
             "left_out": .int(summary.leftOut), "symptoms_absent": .int(summary.symptomsAbsent),
+            "entries_merged": .int(summary.entriesMerged),
+            "values_replaced": .int(summary.valuesReplaced),
           ])
       }
     }

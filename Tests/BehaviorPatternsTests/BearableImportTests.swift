@@ -69,4 +69,35 @@ struct BearableImportTests {
     #expect(error.problemCount == 5)
     #expect(try store.checkIns(in: DayRange(day: Fixture.day("2026-11-20"))).isEmpty)
   }
+
+  /// Review of issue 35's importers: two items of one type in one part of the day are one
+  /// entry (tags together, counted), a mood given twice keeps the later (counted), and a row's
+  /// amount reaches the entry's note.
+  @Test("same type at the same time joins; a later mood wins; amounts are kept")
+  func merges() throws {
+    let store = try Fixture.store()
+    let file = """
+      date,time of day,category,rating/amount,detail,notes
+      2026-11-20,am,Mood,2,,
+      2026-11-20,pm,Mood,4,,
+      2026-11-20,pm,Symptom,2,Headache (Mild),
+      2026-11-20,pm,Symptom,4,Migraine (Severe),
+      2026-11-20,all day,Health measurements,8000,,
+      """
+    let summary = try store.importBearable(
+      Data(file.utf8), fileName: "b.csv",
+      mapping: [
+        "headache": PatternCatalog.type(id: "physical-discomfort"),
+        "migraine": PatternCatalog.type(id: "physical-discomfort"),
+        "health measurements": PatternCatalog.type(id: "movement-needs"),
+      ], zone: .utc)
+    #expect(summary.valuesReplaced == 1 && summary.entriesMerged == 1 && summary.entries == 2)
+    #expect(try store.checkIns(in: DayRange(day: Fixture.day("2026-11-20"))).first?.mood == 4)
+    let entries = try store.entries(EntryFilter(), zone: .utc).sorted {
+      $0.timestamp < $1.timestamp
+    }
+    // 12:00 the step count; 18:00 headache and migraine as one entry, intensity 4.
+    #expect(entries.map(\.contextNotes) == ["Bearable health measurements: 8000", nil])
+    #expect(entries[1].intensity == 4 && entries[1].tags == ["headache", "migraine"])
+  }
 }

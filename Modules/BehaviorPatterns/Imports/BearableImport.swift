@@ -7,10 +7,14 @@ import GRDB
 public struct BearableImportSummary: Sendable, Equatable {
   /// Days given a check-in (mood, energy or sleep), and days checked in already (kept).
   public internal(set) var checkIns = 0, checkInsPresent = 0
-  /// Entries made from symptoms and factors, and those stored already (same type and time).
-  public internal(set) var entries = 0, entriesPresent = 0
-  /// Rows or factors mapped to be left out; symptoms rated 0 (absent that day).
+  /// Entries made from symptoms and factors, those stored already (same type and time), and
+  /// items of one type in one part of a day joined into one (tags and notes together, the
+  /// highest intensity).
+  public internal(set) var entries = 0, entriesPresent = 0, entriesMerged = 0
+  /// Rows or items mapped to be left out; symptoms rated 0 (absent that day).
   public internal(set) var leftOut = 0, symptomsAbsent = 0
+  /// A mood, energy or sleep given again the same day: the later one is kept, these counted.
+  public internal(set) var valuesReplaced = 0
 }
 
 extension BehaviorStore {
@@ -21,13 +25,13 @@ extension BehaviorStore {
   ]
 
   /// Imports a Bearable CSV export, all or nothing. `Mood` and `Energy` (1–5) and `Sleep`
-  /// (`H:MM` slept) make the day's check-in; `Sleep quality` (1–5) a Sleep Quality entry;
-  /// `Symptom` rows (`Headache (Mild)`, rated 0–4) and the factor categories' items (`☕
-  /// Caffeine - A lot | 🏃 Walk`) entries of the pattern types their names are mapped to
-  /// (`mapping`, names and categories lower case → a type, or `nil` to leave out), the symptom's
-  /// rating as the intensity, a factor's amount in the entry's note. A row or item without a
-  /// mapping is refused, every one named. A day checked in already and an entry already
-  /// stored are kept and counted.
+  /// (`H:MM` slept) make the day's check-in (given twice, the later is kept and counted) and
+  /// the rows' notes its note; `Sleep quality` (1–5) a Sleep Quality entry; `Symptom` rows
+  /// (`Headache (Mild)`, rated 0–4) and the other categories' items (`☕ Caffeine - A lot`) or
+  /// whole rows entries of the pattern types their names are mapped to (`mapping`, lower case →
+  /// a type, or `nil` to leave out), a symptom's rating as the intensity, an item's level and a
+  /// row's amount in the entry's note. A name without a mapping is refused, every one named. A
+  /// day checked in already and an entry already stored are kept and counted.
   public func importBearable(
     _ data: Data, fileName: String, mapping: [String: PatternType?], zone: Zone
   ) throws -> BearableImportSummary {
@@ -35,22 +39,12 @@ extension BehaviorStore {
     let table = try CSVTable(
       data, fileName: fileName, required: Self.bearableColumns,
       optional: ["date formatted", "weekday"], problems: &problems)
-    struct Day {
-      var mood: Int?
-      var energy: Int?
-      var sleepMinutes: Int?
-      var notes: [String] = []
-    }
-    var days: [LocalDate: Day] = [:]
-    var entries:
-      [(
-        day: LocalDate, time: TimeOfDay, type: PatternType, intensity: Int?, tag: String,
-        note: String?
-      )] = []
+    var days: [LocalDate: BearableDay] = [:]
+    var entries: [ImportedEntry] = []
     var unmapped: [String: TallyError.Source] = [:]
-    var leftOut = 0
-    var absent = 0
+    var summary = BearableImportSummary()
     let today = today(in: zone)
+    /// The mapping of a name: a type, `.some(nil)` to leave out, `nil` (and noted) when none.
     func mapped(_ name: String, _ source: TallyError.Source) -> PatternType?? {
       guard let target = mapping[name.lowercased()] else {
         if unmapped[name.lowercased()] == nil { unmapped[name.lowercased()] = source }
@@ -61,7 +55,7 @@ extension BehaviorStore {
     for row in table.rows {
       try problems.collect {
         let dayText = try row.required("date")
-        guard let day = try? LocalDate(parsing: String(dayText.prefix(10))) else {
+        guard let day = try? LocalDate(parsing: dayText) else {
           throw TallyError.invalid(
             "date", dayText, expected: "a day such as 2026-02-08", source: row.source)
         }
@@ -76,7 +70,9 @@ extension BehaviorStore {
         let category = try row.required("category")
         let value = row["rating/amount"] ?? ""
         let detail = row["detail"] ?? ""
-        if let note = row["notes"], !note.isEmpty { days[day, default: Day()].notes.append(note) }
+        if let note = row["notes"], !note.isEmpty {
+          days[day, default: BearableDay()].notes.append(note)
+        }
         func rating(_ range: ClosedRange<Int>) throws -> Int {
           guard let number = Int(value), range.contains(number) else {
             throw TallyError.invalid(
@@ -85,9 +81,15 @@ extension BehaviorStore {
           }
           return number
         }
+        func entry(_ type: PatternType, _ intensity: Int?, _ tag: String, _ note: String?) {
+          entries.append(
+            ImportedEntry(
+              source: row.source, instant: zone.instant(of: LocalDateTime(date: day, time: time)),
+              type: type, intensity: intensity, tags: [tag], notes: note.map { [$0] } ?? []))
+        }
         switch category.lowercased() {
-        case "mood": days[day, default: Day()].mood = try rating(1...5)
-        case "energy": days[day, default: Day()].energy = try rating(1...5)
+        case "mood": days[day, default: BearableDay()].set(\.mood, try rating(1...5), at: time)
+        case "energy": days[day, default: BearableDay()].set(\.energy, try rating(1...5), at: time)
         case "sleep":
           let parts = value.split(separator: ":")
           guard parts.count == 2, let hours = Int(parts[0]), let minutes = Int(parts[1]),
@@ -97,43 +99,47 @@ extension BehaviorStore {
               "rating/amount", value, expected: "hours slept as H:MM, such as 7:30",
               source: row.source)
           }
-          days[day, default: Day()].sleepMinutes = hours * 60 + minutes
+          days[day, default: BearableDay()].set(\.sleep, hours * 60 + minutes, at: time)
         case "sleep quality":
-          entries.append(
-            (
-              day, time, PatternCatalog.type(id: PatternType.sleepQualityID)!, try rating(1...5),
-              "sleep quality", nil
-            ))
+          entry(
+            PatternCatalog.type(id: PatternType.sleepQualityID)!, try rating(1...5),
+            "sleep quality",
+            nil)
         case "symptom":
           let name =
-            detail.split(separator: "(").first.map {
-              $0.trimmingCharacters(in: .whitespaces)
-            } ?? ""
+            detail.split(separator: "(").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
           let level = try rating(0...4)
           guard let target = mapped(name, row.source) else { return }
           guard let type = target else {
-            leftOut += 1
+            summary.leftOut += 1
             return
           }
           guard level > 0 else {
-            absent += 1
+            summary.symptomsAbsent += 1
             return
           }
-          entries.append(
-            (
-              day, time, type, type.takesIntensity ? level : nil, name.lowercased(),
-              type.takesIntensity ? nil : "Bearable rating \(level)"
-            ))
+          entry(
+            type, type.takesIntensity ? level : nil, name.lowercased(),
+            type.takesIntensity ? nil : "Bearable rating \(level)")
         default:
-          // A category named whole (`Health measurements`) or its items (`Caffeine - A lot`).
+          // A category left out whole (`Health measurements`), or its items (`Caffeine - A
+          // lot`) or the row itself mapped; a row's amount (a step count) goes into the note.
           if let target = mapping[category.lowercased()], target == nil {
-            leftOut += 1
+            summary.leftOut += 1
             return
           }
+          let amount = value.isEmpty ? nil : "Bearable \(category.lowercased()): \(value)"
           let items = detail.split(separator: "|").map {
             $0.trimmingCharacters(in: .whitespaces)
           }.filter { !$0.isEmpty }
-          if items.isEmpty { _ = mapped(category, row.source) }
+          if items.isEmpty {
+            guard let target = mapped(category, row.source) else { return }
+            guard let type = target else {
+              summary.leftOut += 1
+              return
+            }
+            entry(type, nil, category.lowercased(), amount)
+          }
           for item in items {
             let parts = item.components(separatedBy: " - ")
             // Bearable puts an emoji before a factor's name.
@@ -141,14 +147,13 @@ extension BehaviorStore {
               .trimmingCharacters(in: .whitespaces)
             guard let target = mapped(name, row.source) else { continue }
             guard let type = target else {
-              leftOut += 1
+              summary.leftOut += 1
               continue
             }
-            entries.append(
-              (
-                day, time, type, nil, name.lowercased(),
-                parts.count > 1 ? "Bearable: \(parts[1...].joined(separator: " - "))" : nil
-              ))
+            let level = parts.count > 1 ? "Bearable: \(parts[1...].joined(separator: " - "))" : nil
+            entry(
+              type, nil, name.lowercased(),
+              [level, amount].compactMap { $0 }.joined(separator: "; "))
           }
         }
       }
@@ -160,16 +165,15 @@ extension BehaviorStore {
           source: source)
       }
     }
+    for entry in entries { try problems.collect { try Self.checkImported(entry) } }
     try problems.check()
     let now = clock.now()
     return try writer.write { db in
-      var summary = BearableImportSummary()
-      summary.leftOut = leftOut
-      summary.symptomsAbsent = absent
       for (day, values) in days.sorted(by: { $0.key < $1.key })
-      where values.mood != nil || values.energy != nil || values.sleepMinutes != nil
+      where values.mood != nil || values.energy != nil || values.sleep != nil
         || !values.notes.isEmpty
       {
+        summary.valuesReplaced += values.replaced
         let present =
           try Bool.fetchOne(
             db, sql: "SELECT EXISTS (SELECT 1 FROM check_in WHERE day = ?)",
@@ -184,33 +188,14 @@ extension BehaviorStore {
             VALUES (?, ?, ?, ?, ?, ?)
             """,
           arguments: [
-            day.description, values.mood, values.energy, values.sleepMinutes,
+            day.description, values.mood?.value, values.energy?.value, values.sleep?.value,
             values.notes.isEmpty ? nil : values.notes.joined(separator: "\n"),
             now.millisecondsSinceEpoch,
           ])
         summary.checkIns += 1
       }
-      for entry in entries {
-        let instant = zone.instant(of: LocalDateTime(date: entry.day, time: entry.time))
-        let stored =
-          try Bool.fetchOne(
-            db,
-            sql: """
-              SELECT EXISTS (SELECT 1 FROM pattern_entry WHERE occurred_at = ? AND pattern_type = ?)
-              """, arguments: [instant.millisecondsSinceEpoch, entry.type.id]) ?? false
-        if stored {
-          summary.entriesPresent += 1
-          continue
-        }
-        let input = EntryInput(
-          type: entry.type, timestamp: instant, intensity: entry.intensity,
-          contextNotes: entry.note, tags: [entry.tag])
-        try input.validate()
-        var record = Self.record(input, id: nil, createdAt: now, updatedAt: now)
-        try record.insert(db)
-        try Self.setTags(input.tags, entryID: record.id!, db)
-        summary.entries += 1
-      }
+      let stored = try Self.storeImported(entries, now: now, db)
+      (summary.entries, summary.entriesPresent, summary.entriesMerged) = stored
       return summary
     }
   }
@@ -225,5 +210,25 @@ extension BehaviorStore {
     case "", "all day", "all-day": return TimeOfDay(hour: 12, minute: 0)
     default: return daylioTime(text)
     }
+  }
+}
+
+/// A day's check-in values of a Bearable file, each with the time it was given.
+struct BearableDay {
+  typealias Given = (value: Int, time: TimeOfDay)
+  var mood: Given?
+  var energy: Given?
+  var sleep: Given?
+  var notes: [String] = []
+  /// Values given again the same day (the later kept).
+  var replaced = 0
+
+  mutating func set(_ path: WritableKeyPath<BearableDay, Given?>, _ value: Int, at time: TimeOfDay)
+  {
+    if let old = self[keyPath: path] {
+      replaced += 1
+      if old.time > time { return }
+    }
+    self[keyPath: path] = (value, time)
   }
 }

@@ -27,8 +27,9 @@ public struct DaylioImportSummary: Sendable, Equatable {
   public internal(set) var checkIns = 0, checkInsPresent = 0
   /// Days with several Daylio entries: the latest entry's mood is the day's, every note is kept.
   public internal(set) var daysMerged = 0
-  /// Entries made from mapped activities, and those already stored (same type, same time).
-  public internal(set) var entries = 0, entriesPresent = 0
+  /// Entries made from mapped activities, those already stored (same type, same time), and
+  /// activities of one type at one time joined into one entry (their tags together).
+  public internal(set) var entries = 0, entriesPresent = 0, entriesMerged = 0
   /// Activities of the file mapped to be left out, counted each time they appear.
   public internal(set) var activitiesLeftOut = 0
 }
@@ -114,8 +115,24 @@ extension BehaviorStore {
         source: TallyError.Source(fileName))
     }
     let now = clock.now()
+    // Each entry is checked against its rules before anything is written, naming its row.
+    for row in rows {
+      for activity in row.activities {
+        if case .pattern(let type) = mapping.activities[activity.lowercased()] {
+          try problems.collect {
+            try Self.checkImported(
+              ImportedEntry(
+                source: row.source,
+                instant: zone.instant(of: LocalDateTime(date: row.day, time: row.time)),
+                type: type, intensity: nil, tags: [activity], notes: []))
+          }
+        }
+      }
+    }
+    try problems.check()
     return try writer.write { db in
       var summary = DaylioImportSummary()
+      var made: [ImportedEntry] = []
       let byDay = Dictionary(grouping: rows, by: \.day)
       for day in byDay.keys.sorted() {
         let entries = byDay[day]!.sorted { $0.time < $1.time }
@@ -145,25 +162,15 @@ extension BehaviorStore {
               summary.activitiesLeftOut += 1
               continue
             }
-            let stored =
-              try Bool.fetchOne(
-                db,
-                sql: """
-                  SELECT EXISTS (SELECT 1 FROM pattern_entry
-                    WHERE occurred_at = ? AND pattern_type = ?)
-                  """, arguments: [instant.millisecondsSinceEpoch, type.id]) ?? false
-            if stored {
-              summary.entriesPresent += 1
-              continue
-            }
-            let input = EntryInput(type: type, timestamp: instant, tags: [activity])
-            var record = Self.record(input, id: nil, createdAt: now, updatedAt: now)
-            try record.insert(db)
-            try Self.setTags(input.tags, entryID: record.id!, db)
-            summary.entries += 1
+            made.append(
+              ImportedEntry(
+                source: entry.source, instant: instant, type: type, intensity: nil,
+                tags: [activity], notes: []))
           }
         }
       }
+      let stored = try Self.storeImported(made, now: now, db)
+      (summary.entries, summary.entriesPresent, summary.entriesMerged) = stored
       return summary
     }
   }

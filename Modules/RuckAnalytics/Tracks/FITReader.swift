@@ -34,7 +34,9 @@ enum FITReader {
     let summaries = activity.sessions.isEmpty ? activity.laps : activity.sessions
     let distances = summaries.compactMap(\.totalDistance)
     // The device's calories, as TCX laps give theirs: what the watch showed, not an estimate.
-    let calories = summaries.compactMap(\.totalCalories)
+    // Only when every summary has them: a partial sum is no total.
+    let calories =
+      summaries.allSatisfy { $0.totalCalories != nil } ? summaries.compactMap(\.totalCalories) : []
     let timers = summaries.compactMap(\.totalTimerTime)
     let starts = summaries.compactMap(\.startTime)
     let ends = summaries.compactMap { summary in
