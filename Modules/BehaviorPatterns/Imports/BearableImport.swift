@@ -54,14 +54,8 @@ extension BehaviorStore {
     }
     for row in table.rows {
       try problems.collect {
-        let dayText = try row.required("date")
-        guard let day = try? LocalDate(parsing: dayText) else {
-          throw TallyError.invalid(
-            "date", dayText, expected: "a day such as 2026-02-08", source: row.source)
-        }
-        if let problem = Self.happenedDayProblem(day, today: today) {
-          throw TallyError.invalid("date", dayText, expected: problem, source: row.source)
-        }
+        let day = try Self.importedDay(
+          try row.required("date"), column: "date", today: today, source: row.source)
         let timeText = row["time of day"] ?? ""
         guard let time = Self.bearableTime(timeText) else {
           throw TallyError.invalid(
@@ -158,13 +152,7 @@ extension BehaviorStore {
         }
       }
     }
-    for (name, source) in unmapped.sorted(by: { $0.key < $1.key }) {
-      try problems.collect {
-        throw TallyError.invalid(
-          "detail", name, expected: "a mapping to a pattern type, or to none to leave it out",
-          source: source)
-      }
-    }
+    try Self.refuseUnmapped(unmapped, column: "detail", problems: &problems)
     for entry in entries { try problems.collect { try Self.checkImported(entry) } }
     try problems.check()
     let now = clock.now()

@@ -74,14 +74,8 @@ extension BehaviorStore {
         for activity in activities where mapping.activities[activity.lowercased()] == nil {
           if unmapped[activity.lowercased()] == nil { unmapped[activity.lowercased()] = row.source }
         }
-        let dayText = try row.required("full_date")
-        guard let day = try? LocalDate(parsing: dayText) else {
-          throw TallyError.invalid(
-            "full_date", dayText, expected: "a day such as 2026-02-08", source: row.source)
-        }
-        if let problem = Self.happenedDayProblem(day, today: today) {
-          throw TallyError.invalid("full_date", dayText, expected: problem, source: row.source)
-        }
+        let day = try Self.importedDay(
+          try row.required("full_date"), column: "full_date", today: today, source: row.source)
         let timeText = try row.required("time")
         guard let time = Self.daylioTime(timeText) else {
           throw TallyError.invalid(
@@ -101,13 +95,7 @@ extension BehaviorStore {
             note: note.isEmpty ? nil : note))
       }
     }
-    for (activity, source) in unmapped.sorted(by: { $0.key < $1.key }) {
-      try problems.collect {
-        throw TallyError.invalid(
-          "activity", activity,
-          expected: "a mapping to a pattern type, or to none to leave it out", source: source)
-      }
-    }
+    try Self.refuseUnmapped(unmapped, column: "activity", problems: &problems)
     try problems.check()
     guard !rows.isEmpty else {
       throw TallyError(

@@ -1,4 +1,5 @@
 import AnalyticsCore
+import DataFormats
 import GRDB
 
 /// An entry an app import makes (a Daylio activity, a Bearable symptom), before it is stored.
@@ -80,5 +81,37 @@ extension BehaviorStore {
       counts.new += 1
     }
     return counts
+  }
+}
+
+extension BehaviorStore {
+  /// An app export's day cell (`YYYY-MM-DD`) read whole, on or before `today`.
+  ///
+  /// - throws: `TallyError` naming the column, the value and the row.
+  static func importedDay(
+    _ text: String, column: String, today: LocalDate, source: TallyError.Source
+  ) throws -> LocalDate {
+    guard let day = try? LocalDate(parsing: text) else {
+      throw TallyError.invalid(
+        column, text, expected: "a day such as 2026-02-08", source: source)
+    }
+    if let problem = happenedDayProblem(day, today: today) {
+      throw TallyError.invalid(column, text, expected: problem, source: source)
+    }
+    return day
+  }
+
+  /// One problem per name of an app export that has no mapping, at the first row naming it, in
+  /// name order: the first run says every one.
+  static func refuseUnmapped(
+    _ unmapped: [String: TallyError.Source], column: String, problems: inout Problems
+  ) throws {
+    for (name, source) in unmapped.sorted(by: { $0.key < $1.key }) {
+      try problems.collect {
+        throw TallyError.invalid(
+          column, name, expected: "a mapping to a pattern type, or to none to leave it out",
+          source: source)
+      }
+    }
   }
 }
