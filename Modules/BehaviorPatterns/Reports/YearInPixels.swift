@@ -58,7 +58,13 @@ extension BehaviorStore {
         "year", String(year), expected: LocalDate.supportedRangeText, category: .usage)
     }
     let range = try DayRange(start: first, end: last)
-    let data = try writer.read { try Self.reportData(range, zone: zone, $0) }
+    // A check-in number needs the year's check-ins only, not a year of entries (the monthly
+    // page draws this grid on every render).
+    let entries: Bool
+    if case .pattern = series { entries = true } else { entries = false }
+    let data = try writer.read {
+      try Self.reportData(range, zone: zone, includingEntries: entries, $0)
+    }
     let checkIns = Dictionary(data.checkIns.map { ($0.day, $0) }, uniquingKeysWith: { $1 })
     let name: String
     var scale: ClosedRange<Int>? = 1...5
