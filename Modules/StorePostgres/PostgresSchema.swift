@@ -190,6 +190,31 @@ enum PostgresSchema {
       // The dish an item is a size of, as on SQLite (store-15-item-family).
       "ALTER TABLE menu_item ADD COLUMN family text;"
     ),
+    (
+      "store-pg-12-visit-spans",
+      // Each customer's first and last day at a store, and the first and last visits per day,
+      // as on SQLite (store-16-visit-spans).
+      """
+      ALTER TABLE store_day ADD COLUMN first_visits integer NOT NULL DEFAULT 0,
+        ADD COLUMN last_visits integer NOT NULL DEFAULT 0;
+      CREATE TABLE store_customer (
+        store_id text NOT NULL, customer_key bigint NOT NULL,
+        first_date date NOT NULL, last_date date NOT NULL,
+        PRIMARY KEY (store_id, customer_key)
+      );
+      INSERT INTO store_customer
+        SELECT store_id, customer_key, MIN(date), MAX(date) FROM store_day_customer
+        GROUP BY store_id, customer_key;
+      CREATE INDEX store_day_customer_by_customer
+        ON store_day_customer (store_id, customer_key, date);
+      UPDATE store_day d SET first_visits = f.n
+        FROM (SELECT store_id, first_date, COUNT(*) AS n FROM store_customer GROUP BY 1, 2) f
+        WHERE f.store_id = d.store_id AND f.first_date = d.date;
+      UPDATE store_day d SET last_visits = l.n
+        FROM (SELECT store_id, last_date, COUNT(*) AS n FROM store_customer GROUP BY 1, 2) l
+        WHERE l.store_id = d.store_id AND l.last_date = d.date;
+      """
+    ),
   ]
 
   /// Creates the schema and applies the migrations it lacks (up to `last`, for tests of a

@@ -69,23 +69,48 @@ public struct PostgresStoreRepository: StoreRepository {
   {
     let (first, last) = (PostgresDay(current.start), PostgresDay(current.end))
     let (previousFirst, previousLast) = (PostgresDay(previous.start), PostgresDay(previous.end))
+    let (low, high) = (
+      PostgresDay(min(current.start, previous.start)), PostgresDay(max(current.end, previous.end))
+    )
     return try read { session in
-      // One round trip: both windows' sums, the distinct customers and the unsold orders.
+      // One round trip, prepared: both windows' sums in one pass over their days, the distinct
+      // customers summed from the days' first or last visits where that is exact (as on SQLite:
+      // `SQLiteStoreRepository.customerCount`; PostgreSQL runs a `CASE` branch's subquery only
+      // when it is taken), and the unsold orders.
       let row = try session.query(
+        MetricsTotalsQuery.self,
         """
-        SELECT d.orders, d.revenue, d.tax, p.orders, p.revenue, c.customers,
+        SELECT d.orders, d.revenue, d.tax, d.previous_orders, d.previous_revenue,
+               CASE
+                 WHEN NOT EXISTS (SELECT 1 FROM store_day
+                                  WHERE store_id = \(storeId) AND date > \(last) AND last_visits > 0)
+                 THEN d.last_visits
+                 WHEN NOT EXISTS (SELECT 1 FROM store_day
+                                  WHERE store_id = \(storeId) AND date < \(first) AND first_visits > 0)
+                 THEN d.first_visits
+                 ELSE (SELECT COUNT(DISTINCT customer_key) FROM store_day_customer
+                       WHERE store_id = \(storeId) AND date BETWEEN \(first) AND \(last))
+               END,
                s.cancelled, s.cancelled_cents, s.refunded, s.refunded_cents,
                k.sale, k.refund, k.discount, k.comp, k.tip
-        FROM (SELECT COALESCE(SUM(orders), 0)::bigint AS orders,
-                     COALESCE(SUM(revenue_cents), 0)::bigint AS revenue,
-                     COALESCE(SUM(tax_cents), 0)::bigint AS tax
-              FROM store_day WHERE store_id = \(storeId) AND date BETWEEN \(first) AND \(last)) d,
-             (SELECT COALESCE(SUM(orders), 0)::bigint AS orders,
-                     COALESCE(SUM(revenue_cents), 0)::bigint AS revenue
-              FROM store_day
-              WHERE store_id = \(storeId) AND date BETWEEN \(previousFirst) AND \(previousLast)) p,
-             (SELECT COUNT(DISTINCT customer_key) AS customers FROM store_day_customer
-              WHERE store_id = \(storeId) AND date BETWEEN \(first) AND \(last)) c,
+        FROM (SELECT
+                COALESCE(SUM(orders) FILTER (WHERE date BETWEEN \(first) AND \(last)), 0)::bigint
+                  AS orders,
+                COALESCE(SUM(revenue_cents) FILTER (WHERE date BETWEEN \(first) AND \(last)), 0)
+                  ::bigint AS revenue,
+                COALESCE(SUM(tax_cents) FILTER (WHERE date BETWEEN \(first) AND \(last)), 0)
+                  ::bigint AS tax,
+                COALESCE(SUM(first_visits) FILTER (WHERE date BETWEEN \(first) AND \(last)), 0)
+                  ::bigint AS first_visits,
+                COALESCE(SUM(last_visits) FILTER (WHERE date BETWEEN \(first) AND \(last)), 0)
+                  ::bigint AS last_visits,
+                COALESCE(SUM(orders) FILTER (
+                  WHERE date BETWEEN \(previousFirst) AND \(previousLast)), 0)::bigint
+                  AS previous_orders,
+                COALESCE(SUM(revenue_cents) FILTER (
+                  WHERE date BETWEEN \(previousFirst) AND \(previousLast)), 0)::bigint
+                  AS previous_revenue
+              FROM store_day WHERE store_id = \(storeId) AND date BETWEEN \(low) AND \(high)) d,
              (SELECT
                 COALESCE(SUM(orders) FILTER (WHERE status = 'cancelled'), 0)::bigint AS cancelled,
                 COALESCE(SUM(subtotal_cents) FILTER (WHERE status = 'cancelled'), 0)::bigint
@@ -167,8 +192,8 @@ public struct PostgresStoreRepository: StoreRepository {
     try read { session in
       try session.query(
         """
-        SELECT customer_key, (MIN(date) - DATE '1970-01-01')::integer FROM store_day_customer
-        WHERE store_id = \(storeId) AND date <= \(PostgresDay(day)) GROUP BY customer_key
+        SELECT customer_key, (first_date - DATE '1970-01-01')::integer FROM store_customer
+        WHERE store_id = \(storeId) AND first_date <= \(PostgresDay(day))
         """
       ).map(Self.customerDay)
     }
@@ -409,3 +434,5 @@ struct PostgresDay: PostgresNonThrowingEncodable {
 enum ShopById: PreparedText {}
 enum Shops: PreparedText {}
 enum AdvisoryLock: PreparedText {}
+
+enum MetricsTotalsQuery: PreparedText {}

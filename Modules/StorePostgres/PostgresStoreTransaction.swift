@@ -407,19 +407,76 @@ final class PostgresStoreTransaction: StoreTransaction {
 
   func apply(_ changes: AggregateChanges) throws {
     try addDeltas(changes)
-    guard changes.removesOrders else { return }
-    let fell = changes.customers.filter { $0.orders < 0 }
-    try deleteEmpty(
-      fell.count,
+    if changes.removesOrders {
+      let fell = changes.customers.filter { $0.orders < 0 }
+      try deleteEmpty(
+        fell.count,
+        """
+        DELETE FROM store_day_customer t
+        USING unnest(\(fell.map { $0.storeId })::text[],
+                     \(fell.map { Int32($0.date.daysSinceEpoch) })::integer[],
+                     \(fell.map { $0.customerKey })::bigint[]) AS u(store_id, day, customer_key)
+        WHERE t.store_id = u.store_id AND t.date = DATE '1970-01-01' + u.day
+          AND t.customer_key = u.customer_key AND t.orders = 0
+        """)
+    }
+    moveVisits(changes.visitChanges)
+    if changes.removesOrders { try deleteEmptyRows(changes) }
+  }
+
+  /// Keeps the touched customers' first and last days (`store_customer`) and the days' counts of
+  /// them (`first_visits`, `last_visits`), as on SQLite (`SQLiteStoreTransaction.moveVisits`),
+  /// in one statement sent after the customer rows and the days are written. A customer whose
+  /// orders were taken away is read again from their remaining days
+  /// (`store_day_customer_by_customer`); none remaining deletes their row.
+  private func moveVisits(_ changes: [VisitChange]) {
+    guard !changes.isEmpty else { return }
+    session.send(
+      MoveVisits.self,
       """
-      DELETE FROM store_day_customer t
-      USING unnest(\(fell.map { $0.storeId })::text[],
-                   \(fell.map { Int32($0.date.daysSinceEpoch) })::integer[],
-                   \(fell.map { $0.customerKey })::bigint[]) AS u(store_id, day, customer_key)
-      WHERE t.store_id = u.store_id AND t.date = DATE '1970-01-01' + u.day
-        AND t.customer_key = u.customer_key AND t.orders = 0
+      WITH span AS MATERIALIZED (
+        SELECT v.store_id, v.customer_key, c.first_date AS old_first, c.last_date AS old_last,
+          CASE WHEN v.removes THEN
+            (SELECT MIN(date) FROM store_day_customer s
+             WHERE s.store_id = v.store_id AND s.customer_key = v.customer_key)
+          ELSE LEAST(c.first_date, DATE '1970-01-01' + v.first_added) END AS new_first,
+          CASE WHEN v.removes THEN
+            (SELECT MAX(date) FROM store_day_customer s
+             WHERE s.store_id = v.store_id AND s.customer_key = v.customer_key)
+          ELSE GREATEST(c.last_date, DATE '1970-01-01' + v.last_added) END AS new_last
+        FROM unnest(\(changes.map { $0.storeId })::text[],
+                    \(changes.map { $0.customerKey })::bigint[],
+                    \(changes.map { Int32($0.firstAdded?.daysSinceEpoch ?? 0) })::integer[],
+                    \(changes.map { Int32($0.lastAdded?.daysSinceEpoch ?? 0) })::integer[],
+                    \(changes.map { $0.removes })::boolean[])
+          AS v(store_id, customer_key, first_added, last_added, removes)
+        LEFT JOIN store_customer c ON c.store_id = v.store_id AND c.customer_key = v.customer_key
+      ), moves AS (
+        SELECT store_id, date, SUM(f) AS f, SUM(l) AS l FROM (
+          SELECT store_id, old_first AS date, -1 AS f, 0 AS l FROM span
+          WHERE old_first IS NOT NULL AND old_first IS DISTINCT FROM new_first
+          UNION ALL SELECT store_id, new_first, 1, 0 FROM span
+          WHERE new_first IS NOT NULL AND old_first IS DISTINCT FROM new_first
+          UNION ALL SELECT store_id, old_last, 0, -1 FROM span
+          WHERE old_last IS NOT NULL AND old_last IS DISTINCT FROM new_last
+          UNION ALL SELECT store_id, new_last, 0, 1 FROM span
+          WHERE new_last IS NOT NULL AND old_last IS DISTINCT FROM new_last) m
+        GROUP BY store_id, date
+      ), days AS (
+        UPDATE store_day d SET first_visits = d.first_visits + m.f,
+          last_visits = d.last_visits + m.l
+        FROM moves m WHERE d.store_id = m.store_id AND d.date = m.date
+      ), kept AS (
+        INSERT INTO store_customer (store_id, customer_key, first_date, last_date)
+        SELECT store_id, customer_key, new_first, new_last FROM span
+        WHERE new_first IS NOT NULL
+          AND (old_first IS DISTINCT FROM new_first OR old_last IS DISTINCT FROM new_last)
+        ON CONFLICT (store_id, customer_key) DO UPDATE SET first_date = excluded.first_date,
+          last_date = excluded.last_date
+      )
+      DELETE FROM store_customer c USING span s
+      WHERE s.new_first IS NULL AND c.store_id = s.store_id AND c.customer_key = s.customer_key
       """)
-    try deleteEmptyRows(changes)
   }
 
   /// Deletes the aggregate rows that orders taken away brought down to zero: only rows whose
@@ -704,4 +761,5 @@ enum OrderById: PreparedText {}
 enum InsertOrders: PreparedText {}
 enum SaveItems: PreparedText {}
 enum AddDeltas: PreparedText {}
+enum MoveVisits: PreparedText {}
 enum ImportCounters: PreparedText {}

@@ -345,6 +345,8 @@ final class SQLiteStoreTransaction: StoreTransaction {
       try dayRows.step()
     }
 
+    try moveVisits(changes.visitChanges)
+
     var hourRows = try BatchInsert(
       db, into: "store_hour", columns: ["store_id", "date", "hour", "orders", "revenue_cents"],
       upsert: """
@@ -451,6 +453,77 @@ final class SQLiteStoreTransaction: StoreTransaction {
         rows: changes.categories.filter { $0.orders < 0 }
       ) { [$0.storeId, $0.category, $0.subcategory] }
     }
+  }
+
+  /// The temporary tables of `moveVisits`, made once per connection before its transaction
+  /// begins: made inside it, they changed the schema under statements an import had prepared.
+  static let visitTables = """
+    CREATE TEMP TABLE IF NOT EXISTS visit_change (
+      store_id TEXT NOT NULL, customer_key INTEGER NOT NULL, first_added TEXT,
+      last_added TEXT, removes INTEGER NOT NULL, PRIMARY KEY (store_id, customer_key)
+    ) WITHOUT ROWID;
+    CREATE TEMP TABLE IF NOT EXISTS visit_span (
+      store_id TEXT NOT NULL, customer_key INTEGER NOT NULL, old_first TEXT, old_last TEXT,
+      new_first TEXT, new_last TEXT, PRIMARY KEY (store_id, customer_key)
+    ) WITHOUT ROWID;
+    """
+
+  /// Keeps the touched customers' first and last days (`store_customer`) and the days' counts of
+  /// them (`first_visits`, `last_visits`), after the customer rows and the days are written: set
+  /// by set, through temporary tables, so that a first import's hundreds of thousands of
+  /// customers cost a few passes, not a statement each.
+  private func moveVisits(_ changes: [VisitChange]) throws {
+    guard !changes.isEmpty else { return }
+    var rows = try BatchInsert(
+      db, into: "visit_change",
+      columns: ["store_id", "customer_key", "first_added", "last_added", "removes"])
+    for change in changes {
+      try rows.append(change.storeId)
+      try rows.append(change.customerKey)
+      try rows.append(change.firstAdded.map { text($0) })
+      try rows.append(change.lastAdded.map { text($0) })
+      try rows.append(Int64(change.removes ? 1 : 0))
+    }
+    try rows.flush()
+    // A customer whose orders were taken away is read again from their remaining days (through
+    // `store_day_customer_by_customer`); `NULL` when none remain.
+    try db.execute(
+      sql: """
+        INSERT INTO visit_span
+          SELECT v.store_id, v.customer_key, c.first_date AS old_first, c.last_date AS old_last,
+            CASE WHEN v.removes THEN
+              (SELECT MIN(date) FROM store_day_customer s
+               WHERE s.store_id = v.store_id AND s.customer_key = v.customer_key)
+            ELSE min(coalesce(c.first_date, v.first_added), v.first_added) END AS new_first,
+            CASE WHEN v.removes THEN
+              (SELECT MAX(date) FROM store_day_customer s
+               WHERE s.store_id = v.store_id AND s.customer_key = v.customer_key)
+            ELSE max(coalesce(c.last_date, v.last_added), v.last_added) END AS new_last
+          FROM visit_change v
+          LEFT JOIN store_customer c ON c.store_id = v.store_id AND c.customer_key = v.customer_key;
+        UPDATE store_day SET first_visits = first_visits + m.f, last_visits = last_visits + m.l
+          FROM (SELECT store_id, date, SUM(f) AS f, SUM(l) AS l FROM (
+                  SELECT store_id, old_first AS date, -1 AS f, 0 AS l FROM visit_span
+                  WHERE old_first IS NOT NULL AND old_first IS NOT new_first
+                  UNION ALL SELECT store_id, new_first, 1, 0 FROM visit_span
+                  WHERE new_first IS NOT NULL AND old_first IS NOT new_first
+                  UNION ALL SELECT store_id, old_last, 0, -1 FROM visit_span
+                  WHERE old_last IS NOT NULL AND old_last IS NOT new_last
+                  UNION ALL SELECT store_id, new_last, 0, 1 FROM visit_span
+                  WHERE new_last IS NOT NULL AND old_last IS NOT new_last)
+                GROUP BY store_id, date) m
+          WHERE store_day.store_id = m.store_id AND store_day.date = m.date;
+        INSERT INTO store_customer (store_id, customer_key, first_date, last_date)
+          SELECT store_id, customer_key, new_first, new_last FROM visit_span
+          WHERE new_first IS NOT NULL
+            AND (old_first IS NOT new_first OR old_last IS NOT new_last)
+          ON CONFLICT (store_id, customer_key) DO UPDATE SET first_date = excluded.first_date,
+            last_date = excluded.last_date;
+        DELETE FROM store_customer WHERE (store_id, customer_key) IN
+          (SELECT store_id, customer_key FROM visit_span WHERE new_first IS NULL);
+        DELETE FROM temp.visit_span;
+        DELETE FROM temp.visit_change;
+        """)
   }
 
   /// Adds signed changes to a per-day table keyed by store, day and one text (`store_day_status`,

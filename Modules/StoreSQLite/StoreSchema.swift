@@ -314,6 +314,34 @@ enum StoreSchema {
       // The dish an item is a size of, as an import names it (`item_family`, issue 34 §3).
       try db.execute(sql: "ALTER TABLE menu_item ADD COLUMN family TEXT")
     }
+    migrator.registerMigration("store-16-visit-spans") { db in
+      // Distinct customers of a window in O(days) (issue 34 §6): each customer's first and last
+      // day at a store, and per day how many customers have their first or last day there. A
+      // window that no customer's last day follows counts its last visits; one that no first day
+      // precedes, its first visits. The index finds a customer's days again when an order taken
+      // away moves their first or last day.
+      try db.execute(
+        sql: """
+          ALTER TABLE store_day ADD COLUMN first_visits INTEGER NOT NULL DEFAULT 0;
+          ALTER TABLE store_day ADD COLUMN last_visits INTEGER NOT NULL DEFAULT 0;
+          CREATE TABLE store_customer (
+            store_id TEXT NOT NULL, customer_key INTEGER NOT NULL,
+            first_date TEXT NOT NULL, last_date TEXT NOT NULL,
+            PRIMARY KEY (store_id, customer_key)
+          ) WITHOUT ROWID;
+          INSERT INTO store_customer
+            SELECT store_id, customer_key, MIN(date), MAX(date) FROM store_day_customer
+            GROUP BY store_id, customer_key;
+          CREATE INDEX store_day_customer_by_customer
+            ON store_day_customer (store_id, customer_key, date);
+          UPDATE store_day SET first_visits = f.n
+            FROM (SELECT store_id, first_date, COUNT(*) AS n FROM store_customer GROUP BY 1, 2) f
+            WHERE f.store_id = store_day.store_id AND f.first_date = store_day.date;
+          UPDATE store_day SET last_visits = l.n
+            FROM (SELECT store_id, last_date, COUNT(*) AS n FROM store_customer GROUP BY 1, 2) l
+            WHERE l.store_id = store_day.store_id AND l.last_date = store_day.date;
+          """)
+    }
     return migrator
   }
 }

@@ -53,8 +53,24 @@ let recountQueries: [(table: String, key: String, recount: String)] = {
       "store_day", "store_id, date",
       """
       SELECT o.store_id, o.local_date, COUNT(*), SUM(o.subtotal_cents), SUM(o.tax_cents),
-             SUM(o.total_cents), COUNT(DISTINCT NULLIF(o.customer_id, ''))
+             SUM(o.total_cents), COUNT(DISTINCT NULLIF(o.customer_id, '')),
+             (SELECT COUNT(*) FROM (SELECT MIN(f.local_date) AS day FROM store_order f
+                                    WHERE f.store_id = o.store_id AND f.status = 'completed'
+                                      AND f.customer_id <> '' GROUP BY f.customer_id) x
+              WHERE x.day = o.local_date),
+             (SELECT COUNT(*) FROM (SELECT MAX(f.local_date) AS day FROM store_order f
+                                    WHERE f.store_id = o.store_id AND f.status = 'completed'
+                                      AND f.customer_id <> '' GROUP BY f.customer_id) x
+              WHERE x.day = o.local_date)
       FROM store_order o \(completed) GROUP BY 1, 2 ORDER BY 1, 2
+      """
+    ),
+    (
+      "store_customer", "store_id, customer_key",
+      """
+      SELECT o.store_id, c.id, MIN(o.local_date), MAX(o.local_date)
+      FROM store_order o JOIN customer c ON c.external_id = o.customer_id \(completed)
+      GROUP BY 1, 2 ORDER BY 1, 2
       """
     ),
     (

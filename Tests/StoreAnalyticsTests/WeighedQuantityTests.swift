@@ -63,7 +63,8 @@ struct WeighedQuantityTests {
     #expect(lines[4].kind == .refund)
     let summary = try store.importLines(lines)
     #expect(summary.orders == 4)
-    try expectConsistent(store, allowingEmpty: ["store_day_customer", "store_day_status"])
+    try expectConsistent(
+      store, allowingEmpty: ["store_day_customer", "store_customer", "store_day_status"])
 
     let items = try store.popular(storeId: "deli", limit: 10)
     #expect(items.map(\.itemName) == ["Cheddar", "Olives", "Bread"])

@@ -78,6 +78,12 @@ extension StoreRepository {
 
   /// From each store's customer days (a backend may count in one query instead).
   public func customerCount(of storeIds: [String], in range: DayRange) throws -> Int {
+    try distinctCustomers(of: storeIds, in: range)
+  }
+
+  /// Each store's customer days within `range`, deduplicated: what `customerCount` is by
+  /// definition, for a backend that counts some cases faster to fall back on.
+  public func distinctCustomers(of storeIds: [String], in range: DayRange) throws -> Int {
     var customers = DistinctCount()
     for storeId in storeIds {
       for (customer, _) in try customerDays(of: storeId, in: range) { customers.insert(customer) }
