@@ -174,6 +174,7 @@ enum StoreBenchmarks {
       for (name, target, arguments) in [
         ("store.heatmap-year.process", "≤ 10 ms", ["heatmap", "--range", "year"]),
         ("store.cohorts-12.process", "≤ 10 ms", ["cohorts", "--months", "12"]),
+        ("store.customers-year.process", "≤ 10 ms", ["customers", "--range", "year"]),
         ("store.forecast-14.process", "≤ 10 ms", ["forecast", "--days", "14"]),
         ("store.menu-year.process", "≤ 10 ms", ["menu", "--range", "year", "--costs", costs]),
         ("store.popular-family.process", "≤ 50 ms", ["popular", "--by", "family"]),

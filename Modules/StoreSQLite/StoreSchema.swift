@@ -333,7 +333,7 @@ enum StoreSchema {
             SELECT store_id, customer_key, MIN(date), MAX(date) FROM store_day_customer
             GROUP BY store_id, customer_key;
           CREATE INDEX store_day_customer_by_customer
-            ON store_day_customer (store_id, customer_key, date);
+            ON store_day_customer (customer_key, store_id, date);
           UPDATE store_day SET first_visits = f.n
             FROM (SELECT store_id, first_date, COUNT(*) AS n FROM store_customer GROUP BY 1, 2) f
             WHERE f.store_id = store_day.store_id AND f.first_date = store_day.date;
