@@ -175,6 +175,12 @@ public final class MemoryStoreRepository: StoreRepository {
       let name: String?
     }
     var groups: [Key: CustomerSales] = [:]
+    var firstDays: [String: LocalDate] = [:]
+    for order in state.current.orders.values
+    where order.storeId == storeId && order.status == .completed {
+      guard let id = order.customerId, !id.isEmpty else { continue }
+      firstDays[id] = min(firstDays[id] ?? order.localDate, order.localDate)
+    }
     for order in completedOrders(of: storeId, in: range) {
       let customer = order.customerId.flatMap { $0.isEmpty ? nil : $0 }
       let key = Key(id: customer, name: order.customerName)
@@ -187,7 +193,8 @@ public final class MemoryStoreRepository: StoreRepository {
       } else {
         groups[key] = CustomerSales(
           customerId: customer, name: order.customerName, orders: 1, spent: order.subtotal,
-          firstOrder: order.placedAt, lastOrder: order.placedAt)
+          firstOrder: order.placedAt, lastOrder: order.placedAt,
+          firstDay: customer.flatMap { firstDays[$0] })
       }
     }
     return Array(groups.values)

@@ -13,11 +13,16 @@ public struct CustomerSales: Sendable, Equatable {
   public var spent: FixedDecimal
   public var firstOrder: Instant
   public var lastOrder: Instant
+  /// The customer's first day with a completed order at the store, in any window (from the
+  /// store's customer spans): before the window's start, they are returning. `nil` without a
+  /// customer id.
+  public var firstDay: LocalDate?
 
   public init(
     customerId: String?, name: String?, orders: Int, spent: FixedDecimal, firstOrder: Instant,
-    lastOrder: Instant
+    lastOrder: Instant, firstDay: LocalDate?
   ) {
+    self.firstDay = firstDay
     self.customerId = customerId
     self.name = name
     self.orders = orders

@@ -166,22 +166,26 @@ public struct PostgresStoreRepository: StoreRepository {
     try read { session in
       try session.query(
         """
-        SELECT NULLIF(customer_id, ''), customer_name, COUNT(*)::bigint,
-          SUM(subtotal_cents)::bigint, (EXTRACT(EPOCH FROM MIN(placed_at)) * 1000)::bigint,
-          (EXTRACT(EPOCH FROM MAX(placed_at)) * 1000)::bigint
-        FROM store_order
-        WHERE store_id = \(storeId)
-          AND local_date BETWEEN \(PostgresDay(range.start)) AND \(PostgresDay(range.end))
-          AND status = 'completed'
-        GROUP BY 1, 2
+        SELECT g.*, (s.first_date - DATE '1970-01-01')::integer
+        FROM (SELECT NULLIF(customer_id, '') AS id, customer_name, COUNT(*)::bigint,
+                SUM(subtotal_cents)::bigint, (EXTRACT(EPOCH FROM MIN(placed_at)) * 1000)::bigint,
+                (EXTRACT(EPOCH FROM MAX(placed_at)) * 1000)::bigint
+              FROM store_order
+              WHERE store_id = \(storeId)
+                AND local_date BETWEEN \(PostgresDay(range.start)) AND \(PostgresDay(range.end))
+                AND status = 'completed'
+              GROUP BY 1, 2) g
+        LEFT JOIN customer c ON c.external_id = g.id
+        LEFT JOIN store_customer s ON s.store_id = \(storeId) AND s.customer_key = c.id
         """
       ).map { row in
-        let (id, name, orders, spent, first, last) = try row.decode(
-          (String?, String?, Int64, Int64, Int64, Int64).self)
+        let (id, name, orders, spent, first, last, firstDay) = try row.decode(
+          (String?, String?, Int64, Int64, Int64, Int64, Int32?).self)
         return CustomerSales(
           customerId: id, name: name, orders: Int(orders), spent: FixedDecimal(hundredths: spent),
           firstOrder: Instant(millisecondsSinceEpoch: first),
-          lastOrder: Instant(millisecondsSinceEpoch: last))
+          lastOrder: Instant(millisecondsSinceEpoch: last),
+          firstDay: firstDay.map { LocalDate(daysSinceEpoch: Int($0)) })
       }
     }
   }

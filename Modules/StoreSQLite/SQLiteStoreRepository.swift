@@ -84,18 +84,21 @@ public struct SQLiteStoreRepository: StoreRepository {
       try Row.fetchAll(
         try db.cachedStatement(
           sql: """
-            SELECT NULLIF(customer_id, ''), customer_name, COUNT(*), SUM(subtotal_cents),
-              MIN(placed_at), MAX(placed_at)
-            FROM store_order
-            WHERE store_id = ? AND local_date BETWEEN ? AND ? AND status = 'completed'
-            GROUP BY 1, 2
+            SELECT g.*, s.first_date
+            FROM (SELECT NULLIF(customer_id, '') AS id, customer_name, COUNT(*),
+                    SUM(subtotal_cents), MIN(placed_at), MAX(placed_at)
+                  FROM store_order
+                  WHERE store_id = ?1 AND local_date BETWEEN ?2 AND ?3 AND status = 'completed'
+                  GROUP BY 1, 2) g
+            LEFT JOIN customer c ON c.external_id = g.id
+            LEFT JOIN store_customer s ON s.store_id = ?1 AND s.customer_key = c.id
             """), arguments: [storeId, range.start, range.end]
       ).map { row in
         CustomerSales(
           customerId: row[0], name: row[1], orders: row[2],
           spent: FixedDecimal(hundredths: row[3]),
           firstOrder: Instant(millisecondsSinceEpoch: row[4]),
-          lastOrder: Instant(millisecondsSinceEpoch: row[5]))
+          lastOrder: Instant(millisecondsSinceEpoch: row[5]), firstDay: row[6])
       }
     }
   }
