@@ -67,6 +67,12 @@ extension RuckCommand {
         let name = PathText.name(of: path)
         do {
           let data = try readFile(path, mapped: true)
+          if RuckStore.isBackup(data) {
+            let restored = try hinting { try store.restoreBackup(data, name: name) }
+            rows.append(RuckWire.restoreResult(file: name, restored))
+            lines.append(Self.restoredLine(name, restored))
+            continue
+          }
           var warnings: [ImportWarning] = []
           let outcome = try hinting {
             try store.importFile(data, fileName: name, options: options) { warnings.append($0) }
@@ -112,7 +118,9 @@ extension RuckCommand {
           failure = failure ?? error
           let message = ExitStatus.message(for: error)
           rows.append(RuckWire.importResult(file: name, outcome: nil, error: message))
-          Terminal.writeNotice(message)
+          // A file refused for several records (a backup) says each, one line apiece.
+          let lines = (error as? TallyError).map(\.lines)
+          for line in lines ?? [message] { Terminal.writeNotice(line) }
         }
       }
       progress.finish()
@@ -122,6 +130,21 @@ extension RuckCommand {
         global.print(rows: rows)
       }
       if let failure { throw ExitCode(ExitStatus.status(for: failure) ?? ExitStatus.badData) }
+    }
+
+    /// What a restored backup changed, every count said.
+    static func restoredLine(_ name: String, _ restored: BackupRestore) -> String {
+      var line =
+        "restored \(name): \(counted(restored.sessionsRestored, "session")) "
+        + "(\(counted(restored.pointsRestored, "track point"))), "
+        + "\(counted(restored.filesRestored, "imported file's record", "imported files' records")), "
+        + (restored.profileRestored ? "the profile" : "the profile kept as it was")
+      if restored.sessionsPresent > 0 || restored.filesPresent > 0 {
+        line +=
+          "; already present: \(counted(restored.sessionsPresent, "session")), "
+          + "\(counted(restored.filesPresent, "file"))"
+      }
+      return line
     }
   }
 

@@ -20,7 +20,7 @@ struct RuckCommand: ParsableCommand {
       """,
     version: TallyVersion.current,
     subcommands: [
-      Import.self, Log.self, Sessions.self, Profile.self, Analytics.self, Records.self,
+      Import.self, Export.self, Log.self, Sessions.self, Profile.self, Analytics.self, Records.self,
       Weekly.self, Streak.self, Insights.self, Report.self,
     ])
 

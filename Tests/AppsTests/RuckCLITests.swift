@@ -149,3 +149,41 @@ struct RuckCLITests {
     #expect(result.output.contains("Example"))
   }
 }
+
+@Suite("ruck-cli export and import of a backup")
+struct RuckBackupCLITests {
+  @Test("export writes a file for you alone; import restores it and says every count")
+  func backup() throws {
+    let scratch = try RuckScratch()
+    defer { scratch.remove() }
+    for arguments in [
+      ["profile", "set", "--body-weight-kg", "80", "--min-rucks-per-week", "3"],
+      ["log", "--date", "2026-02-02", "--duration", "1h", "--distance", "5km", "--load-kg", "15"],
+      ["log", "--date", "2026-02-04", "--duration", "90", "--distance", "7.5km"],
+    ] {
+      #expect(try scratch.ruck(arguments).status == 0)
+    }
+    let backup = scratch.folder + "/all.json"
+    #expect(try scratch.ruck(["export", "--output", backup]).status == 0)
+    let mode = try FileManager.default.attributesOfItem(atPath: backup)[.posixPermissions] as? Int
+    #expect(mode == 0o600)
+
+    let other = scratch.folder + "/other.sqlite"
+    let restored = try scratch.ruck(["import", backup, "--db", other])
+    #expect(restored.status == 0)
+    #expect(
+      restored.output
+        == "restored all.json: 2 sessions (0 track points), 0 imported files' records, "
+        + "the profile\n")
+    let again = scratch.folder + "/again.json"
+    #expect(try scratch.ruck(["export", "--output", again, "--db", other]).status == 0)
+    #expect(
+      try Data(contentsOf: URL(fileURLWithPath: again))
+        == Data(contentsOf: URL(fileURLWithPath: backup)))
+    let twice = try scratch.ruck(["import", backup, "--db", other])
+    #expect(
+      twice.output
+        == "restored all.json: 0 sessions (0 track points), 0 imported files' records, the "
+        + "profile kept as it was; already present: 2 sessions, 0 files\n")
+  }
+}

@@ -3,7 +3,7 @@ import GRDB
 import Storage
 
 /// Where a session's calories came from.
-public enum CaloriesSource: String, Sendable, Codable {
+public enum CaloriesSource: String, Sendable, Codable, CaseIterable {
   /// Recorded by the device (TCX laps, FIT sessions).
   case device
   /// Estimated with the Pandolf equation.

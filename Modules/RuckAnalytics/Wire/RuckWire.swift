@@ -236,6 +236,23 @@ public enum RuckWire {
     ]
   }
 
+  /// What restoring a backup did, with the keys of `importResult` (status `restored`) and the
+  /// counts of what was restored and what was present already.
+  public static func restoreResult(file: String, _ restored: BackupRestore) -> JSONObject {
+    [
+      "file": .string(file), "status": .string("restored"),
+      "session_ids": .array(restored.sessionIds.map { .int(Int($0)) }), "error": .null,
+      "points_with_time_going_back": .int(0), "start_ignored": .bool(false),
+      "sessions_restored": .int(restored.sessionsRestored),
+      "sessions_present": .int(restored.sessionsPresent),
+      "points_restored": .int(restored.pointsRestored),
+      "files_restored": .int(restored.filesRestored),
+      "files_present": .int(restored.filesPresent),
+      "profile_restored": .bool(restored.profileRestored),
+      "kept_ids": .bool(restored.keptIds),
+    ]
+  }
+
   /// What importing one file did: its sessions, or that it was imported before, or why it
   /// failed (`error`, the one-line message).
   public static func importResult(

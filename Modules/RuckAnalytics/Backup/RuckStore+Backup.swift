@@ -1,0 +1,251 @@
+import AnalyticsCore
+import Foundation
+import GRDB
+import Storage
+
+/// What `restoreBackup` did: every session and file of the backup is counted once, as restored
+/// or as present already.
+public struct BackupRestore: Sendable, Equatable {
+  /// The restored sessions' ids in this database.
+  public var sessionIds: [Int64] = []
+  public var sessionsRestored = 0
+  /// Sessions the database has already (same start to the millisecond, distance within 1 m).
+  public var sessionsPresent = 0
+  public var pointsRestored = 0
+  public var filesRestored = 0
+  /// Imported files the database knows already (same content and planned day).
+  public var filesPresent = 0
+  /// Whether the profile was restored; a database that has one keeps it.
+  public var profileRestored = false
+  /// Whether the backup's ids were kept: only into an empty database, which then exports the
+  /// same bytes again.
+  public var keptIds = false
+}
+
+extension RuckStore {
+  /// Whether `data` is a backup (`exportBackup`) rather than a file of sessions.
+  public static func isBackup(_ data: Data) -> Bool { RuckBackup.isBackup(data) }
+
+  /// Every session (tracks included, hand-logged ones too), the imported files' records and the
+  /// profile, as the JSON of `RuckBackup`.
+  public func exportBackup() throws -> Data {
+    try writer.read { db in
+      let profile = try RuckProfile.current(db)
+      let files = try SourceFile.order(SourceFile.Columns.id).fetchAll(db)
+      var sessions: [RuckBackup.Session] = []
+      for session in try RuckSession.order(RuckSession.Columns.id).fetchAll(db) {
+        guard let id = session.id else { continue }
+        var track: [[RuckBackup.Point]] = []
+        try TrackChunk.forEachPoint(of: TrackChunk.all().ofSession(id).fetchAll(db)) {
+          segment, point in
+          while track.count <= segment { track.append([]) }
+          track[segment].append(
+            RuckBackup.Point(
+              time: point.time?.description, lat: point.latitude, lon: point.longitude,
+              ele: point.elevation, hr: point.heartRate))
+        }
+        sessions.append(
+          RuckBackup.Session(
+            id: id, startedAt: session.startedAt.description,
+            endedAt: session.endedAt.description, elapsedS: session.elapsedSeconds,
+            movingS: session.movingSeconds, distanceM: session.distanceMeters,
+            elevationGainM: session.elevationGainMeters,
+            elevationLossM: session.elevationLossMeters, loadKg: session.loadKg,
+            bodyWeightKg: session.bodyWeightKg, calories: session.calories,
+            caloriesSource: session.caloriesSource.rawValue, terrain: session.terrain?.rawValue,
+            temperatureC: session.temperatureC, conditions: session.conditions,
+            notes: session.notes, sourceFileId: session.sourceFileId,
+            createdAt: session.createdAt.description, activity: session.activity.rawValue,
+            recordStatus: session.recordStatus.rawValue, track: track))
+      }
+      return RuckBackup(
+        format: RuckBackup.formatName, version: RuckBackup.currentVersion,
+        profile: RuckBackup.Profile(
+          bodyWeightKg: profile.bodyWeightKg, units: profile.units.rawValue,
+          minRucksPerWeek: profile.minRucksPerWeek),
+        sourceFiles: files.map { file in
+          RuckBackup.File(
+            id: file.id ?? 0, name: file.name, sha256: file.sha256, format: file.format.rawValue,
+            importedAt: file.importedAt.description, plannedDay: file.plannedDay?.description)
+        },
+        sessions: sessions)
+    }.bytes()
+  }
+
+  /// Restores a backup in one transaction: everything, or nothing and every bad record named.
+  /// Into an empty database the ids are kept; otherwise sessions and files already present are
+  /// counted and skipped, the others get new ids, and a profile the database has is kept.
+  ///
+  /// - throws: `TallyError` (bad data) naming the record and the value.
+  public func restoreBackup(_ data: Data, name: String) throws -> BackupRestore {
+    let checked = try CheckedBackup(try RuckBackup.decode(data, name: name), name: name)
+    return try writer.write { db in
+      var summary = BackupRestore()
+      let empty =
+        try RuckSession.fetchCount(db) == 0 && SourceFile.fetchCount(db) == 0
+        && RuckProfile.fetchCount(db) == 0
+      summary.keptIds = empty
+      if try RuckProfile.fetchCount(db) == 0 {
+        try checked.profile.insert(db)
+        summary.profileRestored = true
+      }
+      var fileIds: [Int64: Int64] = [:]
+      for var file in checked.files {
+        let backupId = file.id!
+        if !empty,
+          let present = try SourceFile.all().withContent(file.sha256, plannedDay: file.plannedDay)
+            .fetchOne(db)
+        {
+          fileIds[backupId] = present.id
+          summary.filesPresent += 1
+          continue
+        }
+        if !empty { file.id = nil }
+        try file.insert(db)
+        fileIds[backupId] = file.id
+        summary.filesRestored += 1
+      }
+      for (var session, segments) in checked.sessions {
+        if !empty, try Self.sameRecording(db, session.startedAt, session.distanceMeters) != nil {
+          summary.sessionsPresent += 1
+          continue
+        }
+        if !empty { session.id = nil }
+        session.sourceFileId = session.sourceFileId.flatMap { fileIds[$0] }
+        try session.insert(db)
+        for chunk in TrackChunk.chunks(segments, sessionId: session.id!) { try chunk.insert(db) }
+        summary.sessionsRestored += 1
+        summary.sessionIds.append(session.id!)
+        summary.pointsRestored += segments.reduce(0) { $0 + $1.count }
+      }
+      return summary
+    }
+  }
+}
+
+/// A backup whose every record was checked and turned into the store's values.
+private struct CheckedBackup {
+  let profile: RuckProfile
+  let files: [SourceFile]
+  let sessions: [(RuckSession, [[TrackPoint]])]
+
+  init(_ backup: RuckBackup, name: String) throws {
+    let source = TallyError.Source(name)
+    func fail(_ place: String, _ problem: String) -> TallyError {
+      TallyError.refused("\(place): \(problem)", source: source)
+    }
+    guard backup.format == RuckBackup.formatName, backup.version == RuckBackup.currentVersion
+    else {
+      throw fail(
+        "format",
+        "'\(backup.format)' version \(backup.version): expected \(RuckBackup.formatName) "
+          + "version \(RuckBackup.currentVersion)")
+    }
+    func instant(_ text: String, _ place: String, _ key: String) throws -> Instant {
+      guard let instant = Instant.parse(text, zone: nil) else {
+        throw fail(place, "\(key) '\(text)' is not an instant: expected \(Instant.expectedText)")
+      }
+      return instant
+    }
+    func known<Value: RawRepresentable<String> & CaseIterable>(
+      _ text: String, _ type: Value.Type, _ place: String, _ key: String
+    ) throws -> Value {
+      guard let value = Value(rawValue: text) else {
+        throw fail(
+          place,
+          "\(key) '\(text)': expected one of "
+            + Value.allCases.map(\.rawValue).joined(separator: ", "))
+      }
+      return value
+    }
+    func measure(_ value: Double?, _ place: String, _ key: String) throws {
+      if let value, !(value.isFinite && value >= 0) {
+        throw fail(place, "\(key) \(value): expected a number of at least 0")
+      }
+    }
+
+    var problems = Problems()
+    var profile = RuckProfile()
+    try problems.collect {
+      if let weight = backup.profile.bodyWeightKg, !RuckProfile.bodyWeights.contains(weight) {
+        throw fail("profile", "body_weight_kg \(weight): expected 20 to 400 kg")
+      }
+      guard RuckProfile.weeklyGoals.contains(backup.profile.minRucksPerWeek) else {
+        throw fail(
+          "profile", "min_rucks_per_week \(backup.profile.minRucksPerWeek): expected 1 to 14")
+      }
+      profile.bodyWeightKg = backup.profile.bodyWeightKg
+      profile.units = try known(backup.profile.units, UnitSystem.self, "profile", "units")
+      profile.minRucksPerWeek = backup.profile.minRucksPerWeek
+    }
+    var fileIds = Set<Int64>()
+    files = try backup.sourceFiles.enumerated().compactMap { index, file in
+      try problems.collect { () throws -> SourceFile in
+        let place = "source_files[\(index)] (id \(file.id))"
+        guard fileIds.insert(file.id).inserted else { throw fail(place, "the id is used twice") }
+        var plannedDay: LocalDate?
+        if let day = file.plannedDay {
+          do { plannedDay = try LocalDate(parsing: day) } catch {
+            throw fail(place, "planned_day '\(day)' is not a day: expected YYYY-MM-DD")
+          }
+        }
+        return SourceFile(
+          id: file.id, name: file.name, sha256: file.sha256,
+          format: try known(file.format, SessionFileFormat.self, place, "format"),
+          importedAt: try instant(file.importedAt, place, "imported_at"), plannedDay: plannedDay)
+      }
+    }
+    var sessionIds = Set<Int64>()
+    sessions = try backup.sessions.enumerated().compactMap { index, session in
+      try problems.collect { () throws -> (RuckSession, [[TrackPoint]]) in
+        let place = "sessions[\(index)] (id \(session.id))"
+        guard sessionIds.insert(session.id).inserted else {
+          throw fail(place, "the id is used twice")
+        }
+        if let file = session.sourceFileId, !fileIds.contains(file) {
+          throw fail(place, "source_file_id \(file) is not among source_files")
+        }
+        let start = try instant(session.startedAt, place, "started_at")
+        let end = try instant(session.endedAt, place, "ended_at")
+        guard end >= start else { throw fail(place, "ended_at is before started_at") }
+        for (key, value) in [
+          ("elapsed_s", session.elapsedS), ("moving_s", session.movingS),
+          ("distance_m", session.distanceM), ("elevation_gain_m", session.elevationGainM),
+          ("elevation_loss_m", session.elevationLossM), ("load_kg", session.loadKg),
+          ("body_weight_kg", session.bodyWeightKg), ("calories", session.calories),
+        ] {
+          try measure(value, place, key)
+        }
+        if let temperature = session.temperatureC, !temperature.isFinite {
+          throw fail(place, "temperature_c \(temperature): expected a number")
+        }
+        let segments = try session.track.enumerated().map { segment, points in
+          try points.enumerated().map { number, point in
+            try TrackPoint(
+              time: try point.time.map {
+                try instant($0, "\(place) track[\(segment)][\(number)]", "time")
+              }, latitude: point.lat, longitude: point.lon, elevation: point.ele,
+              heartRate: point.hr
+            ).validated(source, point: "\(place) track[\(segment)][\(number)]")
+          }
+        }
+        let value = RuckSession(
+          id: session.id, startedAt: start, endedAt: end, elapsedSeconds: session.elapsedS,
+          movingSeconds: session.movingS, distanceMeters: session.distanceM,
+          elevationGainMeters: session.elevationGainM, elevationLossMeters: session.elevationLossM,
+          loadKg: session.loadKg, bodyWeightKg: session.bodyWeightKg, calories: session.calories,
+          caloriesSource: try known(
+            session.caloriesSource, CaloriesSource.self, place, "calories_source"),
+          terrain: try session.terrain.map { try known($0, Terrain.self, place, "terrain") },
+          temperatureC: session.temperatureC, conditions: session.conditions,
+          notes: session.notes, sourceFileId: session.sourceFileId,
+          createdAt: try instant(session.createdAt, place, "created_at"),
+          activity: try known(session.activity, Activity.self, place, "activity"),
+          recordStatus: try known(session.recordStatus, RecordStatus.self, place, "record_status"))
+        return (value, segments)
+      }
+    }
+    try problems.check()
+    self.profile = profile
+  }
+}
