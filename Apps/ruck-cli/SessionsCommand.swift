@@ -114,6 +114,22 @@ extension RuckCommand.Sessions {
             } ?? "-")
         ),
       ]
+      if let times = detail.heartRateZones {
+        let zones = times.zones
+        let basis =
+          zones.basis == .reserve
+          ? "of the reserve \(zones.resting!)–\(zones.maximum) bpm"
+          : "of \(zones.maximumEstimated ? "220 − age = " : "")\(zones.maximum) bpm"
+        extra.append(("heart rate zones", .string("50–60–70–80–90% " + basis)))
+        extra.append(("below zone 1", .string(format.duration(times.seconds[0]))))
+        for zone in 1...5 {
+          let low = Int(zones.lowerBounds[zone - 1].rounded(.up))
+          let range =
+            zone < 5 ? "\(low)–\(Int(zones.lowerBounds[zone].rounded(.up)) - 1)" : "\(low)+"
+          extra.append(
+            ("zone \(zone) (\(range) bpm)", .string(format.duration(times.seconds[zone]))))
+        }
+      }
       for split in detail.splits {
         // Moving time (the pace's), then elapsed when stops made it longer.
         var time = split.seconds.map(format.duration) ?? "untimed"
@@ -259,9 +275,14 @@ extension RuckCommand.Profile {
     static let configuration = CommandConfiguration(
       commandName: "set",
       abstract: "Change profile settings (the others stay).",
-      discussion:
-        "Example:\n  ruck-cli profile set --body-weight-kg 80 --min-rucks-per-week 2"
-    )
+      discussion: """
+        Heart-rate zones (sessions show) are 50–60–70–80–90% of --max-hr, or of the reserve \
+        above --resting-hr when it is set; without --max-hr, 220 − age from --birth-year.
+
+        Example:
+          ruck-cli profile set --body-weight-kg 80 --min-rucks-per-week 2
+          ruck-cli profile set --max-hr 185 --resting-hr 55
+        """)
     @OptionGroup var global: GlobalOptions
     @Option(
       name: .customLong("body-weight-kg"), parsing: .unconditional,
@@ -288,10 +309,24 @@ extension RuckCommand.Profile {
     var units: UnitSystem?
     @Option(name: .customLong("min-rucks-per-week"), help: "The weekly goal for streaks.")
     var minRucksPerWeek: Int?
+    @Option(
+      name: .customLong("max-hr"),
+      help: ArgumentHelp("Your maximum heart rate, for zones (100–240).", valueName: "bpm"))
+    var maxHeartRate: Int?
+    @Option(
+      name: .customLong("resting-hr"),
+      help: ArgumentHelp(
+        "Your resting heart rate: zones of the reserve (25–120).", valueName: "bpm"))
+    var restingHeartRate: Int?
+    @Option(
+      name: .customLong("birth-year"),
+      help: ArgumentHelp("Without --max-hr, the maximum is 220 − age.", valueName: "year"))
+    var birthYear: Int?
 
     func run() throws {
       let profile = try global.openRuckStore().updateProfile(
-        bodyWeightKg: bodyWeight ?? bodyWeightKg, units: units, minRucksPerWeek: minRucksPerWeek)
+        bodyWeightKg: bodyWeight ?? bodyWeightKg, units: units, minRucksPerWeek: minRucksPerWeek,
+        maxHeartRate: maxHeartRate, restingHeartRate: restingHeartRate, birthYear: birthYear)
       RuckCommand.Profile.print(profile, global: global)
     }
   }
@@ -314,6 +349,9 @@ extension RuckCommand.Profile {
       "body weight": .string(UnitFormatter(system: profile.units).load(profile.bodyWeightKg)),
       "units": .string(profile.units.rawValue),
       "weekly goal": .string(counted(profile.minRucksPerWeek, "ruck")),
+      "max heart rate": .string(profile.maxHeartRate.map { "\($0) bpm" } ?? "-"),
+      "resting heart rate": .string(profile.restingHeartRate.map { "\($0) bpm" } ?? "-"),
+      "birth year": .string(profile.birthYear.map(String.init) ?? "-"),
     ])
   }
 }

@@ -166,9 +166,50 @@ public enum RuckReportPage {
       ],
       ["Track points", String(detail.trackPointCount)],
     ]
+    if let rate = detail.heartRate {
+      facts.append([
+        "Heart rate",
+        "\(FixedNotation.format(rate.average, decimals: 0)) bpm average, \(rate.lowest)–\(rate.highest)",
+      ])
+    }
     if let terrain = session.terrain { facts.append(["Terrain", terrain.rawValue]) }
     if let conditions = session.conditions { facts.append(["Conditions", conditions]) }
     if let notes = session.notes { facts.append(["Notes", notes]) }
+    var heartRate: [ReportSection] = []
+    if let times = detail.heartRateZones {
+      let zones = times.zones
+      let names = ["Below 1"] + (1...5).map { "Zone \($0)" }
+      let basis =
+        zones.basis == .reserve
+        ? "the reserve from \(zones.resting!) to \(zones.maximum) bpm"
+        : (zones.maximumEstimated ? "220 − age = " : "a maximum of ") + "\(zones.maximum) bpm"
+      heartRate = [
+        ReportSection(
+          title: "Heart rate zones",
+          blocks: [
+            .chart(
+              BarChart(
+                title: "Minutes in each zone",
+                description:
+                  "Time at each heart rate, zones at 50, 60, 70, 80 and 90% of \(basis): each "
+                  + "sample's rate holds until the next (steps over a minute left out).",
+                data: zip(names, times.seconds).map { ChartDatum($0, $1 / 60) },
+                format: ValueFormat(decimals: 1, unit: "min"))),
+            .table(
+              DataTable(
+                caption: "Zones",
+                columns: [.init("Zone"), .init("From (bpm)", .numeric), .init("Time", .numeric)],
+                rows: zip(names, times.seconds).enumerated().map { index, row in
+                  [
+                    row.0,
+                    index == 0
+                      ? "-" : FixedNotation.format(zones.lowerBounds[index - 1], decimals: 1),
+                    format.duration(row.1),
+                  ]
+                })),
+          ])
+      ]
+    }
     return ReportPage(
       title: title, period: day.description, asOf: nil,
       sections: [
@@ -222,6 +263,6 @@ public enum RuckReportPage {
                   ]
                 }, emptyMessage: "No track was recorded.")),
           ]),
-      ])
+      ] + heartRate)
   }
 }

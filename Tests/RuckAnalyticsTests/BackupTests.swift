@@ -19,7 +19,9 @@ struct BackupTests {
   private func filled() throws -> RuckStore {
     let store = try RuckStore.inMemory(
       clock: .fixed(Instant(millisecondsSinceEpoch: 1_795_000_000_123)))
-    _ = try store.updateProfile(bodyWeightKg: 82.5, units: .imperial, minRucksPerWeek: 3)
+    _ = try store.updateProfile(
+      bodyWeightKg: 82.5, units: .imperial, minRucksPerWeek: 3, maxHeartRate: 186,
+      restingHeartRate: 52, birthYear: 1984)
     for file in files {
       _ = try store.importFile(
         shared(file), fileName: String(file.split(separator: "/").last!),

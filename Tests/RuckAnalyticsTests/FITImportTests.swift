@@ -5,7 +5,7 @@ import Testing
 @testable import RuckAnalytics
 
 private let fitFolder = sharedData.appendingPathComponent("fit")
-private let hasFIT = FileManager.default.fileExists(
+let hasFIT = FileManager.default.fileExists(
   atPath: fitFolder.appendingPathComponent("activity-small-fenix2-run.fit").path)
 
 /// Importing FIT files: the device's totals become the session's distance and moving time. The

@@ -28,11 +28,17 @@ struct RuckBackup: Codable, Equatable {
     var bodyWeightKg: Double?
     var units: String
     var minRucksPerWeek: Int
+    var maxHr: Int?
+    var restingHr: Int?
+    var birthYear: Int?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
       case units
       case bodyWeightKg = "body_weight_kg"
       case minRucksPerWeek = "min_rucks_per_week"
+      case maxHr = "max_hr"
+      case restingHr = "resting_hr"
+      case birthYear = "birth_year"
     }
   }
 
@@ -148,8 +154,11 @@ struct RuckBackup: Codable, Equatable {
         "profile",
         .object(
           JSONObject([
+            ("birth_year", profile.birthYear.map { .int($0) } ?? .null),
             ("body_weight_kg", number(profile.bodyWeightKg)),
+            ("max_hr", profile.maxHr.map { .int($0) } ?? .null),
             ("min_rucks_per_week", .int(profile.minRucksPerWeek)),
+            ("resting_hr", profile.restingHr.map { .int($0) } ?? .null),
             ("units", .string(profile.units)),
           ]))
       ),

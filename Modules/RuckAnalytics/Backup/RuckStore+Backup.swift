@@ -62,7 +62,8 @@ extension RuckStore {
         format: RuckBackup.formatName, version: RuckBackup.currentVersion,
         profile: RuckBackup.Profile(
           bodyWeightKg: profile.bodyWeightKg, units: profile.units.rawValue,
-          minRucksPerWeek: profile.minRucksPerWeek),
+          minRucksPerWeek: profile.minRucksPerWeek, maxHr: profile.maxHeartRate,
+          restingHr: profile.restingHeartRate, birthYear: profile.birthYear),
         sourceFiles: files.map { file in
           RuckBackup.File(
             id: file.id ?? 0, name: file.name, sha256: file.sha256, format: file.format.rawValue,
@@ -177,6 +178,18 @@ private struct CheckedBackup {
       profile.bodyWeightKg = backup.profile.bodyWeightKg
       profile.units = try known(backup.profile.units, UnitSystem.self, "profile", "units")
       profile.minRucksPerWeek = backup.profile.minRucksPerWeek
+      if let rate = backup.profile.maxHr, !RuckProfile.maxHeartRates.contains(rate) {
+        throw fail("profile", "max_hr \(rate): expected 100 to 240 bpm")
+      }
+      if let rate = backup.profile.restingHr, !RuckProfile.restingHeartRates.contains(rate) {
+        throw fail("profile", "resting_hr \(rate): expected 25 to 120 bpm")
+      }
+      if let year = backup.profile.birthYear, !RuckProfile.birthYears.contains(year) {
+        throw fail("profile", "birth_year \(year): expected 1900 to 2100")
+      }
+      profile.maxHeartRate = backup.profile.maxHr
+      profile.restingHeartRate = backup.profile.restingHr
+      profile.birthYear = backup.profile.birthYear
     }
     var fileIds = Set<Int64>()
     files = try backup.sourceFiles.enumerated().compactMap { index, file in

@@ -9,10 +9,24 @@ extension RuckStore {
 
   /// Changes the given settings and keeps the others.
   ///
-  /// - throws: `TallyError` for a body weight outside 20–400 kg or a goal outside 1–14.
+  /// - throws: `TallyError` for a body weight outside 20–400 kg, a goal outside 1–14, a maximum
+  ///   heart rate outside 100–240, a resting one outside 25–120 or not below the maximum, or a
+  ///   birth year outside 1900–2100.
   public func updateProfile(
-    bodyWeightKg: Double? = nil, units: UnitSystem? = nil, minRucksPerWeek: Int? = nil
+    bodyWeightKg: Double? = nil, units: UnitSystem? = nil, minRucksPerWeek: Int? = nil,
+    maxHeartRate: Int? = nil, restingHeartRate: Int? = nil, birthYear: Int? = nil
   ) throws -> RuckProfile {
+    if let maxHeartRate, !RuckProfile.maxHeartRates.contains(maxHeartRate) {
+      throw TallyError(
+        value: "\(maxHeartRate)", expected: "a maximum heart rate from 100 to 240 bpm")
+    }
+    if let restingHeartRate, !RuckProfile.restingHeartRates.contains(restingHeartRate) {
+      throw TallyError(
+        value: "\(restingHeartRate)", expected: "a resting heart rate from 25 to 120 bpm")
+    }
+    if let birthYear, !RuckProfile.birthYears.contains(birthYear) {
+      throw TallyError(value: "\(birthYear)", expected: "a birth year from 1900 to 2100")
+    }
     if let bodyWeightKg, !RuckProfile.bodyWeights.contains(bodyWeightKg) {
       throw TallyError(value: "\(bodyWeightKg)", expected: "a body weight from 20 to 400 kg")
     }
@@ -24,6 +38,15 @@ extension RuckStore {
       if let bodyWeightKg { profile.bodyWeightKg = bodyWeightKg }
       if let units { profile.units = units }
       if let minRucksPerWeek { profile.minRucksPerWeek = minRucksPerWeek }
+      if let maxHeartRate { profile.maxHeartRate = maxHeartRate }
+      if let restingHeartRate { profile.restingHeartRate = restingHeartRate }
+      if let birthYear { profile.birthYear = birthYear }
+      if let resting = profile.restingHeartRate, let maximum = profile.maxHeartRate,
+        resting >= maximum
+      {
+        throw TallyError(
+          value: "\(resting)", expected: "a resting heart rate below the maximum (\(maximum) bpm)")
+      }
       try profile.save(db)
       return profile
     }

@@ -114,6 +114,16 @@ enum RuckSchema {
             AND (\(slowLongHeavy) OR distance_m > 250000);
           """)
     }
+    migrator.registerMigration("ruck-10-heart-rate-profile") { db in
+      // The profile's heart rates for zones (issue 36 §2): a maximum (else 220 − age from the
+      // birth year) and a resting rate (zones of the reserve).
+      try db.execute(
+        sql: """
+          ALTER TABLE ruck_profile ADD COLUMN max_hr INTEGER;
+          ALTER TABLE ruck_profile ADD COLUMN resting_hr INTEGER;
+          ALTER TABLE ruck_profile ADD COLUMN birth_year INTEGER;
+          """)
+    }
     return migrator
   }
 

@@ -1,4 +1,5 @@
 import AnalyticsCore
+import GRDB
 
 /// One split of a session's track: a whole distance unit (the last one shorter).
 public struct Split: Sendable, Equatable {
@@ -38,6 +39,8 @@ public struct SessionDetail: Sendable, Equatable {
   public let highestElevationMeters: Double?
   /// The heart rate over the points that recorded one (`nil` when none did).
   public let heartRate: HeartRateSummary?
+  /// Time in each heart-rate zone; `nil` without heart rates or without zones in the profile.
+  public let heartRateZones: HeartRateZoneTimes?
 
   /// Splits every `length` metres along a track's points: distance within segments only (never
   /// across a gap), and each step's time shared between the splits it crosses in proportion to
@@ -80,8 +83,30 @@ struct TrackDetailBuilder {
   private var lowest: Double?
   private var highest: Double?
   private var rates = (sum: 0, count: 0, lowest: Int.max, highest: Int.min)
+  /// The zones to time, and the previous sample of this segment (its rate holds until the next).
+  private let zones: HeartRateZones?
+  private var zoneSeconds = [Double](repeating: 0, count: 6)
+  private var sample: (time: Instant, rate: Int)?
 
-  init(splitMeters: Double) { self.splitMeters = splitMeters }
+  init(splitMeters: Double, zones: HeartRateZones? = nil) {
+    self.splitMeters = splitMeters
+    self.zones = zones
+  }
+
+  /// A sample's rate holds until the next sample of its segment, as devices record them: the
+  /// step's time goes to that rate's zone, unless it is longer than a pause
+  /// (`HeartRateZoneTimes.longestStep`) or goes back.
+  private mutating func timeZones(_ point: TrackPoint, newSegment: Bool) {
+    guard let zones else { return }
+    if !newSegment, let sample, let time = point.time {
+      let step = time.seconds(since: sample.time)
+      if step > 0, step <= HeartRateZoneTimes.longestStep {
+        zoneSeconds[zones.zone(of: sample.rate)] += step
+      }
+    }
+    if newSegment || point.time != nil { sample = nil }
+    if let time = point.time, let rate = point.heartRate { sample = (time, rate) }
+  }
 
   /// Takes the next point of the track (of `segment`) and returns its distance along the track.
   mutating func add(segment: Int, _ point: TrackPoint) -> Double {
@@ -94,6 +119,7 @@ struct TrackDetailBuilder {
       rates = (rates.sum + rate, rates.count + 1, min(rates.lowest, rate), max(rates.highest, rate))
     }
     if point.time == nil { untimed = true }
+    timeZones(point, newSegment: segment != self.segment)
     guard segment == self.segment else {
       self.segment = segment
       walk = GreatCircleWalk()
@@ -146,7 +172,9 @@ struct TrackDetailBuilder {
         ? nil
         : HeartRateSummary(
           average: Double(rates.sum) / Double(rates.count), lowest: rates.lowest,
-          highest: rates.highest, samples: rates.count))
+          highest: rates.highest, samples: rates.count),
+      heartRateZones: rates.count == 0
+        ? nil : zones.map { HeartRateZoneTimes(zones: $0, seconds: zoneSeconds) })
   }
 }
 
@@ -158,9 +186,20 @@ extension RuckStore {
   public func sessionDetail(id: Int64, splitMeters: Double) throws -> SessionDetail {
     try writer.read { db in
       let session = try Self.existingSession(db, id: id)
-      var builder = TrackDetailBuilder(splitMeters: splitMeters)
+      var builder = try Self.detailBuilder(db, for: session, splitMeters: splitMeters)
       try TrackChunk.forEachPoint(ofSession: id, in: db) { _ = builder.add(segment: $0, $1) }
       return builder.detail(of: session)
     }
+  }
+
+  /// The builder of a session's detail, with the profile's heart-rate zones for its year (its
+  /// start's in UTC).
+  static func detailBuilder(_ db: Database, for session: RuckSession, splitMeters: Double)
+    throws -> TrackDetailBuilder
+  {
+    TrackDetailBuilder(
+      splitMeters: splitMeters,
+      zones: HeartRateZones(
+        profile: try RuckProfile.current(db), year: Zone.utc.localDate(of: session.startedAt).year))
   }
 }

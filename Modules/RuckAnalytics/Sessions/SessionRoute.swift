@@ -110,7 +110,7 @@ extension RuckStore {
       let session = try Self.existingSession(db, id: id)
       let pointCount = try TrackChunk.all().ofSession(id)
         .select(sum(TrackChunk.Columns.pointCount), as: Int.self).fetchOne(db)
-      var builder = TrackDetailBuilder(splitMeters: splitMeters)
+      var builder = try Self.detailBuilder(db, for: session, splitMeters: splitMeters)
       var route = RouteThinning(resolution: routeResolution, pointCount: pointCount ?? 0)
       try TrackChunk.forEachPoint(ofSession: id, in: db) { segment, point in
         let along = builder.add(segment: segment, point)

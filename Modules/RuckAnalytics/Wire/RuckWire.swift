@@ -225,6 +225,27 @@ public enum RuckWire {
           ])
         } ?? .null
       ),
+      ("heart_rate_zones", detail.heartRateZones.map { .object(zoneTimes($0)) } ?? .null),
+    ]
+  }
+
+  /// Time in each heart-rate zone, with the zones' bounds and what they were drawn from.
+  static func zoneTimes(_ times: HeartRateZoneTimes) -> JSONObject {
+    let zones = times.zones
+    return [
+      "basis": .string(zones.basis.rawValue), "max_bpm": .int(zones.maximum),
+      "max_estimated": .bool(zones.maximumEstimated),
+      "resting_bpm": zones.resting.map { .int($0) } ?? .null,
+      "below_zone_1_s": .number(times.seconds[0], decimals: 1),
+      "zones": .array(
+        (1...5).map { zone in
+          .object([
+            "zone": .int(zone), "from_bpm": .number(zones.lowerBounds[zone - 1], decimals: 1),
+            "to_bpm": zone < 5
+              ? .number(zones.lowerBounds[zone], decimals: 1) : .int(zones.maximum),
+            "seconds": .number(times.seconds[zone], decimals: 1),
+          ])
+        }),
     ]
   }
 
@@ -233,6 +254,9 @@ public enum RuckWire {
     [
       "body_weight_kg": .number(profile.bodyWeightKg, decimals: 1),
       "units": .string(profile.units.rawValue), "min_rucks_per_week": .int(profile.minRucksPerWeek),
+      "max_hr": profile.maxHeartRate.map { .int($0) } ?? .null,
+      "resting_hr": profile.restingHeartRate.map { .int($0) } ?? .null,
+      "birth_year": profile.birthYear.map { .int($0) } ?? .null,
     ]
   }
 
