@@ -136,7 +136,11 @@ public enum RuckReportPage {
       ),
       ("most weight moved", records.mostWeightMoved, { format.weightMoved($0) }),
       ("longest duration", records.longestDuration, { format.duration($0) }),
+      ("most elevation gained", records.mostElevationGain, { format.elevation($0) }),
     ]
+      + records.bestEfforts.map { effort in
+        ("fastest \(effort.name)", effort.record, { format.duration($0) })
+      }
   }
 
   /// One session: its measures, its route and elevation profile, and its splits.

@@ -129,6 +129,15 @@ public struct RuckRecord: Sendable, Equatable {
 
 /// Personal records up to a day.
 public struct RuckRecords: Sendable, Equatable {
+  public static func == (a: RuckRecords, b: RuckRecords) -> Bool {
+    a.longestDistance == b.longestDistance && a.fastestPace == b.fastestPace
+      && a.heaviestLoad == b.heaviestLoad && a.highestCalories == b.highestCalories
+      && a.mostWeightMoved == b.mostWeightMoved && a.longestDuration == b.longestDuration
+      && a.mostElevationGain == b.mostElevationGain
+      && a.bestEfforts.map(\.record) == b.bestEfforts.map(\.record)
+      && a.sessionsOfOtherTypes == b.sessionsOfOtherTypes
+  }
+
   /// Paces of shorter sessions say little (a walk to the car, a GPS fix that jumped): the
   /// fastest pace and the pace histogram only count sessions of at least this many metres.
   public static let paceMinimumMeters = 1000.0
@@ -145,6 +154,11 @@ public struct RuckRecords: Sendable, Equatable {
   public let mostWeightMoved: RuckRecord?
   /// Longest elapsed time, s.
   public let longestDuration: RuckRecord?
+  /// Most elevation gained in a session, m.
+  public let mostElevationGain: RuckRecord?
+  /// The fastest 1 km, mile, 5 km and 10 km inside sessions, moving seconds
+  /// (`BestEfforts.distances`, in order; `nil` where no track covered the distance).
+  public let bestEfforts: [(name: String, meters: Double, record: RuckRecord?)]
   /// Sessions up to the as-of day of types records leave out (runs, rides, `other`, unloaded
   /// walks).
   public let sessionsOfOtherTypes: Int

@@ -1,4 +1,5 @@
 import AnalyticsCore
+import GRDB
 
 extension RuckStore {
   /// Sessions with their local day in `zone`, up to and including `asOf`, oldest first, the
@@ -72,7 +73,35 @@ extension RuckStore {
       highestCalories: best(.maximum) { $0.calories },
       mostWeightMoved: best(.maximum) { $0.weightMovedKgKm },
       longestDuration: best(.maximum) { $0.elapsedSeconds },
+      mostElevationGain: best(.maximum) { $0.elevationGainMeters },
+      bestEfforts: try bestEfforts(of: all),
       sessionsOfOtherTypes: leftOut.count)
+  }
+
+  /// The fastest stretch of each `BestEfforts` distance among these sessions' stored efforts.
+  private func bestEfforts(of sessions: [(day: LocalDate, session: SessionFacts)]) throws
+    -> [(name: String, meters: Double, record: RuckRecord?)]
+  {
+    let days = Dictionary(uniqueKeysWithValues: sessions.map { ($0.session.id, $0.day) })
+    let rows = try writer.read { db in
+      try Row.fetchAll(db, sql: "SELECT session_id, distance_m, seconds FROM best_effort")
+    }
+    return BestEfforts.distances.map { name, meters in
+      // A stretch faster than anyone walks (a car, a GPS jump: what flags a whole session) is no
+      // record, though the session counts.
+      let fastest = RuckSession.fastestPlausiblePace * meters / 1_000
+      let candidates = rows.compactMap { row -> PersonalRecord<Int64>? in
+        guard row[1] as Double == meters, let day = days[row[0]], row[2] as Double >= fastest
+        else { return nil }
+        return PersonalRecord(value: row[2], id: row[0], date: day)
+      }
+      return (
+        name, meters,
+        PersonalRecord.best(of: candidates, kind: .minimum).map {
+          RuckRecord(value: $0.value, sessionId: $0.id, date: $0.date)
+        }
+      )
+    }
   }
 
   /// The last `weeks` Monday weeks up to the week holding the as-of day, zero-filled.

@@ -15,6 +15,7 @@ struct SessionFacts: Sendable, SessionMeasures {
   let terrain: Terrain?
   let temperatureC: Double?
   let recordStatus: RecordStatus
+  let elevationGainMeters: Double?
 
   /// The columns read, in the order `init(row:)` takes them.
   private static var columns: [any SQLSelectable] {
@@ -22,7 +23,7 @@ struct SessionFacts: Sendable, SessionMeasures {
     return [
       Columns.id, Columns.startedAt, Columns.elapsedSeconds, Columns.movingSeconds,
       Columns.distanceMeters, Columns.loadKg, Columns.calories, Columns.terrain,
-      Columns.temperatureC, Columns.recordStatus,
+      Columns.temperatureC, Columns.recordStatus, Columns.elevationGainMeters,
     ]
   }
 
@@ -37,6 +38,7 @@ struct SessionFacts: Sendable, SessionMeasures {
     terrain = (row[7] as String?).flatMap(Terrain.init(rawValue:))
     temperatureC = row[8]
     recordStatus = RecordStatus(rawValue: row[9]) ?? .excluded
+    elevationGainMeters = row[10]
   }
 
   /// Every counted session's start (`countedAsRucks`), oldest first: all a streak needs.

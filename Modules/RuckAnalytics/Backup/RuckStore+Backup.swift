@@ -114,7 +114,7 @@ extension RuckStore {
         if !empty { session.id = nil }
         session.sourceFileId = session.sourceFileId.flatMap { fileIds[$0] }
         try session.insert(db)
-        for chunk in TrackChunk.chunks(segments, sessionId: session.id!) { try chunk.insert(db) }
+        try Self.insertTrack(db, segments, sessionId: session.id!)
         summary.sessionsRestored += 1
         summary.sessionIds.append(session.id!)
         summary.pointsRestored += segments.reduce(0) { $0 + $1.count }

@@ -202,6 +202,33 @@ extension RuckStore {
   /// point, even 100 to an `INSERT` with values bound through SQLite's C API, was 21–32% of a
   /// GPX import (see `Docs/Ruck.md`).
   private func insertTrack(_ db: Database, _ track: ParsedTrack, sessionId: Int64) throws {
-    for chunk in TrackChunk.chunks(track.segments, sessionId: sessionId) { try chunk.insert(db) }
+    try Self.insertTrack(db, track.segments, sessionId: sessionId)
+  }
+
+  /// Stores a session's track and its best efforts (every writer of a track goes through here).
+  static func insertTrack(_ db: Database, _ segments: [[TrackPoint]], sessionId: Int64) throws {
+    for chunk in TrackChunk.chunks(segments, sessionId: sessionId) { try chunk.insert(db) }
+    try insertBestEfforts(db, segments, sessionId: sessionId)
+  }
+
+  /// Stores the best efforts of a track (`BestEfforts`).
+  static func insertBestEfforts(_ db: Database, _ segments: [[TrackPoint]], sessionId: Int64)
+    throws
+  {
+    for (meters, seconds) in BestEfforts.compute(segments) {
+      try db.execute(
+        sql: "INSERT INTO best_effort (session_id, distance_m, seconds) VALUES (?, ?, ?)",
+        arguments: [sessionId, meters, seconds])
+    }
+  }
+
+  /// Stores the best efforts of a stored track, read from its chunks.
+  static func insertBestEfforts(_ db: Database, sessionId: Int64) throws {
+    var segments: [[TrackPoint]] = []
+    try TrackChunk.forEachPoint(ofSession: sessionId, in: db) { segment, point in
+      while segments.count <= segment { segments.append([]) }
+      segments[segment].append(point)
+    }
+    try insertBestEfforts(db, segments, sessionId: sessionId)
   }
 }

@@ -124,6 +124,21 @@ enum RuckSchema {
           ALTER TABLE ruck_profile ADD COLUMN birth_year INTEGER;
           """)
     }
+    migrator.registerMigration("ruck-11-best-efforts") { db in
+      // Each session's fastest 1 km, mile, 5 km and 10 km in moving time (`BestEfforts`, issue
+      // 36 §2), kept when the track is written; the stored tracks' are made here.
+      try db.execute(
+        sql: """
+          CREATE TABLE best_effort (
+            session_id INTEGER NOT NULL REFERENCES ruck_session (id) ON DELETE CASCADE,
+            distance_m REAL NOT NULL, seconds REAL NOT NULL,
+            PRIMARY KEY (session_id, distance_m)
+          ) WITHOUT ROWID
+          """)
+      for id in try Int64.fetchAll(db, sql: "SELECT DISTINCT session_id FROM track_chunk") {
+        try RuckStore.insertBestEfforts(db, sessionId: id)
+      }
+    }
     return migrator
   }
 

@@ -87,6 +87,16 @@ public enum RuckWire {
       "highest_calories": record(records.highestCalories, unit: "kcal", decimals: 1),
       "most_weight_moved": record(records.mostWeightMoved, unit: "kg_km", decimals: 2),
       "longest_duration": record(records.longestDuration, unit: "s", decimals: 1),
+      "most_elevation_gain": record(records.mostElevationGain, unit: "m", decimals: 1),
+      "best_efforts": .array(
+        records.bestEfforts.map { effort in
+          .object(
+            JSONObject([
+              ("distance", .string(effort.name)),
+              ("distance_m", .number(effort.meters, decimals: 3)),
+              ("fastest", record(effort.record, unit: "s", decimals: 1)),
+            ]))
+        }),
       "sessions_of_other_types": .int(records.sessionsOfOtherTypes),
     ]
   }
