@@ -148,6 +148,7 @@ extension RuckCommand {
           streak: try store.streak(asOf: asOf, zone: zone),
           calendar: try store.calendar(asOf: asOf, zone: zone),
           records: try store.records(asOf: asOf, zone: zone),
+          fitness: try store.fitness(weeks: weeks, asOf: asOf, zone: zone),
           units: try units.units ?? store.profile().units, asOf: asOf)
       }
       try options.write(page)

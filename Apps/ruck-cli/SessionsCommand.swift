@@ -322,11 +322,22 @@ extension RuckCommand.Profile {
       name: .customLong("birth-year"),
       help: ArgumentHelp("Without --max-hr, the maximum is 220 − age.", valueName: "year"))
     var birthYear: Int?
+    @Option(
+      help: ArgumentHelp(
+        "female or male: the training load's coefficients (Banister).", valueName: "sex"),
+      transform: { text in
+        guard let sex = Sex(rawValue: text.lowercased()) else {
+          throw TallyError(value: text, expected: "female or male")
+        }
+        return sex
+      })
+    var sex: Sex?
 
     func run() throws {
       let profile = try global.openRuckStore().updateProfile(
         bodyWeightKg: bodyWeight ?? bodyWeightKg, units: units, minRucksPerWeek: minRucksPerWeek,
-        maxHeartRate: maxHeartRate, restingHeartRate: restingHeartRate, birthYear: birthYear)
+        maxHeartRate: maxHeartRate, restingHeartRate: restingHeartRate, birthYear: birthYear,
+        sex: sex)
       RuckCommand.Profile.print(profile, global: global)
     }
   }
@@ -352,6 +363,7 @@ extension RuckCommand.Profile {
       "max heart rate": .string(profile.maxHeartRate.map { "\($0) bpm" } ?? "-"),
       "resting heart rate": .string(profile.restingHeartRate.map { "\($0) bpm" } ?? "-"),
       "birth year": .string(profile.birthYear.map(String.init) ?? "-"),
+      "sex": .string(profile.sex?.rawValue ?? "-"),
     ])
   }
 }

@@ -16,7 +16,7 @@ public enum RuckReportPage {
 
   public static func report(
     weekly: RuckWeekly, streak: RuckStreak, calendar: RuckCalendar, records: RuckRecords,
-    units: UnitSystem, asOf: LocalDate
+    fitness: RuckFitness, units: UnitSystem, asOf: LocalDate
   ) -> ReportPage {
     let format = UnitFormatter(system: units)
     let label = { (week: RuckWeek) in "\(week.weekStart.day) \(week.weekStart.shortMonthName)" }
@@ -86,6 +86,7 @@ public enum RuckReportPage {
                   + "\(units.distanceSymbol) (lower is faster); weeks without are left out.",
                 data: paces, format: pace, emptyMessage: "No timed sessions in these weeks.")),
           ]),
+        trainingLoad(fitness),
         ReportSection(title: "Streak calendar", blocks: [.chart(calendarGrid(calendar))]),
         ReportSection(
           title: "Records",
@@ -120,6 +121,42 @@ public enum RuckReportPage {
       columns: calendar.weeks.map { "\($0.day) \($0.shortMonthName)" },
       values: calendar.sessions.map { $0.map { $0.map(Double.init) } },
       emptyMessage: "No sessions in this year.")
+  }
+
+  /// Fitness and form day by day, and the load of each week (`RuckFitness`).
+  static func trainingLoad(_ fitness: RuckFitness) -> ReportSection {
+    let day = { (date: LocalDate) in "\(date.day) \(date.shortMonthName)" }
+    let estimated = fitness.sessions.filter { $0.source == .estimated }.count
+    return ReportSection(
+      title: "Training load",
+      blocks: [
+        .chart(
+          BarChart(
+            title: "Load per week",
+            description:
+              "Banister's TRIMP summed over each Monday-to-Sunday week"
+              + (estimated > 0
+                ? "; \(counted(estimated, "session")) without heart rates estimated from moving "
+                  + "time, pace, climb and load." : "."),
+            data: fitness.weeks.map {
+              ChartDatum("\($0.weekStart.day) \($0.weekStart.shortMonthName)", $0.load)
+            })),
+        .chart(
+          LineChart(
+            title: "Fitness",
+            description:
+              "The 42-day exponentially weighted average of the daily load (chronic load).",
+            data: fitness.days.map { ChartDatum(day($0.day), $0.fitness) },
+            format: ValueFormat(decimals: 1))),
+        .chart(
+          LineChart(
+            title: "Form",
+            description:
+              "Fitness less fatigue (the 7-day average): below zero, more recent load than the "
+              + "body is used to.",
+            data: fitness.days.map { ChartDatum(day($0.day), $0.fitness - $0.fatigue) },
+            format: ValueFormat(decimals: 1))),
+      ])
   }
 
   /// Each record with its name and how its value is written, in the order tables list them.

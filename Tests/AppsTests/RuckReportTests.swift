@@ -146,7 +146,9 @@ struct RuckReportTests {
     // A year of weeks in the calendar: 52 columns × 7 weekdays.
     #expect(html.contains("Each column is a Monday-to-Sunday week of the last 52"))
     let svgs = ReportHTML.count("role=\"img\"", in: html)
-    #expect(svgs == 5)  // sessions, distance, weight moved, pace, calendar
+    // sessions, distance, weight moved, pace; load per week, fitness, form; the calendar
+    #expect(svgs == 8)
+    #expect(html.contains("<h2>Training load</h2>") || html.contains(">Training load<"))
     #expect(ReportHTML.count("<details><summary>Data table", in: html) == svgs)
     #expect(ReportHTML.count("<desc ", in: html) == svgs)
   }

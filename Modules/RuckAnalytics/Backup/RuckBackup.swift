@@ -31,9 +31,10 @@ struct RuckBackup: Codable, Equatable {
     var maxHr: Int?
     var restingHr: Int?
     var birthYear: Int?
+    var sex: String?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-      case units
+      case units, sex
       case bodyWeightKg = "body_weight_kg"
       case minRucksPerWeek = "min_rucks_per_week"
       case maxHr = "max_hr"
@@ -159,6 +160,7 @@ struct RuckBackup: Codable, Equatable {
             ("max_hr", profile.maxHr.map { .int($0) } ?? .null),
             ("min_rucks_per_week", .int(profile.minRucksPerWeek)),
             ("resting_hr", profile.restingHr.map { .int($0) } ?? .null),
+            ("sex", .string(profile.sex)),
             ("units", .string(profile.units)),
           ]))
       ),

@@ -63,7 +63,8 @@ extension RuckStore {
         profile: RuckBackup.Profile(
           bodyWeightKg: profile.bodyWeightKg, units: profile.units.rawValue,
           minRucksPerWeek: profile.minRucksPerWeek, maxHr: profile.maxHeartRate,
-          restingHr: profile.restingHeartRate, birthYear: profile.birthYear),
+          restingHr: profile.restingHeartRate, birthYear: profile.birthYear,
+          sex: profile.sex?.rawValue),
         sourceFiles: files.map { file in
           RuckBackup.File(
             id: file.id ?? 0, name: file.name, sha256: file.sha256, format: file.format.rawValue,
@@ -190,6 +191,7 @@ private struct CheckedBackup {
       profile.maxHeartRate = backup.profile.maxHr
       profile.restingHeartRate = backup.profile.restingHr
       profile.birthYear = backup.profile.birthYear
+      profile.sex = try backup.profile.sex.map { try known($0, Sex.self, "profile", "sex") }
     }
     var fileIds = Set<Int64>()
     files = try backup.sourceFiles.enumerated().compactMap { index, file in

@@ -209,6 +209,28 @@ extension RuckStore {
   static func insertTrack(_ db: Database, _ segments: [[TrackPoint]], sessionId: Int64) throws {
     for chunk in TrackChunk.chunks(segments, sessionId: sessionId) { try chunk.insert(db) }
     try insertBestEfforts(db, segments, sessionId: sessionId)
+    try insertHeartRateTime(db, segments, sessionId: sessionId)
+  }
+
+  /// Stores the seconds at each heart rate of a track (`HeartRateClock`).
+  static func insertHeartRateTime(_ db: Database, _ segments: [[TrackPoint]], sessionId: Int64)
+    throws
+  {
+    for (rate, seconds) in HeartRateClock.seconds(segments) {
+      try db.execute(
+        sql: "INSERT INTO heart_rate_time (session_id, bpm, seconds) VALUES (?, ?, ?)",
+        arguments: [sessionId, rate, seconds])
+    }
+  }
+
+  /// A stored track's segments, read from its chunks.
+  static func storedSegments(_ db: Database, sessionId: Int64) throws -> [[TrackPoint]] {
+    var segments: [[TrackPoint]] = []
+    try TrackChunk.forEachPoint(ofSession: sessionId, in: db) { segment, point in
+      while segments.count <= segment { segments.append([]) }
+      segments[segment].append(point)
+    }
+    return segments
   }
 
   /// Stores the best efforts of a track (`BestEfforts`).
@@ -224,11 +246,6 @@ extension RuckStore {
 
   /// Stores the best efforts of a stored track, read from its chunks.
   static func insertBestEfforts(_ db: Database, sessionId: Int64) throws {
-    var segments: [[TrackPoint]] = []
-    try TrackChunk.forEachPoint(ofSession: sessionId, in: db) { segment, point in
-      while segments.count <= segment { segments.append([]) }
-      segments[segment].append(point)
-    }
-    try insertBestEfforts(db, segments, sessionId: sessionId)
+    try insertBestEfforts(db, storedSegments(db, sessionId: sessionId), sessionId: sessionId)
   }
 }

@@ -48,10 +48,6 @@ public struct HeartRateZones: Sendable, Equatable {
 /// Time spent in each heart-rate zone over a session's track.
 public struct HeartRateZoneTimes: Sendable, Equatable {
   public let zones: HeartRateZones
-  /// Seconds below zone 1, then in zones 1 to 5.
+  /// Seconds below zone 1, then in zones 1 to 5 (`HeartRateClock`'s rule).
   public let seconds: [Double]
-
-  /// The longest step between two samples that counts: a longer one is a pause of the
-  /// recording (a device records every 1–10 s), whose time is nobody's zone.
-  public static let longestStep = 60.0
 }

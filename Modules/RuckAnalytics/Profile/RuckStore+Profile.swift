@@ -14,7 +14,8 @@ extension RuckStore {
   ///   birth year outside 1900–2100.
   public func updateProfile(
     bodyWeightKg: Double? = nil, units: UnitSystem? = nil, minRucksPerWeek: Int? = nil,
-    maxHeartRate: Int? = nil, restingHeartRate: Int? = nil, birthYear: Int? = nil
+    maxHeartRate: Int? = nil, restingHeartRate: Int? = nil, birthYear: Int? = nil,
+    sex: Sex? = nil
   ) throws -> RuckProfile {
     if let maxHeartRate, !RuckProfile.maxHeartRates.contains(maxHeartRate) {
       throw TallyError(
@@ -41,6 +42,7 @@ extension RuckStore {
       if let maxHeartRate { profile.maxHeartRate = maxHeartRate }
       if let restingHeartRate { profile.restingHeartRate = restingHeartRate }
       if let birthYear { profile.birthYear = birthYear }
+      if let sex { profile.sex = sex }
       if let resting = profile.restingHeartRate, let maximum = profile.maxHeartRate,
         resting >= maximum
       {

@@ -16,6 +16,8 @@ public struct RuckProfile: Codable, Sendable, Equatable, FetchableRecord, Persis
   public var maxHeartRate: Int?
   public var restingHeartRate: Int?
   public var birthYear: Int?
+  /// For the training load's coefficients (`TrainingLoad`).
+  public var sex: Sex?
 
   /// The defaults: no body weight, metric, two rucks a week.
   public init() {}
@@ -36,6 +38,7 @@ public struct RuckProfile: Codable, Sendable, Equatable, FetchableRecord, Persis
     public static let maxHeartRate = Column(CodingKeys.maxHeartRate)
     public static let restingHeartRate = Column(CodingKeys.restingHeartRate)
     public static let birthYear = Column(CodingKeys.birthYear)
+    public static let sex = Column(CodingKeys.sex)
   }
 
   enum CodingKeys: String, CodingKey {
@@ -45,6 +48,7 @@ public struct RuckProfile: Codable, Sendable, Equatable, FetchableRecord, Persis
     case maxHeartRate = "max_hr"
     case restingHeartRate = "resting_hr"
     case birthYear = "birth_year"
+    case sex
   }
 
   /// The stored profile, or the defaults before anything was set.

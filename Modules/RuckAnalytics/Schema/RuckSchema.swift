@@ -139,6 +139,24 @@ enum RuckSchema {
         try RuckStore.insertBestEfforts(db, sessionId: id)
       }
     }
+    migrator.registerMigration("ruck-12-training-load") { db in
+      // Each session's seconds at each heart rate (`HeartRateClock`), from which training load
+      // is Banister's TRIMP for whatever the profile's rates are; the profile's sex picks TRIMP's
+      // coefficients (issue 36 §2). The stored tracks' seconds are made here.
+      try db.execute(
+        sql: """
+          CREATE TABLE heart_rate_time (
+            session_id INTEGER NOT NULL REFERENCES ruck_session (id) ON DELETE CASCADE,
+            bpm INTEGER NOT NULL, seconds REAL NOT NULL,
+            PRIMARY KEY (session_id, bpm)
+          ) WITHOUT ROWID;
+          ALTER TABLE ruck_profile ADD COLUMN sex TEXT CHECK (sex IN ('female', 'male'));
+          """)
+      for id in try Int64.fetchAll(db, sql: "SELECT DISTINCT session_id FROM track_chunk") {
+        try RuckStore.insertHeartRateTime(
+          db, RuckStore.storedSegments(db, sessionId: id), sessionId: id)
+      }
+    }
     return migrator
   }
 

@@ -83,29 +83,13 @@ struct TrackDetailBuilder {
   private var lowest: Double?
   private var highest: Double?
   private var rates = (sum: 0, count: 0, lowest: Int.max, highest: Int.min)
-  /// The zones to time, and the previous sample of this segment (its rate holds until the next).
+  /// The zones to time, from the seconds at each rate (`HeartRateClock`).
   private let zones: HeartRateZones?
-  private var zoneSeconds = [Double](repeating: 0, count: 6)
-  private var sample: (time: Instant, rate: Int)?
+  private var clock = HeartRateClock()
 
   init(splitMeters: Double, zones: HeartRateZones? = nil) {
     self.splitMeters = splitMeters
     self.zones = zones
-  }
-
-  /// A sample's rate holds until the next sample of its segment, as devices record them: the
-  /// step's time goes to that rate's zone, unless it is longer than a pause
-  /// (`HeartRateZoneTimes.longestStep`) or goes back.
-  private mutating func timeZones(_ point: TrackPoint, newSegment: Bool) {
-    guard let zones else { return }
-    if !newSegment, let sample, let time = point.time {
-      let step = time.seconds(since: sample.time)
-      if step > 0, step <= HeartRateZoneTimes.longestStep {
-        zoneSeconds[zones.zone(of: sample.rate)] += step
-      }
-    }
-    if newSegment || point.time != nil { sample = nil }
-    if let time = point.time, let rate = point.heartRate { sample = (time, rate) }
   }
 
   /// Takes the next point of the track (of `segment`) and returns its distance along the track.
@@ -119,7 +103,7 @@ struct TrackDetailBuilder {
       rates = (rates.sum + rate, rates.count + 1, min(rates.lowest, rate), max(rates.highest, rate))
     }
     if point.time == nil { untimed = true }
-    timeZones(point, newSegment: segment != self.segment)
+    clock.add(point, newSegment: segment != self.segment)
     guard segment == self.segment else {
       self.segment = segment
       walk = GreatCircleWalk()
@@ -174,7 +158,12 @@ struct TrackDetailBuilder {
           average: Double(rates.sum) / Double(rates.count), lowest: rates.lowest,
           highest: rates.highest, samples: rates.count),
       heartRateZones: rates.count == 0
-        ? nil : zones.map { HeartRateZoneTimes(zones: $0, seconds: zoneSeconds) })
+        ? nil
+        : zones.map { zones in
+          var seconds = [Double](repeating: 0, count: 6)
+          for (rate, time) in clock.seconds { seconds[zones.zone(of: rate)] += time }
+          return HeartRateZoneTimes(zones: zones, seconds: seconds)
+        })
   }
 }
 

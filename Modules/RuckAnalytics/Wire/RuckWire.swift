@@ -259,6 +259,39 @@ public enum RuckWire {
     ]
   }
 
+  /// One week of the fitness chart.
+  public static func fitnessWeek(_ week: FitnessWeek) -> JSONObject {
+    [
+      "week_start": .date(week.weekStart), "sessions": .int(week.sessions),
+      "load": .number(week.load, decimals: 1), "fitness": .number(week.fitness, decimals: 2),
+      "fatigue": .number(week.fatigue, decimals: 2), "form": .number(week.form, decimals: 2),
+    ]
+  }
+
+  /// The fitness chart: weeks, days and each session's load with its source.
+  public static func fitness(_ fitness: RuckFitness) -> JSONObject {
+    [
+      "weeks": .array(fitness.weeks.map { .object(fitnessWeek($0)) }),
+      "days": .array(
+        fitness.days.map { day in
+          .object([
+            "date": .date(day.day), "load": .number(day.load, decimals: 1),
+            "fitness": .number(day.fitness, decimals: 2),
+            "fatigue": .number(day.fatigue, decimals: 2),
+            "form": .number(day.fitness - day.fatigue, decimals: 2),
+          ])
+        }),
+      "sessions": .array(
+        fitness.sessions.map { session in
+          .object([
+            "session_id": .int(Int(session.sessionId)), "date": .date(session.day),
+            "load": .number(session.load, decimals: 1), "source": .string(session.source.rawValue),
+          ])
+        }),
+      "sessions_without_load": .int(fitness.sessionsWithoutLoad),
+    ]
+  }
+
   /// The profile.
   public static func profile(_ profile: RuckProfile) -> JSONObject {
     [
@@ -267,6 +300,7 @@ public enum RuckWire {
       "max_hr": profile.maxHeartRate.map { .int($0) } ?? .null,
       "resting_hr": profile.restingHeartRate.map { .int($0) } ?? .null,
       "birth_year": profile.birthYear.map { .int($0) } ?? .null,
+      "sex": .string(profile.sex?.rawValue),
     ]
   }
 
