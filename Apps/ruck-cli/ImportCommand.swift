@@ -58,6 +58,8 @@ extension RuckCommand {
       let store = try global.openRuckStore()
       let options = details.options(
         start: date.map { global.instant(global.day($0), start) }, zone: global.zone)
+      // Said in the profile's units, as every table is.
+      let units = try store.profile().units
       let progress = Progress(label: "importing", total: files.count)
       var rows: [JSONObject] = []
       var lines: [String] = []
@@ -96,8 +98,7 @@ extension RuckCommand {
           case .imported(let sessions):
             lines.append(
               "imported \(name): \(counted(sessions.count, "session")), "
-                + String(
-                  format: "%.2f km", UnitSystem.metric.distance(metres: outcome.distanceMeters)))
+                + UnitFormatter(system: units).distance(outcome.distanceMeters))
             for session in sessions where !session.countsAsRuck {
               let id = session.id ?? 0
               lines.append(

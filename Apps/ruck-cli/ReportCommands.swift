@@ -277,15 +277,20 @@ extension RuckCommand {
         + OutputFormat.table.render(
           rows: insights.weatherImpact.map {
             [
-              "temperature": .string(RuckWire.temperatureBand($0.band)),
+              "temperature": .string(format.temperatureBand($0.band)),
               "sessions": .int($0.sessions),
               "pace": .string(
                 format.pace($0.averagePaceSecondsPerKm) + untimedNote($0.sessionsWithoutMovingTime)),
             ]
           })
-      out += "\nLoad by month " + Sparkline.render(insights.loadProgression.map(\.averageLoadKg))
+      let system = format.system
       out +=
-        insights.loadSlopeKgPerMonth.map { "  trend \(signed($0, decimals: 2)) kg/month\n" } ?? "\n"
+        "\nLoad by month "
+        + Sparkline.render(insights.loadProgression.map { system.load(kg: $0.averageLoadKg) })
+      out +=
+        insights.loadSlopeKgPerMonth.map {
+          "  trend \(signed(system.load(kg: $0), decimals: 2)) \(system.loadSymbol)/month\n"
+        } ?? "\n"
       out +=
         insights.averageKilocaloriesPerHour.map {
           "Average burn \(FixedNotation.format($0, decimals: 0)) kcal/h\n"

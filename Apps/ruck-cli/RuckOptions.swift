@@ -49,6 +49,24 @@ struct SessionDetails: ParsableArguments {
     })
   var temperatureC: Double?
 
+  @Option(
+    name: .customLong("temperature-f"), parsing: .unconditional,
+    help: ArgumentHelp("Air temperature in °F (stored as °C).", valueName: "f"),
+    transform: { text in
+      let fahrenheit = try Quantities.number(parsing: text, what: "°F", allowNegative: true)
+      // Kept within the same limits as --temperature-c, named in °F.
+      let celsius = (fahrenheit - 32) * 5 / 9
+      guard SessionLimits.temperatureC.contains(celsius) else {
+        let range = SessionLimits.temperatureC
+        throw TallyError(
+          value: text,
+          expected: "°F from \(FixedNotation.format(range.lowerBound * 9 / 5 + 32, decimals: 0)) "
+            + "to \(FixedNotation.format(range.upperBound * 9 / 5 + 32, decimals: 0))")
+      }
+      return celsius
+    })
+  var temperatureF: Double?
+
   @Option(help: "Weather in words (\"light rain\").") var conditions: String?
   @Option(help: "Notes.") var notes: String?
 
@@ -68,13 +86,17 @@ struct SessionDetails: ParsableArguments {
     if bodyWeight != nil && bodyWeightKg != nil {
       throw ValidationError("give the body weight once: --body-weight or --body-weight-kg")
     }
+    if temperatureC != nil && temperatureF != nil {
+      throw ValidationError("give the temperature once: --temperature-c or --temperature-f")
+    }
   }
 
   /// The options given, with the zone days are read in.
   func options(start: Instant? = nil, zone: Zone) -> SessionOptions {
     SessionOptions(
       loadKg: load ?? loadKg, bodyWeightKg: bodyWeight ?? bodyWeightKg, terrain: terrain,
-      temperatureC: temperatureC, conditions: conditions, notes: notes, start: start,
+      temperatureC: temperatureC ?? temperatureF, conditions: conditions, notes: notes,
+      start: start,
       activity: activity, zone: zone)
   }
 }

@@ -43,7 +43,7 @@ struct SessionPrinter {
       ("terrain", .string(session.terrain?.rawValue ?? "-")),
       (
         "temperature",
-        .string(session.temperatureC.map { FixedNotation.format($0, decimals: 1) + " °C" } ?? "-")
+        .string(format.temperature(session.temperatureC))
       ),
       ("conditions", .string(session.conditions ?? "-")), ("notes", .string(session.notes ?? "-")),
       ("source", .string(session.sourceFileId.map { files[$0] ?? "file" } ?? "manual")),

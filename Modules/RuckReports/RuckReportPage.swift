@@ -198,15 +198,28 @@ public enum RuckReportPage {
       ["Type", session.activity.rawValue],
       ["Distance", format.distance(session.distanceMeters)],
       ["Moving time", format.duration(session.movingSeconds)],
+      ["Elapsed time", format.duration(session.elapsedSeconds)],
       ["Pace", format.pace(session.paceSecondsPerKm)],
       ["Load", format.load(session.loadKg)],
+      ["Weight moved", format.weightMoved(session.weightMovedKgKm)],
       [
-        "Elevation",
+        "Calories",
+        session.calories.map {
+          FixedNotation.format($0, decimals: 0) + " kcal (\(session.caloriesSource.rawValue))"
+        } ?? "-",
+      ],
+      ["Elevation gain", format.elevation(session.elevationGainMeters)],
+      ["Elevation loss", format.elevation(session.elevationLossMeters)],
+      [
+        "Elevation range",
         "\(format.elevation(detail.lowestElevationMeters)) to "
           + format.elevation(detail.highestElevationMeters),
       ],
       ["Track points", String(detail.trackPointCount)],
     ]
+    if let temperature = session.temperatureC {
+      facts.append(["Temperature", format.temperature(temperature)])
+    }
     if let rate = detail.heartRate {
       facts.append([
         "Heart rate",
@@ -269,13 +282,13 @@ public enum RuckReportPage {
                 title: "Route and elevation",
                 description:
                   "The track seen from above (north up, start a circle, end a square) and its "
-                  + "elevation against distance, in metres.",
+                  + "elevation against distance, in \(units == .metric ? "metres" : "feet").",
                 points: route.positions.map {
                   RoutePoint(
                     latitude: $0.latitude, longitude: $0.longitude, elevation: $0.elevationMeters,
                     distance: $0.distanceMeters)
                 }, recordedCount: detail.trackPointCount, spacing: route.spacingMeters,
-                tolerance: routeTolerance))
+                tolerance: routeTolerance, units: units == .metric ? .metric : .imperial))
           ]),
         ReportSection(
           title: "Splits",

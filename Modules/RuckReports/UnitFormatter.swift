@@ -39,6 +39,27 @@ public struct UnitFormatter: Sendable {
       + system.elevationSymbol
   }
 
+  public func temperature(_ celsius: Double?) -> String {
+    guard let celsius else { return "-" }
+    return FixedNotation.format(system.temperature(celsius: celsius), decimals: 1) + " "
+      + system.temperatureSymbol
+  }
+
+  /// A temperature band of the insights in these units (its bounds are whole °C).
+  public func temperatureBand(_ band: RuckInsights.TemperatureBand) -> String {
+    func degrees(_ celsius: Double) -> String {
+      FixedNotation.format(
+        system.temperature(celsius: celsius), decimals: system == .metric ? 0 : 1)
+        + " " + system.temperatureSymbol
+    }
+    switch (band.fromC, band.toC) {
+    case (nil, let to?): return "below \(degrees(to))"
+    case (let from?, nil): return "\(degrees(from)) and above"
+    case (let from?, let to?): return "\(degrees(from)) to \(degrees(to))"
+    case (nil, nil): return "any temperature"
+    }
+  }
+
   public func duration(_ seconds: Double?) -> String {
     guard let seconds else { return "-" }
     guard let whole = TimeSpan.wholeSeconds(seconds) else {

@@ -187,3 +187,29 @@ struct RuckBackupCLITests {
         + "profile kept as it was; already present: 2 sessions, 0 files\n")
   }
 }
+
+@Suite("ruck-cli in imperial units throughout (issue 36 §1)")
+struct RuckImperialCLITests {
+  @Test("°F in and out, stored as °C; the page's profile in feet and miles")
+  func imperial() throws {
+    let scratch = try RuckScratch()
+    defer { scratch.remove() }
+    #expect(try scratch.ruck(["profile", "set", "--units", "imperial"]).status == 0)
+    // 50 °F = 10 °C exactly: (50 − 32) × 5/9.
+    let logged = try scratch.ruck([
+      "log", "--date", "2026-02-02", "--duration", "1h", "--distance", "3mi", "--load", "30lb",
+      "--temperature-f", "50", "--format", "json",
+    ])
+    #expect(logged.status == 0 && logged.output.contains("\"temperature_c\": 10"))
+    let shown = try scratch.ruck(["sessions", "show", "1"])
+    #expect(shown.output.contains("50.0 °F"))
+    let both = try scratch.ruck([
+      "log", "--duration", "1h", "--distance", "3mi", "--temperature-c", "3",
+      "--temperature-f", "40",
+    ])
+    #expect(both.status == 64 && both.error.contains("--temperature-c or --temperature-f"))
+    let insights = try scratch.ruck(["insights"])
+    #expect(insights.output.contains("lb/month") || !insights.output.contains("kg/month"))
+    #expect(insights.output.contains("°F"))
+  }
+}

@@ -65,7 +65,12 @@ struct RuckReportTests {
     #expect(Self.routePointCount(html) == 3)
     #expect(html.contains("Drawn from 3 of 3 recorded points, simplified to within 2.0 m."))
     #expect(html.contains("<th scope=\"row\">Distance</th><td>2.22 km</td>"))
-    #expect(html.contains("<th scope=\"row\">Elevation</th><td>90 m to 130 m</td>"))
+    #expect(html.contains("<th scope=\"row\">Elevation range</th><td>90 m to 130 m</td>"))
+    // In imperial units the profile is feet against miles too (130 m = 426.5 ft).
+    let imperial = fixture.run(["sessions", "show", "1", "--format", "html", "--units", "imperial"])
+    #expect(imperial.output.contains("Elevation in feet against distance in mi"))
+    #expect(imperial.output.contains("Elevation (ft)") && imperial.output.contains(" mi</text>"))
+    #expect(imperial.output.contains("<td>295 ft to 427 ft</td>"))
     // Splits: 1000 m in 539.59 s (1000 / 1111.95 × 600), twice; then 223.90 m in 120.82 s.
     #expect(
       html.contains(

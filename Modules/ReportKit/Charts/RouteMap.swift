@@ -18,6 +18,34 @@ public struct RoutePoint: Sendable, Equatable {
   }
 }
 
+/// The units an elevation profile is drawn in: the reader's, not the store's metres.
+public struct ProfileUnits: Sendable, Equatable {
+  public let distanceSymbol: String
+  public let metresPerDistance: Double
+  public let elevationSymbol: String
+  public let elevationName: String
+  public let metresPerElevation: Double
+
+  public static let metric = ProfileUnits(
+    distanceSymbol: "km", metresPerDistance: 1_000, elevationSymbol: "m", elevationName: "metres",
+    metresPerElevation: 1)
+  /// Miles and feet (international: 1,609.344 m and 0.3048 m).
+  public static let imperial = ProfileUnits(
+    distanceSymbol: "mi", metresPerDistance: 1_609.344, elevationSymbol: "ft",
+    elevationName: "feet", metresPerElevation: 0.3048)
+
+  public init(
+    distanceSymbol: String, metresPerDistance: Double, elevationSymbol: String,
+    elevationName: String, metresPerElevation: Double
+  ) {
+    self.distanceSymbol = distanceSymbol
+    self.metresPerDistance = metresPerDistance
+    self.elevationSymbol = elevationSymbol
+    self.elevationName = elevationName
+    self.metresPerElevation = metresPerElevation
+  }
+}
+
 /// A session's track drawn from above, start and end marked, with its elevation profile below.
 ///
 /// Projection: equirectangular at the track's mean latitude (x = R·λ·cos φ̄, y = R·φ, in metres),
@@ -42,6 +70,8 @@ public struct RouteMap: Sendable, Equatable {
   public var tolerance: Double
   public var maximumPoints: Int
   public var emptyMessage: String
+  /// The profile's units (its simplification stays in metres).
+  public var units: ProfileUnits
 
   /// Mean Earth radius (IUGG), metres.
   static let earthRadius = 6_371_008.8
@@ -55,8 +85,9 @@ public struct RouteMap: Sendable, Equatable {
   public init(
     title: String, description: String, points: [RoutePoint], recordedCount: Int? = nil,
     spacing: Double = 0, tolerance: Double = 2, maximumPoints: Int = 20_000,
-    emptyMessage: String = "No track was recorded."
+    emptyMessage: String = "No track was recorded.", units: ProfileUnits = .metric
   ) {
+    self.units = units
     self.title = title
     self.description = description
     self.points = points
@@ -138,8 +169,8 @@ public struct RouteMap: Sendable, Equatable {
       let index = count > 1 ? row * (withElevation.count - 1) / (count - 1) : 0
       let point = points[withElevation[index]]
       return [
-        NumberText.grouped(point.distance / 1000, decimals: 2),
-        NumberText.grouped(point.elevation ?? 0, decimals: 0),
+        NumberText.grouped(point.distance / units.metresPerDistance, decimals: 2),
+        NumberText.grouped((point.elevation ?? 0) / units.metresPerElevation, decimals: 0),
         NumberText.grouped(point.latitude, decimals: 5),
         NumberText.grouped(point.longitude, decimals: 5),
       ]
@@ -147,7 +178,8 @@ public struct RouteMap: Sendable, Equatable {
     return DataTable(
       caption: title + ": elevation along the track",
       columns: [
-        .init("Distance (km)", .numeric), .init("Elevation (m)", .numeric),
+        .init("Distance (\(units.distanceSymbol))", .numeric),
+        .init("Elevation (\(units.elevationSymbol))", .numeric),
         .init("Latitude", .numeric), .init("Longitude", .numeric),
       ],
       rows: rows, emptyMessage: "No elevation was recorded.")
@@ -227,24 +259,29 @@ extension RouteMap: HTMLRenderable {
       lowest = min(lowest, point.y)
       highest = max(highest, point.y)
     }
-    let elevations = NiceScale(covering: lowest, highest, targetTicks: 5)
+    let elevations = NiceScale(
+      covering: lowest / units.metresPerElevation, highest / units.metresPerElevation,
+      targetTicks: 5)
     let distances = NiceScale(
-      covering: 0, (profile.last?.x ?? 0) / 1000, targetTicks: ChartStyle.targetTicks)
+      covering: 0, (profile.last?.x ?? 0) / units.metresPerDistance,
+      targetTicks: ChartStyle.targetTicks)
     let caption = title + ": elevation profile"
     html.chartFigure(
       title: caption,
-      description: "Elevation in metres against distance in kilometres, from "
+      description: "Elevation in \(units.elevationName) against distance in "
+        + "\(units.distanceSymbol), from "
         + NumberText.grouped(elevations.lower, decimals: elevations.decimals) + " to "
-        + NumberText.grouped(elevations.upper, decimals: elevations.decimals) + " m.",
+        + NumberText.grouped(elevations.upper, decimals: elevations.decimals)
+        + " \(units.elevationSymbol).",
       isEmpty: false, emptyMessage: "", table: profileTable, width: ChartStyle.width,
       height: plot.svgHeight, className: "chart profile"
     ) { html, _ in
       html.valueAxis(elevations, left: left, right: left + plotWidth, top: top, height: plotHeight)
       func x(_ metres: Double) -> Double {
-        left + plotWidth * distances.fraction(of: metres / 1000)
+        left + plotWidth * distances.fraction(of: metres / units.metresPerDistance)
       }
       func y(_ elevation: Double) -> Double {
-        top + plotHeight * (1 - elevations.fraction(of: elevation))
+        top + plotHeight * (1 - elevations.fraction(of: elevation / units.metresPerElevation))
       }
       let bottom = NumberText.coordinate(top + plotHeight)
       html.markup(
@@ -263,10 +300,12 @@ extension RouteMap: HTMLRenderable {
       html.markup(" " + bottom + "Z\"/>")
       html.markup("<g class=\"x-labels\" text-anchor=\"middle\">")
       for tick in distances.ticks {
-        let label = NumberText.grouped(tick, decimals: distances.decimals) + " km"
+        let label =
+          NumberText.grouped(tick, decimals: distances.decimals) + " \(units.distanceSymbol)"
         // The last label is centred on the plot's right end, where the margin is narrower than
         // half of a wide label ("600 km"): moved left just enough to stay inside the drawing.
-        let centre = min(x(tick * 1000), ChartStyle.width - ChartStyle.textWidth(label) / 2)
+        let centre = min(
+          x(tick * units.metresPerDistance), ChartStyle.width - ChartStyle.textWidth(label) / 2)
         html.markup(
           "<text x=\"\(NumberText.coordinate(centre))\" y=\"\(NumberText.coordinate(top + plotHeight + ChartStyle.fontSize + 8))\">"
         )

@@ -28,6 +28,12 @@ extension UnitSystem {
 
   /// `m` or `ft`.
   public var elevationSymbol: String { self == .metric ? "m" : "ft" }
+  /// `°C` or `°F`.
+  public var temperatureSymbol: String { self == .metric ? "°C" : "°F" }
+  /// Degrees Celsius in °C or °F (× 9/5 + 32).
+  public func temperature(celsius: Double) -> Double {
+    self == .metric ? celsius : celsius * 9 / 5 + 32
+  }
   /// Metres of climb in m or ft.
   public func elevation(metres: Double) -> Double {
     self == .metric ? metres : metres / Quantities.metresPerFoot
