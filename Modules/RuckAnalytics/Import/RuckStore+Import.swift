@@ -49,6 +49,10 @@ extension RuckStore {
     let (hash, track) = try Self.hashing(data) { try ParsedTrack.read(data, fileName: fileName) }
     let options = options.filling(from: track.savedDetails)
     let measures = TrackMeasures(track)
+    // A multisport recording is one session per sport, all from this file (its record links
+    // them as one outing); any other file is one session.
+    let parts = track.legs.isEmpty ? [track] : track.legs
+    let partMeasures = track.legs.isEmpty ? [measures] : parts.map(TrackMeasures.init)
     let source = TallyError.Source(fileName)
     let plannedDay = measures.start == nil ? options.start.map(options.zone.localDate(of:)) : nil
     if let previous = try writer.read({
@@ -57,7 +61,7 @@ extension RuckStore {
       return .duplicate(previousName: previous.name)
     }
     if let start = measures.start,
-      let same = try writer.read({ try Self.sameRecording($0, start, measures.distance) })
+      let same = try writer.read({ try Self.sameRecording($0, start, partMeasures[0].distance) })
     {
       return .duplicate(previousName: "session \(same)")
     }
@@ -71,39 +75,48 @@ extension RuckStore {
     try refuseFuture(
       start, zone: options.zone, category: measures.start == nil ? .usage : .badData,
       source: source)
-    _ = try SessionLimits.check(
-      measures.distance, "distance", SessionLimits.metres, unit: "metres", category: .badData,
-      source: source)
-    _ = try SessionLimits.check(
-      measures.elapsed, "duration", SessionLimits.seconds, unit: "seconds", category: .badData,
-      source: source)
-    _ = try SessionLimits.check(
-      measures.moving, "moving time", SessionLimits.seconds, unit: "seconds",
-      category: .badData, source: source)
-    _ = try SessionLimits.check(
-      track.deviceCalories, "calories", SessionLimits.calories, unit: "kcal", category: .badData,
-      source: source)
+    for (part, measures) in zip(parts, partMeasures) {
+      _ = try SessionLimits.check(
+        measures.distance, "distance", SessionLimits.metres, unit: "metres", category: .badData,
+        source: source)
+      _ = try SessionLimits.check(
+        measures.elapsed, "duration", SessionLimits.seconds, unit: "seconds", category: .badData,
+        source: source)
+      _ = try SessionLimits.check(
+        measures.moving, "moving time", SessionLimits.seconds, unit: "seconds",
+        category: .badData, source: source)
+      _ = try SessionLimits.check(
+        part.deviceCalories, "calories", SessionLimits.calories, unit: "kcal",
+        category: .badData, source: source)
+    }
     func write(_ db: Database) throws -> ImportOutcome {
       if let previous = try SourceFile.all().withContent(hash, plannedDay: plannedDay).fetchOne(db)
       {
         return .duplicate(previousName: previous.name)  // imported meanwhile by another process
       }
-      if let start = measures.start, let same = try Self.sameRecording(db, start, measures.distance)
+      if let start = measures.start,
+        let same = try Self.sameRecording(db, start, partMeasures[0].distance)
       {
         return .duplicate(previousName: "session \(same)")
       }
       let file = try insertFile(
         db, name: fileName, hash: hash, format: format, plannedDay: plannedDay)
-      var session = newSession(
-        profile: try RuckProfile.current(db), start: start, end: measures.end ?? start,
-        elapsed: measures.elapsed,
-        moving: measures.moving, distance: measures.distance, gain: measures.elevationGain,
-        loss: measures.elevationLoss, calories: track.deviceCalories, source: .device,
-        options: options, sourceFileId: file,
-        activity: options.activity ?? track.sport.flatMap(Activity.init(fileSport:)))
-      try session.insert(db)
-      try insertTrack(db, track, sessionId: session.id!)
-      return .imported([session])
+      let profile = try RuckProfile.current(db)
+      var sessions: [RuckSession] = []
+      for (part, measures) in zip(parts, partMeasures) {
+        let start = measures.start ?? start
+        var session = newSession(
+          profile: profile, start: start, end: measures.end ?? start,
+          elapsed: measures.elapsed,
+          moving: measures.moving, distance: measures.distance, gain: measures.elevationGain,
+          loss: measures.elevationLoss, calories: part.deviceCalories, source: .device,
+          options: options, sourceFileId: file,
+          activity: options.activity ?? part.sport.flatMap(Activity.init(fileSport:)))
+        try session.insert(db)
+        try insertTrack(db, part, sessionId: session.id!)
+        sessions.append(session)
+      }
+      return .imported(sessions)
     }
     // A first import (no sessions yet) writes with a rollback journal: see `RollbackJournal`.
     let outcome = try writer.writeWithoutTransaction { db in

@@ -53,7 +53,7 @@ enum FITReader {
     let sport = summaries.compactMap(\.sport).first.flatMap(\.name).flatMap {
       $0 == "generic" ? nil : $0
     }
-    return ParsedTrack(
+    var track = ParsedTrack(
       segments: segments,
       deviceDistance: distances.isEmpty ? nil : distances.reduce(0, +),
       deviceCalories: calories.isEmpty ? nil : calories.reduce(0, +),
@@ -61,5 +61,34 @@ enum FITReader {
       deviceEnd: ends.max(),
       sport: sport,
       deviceMovingTime: timers.isEmpty ? nil : timers.reduce(0, +))
+    track.legs = legs(of: activity.sessions, segments: segments)
+    return track
+  }
+
+  /// A multisport file's sessions, each with the points recorded from its start to the next
+  /// one's (a point at a boundary is the later session's), and its own distance, calories,
+  /// timer time and sport: a triathlon is a swim, a ride and a run, not one 52 km "other".
+  /// Empty for a file of one session, or of sessions without start times.
+  static func legs(of sessions: [FITSummary], segments: [[TrackPoint]]) -> [ParsedTrack] {
+    let sessions = sessions.filter { $0.startTime != nil }.sorted { $0.startTime! < $1.startTime! }
+    guard sessions.count > 1 else { return [] }
+    return sessions.enumerated().map { index, session in
+      let start = session.startTime!
+      let next = index + 1 < sessions.count ? sessions[index + 1].startTime : nil
+      let own = segments.map { points in
+        points.filter { point in
+          guard let time = point.time else { return false }
+          return time >= start && next.map { time < $0 } ?? true
+        }
+      }.filter { !$0.isEmpty }
+      let end =
+        session.timestamp
+        ?? session.totalElapsedTime.map { start.adding(seconds: Int64($0.rounded())) }
+      return ParsedTrack(
+        segments: own, deviceDistance: session.totalDistance,
+        deviceCalories: session.totalCalories, deviceStart: start, deviceEnd: end,
+        sport: session.sport.flatMap(\.name).flatMap { $0 == "generic" ? nil : $0 },
+        deviceMovingTime: session.totalTimerTime)
+    }
   }
 }

@@ -54,6 +54,10 @@ public struct ParsedTrack: Sendable, Equatable {
   /// session comes back whole.
   public var savedDetails: SessionOptions?
 
+  /// A multisport recording's sport sessions (a triathlon's swim, transitions, ride and run),
+  /// each its own track with its own totals; empty for a recording of one sport.
+  public var legs: [ParsedTrack] = []
+
   /// Every point of every segment.
   public var pointCount: Int { segments.reduce(0) { $0 + $1.count } }
 }

@@ -1,0 +1,38 @@
+import AnalyticsCore
+import Foundation
+import GRDB
+import Testing
+
+@testable import RuckAnalytics
+
+/// A multisport FIT (issue 36 §1): fitparse reads five sessions in sample_mulitple_header.fit,
+/// swim, transition, bike, transition, run, with these totals and these records with a position
+/// from each start to the next.
+@Suite("Multisport FIT", .enabled(if: hasFIT, "../shared/data/fit is missing"))
+struct MultisportTests {
+  @Test("one session per sport session, each with its own totals, points and type")
+  func triathlon() throws {
+    let store = try RuckStore.inMemory()
+    let outcome = try store.importFile(
+      shared("fit/sample_mulitple_header.fit"), fileName: "sample_mulitple_header.fit")
+    let sessions = outcome.sessions
+    #expect(sessions.count == 5)
+    #expect(sessions.map(\.activity) == [.other, .other, .bike, .other, .run])
+    #expect(sessions.map(\.distanceMeters) == [1_644.71, 141.7, 40_909.42, 31.93, 9_805.92])
+    #expect(sessions.map(\.calories) == [245, 6, 1_001, 1, 632])
+    #expect(sessions.allSatisfy { $0.caloriesSource == .device })
+    #expect(sessions.map(\.movingSeconds) == [1_987.521, 170.269, 4_422.14, 60.724, 2_850.694])
+    // One outing: every session is of the one file.
+    #expect(Set(sessions.map(\.sourceFileId)).count == 1)
+    let points = try sessions.map { try store.trackPoints(sessionId: $0.id!).count }
+    #expect(points == [38, 38, 854, 14, 518])
+    // The same file again adds nothing.
+    guard
+      case .duplicate = try store.importFile(
+        shared("fit/sample_mulitple_header.fit"), fileName: "again.fit")
+    else {
+      Issue.record("a second import of the file was not a duplicate")
+      return
+    }
+  }
+}
