@@ -140,6 +140,7 @@ extension RuckCommand {
         + "(\(counted(restored.pointsRestored, "track point"))), "
         + "\(counted(restored.filesRestored, "imported file's record", "imported files' records")), "
         + (restored.profileRestored ? "the profile" : "the profile kept as it was")
+        + (restored.goalsRestored > 0 ? ", \(counted(restored.goalsRestored, "goal"))" : "")
       if restored.sessionsPresent > 0 || restored.filesPresent > 0 {
         line +=
           "; already present: \(counted(restored.sessionsPresent, "session")), "

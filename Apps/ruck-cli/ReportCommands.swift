@@ -201,6 +201,15 @@ extension RuckCommand {
         format.distance(weekly.averageDistancePerWeekMeters))
       out +=
         "sessions per week " + Sparkline.render(weekly.weeks.map { Double($0.sessions) }) + "\n"
+      // Each weekly goal: in how many of these weeks it was met.
+      let goals = Dictionary(grouping: weekly.goals, by: \.goal.measure)
+      for measure in GoalMeasure.allCases {
+        guard let progress = goals[measure], let goal = progress.first?.goal else { continue }
+        out +=
+          "weekly \(measure.rawValue.replacingOccurrences(of: "_", with: " ")) goal "
+          + "\(format.goalValue(measure, goal.target)): met in "
+          + "\(progress.filter(\.met).count) of \(counted(progress.count, "week"))\n"
+      }
       Terminal.writeOutput(out + otherTypesNote(weekly.sessionsOfOtherTypes))
     }
   }
@@ -220,8 +229,10 @@ extension RuckCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
-      let streak = try global.openRuckStoreToRead().streak(asOf: global.asOf, zone: global.zone)
+      let store = try global.openRuckStoreToRead()
+      let streak = try store.streak(asOf: global.asOf, zone: global.zone)
       guard global.format == .table else { return global.print(object: RuckWire.streak(streak)) }
+      let format = UnitFormatter(system: try store.profile().units)
       var longest = ""
       if let start = streak.longestStart, let end = streak.longestEnd {
         longest = " (\(start) to \(end))"
@@ -235,6 +246,9 @@ extension RuckCommand {
           "\(streak.thisWeekSessions) done, \(streak.thisWeekNeeded) more to reach the goal"),
         "milestones": .string(milestones.isEmpty ? "-" : milestones.joined(separator: ", ")),
       ])
+      if !streak.goals.isEmpty {
+        Terminal.writeOutput(streak.goals.map { format.goalLine($0) + "\n" }.joined())
+      }
     }
   }
 

@@ -87,6 +87,7 @@ public enum RuckReportPage {
                 data: paces, format: pace, emptyMessage: "No timed sessions in these weeks.")),
           ]),
         trainingLoad(fitness),
+        goals(streak.goals, weekly: weekly.goals, format: format),
         ReportSection(title: "Streak calendar", blocks: [.chart(calendarGrid(calendar))]),
         ReportSection(
           title: "Records",
@@ -121,6 +122,47 @@ public enum RuckReportPage {
       columns: calendar.weeks.map { "\($0.day) \($0.shortMonthName)" },
       values: calendar.sessions.map { $0.map { $0.map(Double.init) } },
       emptyMessage: "No sessions in this year.")
+  }
+
+  /// Each goal this week or month, and how often each weekly goal was met.
+  static func goals(_ progress: [GoalProgress], weekly: [GoalProgress], format: UnitFormatter)
+    -> ReportSection
+  {
+    ReportSection(
+      title: "Goals",
+      blocks: [
+        .table(
+          DataTable(
+            caption: "Goals as of the report's day",
+            columns: [
+              .init("Goal"), .init("Target", .numeric), .init("Done", .numeric),
+              .init("Progress", .numeric), .init("Period"),
+            ],
+            rows: progress.map { row in
+              [
+                "\(row.goal.period == .week ? "Weekly" : "Monthly") "
+                  + row.goal.measure.rawValue.replacingOccurrences(of: "_", with: " "),
+                format.goalValue(row.goal.measure, row.goal.target),
+                format.goalValue(row.goal.measure, row.done),
+                FixedNotation.format(row.percent, decimals: 0) + "%",
+                "\(row.start) to \(row.end)",
+              ]
+            },
+            emptyMessage: "No distance, weight-moved or elevation goal: 'ruck-cli goals set'.")),
+        .table(
+          DataTable(
+            caption: "Weekly goals met in the report's weeks",
+            columns: [.init("Goal"), .init("Weeks met", .numeric)],
+            rows: GoalMeasure.allCases.compactMap { measure in
+              let weeks = weekly.filter { $0.goal.measure == measure }
+              guard let goal = weeks.first?.goal else { return nil }
+              return [
+                "Weekly " + measure.rawValue.replacingOccurrences(of: "_", with: " ") + " "
+                  + format.goalValue(measure, goal.target),
+                "\(weeks.filter(\.met).count) of \(weeks.count)",
+              ]
+            }, emptyMessage: "No weekly goal.")),
+      ])
   }
 
   /// Fitness and form day by day, and the load of each week (`RuckFitness`).

@@ -60,6 +60,26 @@ public struct UnitFormatter: Sendable {
     }
   }
 
+  /// A goal's measure in these units.
+  public func goalValue(_ measure: GoalMeasure, _ value: Double) -> String {
+    switch measure {
+    case .distance: return distance(value)
+    case .weightMoved: return weightMoved(value)
+    case .elevation: return elevation(value)
+    }
+  }
+
+  /// `weekly distance: 18.20 / 25.00 km (73%), 2026-02-02 to 2026-02-08`.
+  public func goalLine(_ progress: GoalProgress) -> String {
+    let goal = progress.goal
+    let name =
+      "\(goal.period == .week ? "weekly" : "monthly") "
+      + goal.measure.rawValue.replacingOccurrences(of: "_", with: " ")
+    return "\(name): \(goalValue(goal.measure, progress.done)) of "
+      + "\(goalValue(goal.measure, goal.target)) (\(FixedNotation.format(progress.percent, decimals: 0))%"
+      + (progress.met ? ", met" : "") + "), \(progress.start) to \(progress.end)"
+  }
+
   public func duration(_ seconds: Double?) -> String {
     guard let seconds else { return "-" }
     guard let whole = TimeSpan.wholeSeconds(seconds) else {

@@ -22,6 +22,8 @@ struct BackupTests {
     _ = try store.updateProfile(
       bodyWeightKg: 82.5, units: .imperial, minRucksPerWeek: 3, maxHeartRate: 186,
       restingHeartRate: 52, birthYear: 1984)
+    try store.setGoal(.week, .distance, target: 25_000)
+    try store.setGoal(.month, .elevation, target: 2_000.5)
     for file in files {
       _ = try store.importFile(
         shared(file), fileName: String(file.split(separator: "/").last!),
@@ -41,6 +43,7 @@ struct BackupTests {
     let summary = try restored.restoreBackup(backup, name: "all.json")
     #expect(summary.keptIds && summary.profileRestored)
     #expect(summary.sessionsRestored == 5 && summary.filesRestored == 4)
+    #expect(summary.goalsRestored == 2)
     #expect(try restored.exportBackup() == backup)
 
     // Read back independently of the code that wrote it.

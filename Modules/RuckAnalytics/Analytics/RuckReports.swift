@@ -188,6 +188,8 @@ public struct RuckWeekly: Sendable, Equatable {
   public let averageDistancePerWeekMeters: Double
   /// Sessions in these weeks of types reports leave out (runs, rides, `other`, unloaded walks).
   public let sessionsOfOtherTypes: Int
+  /// Each weekly goal (`RuckStore.goals`) over each week, week by week.
+  public let goals: [GoalProgress]
 }
 
 /// The weekly streak, this week's progress and milestones.
@@ -204,6 +206,8 @@ public struct RuckStreak: Sendable, Equatable {
   public let thisWeekSessions: Int, thisWeekNeeded: Int
   /// Milestones reached (4, 8, 12, 26, 52 weeks) with the day of the session that reached each.
   public let milestones: [(weeks: Int, reachedOn: LocalDate)]
+  /// Each distance, weight-moved or elevation goal over this week or month.
+  public let goals: [GoalProgress]
 
   /// Runs of weeks worth marking: a month, two, a quarter, half a year, a year.
   public static let milestoneWeeks = [4, 8, 12, 26, 52]
@@ -216,5 +220,6 @@ public struct RuckStreak: Sendable, Equatable {
       && lhs.thisWeekNeeded == rhs.thisWeekNeeded
       && lhs.milestones.map(\.weeks) == rhs.milestones.map(\.weeks)
       && lhs.milestones.map(\.reachedOn) == rhs.milestones.map(\.reachedOn)
+      && lhs.goals == rhs.goals
   }
 }

@@ -137,7 +137,9 @@ extension RuckStore {
       weeks: rows,
       averageSessionsPerWeek: Double(rows.reduce(0) { $0 + $1.sessions }) / Double(count),
       averageDistancePerWeekMeters: rows.reduce(0) { $0 + $1.distanceMeters } / Double(count),
-      sessionsOfOtherTypes: leftOut.filter { $0 >= first }.count)
+      sessionsOfOtherTypes: leftOut.filter { $0 >= first }.count,
+      goals: weeklyGoalProgress(
+        rows.map(\.weekStart), sessions: all.filter { $0.day >= first }, goals: try goals()))
   }
 
   /// The weekly streak (the shared periodic rule: an empty week breaks it; this unfinished week
@@ -167,6 +169,6 @@ extension RuckStore {
       minRucksPerWeek: minimum, currentWeeks: streak.current, longestWeeks: streak.longest,
       longestStart: streak.longestRun?.start, longestEnd: streak.longestRun?.end,
       thisWeekSessions: thisWeekSessions, thisWeekNeeded: max(0, minimum - thisWeekSessions),
-      milestones: milestones)
+      milestones: milestones, goals: try goalProgress(asOf: asOf, zone: zone))
   }
 }

@@ -16,11 +16,12 @@ struct RuckBackup: Codable, Equatable {
   var format: String
   var version: Int
   var profile: Profile
+  var goals: [Goal]
   var sourceFiles: [File]
   var sessions: [Session]
 
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case format, version, profile, sessions
+    case format, version, profile, sessions, goals
     case sourceFiles = "source_files"
   }
 
@@ -40,6 +41,16 @@ struct RuckBackup: Codable, Equatable {
       case maxHr = "max_hr"
       case restingHr = "resting_hr"
       case birthYear = "birth_year"
+    }
+  }
+
+  struct Goal: Codable, Equatable {
+    var period: String
+    var measure: String
+    var target: Double
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+      case period, measure, target
     }
   }
 
@@ -118,6 +129,7 @@ struct RuckBackup: Codable, Equatable {
     names(CodingKeys.self),
     nested: [
       "profile": KnownKeys(names(Profile.CodingKeys.self)),
+      "goals": KnownKeys(names(Goal.CodingKeys.self)),
       "source_files": KnownKeys(names(File.CodingKeys.self)),
       "sessions": KnownKeys(
         names(Session.CodingKeys.self), nested: ["track": KnownKeys(names(Point.CodingKeys.self))]),
@@ -151,6 +163,17 @@ struct RuckBackup: Codable, Equatable {
     }
     let document = JSONObject([
       ("format", .string(format)),
+      (
+        "goals",
+        .array(
+          goals.map { goal in
+            .object(
+              JSONObject([
+                ("measure", .string(goal.measure)), ("period", .string(goal.period)),
+                ("target", number(goal.target)),
+              ]))
+          })
+      ),
       (
         "profile",
         .object(

@@ -17,6 +17,8 @@ public struct BackupRestore: Sendable, Equatable {
   public var filesPresent = 0
   /// Whether the profile was restored; a database that has one keeps it.
   public var profileRestored = false
+  /// Goals restored; a database with goals keeps its own.
+  public var goalsRestored = 0
   /// Whether the backup's ids were kept: only into an empty database, which then exports the
   /// same bytes again.
   public var keptIds = false
@@ -31,6 +33,7 @@ extension RuckStore {
   public func exportBackup() throws -> Data {
     try writer.read { db in
       let profile = try RuckProfile.current(db)
+      let goals = try Self.goals(db)
       let files = try SourceFile.order(SourceFile.Columns.id).fetchAll(db)
       var sessions: [RuckBackup.Session] = []
       for session in try RuckSession.order(RuckSession.Columns.id).fetchAll(db) {
@@ -65,6 +68,10 @@ extension RuckStore {
           minRucksPerWeek: profile.minRucksPerWeek, maxHr: profile.maxHeartRate,
           restingHr: profile.restingHeartRate, birthYear: profile.birthYear,
           sex: profile.sex?.rawValue),
+        goals: goals.map {
+          RuckBackup.Goal(
+            period: $0.period.rawValue, measure: $0.measure.rawValue, target: $0.target)
+        },
         sourceFiles: files.map { file in
           RuckBackup.File(
             id: file.id ?? 0, name: file.name, sha256: file.sha256, format: file.format.rawValue,
@@ -90,6 +97,14 @@ extension RuckStore {
       if try RuckProfile.fetchCount(db) == 0 {
         try checked.profile.insert(db)
         summary.profileRestored = true
+      }
+      if try Self.goals(db).isEmpty {
+        for goal in checked.goals {
+          try db.execute(
+            sql: "INSERT INTO ruck_goal (period, measure, target) VALUES (?, ?, ?)",
+            arguments: [goal.period.rawValue, goal.measure.rawValue, goal.target])
+        }
+        summary.goalsRestored = checked.goals.count
       }
       var fileIds: [Int64: Int64] = [:]
       for var file in checked.files {
@@ -128,6 +143,7 @@ extension RuckStore {
 /// A backup whose every record was checked and turned into the store's values.
 private struct CheckedBackup {
   let profile: RuckProfile
+  let goals: [RuckGoal]
   let files: [SourceFile]
   let sessions: [(RuckSession, [[TrackPoint]])]
 
@@ -192,6 +208,21 @@ private struct CheckedBackup {
       profile.restingHeartRate = backup.profile.restingHr
       profile.birthYear = backup.profile.birthYear
       profile.sex = try backup.profile.sex.map { try known($0, Sex.self, "profile", "sex") }
+    }
+    var goalKeys = Set<String>()
+    goals = try backup.goals.enumerated().compactMap { index, goal in
+      try problems.collect { () throws -> RuckGoal in
+        let place = "goals[\(index)]"
+        let period = try known(goal.period, GoalPeriod.self, place, "period")
+        let measure = try known(goal.measure, GoalMeasure.self, place, "measure")
+        guard goal.target.isFinite, goal.target > 0, goal.target <= RuckStore.largestTarget else {
+          throw fail(place, "target \(goal.target): expected a positive number")
+        }
+        guard goalKeys.insert(goal.period + goal.measure).inserted else {
+          throw fail(place, "a \(goal.period) \(goal.measure) goal is given twice")
+        }
+        return RuckGoal(period: period, measure: measure, target: goal.target)
+      }
     }
     var fileIds = Set<Int64>()
     files = try backup.sourceFiles.enumerated().compactMap { index, file in

@@ -86,6 +86,31 @@ public enum Quantities {
     return metres
   }
 
+  /// Parses a weight moved (load × distance) with its unit: `400kg·km`, `400kgkm`, `250lb·mi`,
+  /// `250lbmi` (kg·km returned).
+  ///
+  /// - throws: `TallyError` naming the text (`400`, `-3kg·km`).
+  public static func weightMoved(parsing text: String) throws -> Double {
+    let poundMile = kilogramsPerPound * metresPerMile / 1000
+    let units = [("kg·km", 1), ("kgkm", 1), ("lb·mi", poundMile), ("lbmi", poundMile)]
+    guard let kgKm = number(text, units: units), kgKm > 0 else {
+      throw TallyError(
+        value: text, expected: "a positive weight moved with a unit, such as 400kg·km or 250lb·mi")
+    }
+    return kgKm
+  }
+
+  /// Parses an elevation with its unit: `500m`, `1500ft` (metres returned).
+  ///
+  /// - throws: `TallyError` naming the text (`500` without a unit, `-3m`).
+  public static func elevation(parsing text: String) throws -> Double {
+    guard let metres = number(text, units: [("ft", metresPerFoot), ("m", 1)]), metres > 0 else {
+      throw TallyError(
+        value: text, expected: "a positive elevation with a unit, such as 500m or 1500ft")
+    }
+    return metres
+  }
+
   /// Parses a weight with its unit: `13.6kg`, `30lb`, `30 lbs` (kilograms returned). A bare
   /// number is refused: pounds taken for kilograms would double a load.
   ///

@@ -157,6 +157,19 @@ enum RuckSchema {
           db, RuckStore.storedSegments(db, sessionId: id), sessionId: id)
       }
     }
+    migrator.registerMigration("ruck-13-goals") { db in
+      // Weekly and monthly goals of distance, weight moved and elevation (issue 36 §3), in SI
+      // units, one per period and measure.
+      try db.execute(
+        sql: """
+          CREATE TABLE ruck_goal (
+            period TEXT NOT NULL CHECK (period IN ('week', 'month')),
+            measure TEXT NOT NULL CHECK (measure IN ('distance', 'weight_moved', 'elevation')),
+            target REAL NOT NULL CHECK (target > 0),
+            PRIMARY KEY (period, measure)
+          ) WITHOUT ROWID
+          """)
+    }
     return migrator
   }
 

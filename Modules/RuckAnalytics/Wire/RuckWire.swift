@@ -116,6 +116,7 @@ public enum RuckWire {
       "average_sessions_per_week": .number(weekly.averageSessionsPerWeek, decimals: 2),
       "average_distance_per_week_m": .number(weekly.averageDistancePerWeekMeters, decimals: 1),
       "sessions_of_other_types": .int(weekly.sessionsOfOtherTypes),
+      "goals": .array(weekly.goals.map { .object(goalProgress($0)) }),
     ]
   }
 
@@ -132,6 +133,7 @@ public enum RuckWire {
         streak.milestones.map {
           .object(["weeks": .int($0.weeks), "reached_on": .date($0.reachedOn)])
         }),
+      "goals": .array(streak.goals.map { .object(goalProgress($0)) }),
     ]
   }
 
@@ -292,6 +294,18 @@ public enum RuckWire {
     ]
   }
 
+  /// A goal's progress over its period, in SI units.
+  public static func goalProgress(_ progress: GoalProgress) -> JSONObject {
+    [
+      "period": .string(progress.goal.period.rawValue),
+      "measure": .string(progress.goal.measure.rawValue),
+      "unit": .string(progress.goal.measure == .weightMoved ? "kg_km" : "m"),
+      "target": .number(progress.goal.target, decimals: 3),
+      "done": .number(progress.done, decimals: 3), "start": .date(progress.start),
+      "end": .date(progress.end), "met": .bool(progress.met),
+    ]
+  }
+
   /// The profile.
   public static func profile(_ profile: RuckProfile) -> JSONObject {
     [
@@ -317,6 +331,7 @@ public enum RuckWire {
       "files_restored": .int(restored.filesRestored),
       "files_present": .int(restored.filesPresent),
       "profile_restored": .bool(restored.profileRestored),
+      "goals_restored": .int(restored.goalsRestored),
       "kept_ids": .bool(restored.keptIds),
     ]
   }
