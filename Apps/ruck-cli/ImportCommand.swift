@@ -130,6 +130,7 @@ extension RuckCommand {
       } else {
         global.print(rows: rows)
       }
+      try Gear.warnWorn(store)
       if let failure { throw ExitCode(ExitStatus.status(for: failure) ?? ExitStatus.badData) }
     }
 
@@ -141,10 +142,13 @@ extension RuckCommand {
         + "\(counted(restored.filesRestored, "imported file's record", "imported files' records")), "
         + (restored.profileRestored ? "the profile" : "the profile kept as it was")
         + (restored.goalsRestored > 0 ? ", \(counted(restored.goalsRestored, "goal"))" : "")
-      if restored.sessionsPresent > 0 || restored.filesPresent > 0 {
+        + (restored.gearRestored > 0
+          ? ", \(counted(restored.gearRestored, "item", "items"))" + " of gear" : "")
+      if restored.sessionsPresent > 0 || restored.filesPresent > 0 || restored.gearPresent > 0 {
         line +=
           "; already present: \(counted(restored.sessionsPresent, "session")), "
           + "\(counted(restored.filesPresent, "file"))"
+          + (restored.gearPresent > 0 ? ", \(counted(restored.gearPresent, "item")) of gear" : "")
       }
       return line
     }
@@ -198,6 +202,7 @@ extension RuckCommand {
         start: global.instant(global.day(date), start), duration: Double(duration.seconds),
         distance: distance, calories: calories, options: details.options(zone: global.zone))
       try SessionPrinter(global: global, store: store, units: units.units).print(session)
+      try Gear.warnWorn(store)
     }
   }
 }

@@ -67,6 +67,13 @@ struct SessionDetails: ParsableArguments {
     })
   var temperatureF: Double?
 
+  @Option(
+    name: .customLong("gear"),
+    help: ArgumentHelp(
+      "Gear used, by name (repeat for several; default: the default of each kind).",
+      valueName: "name"))
+  var gear: [String] = []
+
   @Option(help: "Weather in words (\"light rain\").") var conditions: String?
   @Option(help: "Notes.") var notes: String?
 
@@ -97,7 +104,7 @@ struct SessionDetails: ParsableArguments {
       loadKg: load ?? loadKg, bodyWeightKg: bodyWeight ?? bodyWeightKg, terrain: terrain,
       temperatureC: temperatureC ?? temperatureF, conditions: conditions, notes: notes,
       start: start,
-      activity: activity, zone: zone)
+      activity: activity, gear: gear.isEmpty ? nil : gear, zone: zone)
   }
 }
 

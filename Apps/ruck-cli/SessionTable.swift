@@ -13,8 +13,10 @@ struct SessionPrinter {
 
   func print(_ session: RuckSession, extra: [(String, JSONValue)] = []) throws {
     let files = try store.sourceFileNames()
+    let gear = try session.id.map { try store.gearNames(sessionId: $0) } ?? []
     guard global.format == .table else {
       var object = RuckWire.session(session, zone: global.zone, files: files)
+      object["gear"] = .array(gear.map { .string($0) })
       for (key, value) in extra { object[key] = value }
       return global.print(object: object)
     }
@@ -47,6 +49,7 @@ struct SessionPrinter {
       ),
       ("conditions", .string(session.conditions ?? "-")), ("notes", .string(session.notes ?? "-")),
       ("source", .string(session.sourceFileId.map { files[$0] ?? "file" } ?? "manual")),
+      ("gear", .string(gear.isEmpty ? "-" : gear.joined(separator: ", "))),
       ("records", .string(Self.recordWords(session))),
     ]
     rows += extra.map { (key, value) in (key.replacingOccurrences(of: "_", with: " "), value) }

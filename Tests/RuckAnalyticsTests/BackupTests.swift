@@ -24,6 +24,9 @@ struct BackupTests {
       restingHeartRate: 52, birthYear: 1984)
     try store.setGoal(.week, .distance, target: 25_000)
     try store.setGoal(.month, .elevation, target: 2_000.5)
+    _ = try store.addGear(name: "GR1 26L", kind: .pack, retireAtMeters: 1_000_000, isDefault: true)
+    _ = try store.addGear(name: "Old boots", kind: .boots)
+    _ = try store.retireGear(name: "Old boots", on: try LocalDate(parsing: "2026-01-01"))
     for file in files {
       _ = try store.importFile(
         shared(file), fileName: String(file.split(separator: "/").last!),
@@ -43,7 +46,12 @@ struct BackupTests {
     let summary = try restored.restoreBackup(backup, name: "all.json")
     #expect(summary.keptIds && summary.profileRestored)
     #expect(summary.sessionsRestored == 5 && summary.filesRestored == 4)
-    #expect(summary.goalsRestored == 2)
+    #expect(summary.goalsRestored == 2 && summary.gearRestored == 2)
+    // The pack went on the rucks among them (the Fenix run and the TCX run got none).
+    let restoredGear = try restored.gear()
+    #expect(restoredGear.map(\.item.name) == ["GR1 26L", "Old boots"])
+    #expect(restoredGear.map(\.sessions) == (try filled().gear().map(\.sessions)))
+    #expect(restoredGear[0].sessions > 0 && restoredGear[1].item.retiredOn != nil)
     #expect(try restored.exportBackup() == backup)
 
     // Read back independently of the code that wrote it.

@@ -17,11 +17,12 @@ struct RuckBackup: Codable, Equatable {
   var version: Int
   var profile: Profile
   var goals: [Goal]
+  var gear: [GearRecord]
   var sourceFiles: [File]
   var sessions: [Session]
 
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case format, version, profile, sessions, goals
+    case format, version, profile, sessions, goals, gear
     case sourceFiles = "source_files"
   }
 
@@ -51,6 +52,22 @@ struct RuckBackup: Codable, Equatable {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
       case period, measure, target
+    }
+  }
+
+  struct GearRecord: Codable, Equatable {
+    var id: Int64
+    var name: String
+    var kind: String
+    var retireAtM: Double?
+    var retiredOn: String?
+    var isDefault: Bool
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+      case id, name, kind
+      case retireAtM = "retire_at_m"
+      case retiredOn = "retired_on"
+      case isDefault = "is_default"
     }
   }
 
@@ -90,6 +107,8 @@ struct RuckBackup: Codable, Equatable {
     var createdAt: String
     var activity: String
     var recordStatus: String
+    /// The ids of its gear (`gear`), in order.
+    var gearIds: [Int64]
     /// The track's segments, each its points in order; empty for a session without one.
     var track: [[Point]]
 
@@ -109,6 +128,7 @@ struct RuckBackup: Codable, Equatable {
       case sourceFileId = "source_file_id"
       case createdAt = "created_at"
       case recordStatus = "record_status"
+      case gearIds = "gear_ids"
     }
   }
 
@@ -130,6 +150,7 @@ struct RuckBackup: Codable, Equatable {
     nested: [
       "profile": KnownKeys(names(Profile.CodingKeys.self)),
       "goals": KnownKeys(names(Goal.CodingKeys.self)),
+      "gear": KnownKeys(names(GearRecord.CodingKeys.self)),
       "source_files": KnownKeys(names(File.CodingKeys.self)),
       "sessions": KnownKeys(
         names(Session.CodingKeys.self), nested: ["track": KnownKeys(names(Point.CodingKeys.self))]),
@@ -163,6 +184,18 @@ struct RuckBackup: Codable, Equatable {
     }
     let document = JSONObject([
       ("format", .string(format)),
+      (
+        "gear",
+        .array(
+          gear.map { item in
+            .object(
+              JSONObject([
+                ("id", int(item.id)), ("is_default", .bool(item.isDefault)),
+                ("kind", .string(item.kind)), ("name", .string(item.name)),
+                ("retire_at_m", number(item.retireAtM)), ("retired_on", .string(item.retiredOn)),
+              ]))
+          })
+      ),
       (
         "goals",
         .array(
@@ -203,7 +236,8 @@ struct RuckBackup: Codable, Equatable {
                 ("elapsed_s", number(session.elapsedS)),
                 ("elevation_gain_m", number(session.elevationGainM)),
                 ("elevation_loss_m", number(session.elevationLossM)),
-                ("ended_at", .string(session.endedAt)), ("id", int(session.id)),
+                ("ended_at", .string(session.endedAt)),
+                ("gear_ids", .array(session.gearIds.map { int($0) })), ("id", int(session.id)),
                 ("load_kg", number(session.loadKg)), ("moving_s", number(session.movingS)),
                 ("notes", .string(session.notes)),
                 ("record_status", .string(session.recordStatus)),

@@ -19,6 +19,9 @@ public struct BackupRestore: Sendable, Equatable {
   public var profileRestored = false
   /// Goals restored; a database with goals keeps its own.
   public var goalsRestored = 0
+  /// Gear restored, and gear the database has already (by name).
+  public var gearRestored = 0
+  public var gearPresent = 0
   /// Whether the backup's ids were kept: only into an empty database, which then exports the
   /// same bytes again.
   public var keptIds = false
@@ -34,6 +37,14 @@ extension RuckStore {
     try writer.read { db in
       let profile = try RuckProfile.current(db)
       let goals = try Self.goals(db)
+      let gear = try Row.fetchAll(
+        db, sql: "SELECT id, name, kind, retire_at_m, retired_on, is_default FROM gear ORDER BY id")
+      var sessionGear: [Int64: [Int64]] = [:]
+      for row in try Row.fetchAll(
+        db, sql: "SELECT session_id, gear_id FROM session_gear ORDER BY session_id, gear_id")
+      {
+        sessionGear[row[0], default: []].append(row[1])
+      }
       let files = try SourceFile.order(SourceFile.Columns.id).fetchAll(db)
       var sessions: [RuckBackup.Session] = []
       for session in try RuckSession.order(RuckSession.Columns.id).fetchAll(db) {
@@ -59,7 +70,8 @@ extension RuckStore {
             temperatureC: session.temperatureC, conditions: session.conditions,
             notes: session.notes, sourceFileId: session.sourceFileId,
             createdAt: session.createdAt.description, activity: session.activity.rawValue,
-            recordStatus: session.recordStatus.rawValue, track: track))
+            recordStatus: session.recordStatus.rawValue, gearIds: sessionGear[id] ?? [],
+            track: track))
       }
       return RuckBackup(
         format: RuckBackup.formatName, version: RuckBackup.currentVersion,
@@ -71,6 +83,11 @@ extension RuckStore {
         goals: goals.map {
           RuckBackup.Goal(
             period: $0.period.rawValue, measure: $0.measure.rawValue, target: $0.target)
+        },
+        gear: gear.map { row in
+          RuckBackup.GearRecord(
+            id: row[0], name: row[1], kind: row[2], retireAtM: row[3], retiredOn: row[4],
+            isDefault: row[5])
         },
         sourceFiles: files.map { file in
           RuckBackup.File(
@@ -106,6 +123,25 @@ extension RuckStore {
         }
         summary.goalsRestored = checked.goals.count
       }
+      var gearIds: [Int64: Int64] = [:]
+      for item in checked.gear {
+        if !empty, let present = try Self.gearItem(db, named: item.name) {
+          gearIds[item.id] = present.id
+          summary.gearPresent += 1
+          continue
+        }
+        try db.execute(
+          sql: """
+            INSERT INTO gear (id, name, kind, retire_at_m, retired_on, is_default)
+            VALUES (?, ?, ?, ?, ?, ?)
+            """,
+          arguments: [
+            empty ? item.id : nil, item.name, item.kind.rawValue, item.retireAtMeters,
+            item.retiredOn, item.isDefault && empty,
+          ])
+        gearIds[item.id] = empty ? item.id : db.lastInsertedRowID
+        summary.gearRestored += 1
+      }
       var fileIds: [Int64: Int64] = [:]
       for var file in checked.files {
         let backupId = file.id!
@@ -123,6 +159,7 @@ extension RuckStore {
         summary.filesRestored += 1
       }
       for (var session, segments) in checked.sessions {
+        let backupId = session.id!
         if !empty, try Self.sameRecording(db, session.startedAt, session.distanceMeters) != nil {
           summary.sessionsPresent += 1
           continue
@@ -131,6 +168,11 @@ extension RuckStore {
         session.sourceFileId = session.sourceFileId.flatMap { fileIds[$0] }
         try session.insert(db)
         try Self.insertTrack(db, segments, sessionId: session.id!)
+        for gear in checked.sessionGear[backupId] ?? [] {
+          try db.execute(
+            sql: "INSERT INTO session_gear (session_id, gear_id) VALUES (?, ?)",
+            arguments: [session.id!, gearIds[gear]])
+        }
         summary.sessionsRestored += 1
         summary.sessionIds.append(session.id!)
         summary.pointsRestored += segments.reduce(0) { $0 + $1.count }
@@ -144,6 +186,9 @@ extension RuckStore {
 private struct CheckedBackup {
   let profile: RuckProfile
   let goals: [RuckGoal]
+  let gear: [GearItem]
+  /// Each session's gear ids, by the session's id in the backup.
+  let sessionGear: [Int64: [Int64]]
   let files: [SourceFile]
   let sessions: [(RuckSession, [[TrackPoint]])]
 
@@ -224,6 +269,30 @@ private struct CheckedBackup {
         return RuckGoal(period: period, measure: measure, target: goal.target)
       }
     }
+    var gearIds = Set<Int64>()
+    var gearNames = Set<String>()
+    gear = try backup.gear.enumerated().compactMap { index, item in
+      try problems.collect { () throws -> GearItem in
+        let place = "gear[\(index)] (id \(item.id))"
+        guard gearIds.insert(item.id).inserted else { throw fail(place, "the id is used twice") }
+        let name = item.name.trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty, gearNames.insert(name).inserted else {
+          throw fail(place, "name '\(item.name)': expected a name no other gear has")
+        }
+        if let retire = item.retireAtM, !(retire.isFinite && retire > 0) {
+          throw fail(place, "retire_at_m \(retire): expected a positive number")
+        }
+        var retired: LocalDate?
+        if let day = item.retiredOn {
+          do { retired = try LocalDate(parsing: day) } catch {
+            throw fail(place, "retired_on '\(day)' is not a day: expected YYYY-MM-DD")
+          }
+        }
+        return GearItem(
+          id: item.id, name: name, kind: try known(item.kind, GearKind.self, place, "kind"),
+          retireAtMeters: item.retireAtM, retiredOn: retired, isDefault: item.isDefault)
+      }
+    }
     var fileIds = Set<Int64>()
     files = try backup.sourceFiles.enumerated().compactMap { index, file in
       try problems.collect { () throws -> SourceFile in
@@ -250,6 +319,9 @@ private struct CheckedBackup {
         }
         if let file = session.sourceFileId, !fileIds.contains(file) {
           throw fail(place, "source_file_id \(file) is not among source_files")
+        }
+        for item in session.gearIds where !gearIds.contains(item) {
+          throw fail(place, "gear id \(item) is not among gear")
         }
         let start = try instant(session.startedAt, place, "started_at")
         let end = try instant(session.endedAt, place, "ended_at")
@@ -293,5 +365,7 @@ private struct CheckedBackup {
     }
     try problems.check()
     self.profile = profile
+    sessionGear = Dictionary(
+      backup.sessions.map { ($0.id, $0.gearIds) }, uniquingKeysWith: { first, _ in first })
   }
 }

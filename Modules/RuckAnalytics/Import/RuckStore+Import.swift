@@ -114,6 +114,7 @@ extension RuckStore {
           activity: options.activity ?? part.sport.flatMap(Activity.init(fileSport:)))
         try session.insert(db)
         try insertTrack(db, part, sessionId: session.id!)
+        try Self.attachGear(db, names: options.gear, to: session)
         sessions.append(session)
       }
       return .imported(sessions)
@@ -174,6 +175,7 @@ extension RuckStore {
           loss: nil, calories: row.calories, source: .manual, options: row.options,
           sourceFileId: file)
         try session.insert(db)
+        try Self.attachGear(db, names: nil, to: session)
         saved.append(session)
       }
       return .imported(saved)

@@ -16,6 +16,8 @@ public struct SessionOptions: Sendable, Equatable {
   public var start: Instant?
   /// What it was, over the file's sport (default: the file's, else ruck).
   public var activity: Activity?
+  /// The gear it was done with, by name; `nil` puts on the default of each kind (a ruck only).
+  public var gear: [String]?
   /// The zone the user's days are read in: which day `start` falls on (a planned route is a new
   /// session on another day) and whether it lies after today.
   public var zone: Zone
@@ -23,8 +25,9 @@ public struct SessionOptions: Sendable, Equatable {
   public init(
     loadKg: Double? = nil, bodyWeightKg: Double? = nil, terrain: Terrain? = nil,
     temperatureC: Double? = nil, conditions: String? = nil, notes: String? = nil,
-    start: Instant? = nil, activity: Activity? = nil, zone: Zone = .utc
+    start: Instant? = nil, activity: Activity? = nil, gear: [String]? = nil, zone: Zone = .utc
   ) {
+    self.gear = gear
     self.zone = zone
     self.start = start
     self.activity = activity

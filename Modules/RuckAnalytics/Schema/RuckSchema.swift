@@ -170,6 +170,25 @@ enum RuckSchema {
           ) WITHOUT ROWID
           """)
     }
+    migrator.registerMigration("ruck-14-gear") { db in
+      // Packs, boots and vests with their sessions (issue 36 §3): distance and weight moved per
+      // item, a retire distance, one default per kind for new rucks.
+      try db.execute(
+        sql: """
+          CREATE TABLE gear (
+            id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL UNIQUE,
+            kind TEXT NOT NULL CHECK (kind IN ('pack', 'boots', 'vest', 'other')),
+            retire_at_m REAL CHECK (retire_at_m > 0), retired_on TEXT,
+            is_default INTEGER NOT NULL DEFAULT 0 CHECK (is_default IN (0, 1))
+          );
+          CREATE TABLE session_gear (
+            session_id INTEGER NOT NULL REFERENCES ruck_session (id) ON DELETE CASCADE,
+            gear_id INTEGER NOT NULL REFERENCES gear (id) ON DELETE CASCADE,
+            PRIMARY KEY (session_id, gear_id)
+          ) WITHOUT ROWID;
+          CREATE INDEX session_gear_item ON session_gear (gear_id);
+          """)
+    }
     return migrator
   }
 

@@ -20,6 +20,7 @@ extension RuckStore {
         moving: duration, distance: distance, gain: nil, loss: nil, calories: calories,
         source: .manual, options: options, sourceFileId: nil)
       try session.insert(db)
+      try Self.attachGear(db, names: options.gear, to: session)
       return session
     }
   }

@@ -306,6 +306,19 @@ public enum RuckWire {
     ]
   }
 
+  /// An item of gear with its use, in SI units.
+  public static func gear(_ usage: GearUsage) -> JSONObject {
+    [
+      "id": .int(Int(usage.item.id)), "name": .string(usage.item.name),
+      "kind": .string(usage.item.kind.rawValue), "default": .bool(usage.item.isDefault),
+      "retire_at_m": .number(usage.item.retireAtMeters, decimals: 1),
+      "retired_on": usage.item.retiredOn.map(JSONValue.date) ?? .null,
+      "sessions": .int(usage.sessions), "distance_m": .number(usage.distanceMeters, decimals: 1),
+      "weight_moved_kg_km": .number(usage.weightMovedKgKm, decimals: 2),
+      "past_retire_distance": .bool(usage.pastRetireDistance),
+    ]
+  }
+
   /// The profile.
   public static func profile(_ profile: RuckProfile) -> JSONObject {
     [
@@ -332,6 +345,7 @@ public enum RuckWire {
       "files_present": .int(restored.filesPresent),
       "profile_restored": .bool(restored.profileRestored),
       "goals_restored": .int(restored.goalsRestored),
+      "gear_restored": .int(restored.gearRestored), "gear_present": .int(restored.gearPresent),
       "kept_ids": .bool(restored.keptIds),
     ]
   }
