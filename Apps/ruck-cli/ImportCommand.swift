@@ -120,8 +120,7 @@ extension RuckCommand {
           let message = ExitStatus.message(for: error)
           rows.append(RuckWire.importResult(file: name, outcome: nil, error: message))
           // A file refused for several records (a backup) says each, one line apiece.
-          let lines = (error as? TallyError).map(\.lines)
-          for line in lines ?? [message] { Terminal.writeNotice(line) }
+          for line in ExitStatus.messages(for: error) { Terminal.writeNotice(line) }
         }
       }
       progress.finish()

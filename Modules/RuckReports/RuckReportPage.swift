@@ -124,6 +124,23 @@ public enum RuckReportPage {
       emptyMessage: "No sessions in this year.")
   }
 
+  /// Every route of a period on one drawing (`ruck-cli map`).
+  public static func map(_ routes: [OverlaidRoute], range: DayRange) -> ReportPage {
+    ReportPage(
+      title: "Routes", period: "\(range.start) to \(range.end)", asOf: nil,
+      sections: [
+        ReportSection(
+          title: "Where you walked",
+          blocks: [
+            .chart(
+              RouteOverlay(
+                title: "Every route",
+                description: "Each session's track from \(range.start) "
+                  + "to \(range.end).", routes: routes))
+          ])
+      ])
+  }
+
   /// Each goal this week or month, and how often each weekly goal was met.
   static func goals(_ progress: [GoalProgress], weekly: [GoalProgress], format: UnitFormatter)
     -> ReportSection

@@ -213,3 +213,38 @@ struct RuckImperialCLITests {
     #expect(insights.output.contains("°F"))
   }
 }
+
+@Suite("ruck-cli map (issue 36 §4)")
+struct RuckMapCLITests {
+  @Test("every counted route of the period on one page, a flagged one left out")
+  func routes() throws {
+    let scratch = try RuckScratch()
+    defer { scratch.remove() }
+    // Three tracks by hand: two walks on 2026-02-02 and 02-03, and a third so fast it is
+    // flagged (2 km in 2 minutes), which the map leaves out.
+    func gpx(_ day: String, _ minutes: Int, _ lat: Double) -> String {
+      """
+      <?xml version="1.0"?><gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1">
+      <trk><trkseg>
+      <trkpt lat="\(lat)" lon="14.0"><time>\(day)T08:00:00Z</time></trkpt>
+      <trkpt lat="\(lat + 0.009)" lon="14.0"><time>\(day)T08:\(minutes / 2 < 10 ? "0" : "")\(minutes / 2):00Z</time></trkpt>
+      <trkpt lat="\(lat + 0.018)" lon="14.0"><time>\(day)T08:\(minutes < 10 ? "0" : "")\(minutes):00Z</time></trkpt>
+      </trkseg></trk></gpx>
+      """
+    }
+    for (name, text) in [
+      ("a.gpx", gpx("2026-02-02", 30, 46.0)), ("b.gpx", gpx("2026-02-03", 30, 46.001)),
+      ("c.gpx", gpx("2026-02-04", 2, 46.002)),
+    ] {
+      #expect(try scratch.ruck(["import", try scratch.write(name, text)]).status == 0)
+    }
+    let map = try scratch.ruck(["map", "--from", "2026-02-01", "--to", "2026-02-28"])
+    #expect(map.status == 0)
+    #expect(map.output.components(separatedBy: "stroke-opacity=\"0.3\"").count - 1 == 2)
+    #expect(map.output.contains("2026-02-02 (session 1)") && !map.output.contains("(session 3)"))
+    let before = try scratch.ruck(["map", "--from", "2026-01-01", "--to", "2026-01-31"])
+    #expect(before.output.contains("No route was recorded in this period."))
+    let backwards = try scratch.ruck(["map", "--from", "2026-03-01", "--to", "2026-02-01"])
+    #expect(backwards.status == 64)
+  }
+}

@@ -23,6 +23,7 @@ public struct ReportBlock: Sendable {
   public static func chart(_ chart: DonutChart) -> ReportBlock { ReportBlock(chart) }
   public static func chart(_ chart: HeatGrid) -> ReportBlock { ReportBlock(chart) }
   public static func chart(_ chart: RouteMap) -> ReportBlock { ReportBlock(chart) }
+  public static func chart(_ chart: RouteOverlay) -> ReportBlock { ReportBlock(chart) }
   public static func chart(_ chart: ScatterChart) -> ReportBlock { ReportBlock(chart) }
   public static func sparkline(_ sparkline: Sparkline) -> ReportBlock { ReportBlock(sparkline) }
 }

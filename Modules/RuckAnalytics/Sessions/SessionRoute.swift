@@ -124,3 +124,28 @@ extension RuckStore {
     }
   }
 }
+
+extension RuckStore {
+  /// Every counted session's track positions whose local day lies in `range` (excluded and
+  /// flagged sessions left out: a car drive is no walked route), oldest first.
+  public func routes(in range: DayRange, zone: Zone) throws
+    -> [(sessionId: Int64, day: LocalDate, positions: [(latitude: Double, longitude: Double)])]
+  {
+    try writer.read { db in
+      let ids = try Int64.fetchAll(db, sql: "SELECT DISTINCT session_id FROM track_chunk")
+      let tracked = Set(ids)
+      var routes: [(Int64, LocalDate, [(latitude: Double, longitude: Double)])] = []
+      for session in try RuckSession.all().chronological().fetchAll(db)
+      where session.recordStatus == .counted && tracked.contains(session.id!) {
+        let day = zone.localDate(of: session.startedAt)
+        guard range.contains(day) else { continue }
+        var positions: [(latitude: Double, longitude: Double)] = []
+        try TrackChunk.forEachPoint(ofSession: session.id!, in: db) { _, point in
+          positions.append((point.latitude, point.longitude))
+        }
+        routes.append((session.id!, day, positions))
+      }
+      return routes
+    }
+  }
+}
