@@ -13,7 +13,8 @@ extension RuckCommand {
       discussion: """
         A backup: hand-logged sessions and imported ones with their tracks (time, position, \
         elevation and heart rate of every point), the imported files' names and hashes (so \
-        the same GPX is still recognised), the profile and the weekly goal. 'ruck-cli import' \
+        the same GPX is still recognised), the profile (heart rates too), the goals and the \
+        gear with each session's items. 'ruck-cli import' \
         restores it; into an empty database it exports the same bytes again. The file is \
         created readable by you alone.
 

@@ -82,9 +82,7 @@ extension RuckCommand {
 
       func run() throws {
         let store = try global.openRuckStore()
-        for (period, measure, target) in given {
-          try hinting { try store.setGoal(period, measure, target: target.value) }
-        }
+        try hinting { try store.setGoals(given.map { ($0.0, $0.1, $0.2.value) }) }
         try Show.print(store: store, global: global, units: nil)
       }
     }

@@ -21,7 +21,8 @@ struct RuckCommand: ParsableCommand {
     version: TallyVersion.current,
     subcommands: [
       Import.self, Export.self, Log.self, Sessions.self, Profile.self, Analytics.self, Records.self,
-      Weekly.self, Fitness.self, Goals.self, Gear.self, Map.self, Streak.self, Insights.self, Report.self,
+      Weekly.self, Fitness.self, Goals.self, Gear.self, Map.self, Streak.self, Insights.self,
+      Report.self,
     ])
 
   static func main() { CommandRunner.main(Self.self) }

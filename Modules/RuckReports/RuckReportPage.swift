@@ -165,7 +165,7 @@ public enum RuckReportPage {
                 "\(row.start) to \(row.end)",
               ]
             },
-            emptyMessage: "No distance, weight-moved or elevation goal: 'ruck-cli goals set'.")),
+            emptyMessage: "No distance, weight-moved or elevation goal.")),
         .table(
           DataTable(
             caption: "Weekly goals met in the report's weeks",

@@ -61,8 +61,8 @@ public struct SQLiteStoreRepository: StoreRepository {
       // built with SECURE_DELETE). Callgrind, a 100,000-line import: the writing thread went
       // from 2,309 M to 1,878 M instructions without it.
       try db.execute(sql: "PRAGMA ignore_check_constraints = ON")
-      try db.execute(sql: SQLiteStoreTransaction.visitTables)
       defer { try? db.execute(sql: "PRAGMA ignore_check_constraints = OFF") }
+      try db.execute(sql: SQLiteStoreTransaction.visitTables)
       // A first import (no orders yet) writes with a rollback journal: see `RollbackJournal`.
       return try RollbackJournal.transaction(db, empty: !StoreOrder.anyStored(db)) {
         let transaction = SQLiteStoreTransaction(db)

@@ -93,6 +93,15 @@ struct BackupTests {
     #expect(summary.sessionIds == [2, 3, 4, 5, 6])
     #expect(try other.profile().bodyWeightKg == 70)
     #expect(try other.sessions().count == 6)
+
+    // A database holding only gear of the same name: that item is the same, the rest restored.
+    let geared = try RuckStore.inMemory()
+    _ = try geared.addGear(name: "GR1 26L", kind: .pack)
+    let onto = try geared.restoreBackup(backup, name: "all.json")
+    #expect(!onto.keptIds && onto.gearPresent == 1 && onto.gearRestored == 1)
+    #expect(onto.sessionsRestored == 5 && onto.goalsRestored == 2)
+    // The pack is the database's own item, which is no default there.
+    #expect(try geared.gear().filter(\.item.isDefault).map(\.item.name) == [])
   }
 
   @Test("a bad backup is refused whole, every bad record named; nothing is written")

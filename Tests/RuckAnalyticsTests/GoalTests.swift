@@ -28,6 +28,10 @@ struct GoalTests {
     _ = try store.logSession(
       start: Zone.utc.start(of: day("2026-02-10")).adding(seconds: 8 * 3600), duration: 3_600,
       distance: 10_000, options: SessionOptions(activity: .run))
+    // 30 km in an hour on 02-10 is flagged (a car): no goal counts it.
+    _ = try store.logSession(
+      start: Zone.utc.start(of: day("2026-02-10")).adding(seconds: 12 * 3600), duration: 3_600,
+      distance: 30_000)
 
     let now = try store.goalProgress(asOf: day("2026-02-10"), zone: .utc)
     // The week of 02-09: 6 km of 20, 120 of 300 kg·km; February so far: 26.5 km of 50.

@@ -160,8 +160,8 @@ struct RuckBackup: Codable, Equatable {
     keys.allCases.map(\.stringValue)
   }
 
-  /// Whether `data` is a backup rather than a file of sessions: a JSON object naming this format
-  /// (a sessions file is an array).
+  /// Whether `data` is a backup rather than a file of sessions: a JSON object (a sessions file
+  /// is an array); its format and version are checked when it is read.
   static func isBackup(_ data: Data) -> Bool {
     guard
       let first = data.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) })

@@ -110,6 +110,8 @@ extension RuckStore {
       let empty =
         try RuckSession.fetchCount(db) == 0 && SourceFile.fetchCount(db) == 0
         && RuckProfile.fetchCount(db) == 0
+        && Int.fetchOne(db, sql: "SELECT COUNT(*) FROM gear") == 0
+        && Self.goals(db).isEmpty
       summary.keptIds = empty
       if try RuckProfile.fetchCount(db) == 0 {
         try checked.profile.insert(db)
@@ -137,7 +139,12 @@ extension RuckStore {
             """,
           arguments: [
             empty ? item.id : nil, item.name, item.kind.rawValue, item.retireAtMeters,
-            item.retiredOn, item.isDefault && empty,
+            item.retiredOn,
+            // A default stays one unless the database has a default of its kind already.
+            try item.isDefault
+              && Int.fetchOne(
+                db, sql: "SELECT COUNT(*) FROM gear WHERE is_default AND kind = ?",
+                arguments: [item.kind.rawValue]) == 0,
           ])
         gearIds[item.id] = empty ? item.id : db.lastInsertedRowID
         summary.gearRestored += 1
@@ -261,7 +268,7 @@ private struct CheckedBackup {
         let period = try known(goal.period, GoalPeriod.self, place, "period")
         let measure = try known(goal.measure, GoalMeasure.self, place, "measure")
         guard goal.target.isFinite, goal.target > 0, goal.target <= RuckStore.largestTarget else {
-          throw fail(place, "target \(goal.target): expected a positive number")
+          throw fail(place, "target \(goal.target): expected a positive number up to 10,000,000")
         }
         guard goalKeys.insert(goal.period + goal.measure).inserted else {
           throw fail(place, "a \(goal.period) \(goal.measure) goal is given twice")
@@ -322,6 +329,9 @@ private struct CheckedBackup {
         }
         for item in session.gearIds where !gearIds.contains(item) {
           throw fail(place, "gear id \(item) is not among gear")
+        }
+        guard Set(session.gearIds).count == session.gearIds.count else {
+          throw fail(place, "gear_ids names an item twice")
         }
         let start = try instant(session.startedAt, place, "started_at")
         let end = try instant(session.endedAt, place, "ended_at")

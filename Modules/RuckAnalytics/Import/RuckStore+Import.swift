@@ -39,7 +39,8 @@ extension RuckStore {
     try SessionLimits.check(options)
     guard format.hasTrack else {
       let outcome = try importSessions(
-        data, fileName: fileName, format: format, hash: ContentHash.sha256Hex(data))
+        data, fileName: fileName, format: format, hash: ContentHash.sha256Hex(data),
+        gear: options.gear)
       // Each row has its own date.
       if options.start != nil, let first = outcome.sessions.map(\.startedAt).min() {
         warn(.ownTimes(start: first))
@@ -150,7 +151,7 @@ extension RuckStore {
 
   /// Sessions without tracks, from CSV or JSON, each row checked like a logged session.
   private func importSessions(
-    _ data: Data, fileName: String, format: SessionFileFormat, hash: String
+    _ data: Data, fileName: String, format: SessionFileFormat, hash: String, gear: [String]?
   ) throws -> ImportOutcome {
     if let previous = try writer.read({
       try SourceFile.all().withContent(hash, plannedDay: nil).fetchOne($0)
@@ -175,7 +176,7 @@ extension RuckStore {
           loss: nil, calories: row.calories, source: .manual, options: row.options,
           sourceFileId: file)
         try session.insert(db)
-        try Self.attachGear(db, names: nil, to: session)
+        try Self.attachGear(db, names: gear, to: session)
         saved.append(session)
       }
       return .imported(saved)

@@ -26,11 +26,13 @@ public struct HeartRateZones: Sendable, Equatable {
   public let lowerBounds: [Double]
 
   /// The zones for a session in `year`; `nil` when the profile gives neither a maximum nor a
-  /// birth year.
+  /// birth year, or a resting rate not below the maximum.
   public init?(profile: RuckProfile, year: Int) {
     let estimated = profile.maxHeartRate == nil
     guard let maximum = profile.maxHeartRate ?? profile.birthYear.map({ 220 - (year - $0) })
     else { return nil }
+    // A resting rate at or above the maximum (an estimated one: 220 − age) leaves no reserve.
+    if let resting = profile.restingHeartRate, resting >= maximum { return nil }
     self.maximum = maximum
     maximumEstimated = estimated
     resting = profile.restingHeartRate

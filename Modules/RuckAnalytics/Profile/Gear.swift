@@ -136,7 +136,7 @@ extension RuckStore {
           throw TallyError(
             value: name,
             expected: known.isEmpty
-              ? "gear added first ('gear add')" : "one of " + known.joined(separator: ", "))
+              ? "the name of gear added first" : "one of " + known.joined(separator: ", "))
         }
         guard item.retiredOn == nil else {
           throw TallyError(value: name, expected: "gear that is not retired")

@@ -68,11 +68,31 @@ extension RuckStore {
   ///
   /// - throws: `TallyError` for a target that is not positive or beyond what a period can hold.
   public func setGoal(_ period: GoalPeriod, _ measure: GoalMeasure, target: Double?) throws {
-    if let target, !(target.isFinite && target > 0 && target <= Self.largestTarget) {
-      throw TallyError(
-        value: "\(target)", expected: "a positive \(measure.rawValue) goal up to 10,000,000")
+    try setGoals([(period, measure, target)])
+  }
+
+  /// Sets several goals in one transaction: all of them, or none when one is refused.
+  ///
+  /// - throws: `TallyError` naming the first target that is not positive or beyond 10,000,000
+  ///   (metres, kg·km).
+  public func setGoals(_ goals: [(GoalPeriod, GoalMeasure, Double?)]) throws {
+    for (_, measure, target) in goals {
+      if let target, !(target.isFinite && target > 0 && target <= Self.largestTarget) {
+        let unit = measure == .weightMoved ? "kg·km" : "m"
+        throw TallyError(
+          value: "\(FixedNotation.format(target, decimals: 1)) \(unit)",
+          expected: "a positive goal up to 10,000,000 \(unit)")
+      }
     }
     try writer.write { db in
+      for (period, measure, target) in goals { try Self.write(db, period, measure, target) }
+    }
+  }
+
+  private static func write(
+    _ db: Database, _ period: GoalPeriod, _ measure: GoalMeasure, _ target: Double?
+  ) throws {
+    do {
       if let target {
         try db.execute(
           sql: """
@@ -95,7 +115,9 @@ extension RuckStore {
   public func goalProgress(asOf: LocalDate, zone: Zone) throws -> [GoalProgress] {
     let goals = try self.goals()
     guard !goals.isEmpty else { return [] }
-    let (dated, _, _) = try dated(zone: zone, asOf: asOf)
+    let dated = try dated(zone: zone, asOf: asOf).sessions.filter {
+      $0.session.recordStatus == .counted
+    }
     return goals.map { goal in
       let start = goal.period == .week ? Period.week.start(of: asOf) : Period.month.start(of: asOf)
       let end =
@@ -110,7 +132,8 @@ extension RuckStore {
   func weeklyGoalProgress(
     _ weeks: [LocalDate], sessions: [(day: LocalDate, session: SessionFacts)], goals: [RuckGoal]
   ) -> [GoalProgress] {
-    weeks.flatMap { weekStart in
+    let sessions = sessions.filter { $0.session.recordStatus == .counted }
+    return weeks.flatMap { weekStart in
       goals.filter { $0.period == .week }.map { goal in
         let end = weekStart.adding(days: 6)
         return GoalProgress(

@@ -68,10 +68,14 @@ enum FITReader {
   /// A multisport file's sessions, each with the points recorded from its start to the next
   /// one's (a point at a boundary is the later session's), and its own distance, calories,
   /// timer time and sport: a triathlon is a swim, a ride and a run, not one 52 km "other".
-  /// Empty for a file of one session, or of sessions without start times.
+  /// Empty for a file of one session or of one sport, or of sessions without start times.
   static func legs(of sessions: [FITSummary], segments: [[TrackPoint]]) -> [ParsedTrack] {
     let sessions = sessions.filter { $0.startTime != nil }.sorted { $0.startTime! < $1.startTime! }
-    guard sessions.count > 1 else { return [] }
+    // Only a recording of several sports: chained files of one sport (a recording appended to
+    // another) stay one session, as they were.
+    guard sessions.count > 1, Set(sessions.compactMap { $0.sport?.name }).count > 1 else {
+      return []
+    }
     return sessions.enumerated().map { index, session in
       let start = session.startTime!
       let next = index + 1 < sessions.count ? sessions[index + 1].startTime : nil
