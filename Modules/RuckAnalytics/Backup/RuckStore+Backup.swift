@@ -49,14 +49,12 @@ extension RuckStore {
       var sessions: [RuckBackup.Session] = []
       for session in try RuckSession.order(RuckSession.Columns.id).fetchAll(db) {
         guard let id = session.id else { continue }
-        var track: [[RuckBackup.Point]] = []
-        try TrackChunk.forEachPoint(of: TrackChunk.all().ofSession(id).fetchAll(db)) {
-          segment, point in
-          while track.count <= segment { track.append([]) }
-          track[segment].append(
+        let track = try Self.storedSegments(db, sessionId: id).map { points in
+          points.map { point in
             RuckBackup.Point(
               time: point.time?.description, lat: point.latitude, lon: point.longitude,
-              ele: point.elevation, hr: point.heartRate))
+              ele: point.elevation, hr: point.heartRate)
+          }
         }
         sessions.append(
           RuckBackup.Session(

@@ -92,18 +92,16 @@ extension RuckStore {
   private static func write(
     _ db: Database, _ period: GoalPeriod, _ measure: GoalMeasure, _ target: Double?
   ) throws {
-    do {
-      if let target {
-        try db.execute(
-          sql: """
-            INSERT INTO ruck_goal (period, measure, target) VALUES (?, ?, ?)
-            ON CONFLICT (period, measure) DO UPDATE SET target = excluded.target
-            """, arguments: [period.rawValue, measure.rawValue, target])
-      } else {
-        try db.execute(
-          sql: "DELETE FROM ruck_goal WHERE period = ? AND measure = ?",
-          arguments: [period.rawValue, measure.rawValue])
-      }
+    if let target {
+      try db.execute(
+        sql: """
+          INSERT INTO ruck_goal (period, measure, target) VALUES (?, ?, ?)
+          ON CONFLICT (period, measure) DO UPDATE SET target = excluded.target
+          """, arguments: [period.rawValue, measure.rawValue, target])
+    } else {
+      try db.execute(
+        sql: "DELETE FROM ruck_goal WHERE period = ? AND measure = ?",
+        arguments: [period.rawValue, measure.rawValue])
     }
   }
 

@@ -132,13 +132,16 @@ extension RuckStore {
     -> [(sessionId: Int64, day: LocalDate, positions: [(latitude: Double, longitude: Double)])]
   {
     try writer.read { db in
-      let ids = try Int64.fetchAll(db, sql: "SELECT DISTINCT session_id FROM track_chunk")
-      let tracked = Set(ids)
+      // Only the period's sessions are read (their starts within its days in `zone`), not the
+      // whole history.
+      let (first, end) = zone.instants(of: range)
+      let sessions = try RuckSession.all().chronological()
+        .filter(RuckSession.Columns.startedAt >= first && RuckSession.Columns.startedAt < end)
+        .filter(sql: "EXISTS (SELECT 1 FROM track_chunk c WHERE c.session_id = ruck_session.id)")
+        .fetchAll(db)
       var routes: [(Int64, LocalDate, [(latitude: Double, longitude: Double)])] = []
-      for session in try RuckSession.all().chronological().fetchAll(db)
-      where session.recordStatus == .counted && tracked.contains(session.id!) {
+      for session in sessions where session.recordStatus == .counted {
         let day = zone.localDate(of: session.startedAt)
-        guard range.contains(day) else { continue }
         var positions: [(latitude: Double, longitude: Double)] = []
         try TrackChunk.forEachPoint(ofSession: session.id!, in: db) { _, point in
           positions.append((point.latitude, point.longitude))
