@@ -65,7 +65,8 @@ extension RuckCommand.Sessions {
     static let configuration = CommandConfiguration(
       commandName: "show",
       abstract:
-        "Show one session with its splits (per km or mi), elevation range and heart rate.",
+        "Show one session with its splits (per km or mi), grade-adjusted pace, elevation range "
+        + "and heart rate.",
       discussion: """
         --format html writes a self-contained page with the route drawn from above, its \
         elevation profile and the splits (pdf prints it with Chromium).
@@ -103,6 +104,7 @@ extension RuckCommand.Sessions {
       let format = UnitFormatter(system: system)
       var extra: [(String, JSONValue)] = [
         ("track_points", .int(detail.trackPointCount)),
+        ("grade-adjusted pace", .string(format.pace(detail.gradeAdjustedPaceSecondsPerKm))),
         ("lowest elevation", .string(format.elevation(detail.lowestElevationMeters))),
         ("highest elevation", .string(format.elevation(detail.highestElevationMeters))),
         (
@@ -136,13 +138,12 @@ extension RuckCommand.Sessions {
         if let moving = split.seconds, let elapsed = split.elapsedSeconds, elapsed - moving >= 1 {
           time += " (\(format.duration(elapsed)) elapsed)"
         }
-        extra.append(
-          (
-            "split \(split.number)",
-            .string(
-              "\(format.distance(split.distanceMeters))  \(time)  \(format.pace(split.paceSecondsPerKm))"
-            )
-          ))
+        var line =
+          "\(format.distance(split.distanceMeters))  \(time)  \(format.pace(split.paceSecondsPerKm))"
+        if let adjusted = split.gradeAdjustedPaceSecondsPerKm {
+          line += "  (\(format.pace(adjusted)) grade-adjusted)"
+        }
+        extra.append(("split \(split.number)", .string(line)))
       }
       try printer.print(detail.session, extra: extra)
     }

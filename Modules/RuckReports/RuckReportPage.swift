@@ -259,6 +259,7 @@ public enum RuckReportPage {
       ["Moving time", format.duration(session.movingSeconds)],
       ["Elapsed time", format.duration(session.elapsedSeconds)],
       ["Pace", format.pace(session.paceSecondsPerKm)],
+      ["Grade-adjusted pace", format.pace(detail.gradeAdjustedPaceSecondsPerKm)],
       ["Load", format.load(session.loadKg)],
       ["Weight moved", format.weightMoved(session.weightMovedKgKm)],
       [
@@ -366,6 +367,7 @@ public enum RuckReportPage {
                 columns: [
                   .init("Split"), .init("Distance", .numeric), .init("Moving time", .numeric),
                   .init("Elapsed", .numeric), .init("Pace", .numeric),
+                  .init("Grade-adjusted", .numeric),
                 ],
                 rows: detail.splits.map { split in
                   [
@@ -373,6 +375,7 @@ public enum RuckReportPage {
                     split.seconds.map(format.duration) ?? "untimed",
                     split.elapsedSeconds.map(format.duration) ?? "untimed",
                     format.pace(split.paceSecondsPerKm),
+                    format.pace(split.gradeAdjustedPaceSecondsPerKm),
                   ]
                 }, emptyMessage: "No track was recorded.")),
           ]),

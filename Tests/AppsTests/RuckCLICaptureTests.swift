@@ -248,9 +248,15 @@ struct RuckCLIShowTests {
     // 1000 m of 1111.95 m in 600 s = 539.6 s = 0:09:00 (9:00 /km); then 111.95 m in 60.4 s.
     #expect(table.output.contains("split 1"), "\(table.output)")
     #expect(table.output.contains("1.00 km  0:09:00  9:00 /km"), "\(table.output)")
-    #expect(table.output.contains("highest elevation  130 m"), "\(table.output)")
+    #expect(table.output.contains("highest elevation    130 m"), "\(table.output)")
+    // A 30 m climb over 1111.95 m is a 2.698% grade: Minetti's walking cost
+    // Cw = 280.5i⁵ − 58.7i⁴ − 76.8i³ + 51.9i² + 19.6i + 2.5 = 3.06504 J/kg/m against 2.5 on the
+    // flat, so 539.59 s/km is 539.59 × 2.5 / 3.06504 = 440.1 s/km (7:20) on the flat.
+    #expect(table.output.contains("grade-adjusted pace  7:20 /km"), "\(table.output)")
+    #expect(table.output.contains("9:00 /km  (7:20 /km grade-adjusted)"), "\(table.output)")
     let json = ruck("sessions", "show", "1", "--format", "json")
     #expect(json.output.contains("\"time_s\": 539.6"), "\(json.output)")
+    #expect(json.output.contains("\"grade_adjusted_pace_s_per_km\": 440.1"), "\(json.output)")
     #expect(json.output.contains("\"max_m\": 130.0"))
     #expect(json.output.contains("\"heart_rate\": null"))  // the file records none
   }

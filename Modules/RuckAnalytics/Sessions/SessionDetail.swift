@@ -12,10 +12,20 @@ public struct Split: Sendable, Equatable {
   public let seconds: Double?
   /// Seconds from its start to its end, stops included; `nil` without times.
   public let elapsedSeconds: Double?
+  /// The flat metres that cost as much as the split's grades (`GradeAdjustment`); `nil` without
+  /// elevations, or for an activity not on foot.
+  public let gradeAdjustedMeters: Double?
 
   /// Seconds per kilometre of moving time; `nil` without a time.
   public var paceSecondsPerKm: Double? {
     seconds.flatMap { Pace.secondsPerKm(moving: $0, distance: distanceMeters) }
+  }
+
+  /// The moving time over the flat distance of equal cost: the pace this effort would have
+  /// been on the flat.
+  public var gradeAdjustedPaceSecondsPerKm: Double? {
+    guard let seconds, let gradeAdjustedMeters else { return nil }
+    return Pace.secondsPerKm(moving: seconds, distance: gradeAdjustedMeters)
   }
 }
 
@@ -41,6 +51,10 @@ public struct SessionDetail: Sendable, Equatable {
   public let heartRate: HeartRateSummary?
   /// Time in each heart-rate zone; `nil` without heart rates or without zones in the profile.
   public let heartRateZones: HeartRateZoneTimes?
+  /// The session's pace on the flat at equal cost (`GradeAdjustment`): its pace times the
+  /// track's distance over the flat distance of equal cost (so a device's distance and moving
+  /// time stay the headline's); `nil` without a timed track with elevations, or not on foot.
+  public let gradeAdjustedPaceSecondsPerKm: Double?
 
   /// Splits every `length` metres along a track's points: distance within segments only (never
   /// across a gap), and each step's time shared between the splits it crosses in proportion to
@@ -50,8 +64,10 @@ public struct SessionDetail: Sendable, Equatable {
   /// times at all, as it has no moving time: times on some splits only would be uneven. A point
   /// whose time goes back within its segment counts as recorded when the latest time before it
   /// was (as `TrackMeasures` leaves it out of time sums), so no split gets a negative time.
-  public static func splits(_ points: [StoredTrackPoint], every length: Double) -> [Split] {
-    var builder = TrackDetailBuilder(splitMeters: length)
+  public static func splits(
+    _ points: [StoredTrackPoint], every length: Double, gait: Gait? = nil
+  ) -> [Split] {
+    var builder = TrackDetailBuilder(splitMeters: length, gait: gait)
     for point in points {
       _ = builder.add(
         segment: point.segment,
@@ -64,8 +80,8 @@ public struct SessionDetail: Sendable, Equatable {
 }
 
 /// What a session's detail needs from its track, gathered in one pass over the points in order
-/// (straight from the stored chunks): the splits, the elevation range, the heart rate and each
-/// point's distance along the track. A 400,000-point track is then never held as a list of
+/// (straight from the stored chunks): the splits, the elevation range, the heart rate, the
+/// grades and each point's distance along the track. A 400,000-point track is then never held as a list of
 /// points, nor walked once per figure.
 struct TrackDetailBuilder {
   /// Metres per split; none when not positive.
@@ -86,10 +102,14 @@ struct TrackDetailBuilder {
   /// The zones to time, from the seconds at each rate (`HeartRateClock`).
   private let zones: HeartRateZones?
   private var clock = HeartRateClock()
+  /// The gait whose cost adjusts pace for grade; none: no grade-adjusted pace.
+  private let gait: Gait?
+  private var grades = GradeProfile()
 
-  init(splitMeters: Double, zones: HeartRateZones? = nil) {
+  init(splitMeters: Double, zones: HeartRateZones? = nil, gait: Gait? = nil) {
     self.splitMeters = splitMeters
     self.zones = zones
+    self.gait = gait
   }
 
   /// Takes the next point of the track (of `segment`) and returns its distance along the track.
@@ -105,14 +125,17 @@ struct TrackDetailBuilder {
     if point.time == nil { untimed = true }
     clock.add(point, newSegment: segment != self.segment)
     guard segment == self.segment else {
+      if self.segment != nil { grades.endSegment() }
       self.segment = segment
       walk = GreatCircleWalk()
       _ = walk.step(to: point.latitude, point.longitude)
       latest = point.time
+      if let elevation = point.elevation { grades.add(along: along, elevation: elevation) }
       return along
     }
     let total = walk.step(to: point.latitude, point.longitude)
     along += total
+    if let elevation = point.elevation { grades.add(along: along, elevation: elevation) }
     guard splitMeters > 0 else { return along }
     var elapsed = 0.0
     if let start = latest, let time = point.time {
@@ -139,18 +162,43 @@ struct TrackDetailBuilder {
   }
 
   /// The splits so far (the last one shorter); without times when any point had none.
-  var splits: [Split] {
+  var splits: [Split] { splits(grades: closedGrades) }
+
+  /// The grades so far, the last segment's included.
+  private var closedGrades: GradeProfile {
+    var grades = self.grades
+    grades.endSegment()
+    return grades
+  }
+
+  /// Whether grades adjust the pace: on foot, with elevations.
+  private func adjusting(_ grades: GradeProfile) -> Gait? {
+    grades.stretches.isEmpty ? nil : gait
+  }
+
+  private func splits(grades: GradeProfile) -> [Split] {
     let all = current.distance > 0 ? parts + [current] : parts
+    let gait = adjusting(grades)
+    var from = 0.0
     return all.enumerated().map { index, part in
-      Split(
+      defer { from += part.distance }
+      return Split(
         number: index + 1, distanceMeters: part.distance, seconds: untimed ? nil : part.seconds,
-        elapsedSeconds: untimed ? nil : part.elapsed)
+        elapsedSeconds: untimed ? nil : part.elapsed,
+        gradeAdjustedMeters: gait.map {
+          grades.adjustedMeters(from: from, to: from + part.distance, gait: $0)
+        })
     }
   }
 
   func detail(of session: RuckSession) -> SessionDetail {
-    SessionDetail(
-      session: session, trackPointCount: pointCount, splits: splits,
+    let grades = closedGrades
+    var gradeAdjustedPace: Double?
+    if let gait = adjusting(grades), let pace = session.paceSecondsPerKm, along > 0 {
+      gradeAdjustedPace = pace * along / grades.adjustedMeters(from: 0, to: along, gait: gait)
+    }
+    return SessionDetail(
+      session: session, trackPointCount: pointCount, splits: splits(grades: grades),
       lowestElevationMeters: lowest, highestElevationMeters: highest,
       heartRate: rates.count == 0
         ? nil
@@ -163,7 +211,8 @@ struct TrackDetailBuilder {
           var seconds = [Double](repeating: 0, count: 6)
           for (rate, time) in clock.seconds { seconds[zones.zone(of: rate)] += time }
           return HeartRateZoneTimes(zones: zones, seconds: seconds)
-        })
+        },
+      gradeAdjustedPaceSecondsPerKm: gradeAdjustedPace)
   }
 }
 
@@ -189,6 +238,7 @@ extension RuckStore {
     TrackDetailBuilder(
       splitMeters: splitMeters,
       zones: HeartRateZones(
-        profile: try RuckProfile.current(db), year: Zone.utc.localDate(of: session.startedAt).year))
+        profile: try RuckProfile.current(db), year: Zone.utc.localDate(of: session.startedAt).year),
+      gait: Gait(session.activity))
   }
 }

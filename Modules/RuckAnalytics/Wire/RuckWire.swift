@@ -202,11 +202,15 @@ public enum RuckWire {
     }
   }
 
-  /// What `detail` adds to its session's shape: point count, splits, elevation range, heart
-  /// rate (`null` when the file had none).
+  /// What `detail` adds to its session's shape: point count, grade-adjusted pace, splits,
+  /// elevation range, heart rate (`null` when the file had none).
   public static func detailFields(_ detail: SessionDetail) -> [(String, JSONValue)] {
     [
       ("track_points", .int(detail.trackPointCount)),
+      (
+        "grade_adjusted_pace_s_per_km",
+        .number(detail.gradeAdjustedPaceSecondsPerKm, decimals: 1)
+      ),
       (
         "splits",
         .array(
@@ -216,6 +220,8 @@ public enum RuckWire {
               "time_s": .number($0.seconds, decimals: 1),
               "elapsed_s": .number($0.elapsedSeconds, decimals: 1),
               "pace_s_per_km": .number($0.paceSecondsPerKm, decimals: 1),
+              "grade_adjusted_pace_s_per_km": .number(
+                $0.gradeAdjustedPaceSecondsPerKm, decimals: 1),
             ])
           })
       ),
