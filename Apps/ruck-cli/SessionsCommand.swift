@@ -157,7 +157,8 @@ extension RuckCommand.Sessions {
         + "in records.",
       discussion: """
         A session with a track keeps the track's measures unless you give new ones; its points \
-        keep their recorded times and positions. A new --date or --start moves the whole session \
+        keep their recorded times and positions. --gear replaces the session's gear (retired \
+        gear fits sessions up to the day it retired). A new --date or --start moves the whole session \
         (its duration stays). A session faster than 3:00 /km on foot is flagged on import and \
         left out of records until --confirm.
 
@@ -167,6 +168,7 @@ extension RuckCommand.Sessions {
           ruck-cli sessions edit 5 --date 2026-02-07 --start 07:15 \\
               --duration 1h50m --distance 9.1km
           ruck-cli sessions edit 6 --confirm
+          ruck-cli sessions edit 7 --gear "GR1 26L" --gear Boots
         """)
     @OptionGroup var global: GlobalOptions
     @OptionGroup var units: UnitsOption

@@ -57,4 +57,32 @@ struct GearTests {
     #expect(try store.sessions().count == 4)
     #expect(throws: TallyError.self) { try store.addGear(name: "Vest", kind: .vest) }
   }
+
+  @Test("an edit's gear replaces the session's; retired gear fits days up to its retirement")
+  func editGear() throws {
+    let store = try RuckStore.inMemory()
+    _ = try store.addGear(name: "GR1 26L", kind: .pack, isDefault: true)
+    _ = try store.addGear(name: "Boots", kind: .boots)
+    let early = try store.logSession(
+      start: day, duration: 3_600, distance: 5_000, options: SessionOptions(loadKg: 10))
+    let late = try store.logSession(
+      start: day.adding(seconds: 5 * 86_400), duration: 3_600, distance: 4_000,
+      options: SessionOptions(loadKg: 10))  // 2026-02-07
+    _ = try store.retireGear(name: "Boots", on: try LocalDate(parsing: "2026-02-06"))
+    // 2026-02-02 is before the boots retired: they replace the default pack.
+    _ = try store.editSession(id: early.id!, options: SessionOptions(gear: ["Boots"]))
+    #expect(try store.gearNames(sessionId: early.id!) == ["Boots"])
+    #expect(try store.gear().map(\.distanceMeters) == [4_000, 5_000])
+    // 2026-02-07 is after: refused, and nothing of the edit is written.
+    let refused = try #require(throws: TallyError.self) {
+      try store.editSession(
+        id: late.id!, options: SessionOptions(notes: "hilly", gear: ["GR1 26L", "Boots"]))
+    }
+    #expect(refused.description.contains("2026-02-07"), "\(refused)")
+    #expect(try store.gearNames(sessionId: late.id!) == ["GR1 26L"])
+    #expect(try store.sessions().first { $0.id == late.id }?.notes == nil)
+    // An edit that names no gear keeps it.
+    _ = try store.editSession(id: late.id!, options: SessionOptions(notes: "hilly"))
+    #expect(try store.gearNames(sessionId: late.id!) == ["GR1 26L"])
+  }
 }

@@ -123,10 +123,13 @@ extension RuckStore {
   }
 
   /// Puts gear on a new session: the items named, or, when none is named, the defaults of each
-  /// kind for a session that counts as a ruck.
+  /// kind for a session that counts as a ruck. An item retired goes on no session, unless the
+  /// session is of `day` (an edited session's) on or before its retirement.
   ///
   /// - throws: `TallyError` for a name no gear has, or a retired item.
-  static func attachGear(_ db: Database, names: [String]?, to session: RuckSession) throws {
+  static func attachGear(
+    _ db: Database, names: [String]?, to session: RuckSession, on day: LocalDate? = nil
+  ) throws {
     guard let id = session.id else { return }
     var items: [GearItem] = []
     if let names {
@@ -138,8 +141,12 @@ extension RuckStore {
             expected: known.isEmpty
               ? "the name of gear added first" : "one of " + known.joined(separator: ", "))
         }
-        guard item.retiredOn == nil else {
-          throw TallyError(value: name, expected: "gear that is not retired")
+        if let retired = item.retiredOn, !(day.map { $0 <= retired } ?? false) {
+          throw TallyError(
+            value: name,
+            expected: day == nil
+              ? "gear that is not retired"
+              : "gear not retired before the session's day, \(day!) (retired \(retired))")
         }
         items.append(item)
       }

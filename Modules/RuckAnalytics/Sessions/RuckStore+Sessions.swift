@@ -52,8 +52,8 @@ extension RuckStore {
     try writer.read { db in try Self.storedPoints(db, sessionId: sessionId) }
   }
 
-  /// Changes the given details and measures of a session; calories estimated by Pandolf are
-  /// estimated again, and a session made implausibly fast is flagged (unless `changes` sets its
+  /// Changes the given details and measures of a session, and replaces its gear when gear is
+  /// named; calories estimated by Pandolf are estimated again, and a session made implausibly fast is flagged (unless `changes` sets its
   /// record status).
   ///
   /// - throws: `TallyError` (missing input) when there is no such session, or for a duration or
@@ -98,6 +98,12 @@ extension RuckStore {
       }
       session.estimateCalories(profileBodyKg: try RuckProfile.current(db).bodyWeightKg)
       try session.update(db)
+      if let names = options.gear {
+        // The gear named replaces the session's: what was worn, told after the fact.
+        try db.execute(sql: "DELETE FROM session_gear WHERE session_id = ?", arguments: [id])
+        try Self.attachGear(
+          db, names: names, to: session, on: changes.zone.localDate(of: session.startedAt))
+      }
       let hasTrack = try TrackChunk.all().ofSession(id).fetchCount(db) > 0
       return EditedSession(session: session, trackMeasuresOverridden: hasTrack ? overridden : [])
     }
