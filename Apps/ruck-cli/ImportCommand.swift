@@ -108,7 +108,7 @@ extension RuckCommand {
             for session in sessions where session.recordStatus == .unconfirmed {
               let id = session.id ?? 0
               lines.append(
-                "  session \(id) " + implausibleWords(session.implausibility)
+                "  session \(id) " + SessionWords.implausible(session.implausibility)
                   + " on foot: kept, but left out of records until you confirm it with "
                   + "'ruck-cli sessions edit \(id) --confirm' (or set its --type)")
             }
@@ -203,23 +203,5 @@ extension RuckCommand {
       try SessionPrinter(global: global, store: store, units: units.units).print(session)
       try Gear.warnWorn(store)
     }
-  }
-}
-
-/// `is faster than 3:00 /km`, `is longer than 250 km`, `is slower than 60:00 /km`, ….
-func implausibleWords(_ implausibility: Implausibility?) -> String {
-  let metric = UnitFormatter(system: .metric)
-  switch implausibility {
-  case .tooFast?: return "is faster than " + metric.pace(RuckSession.fastestPlausiblePace)
-  case .tooLong?:
-    return "is longer than "
-      + String(
-        format: "%.0f km", UnitSystem.metric.distance(metres: RuckSession.longestPlausibleMeters))
-  case .tooSlow?: return "is slower than " + metric.pace(RuckSession.slowestPlausiblePace)
-  case .tooLongInTime?:
-    return "lasts longer than \(Int(RuckSession.longestPlausibleSeconds / 3600)) hours"
-  case .tooHeavy?:
-    return "carries more than \(Int(RuckSession.heaviestPlausibleLoadKg)) kg"
-  case nil: return "looks implausible"
   }
 }

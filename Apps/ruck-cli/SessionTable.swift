@@ -48,23 +48,11 @@ struct SessionPrinter {
         .string(format.temperature(session.temperatureC))
       ),
       ("conditions", .string(session.conditions ?? "-")), ("notes", .string(session.notes ?? "-")),
-      ("source", .string(session.sourceFileId.map { files[$0] ?? "file" } ?? "manual")),
+      ("source", .string(SessionWords.source(session, files: files))),
       ("gear", .string(gear.isEmpty ? "-" : gear.joined(separator: ", "))),
-      ("records", .string(Self.recordWords(session))),
+      ("records", .string(SessionWords.records(session))),
     ]
     rows += extra.map { (key, value) in (key.replacingOccurrences(of: "_", with: " "), value) }
     global.print(object: JSONObject(rows))
-  }
-
-  /// Whether the session counts in records, and why not when it waits for confirmation (the
-  /// same reason the import gave).
-  static func recordWords(_ session: RuckSession) -> String {
-    switch session.recordStatus {
-    case .counted: return "counted"
-    case .excluded: return "excluded"
-    case .unconfirmed:
-      return "left out until confirmed: it \(implausibleWords(session.implausibility)) "
-        + "(sessions edit \(session.id ?? 0) --confirm)"
-    }
   }
 }

@@ -92,7 +92,10 @@ extension RuckCommand.Sessions {
             routeResolution: RuckReportPage.routeResolution)
         }
         return try options.write(
-          RuckReportPage.session(detail, route: route, units: system, zone: global.zone))
+          RuckReportPage.session(
+            detail, route: route, units: system, zone: global.zone,
+            source: SessionWords.source(detail.session, files: try store.sourceFileNames()),
+            gear: try store.gearNames(sessionId: id)))
       }
       let detail = try hinting {
         try store.sessionDetail(id: id, splitMeters: system.metresPerDistanceUnit)

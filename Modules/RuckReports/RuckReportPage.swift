@@ -239,13 +239,16 @@ public enum RuckReportPage {
       }
   }
 
-  /// One session: its measures, its route and elevation profile, and its splits.
+  /// One session: what `sessions show` prints (its measures, where it came from, its gear and
+  /// whether it counts), its route and elevation profile, and its splits.
   public static func session(
-    _ detail: SessionDetail, route: SessionRoute, units: UnitSystem, zone: Zone
+    _ detail: SessionDetail, route: SessionRoute, units: UnitSystem, zone: Zone,
+    source: String, gear: [String]
   ) -> ReportPage {
     let session = detail.session
     let format = UnitFormatter(system: units)
-    let day = zone.localDate(of: session.startedAt)
+    let start = zone.localDateTime(of: session.startedAt)
+    let day = start.date
     let title = "Session \(session.id.map(String.init) ?? "")"
     let timed = detail.splits.compactMap { split in
       split.paceSecondsPerKm.map {
@@ -254,6 +257,7 @@ public enum RuckReportPage {
     }
     var facts: [[String]] = [
       ["Date", day.description],
+      ["Start", start.time.description],
       ["Type", session.activity.rawValue],
       ["Distance", format.distance(session.distanceMeters)],
       ["Moving time", format.duration(session.movingSeconds)],
@@ -261,6 +265,7 @@ public enum RuckReportPage {
       ["Pace", format.pace(session.paceSecondsPerKm)],
       ["Grade-adjusted pace", format.pace(detail.gradeAdjustedPaceSecondsPerKm)],
       ["Load", format.load(session.loadKg)],
+      ["Body weight", format.load(session.bodyWeightKg)],
       ["Weight moved", format.weightMoved(session.weightMovedKgKm)],
       [
         "Calories",
@@ -276,6 +281,9 @@ public enum RuckReportPage {
           + format.elevation(detail.highestElevationMeters),
       ],
       ["Track points", String(detail.trackPointCount)],
+      ["Source", source],
+      ["Gear", gear.isEmpty ? "-" : gear.joined(separator: ", ")],
+      ["Records", SessionWords.records(session)],
     ]
     if let temperature = session.temperatureC {
       facts.append(["Temperature", format.temperature(temperature)])

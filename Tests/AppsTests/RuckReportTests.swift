@@ -158,6 +158,37 @@ struct RuckReportTests {
     #expect(ReportHTML.count("<desc ", in: html) == svgs)
   }
 
+  @Test("The session page says what sessions show prints, value for value (issue 36 §1)")
+  func pageMatchesTerminal() throws {
+    let fixture = try Fixture()
+    defer { fixture.remove() }
+    let html = fixture.run(["sessions", "show", "1", "--format", "html"]).output
+    let table = fixture.run(["sessions", "show", "1"]).output
+    var printed: [String: String] = [:]
+    for line in table.split(separator: "\n") {
+      // "grade-adjusted pace  7:20 /km": the key ends at the first run of two spaces.
+      guard let gap = line.range(of: "  ") else { continue }
+      printed[String(line[..<gap.lowerBound])] = line[gap.upperBound...]
+        .trimmingCharacters(in: .whitespaces)
+    }
+    let labels = [
+      "date": "Date", "start": "Start", "type": "Type", "distance": "Distance",
+      "moving time": "Moving time", "elapsed time": "Elapsed time", "pace": "Pace",
+      "grade-adjusted pace": "Grade-adjusted pace", "elevation gain": "Elevation gain",
+      "elevation loss": "Elevation loss", "load": "Load", "body weight": "Body weight",
+      "weight moved": "Weight moved", "source": "Source", "gear": "Gear", "records": "Records",
+      "track points": "Track points", "terrain": "Terrain",
+    ]
+    for (key, label) in labels {
+      let value = try #require(printed[key], "the table has no \(key): \(table)")
+      if value == "-" && (key == "terrain") { continue }  // the page leaves an unset one out
+      #expect(
+        html.contains("<th scope=\"row\">\(label)</th><td>\(value)</td>"),
+        "\(label): \(value)")
+    }
+    #expect(printed["source"] == "walk.gpx" && printed["records"] == "counted")
+  }
+
   @Test("Session notes and conditions are escaped; nothing remote")
   func escaping() throws {
     let fixture = try Fixture()
