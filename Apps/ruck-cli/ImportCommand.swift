@@ -109,7 +109,7 @@ extension RuckCommand {
               let id = session.id ?? 0
               lines.append(
                 "  session \(id) " + SessionWords.implausible(session.implausibility)
-                  + " on foot: kept, but left out of records until you confirm it with "
+                  + " on foot: kept, but left out of records and totals until you confirm it with "
                   + "'ruck-cli sessions edit \(id) --confirm' (or set its --type)")
             }
           case .duplicate(let previous):

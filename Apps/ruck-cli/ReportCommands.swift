@@ -75,7 +75,8 @@ extension RuckCommand {
         ],
       ]
       Terminal.writeOutput(
-        OutputFormat.table.render(rows: rows) + otherTypesNote(report.sessionsOfOtherTypes))
+        OutputFormat.table.render(rows: rows) + otherTypesNote(report.sessionsOfOtherTypes)
+          + unconfirmedNote(report.sessionsUnconfirmed))
     }
   }
 
@@ -210,7 +211,9 @@ extension RuckCommand {
           + "\(format.goalValue(measure, goal.target)): met in "
           + "\(progress.filter(\.met).count) of \(counted(progress.count, "week"))\n"
       }
-      Terminal.writeOutput(out + otherTypesNote(weekly.sessionsOfOtherTypes))
+      Terminal.writeOutput(
+        out + otherTypesNote(weekly.sessionsOfOtherTypes)
+          + unconfirmedNote(weekly.sessionsUnconfirmed))
     }
   }
 
@@ -326,6 +329,13 @@ func otherTypesNote(_ count: Int) -> String {
   guard count > 0 else { return "" }
   return "\(counted(count, "session")) of other types left out (runs, rides, other, "
     + "walks and hikes without load; see 'ruck-cli sessions list')\n"
+}
+
+/// A line saying how many flagged sessions a report left out, or nothing.
+func unconfirmedNote(_ count: Int) -> String {
+  guard count > 0 else { return "" }
+  return "\(counted(count, "flagged session")) left out until confirmed (see 'ruck-cli "
+    + "sessions list'; 'ruck-cli sessions edit ID --confirm' counts one)\n"
 }
 
 /// `+12.5% up`, `-3.0% improving`; `up from 0` when there was nothing before (no percentage

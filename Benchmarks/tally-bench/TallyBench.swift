@@ -94,15 +94,28 @@ extension TallyBench {
   struct Store: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "StoreAnalytics: importing 2.5 million lines, queries against direct SQL.",
-      discussion: "Example:\n  tally-bench store --filter metrics")
+      discussion: """
+        --keep-database copies the chain's SQLite database out of the scratch folder when the \
+        run is over: scripts/duckdb-side-by-side reads it.
+
+        Example:
+          tally-bench store --filter metrics
+          tally-bench store --filter store.import --keep-database /tmp/chain.sqlite
+        """)
 
     @OptionGroup var options: BenchOptions
+
+    @Option(
+      help: ArgumentHelp(
+        "Where to keep a copy of the chain's database (default: none).", valueName: "path"))
+    var keepDatabase: String?
 
     func run() throws {
       try withScratchFolder { folder in
         try Harness.run(
           StoreBenchmarks.cases(scratch: folder, filter: options.filter),
           iterations: options.iterations, filter: options.filter)
+        if let keepDatabase { try StoreBenchmarks.keepDatabase(in: folder, at: keepDatabase) }
       }
     }
   }

@@ -111,11 +111,18 @@ struct RuckCLISessionTests {
     #expect(imported.status == 0)
     #expect(
       imported.output.contains(
-        "session 1 is faster than 3:00 /km on foot: kept, but left out of records until you "
-          + "confirm it with 'ruck-cli sessions edit 1 --confirm'"), "\(imported.output)")
+        "session 1 is faster than 3:00 /km on foot: kept, but left out of records and totals "
+          + "until you confirm it with 'ruck-cli sessions edit 1 --confirm'"), "\(imported.output)")
     #expect(
       ruck("records", "--as-of", "2026-02-08", "--format", "json").output.contains(
         "\"longest_distance\": null"))
+    // Out of the totals too, and said: 0 sessions that week, 1 flagged.
+    let weekly = ruck("weekly", "--weeks", "1", "--as-of", "2026-02-08")
+    #expect(
+      weekly.output.contains("1 flagged session left out until confirmed"), "\(weekly.output)")
+    let flaggedWeek = ruck("weekly", "--weeks", "1", "--as-of", "2026-02-08", "--format", "json")
+    #expect(flaggedWeek.output.contains("\"sessions_unconfirmed\": 1"), "\(flaggedWeek.output)")
+    #expect(flaggedWeek.output.contains("\"sessions\": 0"), "\(flaggedWeek.output)")
     let confirmed = ruck(
       "sessions", "edit", "1", "--confirm", "--notes", "tailwind", "--conditions", "dry",
       "--temperature-c", "4", "--format", "json")
@@ -126,6 +133,11 @@ struct RuckCLISessionTests {
     #expect(shown.output.contains("\"conditions\": \"dry\""))
     #expect(shown.output.contains("\"temperature_c\": 4.0"))
     #expect(shown.output.contains("\"activity\": \"ruck\""))
+    // Confirmed, it counts in the totals.
+    let counted = ruck("weekly", "--weeks", "1", "--as-of", "2026-02-08", "--format", "json")
+    #expect(
+      counted.output.contains("\"sessions\": 1")
+        && counted.output.contains("\"sessions_unconfirmed\": 0"))
     let moved = ruck("sessions", "edit", "1", "--distance", "2km", "--format", "json")
     #expect(
       moved.error
@@ -134,6 +146,10 @@ struct RuckCLISessionTests {
     #expect(moved.output.contains("\"distance_m\": 2000.0"))
     let both = ruck("sessions", "edit", "1", "--confirm", "--exclude-from-records")
     #expect(both.status == 64)
+    // Flagged again by the edit (2 km in 60 s); excluded from records, it counts in the totals.
+    #expect(ruck("sessions", "edit", "1", "--exclude-from-records").status == 0)
+    let excluded = ruck("weekly", "--weeks", "1", "--as-of", "2026-02-08", "--format", "json")
+    #expect(excluded.output.contains("\"sessions\": 1"), "\(excluded.output)")
   }
 
   /// Issue 30: a session logged by hand that waits for confirmation says why, as the import

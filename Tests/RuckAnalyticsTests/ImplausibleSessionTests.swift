@@ -44,6 +44,48 @@ struct ImplausibleSessionTests {
     #expect(confirmed.heaviestLoad?.sessionId == heavy.id)
   }
 
+  /// The helper's trial (2026-11-28): a flagged 250 lb ruck and a 20-hour 5 km counted in
+  /// `weekly` ("2 sessions, 10.00 km, goal met") and the streak while the goals said 0 km, and
+  /// made the week's pace 126:00 /km. Flagged sessions are out of every total until confirmed
+  /// (and counted apart); one the user excluded from records still counts in the totals.
+  @Test func flaggedOutOfTotalsExcludedIn() throws {
+    let store = try RuckStore.inMemory()
+    _ = try store.updateProfile(minRucksPerWeek: 1)
+    try store.setGoal(.week, .distance, target: 5_000)
+    let asOf = LocalDate(year: 2026, month: 2, day: 8)!  // a Sunday; the week from 02-02
+    let heavy = try store.logSession(
+      start: at("2026-02-02 07:00"), duration: 3600, distance: 5000,
+      options: SessionOptions(loadKg: 250 * 0.45359237))
+    let slow = try store.logSession(
+      start: at("2026-02-03 07:00"), duration: 20 * 3600, distance: 5000,
+      options: SessionOptions(loadKg: 20))
+    #expect(heavy.recordStatus == .unconfirmed && slow.recordStatus == .unconfirmed)
+    var week = try store.weekly(weeks: 1, asOf: asOf, zone: .utc)
+    #expect(week.weeks[0].sessions == 0 && week.weeks[0].distanceMeters == 0)
+    #expect(week.sessionsUnconfirmed == 2 && !week.weeks[0].goalMet)
+    #expect(week.goals.map(\.done) == [0])
+    let analytics = try store.analytics(period: .thisWeek, asOf: asOf, zone: .utc)
+    #expect(analytics.totals.sessions == 0 && analytics.sessionsUnconfirmed == 2)
+    #expect(analytics.totals.averagePaceSecondsPerKm == nil)
+    #expect(try store.streak(asOf: asOf, zone: .utc).thisWeekSessions == 0)
+    #expect(try store.goalProgress(asOf: asOf, zone: .utc).map(\.done) == [0])
+    // Confirmed, the slow one counts everywhere: 1 session, 5 km in 20 h (14,400 s/km).
+    _ = try store.editSession(
+      id: slow.id!, options: SessionOptions(), changes: SessionChanges(recordStatus: .counted))
+    week = try store.weekly(weeks: 1, asOf: asOf, zone: .utc)
+    #expect(week.weeks[0].sessions == 1 && week.weeks[0].distanceMeters == 5000)
+    #expect(week.sessionsUnconfirmed == 1 && week.weeks[0].goalMet)
+    #expect(week.goals.map(\.done) == [5000])
+    #expect(week.weeks[0].averagePaceSecondsPerKm == 14_400)
+    // Excluded from records, it still counts in the totals and the goal, not in records.
+    _ = try store.editSession(
+      id: slow.id!, options: SessionOptions(), changes: SessionChanges(recordStatus: .excluded))
+    #expect(try store.weekly(weeks: 1, asOf: asOf, zone: .utc).weeks[0].sessions == 1)
+    #expect(try store.goalProgress(asOf: asOf, zone: .utc).map(\.done) == [5000])
+    #expect(try store.streak(asOf: asOf, zone: .utc).thisWeekSessions == 1)
+    #expect(try store.records(asOf: asOf, zone: .utc).longestDistance == nil)
+  }
+
   /// Pandolf et al. (1977), M = 1.5W + 2(W+L)(L/W)² + η(W+L)(1.5V² + 0.35VG), by hand: a
   /// 300 kg walker with 99 kg on sand (η 2.1) over 249 km in 47 hours (V = 1.4716 m/s, level):
   /// 450 + 86.9 + 2.1 × 399 × 3.248 = 3,258 W, over 169,200 s about 131,800 kcal. Every rule

@@ -101,7 +101,7 @@ extension RuckStore {
   public func insights(asOf: LocalDate, zone: Zone) throws -> RuckInsights {
     // A session flagged as implausible on foot (a drive recorded by mistake) and not confirmed,
     // or one the user left out, would skew paces and burn rates as it skews records.
-    let (dated, leftOut, _) = try dated(zone: zone, asOf: asOf)
+    let (dated, leftOut, _, _) = try dated(zone: zone, asOf: asOf)
     let all = dated.filter { $0.session.recordStatus == .counted }
     let sessions = all.map(\.session)
 

@@ -111,6 +111,8 @@ public struct RuckAnalyticsReport: Sendable, Equatable {
   public let totals: RuckTotals
   /// Sessions in the window of types reports leave out (runs, rides, `other`, unloaded walks).
   public let sessionsOfOtherTypes: Int
+  /// Rucks in the window flagged as implausible and not confirmed: left out of every total.
+  public let sessionsUnconfirmed: Int
   /// The weekly streak as of the as-of day.
   public let trainingStreakWeeks: Int
   /// Distance, sessions, pace and weight moved against the previous window.
@@ -188,6 +190,8 @@ public struct RuckWeekly: Sendable, Equatable {
   public let averageDistancePerWeekMeters: Double
   /// Sessions in these weeks of types reports leave out (runs, rides, `other`, unloaded walks).
   public let sessionsOfOtherTypes: Int
+  /// Rucks in these weeks flagged as implausible and not confirmed: left out of every week.
+  public let sessionsUnconfirmed: Int
   /// Each weekly goal (`RuckStore.goals`) over each week, week by week.
   public let goals: [GoalProgress]
 }

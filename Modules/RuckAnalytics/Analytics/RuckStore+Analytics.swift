@@ -7,12 +7,12 @@ extension RuckStore {
   /// transaction.
   func dated(zone: Zone, asOf: LocalDate) throws -> (
     sessions: [(day: LocalDate, session: SessionFacts)], leftOutDays: [LocalDate],
-    profile: RuckProfile
+    profile: RuckProfile, unconfirmedDays: [LocalDate]
   ) {
     let (sessions, profile) = try writer.read { db in
       (try SessionFacts.all(db), try RuckProfile.current(db))
     }
-    let (facts, leftOut) = sessions
+    let (facts, leftOut, unconfirmed) = sessions
     var dated: [(day: LocalDate, session: SessionFacts)] = []
     dated.reserveCapacity(facts.count)
     for fact in facts {
@@ -20,18 +20,20 @@ extension RuckStore {
       if day > asOf { break }  // oldest first: the rest are later
       dated.append((day, fact))
     }
-    let leftOutDays = leftOut.map { zone.localDate(of: $0) }.filter { $0 <= asOf }
-    return (dated, leftOutDays, profile)
+    func days(_ starts: [Instant]) -> [LocalDate] {
+      starts.map { zone.localDate(of: $0) }.filter { $0 <= asOf }
+    }
+    return (dated, days(leftOut), profile, days(unconfirmed))
   }
 
   /// Totals of a window with trends against the previous window of the same length.
   public func analytics(period: RuckPeriod, asOf: LocalDate, zone: Zone) throws
     -> RuckAnalyticsReport
   {
-    let (all, leftOut, profile) = try dated(zone: zone, asOf: asOf)
+    let (all, leftOut, profile, unconfirmed) = try dated(zone: zone, asOf: asOf)
     // All time starts with the first session of any type, so that every session left out is
     // counted as such (a 1990 run before the first ruck was neither counted nor said).
-    let firstDay = [all.first?.day, leftOut.min()].compactMap { $0 }.min()
+    let firstDay = [all.first?.day, leftOut.min(), unconfirmed.min()].compactMap { $0 }.min()
     let range = period.range(asOf: asOf, firstDay: firstDay)
     let previousRange = range.previous
     let current = RuckTotals(all.filter { range.contains($0.day) }.map(\.session))
@@ -40,6 +42,7 @@ extension RuckStore {
     return RuckAnalyticsReport(
       range: range, totals: current,
       sessionsOfOtherTypes: leftOut.filter { range.contains($0) }.count,
+      sessionsUnconfirmed: unconfirmed.filter { range.contains($0) }.count,
       trainingStreakWeeks: PeriodicStreak.compute(
         eventDays: all.map(\.day), minimum: minimum, asOf: asOf
       ).current,
@@ -54,7 +57,7 @@ extension RuckStore {
   /// Personal records up to the as-of day; ties go to the earliest session.
   public func records(asOf: LocalDate, zone: Zone) throws -> RuckRecords {
     // Flagged (implausibly fast, not yet confirmed) and excluded sessions set no record.
-    let (dated, leftOut, _) = try dated(zone: zone, asOf: asOf)
+    let (dated, leftOut, _, _) = try dated(zone: zone, asOf: asOf)
     let all = dated.filter { $0.session.recordStatus == .counted }
     func best(_ kind: RecordKind, _ value: (SessionFacts) -> Double?) -> RuckRecord? {
       let candidates = all.compactMap { day, session in
@@ -116,7 +119,7 @@ extension RuckStore {
         category: .usage)
     }
     let count = weeks
-    let (all, leftOut, profile) = try dated(zone: zone, asOf: asOf)
+    let (all, leftOut, profile, unconfirmed) = try dated(zone: zone, asOf: asOf)
     let minimum = profile.minRucksPerWeek
     let thisWeek = Period.week.start(of: asOf)
     let first = thisWeek.adding(days: -7 * (count - 1))
@@ -138,6 +141,7 @@ extension RuckStore {
       averageSessionsPerWeek: Double(rows.reduce(0) { $0 + $1.sessions }) / Double(count),
       averageDistancePerWeekMeters: rows.reduce(0) { $0 + $1.distanceMeters } / Double(count),
       sessionsOfOtherTypes: leftOut.filter { $0 >= first }.count,
+      sessionsUnconfirmed: unconfirmed.filter { $0 >= first }.count,
       goals: weeklyGoalProgress(
         rows.map(\.weekStart), sessions: all.filter { $0.day >= first }, goals: try goals()))
   }

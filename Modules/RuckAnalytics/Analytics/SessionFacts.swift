@@ -50,22 +50,31 @@ struct SessionFacts: Sendable, SessionMeasures {
   }
 
   /// Every session reports count (`countedAsRucks`), oldest first, and the starts of those they
-  /// leave out (runs, rides, `other`, unloaded walks: a report says how many, so that a run
-  /// imported from a watch is not silently missing) — from one scan of the table.
-  static func all(_ db: Database) throws -> (counted: [SessionFacts], leftOut: [Instant]) {
-    let counted = columns.count  // the position of the rule's value after the columns
+  /// leave out: of other types (runs, rides, `other`, unloaded walks), and rucks flagged and not
+  /// confirmed. A report says how many of each, so that a run imported from a watch or a
+  /// flagged ruck is not silently missing — from one scan of the table.
+  static func all(_ db: Database) throws -> (
+    counted: [SessionFacts], otherTypes: [Instant], unconfirmed: [Instant]
+  ) {
+    let rule = columns.count  // the position of the rules' values after the columns
     let cursor = try Row.fetchCursor(
-      db, RuckSession.select(columns + [RuckSession.countedAsRuck]).chronological())
+      db,
+      RuckSession.select(
+        columns + [RuckSession.countedAsRuck, RuckSession.countedInReports]
+      ).chronological())
     var facts: [SessionFacts] = []
-    var leftOut: [Instant] = []
+    var otherTypes: [Instant] = []
+    var unconfirmed: [Instant] = []
     while let row = try cursor.next() {
-      if row[counted] as Bool {
+      if row[rule + 1] as Bool {
         facts.append(SessionFacts(row: row))
+      } else if row[rule] as Bool {
+        unconfirmed.append(row[1])
       } else {
-        leftOut.append(row[1])
+        otherTypes.append(row[1])
       }
     }
-    return (facts, leftOut)
+    return (facts, otherTypes, unconfirmed)
   }
 
 }

@@ -96,7 +96,8 @@ public struct RuckFitness: Sendable, Equatable {
 
 extension RuckStore {
   /// Training load per session and the fitness chart of the last `weeks` Monday weeks. Every
-  /// session counts but excluded and flagged ones (a car drive is no training), of any type:
+  /// session counts but flagged ones (a car drive is no training; one excluded from records was
+  /// still trained), of any type:
   /// runs and rides with a heart rate too; the estimate only on foot.
   ///
   /// - throws: `TallyError` (usage) for `weeks` outside 1–520.
@@ -119,7 +120,7 @@ extension RuckStore {
       var withoutLoad = 0
       for session in try RuckSession.order(RuckSession.Columns.startedAt, RuckSession.Columns.id)
         .fetchAll(db)
-      where session.recordStatus == .counted {
+      where session.recordStatus != .unconfirmed {
         let day = zone.localDate(of: session.startedAt)
         if day > asOf { break }
         let year = Zone.utc.localDate(of: session.startedAt).year

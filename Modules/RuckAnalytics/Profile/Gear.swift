@@ -72,8 +72,8 @@ extension RuckStore {
     }
   }
 
-  /// Every item with its sessions' distance and weight moved (excluded and flagged sessions
-  /// left out, as records leave them), in the order added.
+  /// Every item with its sessions' distance and weight moved (flagged sessions left out, as
+  /// every total leaves them; one excluded from records was still walked), in the order added.
   public func gear() throws -> [GearUsage] {
     try writer.read { db in
       try Row.fetchAll(
@@ -84,7 +84,7 @@ extension RuckStore {
                  COALESCE(SUM(s.load_kg * s.distance_m / 1000), 0)
           FROM gear g
           LEFT JOIN session_gear sg ON sg.gear_id = g.id
-          LEFT JOIN ruck_session s ON s.id = sg.session_id AND s.record_status = 'counted'
+          LEFT JOIN ruck_session s ON s.id = sg.session_id AND s.record_status <> 'unconfirmed'
           GROUP BY g.id ORDER BY g.id
           """
       ).map { row in

@@ -108,14 +108,12 @@ extension RuckStore {
   /// The largest target accepted, in its SI unit.
   static let largestTarget = 10_000_000.0
 
-  /// Each goal over the week and the month holding `asOf` (up to it), from the sessions that
-  /// count as rucks (as the streak counts them; excluded and flagged ones do not).
+  /// Each goal over the week and the month holding `asOf` (up to it), from the sessions
+  /// reports count (as the streak and `weekly` count them: flagged ones do not).
   public func goalProgress(asOf: LocalDate, zone: Zone) throws -> [GoalProgress] {
     let goals = try self.goals()
     guard !goals.isEmpty else { return [] }
-    let dated = try dated(zone: zone, asOf: asOf).sessions.filter {
-      $0.session.recordStatus == .counted
-    }
+    let dated = try dated(zone: zone, asOf: asOf).sessions
     return goals.map { goal in
       let start = goal.period == .week ? Period.week.start(of: asOf) : Period.month.start(of: asOf)
       let end =
@@ -130,8 +128,7 @@ extension RuckStore {
   func weeklyGoalProgress(
     _ weeks: [LocalDate], sessions: [(day: LocalDate, session: SessionFacts)], goals: [RuckGoal]
   ) -> [GoalProgress] {
-    let sessions = sessions.filter { $0.session.recordStatus == .counted }
-    return weeks.flatMap { weekStart in
+    weeks.flatMap { weekStart in
       goals.filter { $0.period == .week }.map { goal in
         let end = weekStart.adding(days: 6)
         return GoalProgress(

@@ -138,6 +138,14 @@ extension RuckSession {
   public var countsAsRuck: Bool {
     activity == .ruck || ((activity == .hike || activity == .walk) && loadKg > 0)
   }
+
+  /// What reports count: rucks (`countedAsRuck`) but a session flagged as implausible and not
+  /// confirmed (a drive, 999 hours typed for 999 minutes), which would skew every total and
+  /// average as it would a record. One the user excluded from records still counts here: it was
+  /// walked.
+  static var countedInReports: SQLExpression {
+    countedAsRuck && Columns.recordStatus != RecordStatus.unconfirmed.rawValue
+  }
 }
 
 extension DerivableRequest<RuckSession> {
@@ -146,9 +154,9 @@ extension DerivableRequest<RuckSession> {
     order(RuckSession.Columns.startedAt, RuckSession.Columns.id)
   }
 
-  /// Rucks, and hikes and walks under load: the sessions reports count (not runs, rides or a
-  /// drive recorded by mistake).
-  func countedAsRucks() -> Self { filter(RuckSession.countedAsRuck) }
+  /// Rucks, and hikes and walks under load, not flagged: the sessions reports count (not runs,
+  /// rides or a drive recorded by mistake).
+  func countedAsRucks() -> Self { filter(RuckSession.countedInReports) }
 
   /// The sessions imported from one file.
   func fromFile(_ fileId: Int64) -> Self {

@@ -126,8 +126,8 @@ extension RuckStore {
 }
 
 extension RuckStore {
-  /// Every counted session's track positions whose local day lies in `range` (excluded and
-  /// flagged sessions left out: a car drive is no walked route), oldest first.
+  /// Every session's track positions whose local day lies in `range` (flagged sessions left
+  /// out: a car drive is no walked route), oldest first.
   public func routes(in range: DayRange, zone: Zone) throws
     -> [(sessionId: Int64, day: LocalDate, positions: [(latitude: Double, longitude: Double)])]
   {
@@ -140,7 +140,7 @@ extension RuckStore {
         .filter(sql: "EXISTS (SELECT 1 FROM track_chunk c WHERE c.session_id = ruck_session.id)")
         .fetchAll(db)
       var routes: [(Int64, LocalDate, [(latitude: Double, longitude: Double)])] = []
-      for session in sessions where session.recordStatus == .counted {
+      for session in sessions where session.recordStatus != .unconfirmed {
         let day = zone.localDate(of: session.startedAt)
         var positions: [(latitude: Double, longitude: Double)] = []
         try TrackChunk.forEachPoint(ofSession: session.id!, in: db) { _, point in

@@ -58,6 +58,7 @@ public enum RuckWire {
       "average_pace_s_per_km": .number(report.totals.averagePaceSecondsPerKm, decimals: 1),
       "sessions_without_moving_time": .int(report.totals.sessionsWithoutMovingTime),
       "sessions_of_other_types": .int(report.sessionsOfOtherTypes),
+      "sessions_unconfirmed": .int(report.sessionsUnconfirmed),
       "total_moving_time_s": .number(report.totals.movingSeconds, decimals: 1),
       "total_calories": .number(report.totals.calories, decimals: 1),
       "training_streak_weeks": .int(report.trainingStreakWeeks),
@@ -116,6 +117,7 @@ public enum RuckWire {
       "average_sessions_per_week": .number(weekly.averageSessionsPerWeek, decimals: 2),
       "average_distance_per_week_m": .number(weekly.averageDistancePerWeekMeters, decimals: 1),
       "sessions_of_other_types": .int(weekly.sessionsOfOtherTypes),
+      "sessions_unconfirmed": .int(weekly.sessionsUnconfirmed),
       "goals": .array(weekly.goals.map { .object(goalProgress($0)) }),
     ]
   }
