@@ -141,6 +141,9 @@ extension RuckCommand {
         + "\(counted(restored.filesRestored, "imported file's record", "imported files' records")), "
         + (restored.profileRestored ? "the profile" : "the profile kept as it was")
         + (restored.goalsRestored > 0 ? ", \(counted(restored.goalsRestored, "goal"))" : "")
+        + (restored.goalsNotRestored > 0
+          ? ", the goals kept as they were (\(counted(restored.goalsNotRestored, "goal")) of the "
+            + "backup not restored)" : "")
         + (restored.gearRestored > 0
           ? ", \(counted(restored.gearRestored, "item", "items"))" + " of gear" : "")
       if restored.sessionsPresent > 0 || restored.filesPresent > 0 || restored.gearPresent > 0 {

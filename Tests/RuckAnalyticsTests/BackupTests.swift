@@ -104,6 +104,37 @@ struct BackupTests {
     #expect(try geared.gear().filter(\.item.isDefault).map(\.item.name) == [])
   }
 
+  /// The trial of 2026-11-28: "present" meant the same start and distance, so a 5 km run
+  /// logged at 12:00 hid the 5 km ruck logged at 12:00 that day from a restore; and a backup
+  /// holding the same hand log twice lost the second, found "present" as the first went in.
+  @Test("present means the same session: type, duration and load too; twins both restored")
+  func presentIsTheSameSession() throws {
+    let noon = Instant(millisecondsSinceEpoch: 1_770_638_400_000)  // 2026-02-09T12:00:00Z
+    let source = try RuckStore.inMemory()
+    _ = try source.logSession(
+      start: noon, duration: 3_600, distance: 5_000, options: SessionOptions(loadKg: 20))
+    for _ in 0..<2 {
+      _ = try source.logSession(
+        start: noon.adding(seconds: 86_400), duration: 1_800, distance: 3_000)
+    }
+    let backup = try source.exportBackup()
+    let other = try RuckStore.inMemory()
+    _ = try other.logSession(
+      start: noon, duration: 2_700, distance: 5_000, options: SessionOptions(activity: .run))
+    let summary = try other.restoreBackup(backup, name: "all.json")
+    #expect(summary.sessionsRestored == 3 && summary.sessionsPresent == 0)
+    #expect(try other.sessions().count == 4)
+    // Restored again: the three are present, the run untouched.
+    let again = try other.restoreBackup(backup, name: "all.json")
+    #expect(again.sessionsRestored == 0 && again.sessionsPresent == 3)
+    #expect(try other.sessions().count == 4)
+    // A database with goals keeps them and says the backup's were not restored.
+    try source.setGoal(.week, .distance, target: 20_000)
+    try other.setGoal(.month, .distance, target: 80_000)
+    let goals = try other.restoreBackup(try source.exportBackup(), name: "all.json")
+    #expect(goals.goalsRestored == 0 && goals.goalsNotRestored == 1)
+  }
+
   @Test("a bad backup is refused whole, every bad record named; nothing is written")
   func refused() throws {
     var json = try #require(

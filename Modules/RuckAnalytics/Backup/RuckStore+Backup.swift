@@ -9,7 +9,8 @@ public struct BackupRestore: Sendable, Equatable {
   /// The restored sessions' ids in this database.
   public var sessionIds: [Int64] = []
   public var sessionsRestored = 0
-  /// Sessions the database has already (same start to the millisecond, distance within 1 m).
+  /// Sessions the database had already: same start to the millisecond, type, distance within
+  /// 1 m, elapsed time within 1 s and load within 0.05 kg (`sameSession`).
   public var sessionsPresent = 0
   public var pointsRestored = 0
   public var filesRestored = 0
@@ -17,8 +18,10 @@ public struct BackupRestore: Sendable, Equatable {
   public var filesPresent = 0
   /// Whether the profile was restored; a database that has one keeps it.
   public var profileRestored = false
-  /// Goals restored; a database with goals keeps its own.
+  /// Goals restored; a database with goals keeps its own, and the backup's are counted as not
+  /// restored.
   public var goalsRestored = 0
+  public var goalsNotRestored = 0
   /// Gear restored, and gear the database has already (by name).
   public var gearRestored = 0
   public var gearPresent = 0
@@ -122,6 +125,8 @@ extension RuckStore {
             arguments: [goal.period.rawValue, goal.measure.rawValue, goal.target])
         }
         summary.goalsRestored = checked.goals.count
+      } else {
+        summary.goalsNotRestored = checked.goals.count
       }
       var gearIds: [Int64: Int64] = [:]
       for item in checked.gear {
@@ -163,9 +168,12 @@ extension RuckStore {
         fileIds[backupId] = file.id
         summary.filesRestored += 1
       }
+      // Only sessions there before the restore can be present: a backup holding the same hand
+      // log twice (12:00, 5 km, 1 h) restores both.
+      let before = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM ruck_session") ?? 0
       for (var session, segments) in checked.sessions {
         let backupId = session.id!
-        if !empty, try Self.sameRecording(db, session.startedAt, session.distanceMeters) != nil {
+        if !empty, try Self.sameSession(db, as: session, upTo: before) {
           summary.sessionsPresent += 1
           continue
         }
@@ -184,6 +192,26 @@ extension RuckStore {
       }
       return summary
     }
+  }
+}
+
+extension RuckStore {
+  /// Whether the database holds `session` among its sessions up to id `last`: the same start to
+  /// the millisecond, type, distance within 1 m, elapsed time within 1 s and load within
+  /// 0.05 kg. Start and distance alone took a 5 km run at 12:00 for the 5 km ruck logged at
+  /// 12:00 that day (both hand-logged at the default start) and left the ruck out of a restore.
+  static func sameSession(_ db: Database, as session: RuckSession, upTo last: Int64) throws
+    -> Bool
+  {
+    typealias Columns = RuckSession.Columns
+    let distance = session.distanceMeters
+    return try RuckSession.filter(Columns.startedAt == session.startedAt)
+      .filter(Columns.id <= last)
+      .filter(Columns.activity == session.activity.rawValue)
+      .filter(Columns.distanceMeters > distance - 1 && Columns.distanceMeters < distance + 1)
+      .filter(abs(Columns.elapsedSeconds - session.elapsedSeconds) < 1)
+      .filter(abs(Columns.loadKg - session.loadKg) < 0.05)
+      .isEmpty(db) == false
   }
 }
 
