@@ -12,8 +12,9 @@ extension RuckCommand {
       commandName: "gear",
       abstract: "Packs, boots and vests: distance and weight moved per item, a retire distance.",
       discussion: """
-        Sessions get gear with --gear NAME (log, import); without it a ruck gets the default \
-        item of each kind. An item past its retire distance is said after each log or import.
+        Sessions get gear with --gear NAME (log, import; sessions edit replaces a session's), \
+        and a new ruck the default item of each kind it names none of. An item past its retire \
+        distance is said after each log, import or edit of gear.
 
         Example:
           ruck-cli gear add "GR1 26L" --kind pack --retire-at 1000km --default

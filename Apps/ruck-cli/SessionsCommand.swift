@@ -226,6 +226,7 @@ extension RuckCommand.Sessions {
             + "track's (the points keep their recorded times and positions)")
       }
       try SessionPrinter(global: global, store: store, units: units.units).print(edited.session)
+      if !details.gear.isEmpty { try RuckCommand.Gear.warnWorn(store) }
     }
   }
 

@@ -65,6 +65,10 @@ extension RuckStore {
         throw TallyError(
           .missingInput, .invalid(field: "gear", value: name, expected: "the name of your gear"))
       }
+      // Retiring twice would move the day silently.
+      if let retired = item.retiredOn {
+        throw TallyError(value: name, expected: "gear not retired yet (it was on \(retired))")
+      }
       try db.execute(
         sql: "UPDATE gear SET retired_on = ?, is_default = 0 WHERE id = ?",
         arguments: [day, item.id])
@@ -122,9 +126,11 @@ extension RuckStore {
     ).map(item)
   }
 
-  /// Puts gear on a new session: the items named, or, when none is named, the defaults of each
-  /// kind for a session that counts as a ruck. An item retired goes on no session, unless the
-  /// session is of `day` (an edited session's) on or before its retirement.
+  /// Puts gear on a session: the items named and, on a new session that counts as a ruck, the
+  /// default of each kind no named item is of (a pack named leaves the default boots on, as
+  /// `gear add --default` says). An edit (`day` given) puts exactly the items named. An item
+  /// retired goes on no session, unless the session is of `day` (an edited session's) on or
+  /// before its retirement.
   ///
   /// - throws: `TallyError` for a name no gear has, or a retired item.
   static func attachGear(
@@ -150,14 +156,16 @@ extension RuckStore {
         }
         items.append(item)
       }
-    } else if session.countsAsRuck {
-      items = try Row.fetchAll(
+    }
+    if day == nil && session.countsAsRuck {
+      let named = Set(items.map(\.kind))
+      items += try Row.fetchAll(
         db,
         sql: """
           SELECT id, name, kind, retire_at_m, retired_on, is_default FROM gear
           WHERE is_default AND retired_on IS NULL
           """
-      ).map(item)
+      ).map(item).filter { !named.contains($0.kind) }
     }
     for item in items {
       try db.execute(
