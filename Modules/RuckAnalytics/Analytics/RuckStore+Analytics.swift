@@ -90,12 +90,9 @@ extension RuckStore {
       try Row.fetchAll(db, sql: "SELECT session_id, distance_m, seconds FROM best_effort")
     }
     return BestEfforts.distances.map { name, meters in
-      // A stretch faster than anyone walks (a car, a GPS jump: what flags a whole session) is no
-      // record, though the session counts.
-      let fastest = RuckSession.fastestPlausiblePace * meters / 1_000
+      // The stored efforts are the sessions' fastest plausible ones (`BestEfforts`).
       let candidates = rows.compactMap { row -> PersonalRecord<Int64>? in
-        guard row[1] as Double == meters, let day = days[row[0]], row[2] as Double >= fastest
-        else { return nil }
+        guard row[1] as Double == meters, let day = days[row[0]] else { return nil }
         return PersonalRecord(value: row[2], id: row[0], date: day)
       }
       return (

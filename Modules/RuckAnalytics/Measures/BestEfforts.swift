@@ -7,7 +7,10 @@ import AnalyticsCore
 /// is moving time (a step at 1 km/h or faster, `TrackMeasures.movingSpeed`, as the session's
 /// headline pace counts it). For each point, the stretch ending there starts at the exact place
 /// `distance` before it, between two points, whose moving time is interpolated by distance; the
-/// best is the least moving time over every end. A track with a point without a time has none.
+/// best is the least moving time over every end, leaving out a stretch faster than 3:00 /km
+/// (`RuckSession.fastestPlausiblePace`, what flags a whole session: a car, a GPS jump), so that
+/// the session's best is its fastest plausible one. A track with a point without a time has
+/// none.
 public enum BestEfforts {
   /// The distances timed, with their names: 1 km, 1 mile, 5 km, 10 km.
   public static let distances: [(name: String, meters: Double)] = [
@@ -38,6 +41,7 @@ public enum BestEfforts {
         moving.append(moving.last! + (isMoving ? elapsed : 0))
       }
       for (_, meters) in distances where along.last! >= meters {
+        let fastest = RuckSession.fastestPlausiblePace * meters / 1_000
         var start = 0
         for end in along.indices where along[end] >= meters {
           // The last start point at least `meters` before the end.
@@ -46,6 +50,7 @@ public enum BestEfforts {
           let fraction = span > 0 ? (along[end] - meters - along[start]) / span : 0
           let begin = moving[start] + fraction * (moving[start + 1] - moving[start])
           let seconds = moving[end] - begin
+          guard seconds >= fastest else { continue }
           best[meters] = min(best[meters] ?? seconds, seconds)
         }
       }

@@ -189,6 +189,15 @@ enum RuckSchema {
           CREATE INDEX session_gear_item ON session_gear (gear_id);
           """)
     }
+    migrator.registerMigration("ruck-15-plausible-best-efforts") { db in
+      // A session's best efforts are its fastest plausible stretches now (not faster than
+      // 3:00 /km): Cerknica's stored 1 km was a 99.9 s GPS jump, which records left out, so the
+      // session had no 1 km record beside its mile. The stored tracks' are made again.
+      try db.execute(sql: "DELETE FROM best_effort")
+      for id in try Int64.fetchAll(db, sql: "SELECT DISTINCT session_id FROM track_chunk") {
+        try RuckStore.insertBestEfforts(db, sessionId: id)
+      }
+    }
     return migrator
   }
 
