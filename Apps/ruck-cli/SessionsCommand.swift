@@ -344,7 +344,7 @@ extension RuckCommand.Profile {
       let profile = try global.openRuckStore().updateProfile(
         bodyWeightKg: bodyWeight ?? bodyWeightKg, units: units, minRucksPerWeek: minRucksPerWeek,
         maxHeartRate: maxHeartRate, restingHeartRate: restingHeartRate, birthYear: birthYear,
-        sex: sex)
+        sex: sex, asOf: global.asOf)
       RuckCommand.Profile.print(profile, global: global)
     }
   }

@@ -71,6 +71,8 @@ struct RuckReportTests {
     #expect(imperial.output.contains("Elevation in feet against distance in mi"))
     #expect(imperial.output.contains("Elevation (ft)") && imperial.output.contains(" mi</text>"))
     #expect(imperial.output.contains("<td>295 ft to 427 ft</td>"))
+    // The route's start-and-end table too (it said "Distance (km)" on an imperial page).
+    #expect(imperial.output.contains("Distance (mi)") && !imperial.output.contains("(km)"))
     // Splits: 1000 m in 539.59 s (1000 / 1111.95 × 600), twice; then 223.90 m in 120.82 s.
     #expect(
       html.contains(

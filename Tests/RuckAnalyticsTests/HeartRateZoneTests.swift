@@ -62,5 +62,11 @@ struct HeartRateZoneTests {
     #expect(error.description.contains("110") && error.description.contains("below the maximum"))
     #expect(try store.profile().restingHeartRate == nil)
     #expect(throws: TallyError.self) { try store.updateProfile(maxHeartRate: 260) }
+    // A birth year to come (the trial's 2030 made 220 − age 235 bpm) is refused, naming the year.
+    let future = try #require(throws: TallyError.self) {
+      try store.updateProfile(birthYear: 2030, asOf: try LocalDate(parsing: "2026-11-28"))
+    }
+    #expect(future.description.contains("2030") && future.description.contains("2026"))
+    #expect(try store.profile().birthYear == nil)
   }
 }

@@ -151,13 +151,13 @@ public struct RouteMap: Sendable, Equatable {
       caption: title + ": start and end",
       columns: [
         .init("Point"), .init("Latitude", .numeric), .init("Longitude", .numeric),
-        .init("Distance (km)", .numeric),
+        .init("Distance (\(units.distanceSymbol))", .numeric),
       ],
       rows: ends.map { name, point in
         [
           name, NumberText.grouped(point.latitude, decimals: 5),
           NumberText.grouped(point.longitude, decimals: 5),
-          NumberText.grouped(point.distance / 1000, decimals: 2),
+          NumberText.grouped(point.distance / units.metresPerDistance, decimals: 2),
         ]
       })
   }

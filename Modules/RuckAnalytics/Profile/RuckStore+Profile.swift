@@ -11,12 +11,16 @@ extension RuckStore {
   ///
   /// - throws: `TallyError` for a body weight outside 20–400 kg, a goal outside 1–14, a maximum
   ///   heart rate outside 100–240, a resting one outside 25–120 or not below the maximum, or a
-  ///   birth year outside 1900–2100.
+  ///   birth year outside 1900–2100 or after `asOf`'s year (a year to come made 220 − age 235).
   public func updateProfile(
     bodyWeightKg: Double? = nil, units: UnitSystem? = nil, minRucksPerWeek: Int? = nil,
     maxHeartRate: Int? = nil, restingHeartRate: Int? = nil, birthYear: Int? = nil,
-    sex: Sex? = nil
+    sex: Sex? = nil, asOf: LocalDate? = nil
   ) throws -> RuckProfile {
+    if let birthYear, let asOf, birthYear > asOf.year {
+      throw TallyError(
+        value: "\(birthYear)", expected: "a birth year from 1900 to this year, \(asOf.year)")
+    }
     if let maxHeartRate, !RuckProfile.maxHeartRates.contains(maxHeartRate) {
       throw TallyError(
         value: "\(maxHeartRate)", expected: "a maximum heart rate from 100 to 240 bpm")
