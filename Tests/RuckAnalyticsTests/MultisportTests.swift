@@ -10,6 +10,19 @@ import Testing
 /// from each start to the next.
 @Suite("Multisport FIT", .enabled(if: hasFIT, "../shared/data/fit is missing"))
 struct MultisportTests {
+  /// The trial of 2026-11-28: the Fenix 2 run's gain read 138 m from its points where the
+  /// watch counted 64 m (fitparse: session total_ascent 64, total_descent 61). The device's
+  /// climb is the session's, as its distance and calories are.
+  @Test("a FIT session's climb is the device's")
+  func deviceClimb() throws {
+    let store = try RuckStore.inMemory()
+    let session = try #require(
+      try store.importFile(
+        shared("fit/activity-small-fenix2-run.fit"), fileName: "activity-small-fenix2-run.fit"
+      ).sessions.first)
+    #expect(session.elevationGainMeters == 64 && session.elevationLossMeters == 61)
+  }
+
   @Test("one session per sport session, each with its own totals, points and type")
   func triathlon() throws {
     let store = try RuckStore.inMemory()
@@ -22,6 +35,9 @@ struct MultisportTests {
     #expect(sessions.map(\.calories) == [245, 6, 1_001, 1, 632])
     #expect(sessions.allSatisfy { $0.caloriesSource == .device })
     #expect(sessions.map(\.movingSeconds) == [1_987.521, 170.269, 4_422.14, 60.724, 2_850.694])
+    // fitparse's total_ascent and total_descent of each session.
+    #expect(sessions.map(\.elevationGainMeters) == [0, 0, 30, 0, 2])
+    #expect(sessions.map(\.elevationLossMeters) == [0, 8, 31, 0, 2])
     // One outing: every session is of the one file.
     #expect(Set(sessions.map(\.sourceFileId)).count == 1)
     let points = try sessions.map { try store.trackPoints(sessionId: $0.id!).count }

@@ -43,6 +43,9 @@ public struct FITSummary: Sendable, Equatable {
   public var sport: FITSport?
   /// Kilocalories, as the device counted them.
   public var totalCalories: Double?
+  /// Metres climbed and descended, as the device counted them (its barometer, if it has one).
+  public var totalAscent: Double?
+  public var totalDescent: Double?
 
   public init(
     startTime: Instant? = nil, timestamp: Instant? = nil, totalElapsedTime: Double? = nil,
@@ -111,8 +114,9 @@ public struct FITActivity: Sendable, Equatable {
         sawFileID = true
       // `sport` is field 5 of a session but field 25 of a lap (a lap's field 5 is its end
       // latitude).
-      case Global.session: sessions.append(Self.summary(message, sportField: 5))
-      case Global.lap: laps.append(Self.summary(message, sportField: 25))
+      case Global.session:
+        sessions.append(Self.summary(message, sportField: 5, ascentField: 22))
+      case Global.lap: laps.append(Self.summary(message, sportField: 25, ascentField: 21))
       case Global.record: records.append(Self.record(message, distance: &distance))
       default: break
       }
@@ -179,15 +183,21 @@ public struct FITActivity: Sendable, Equatable {
   }
 
   /// The profile's session and lap fields: 2 start_time, 7 total_elapsed_time, 8
-  /// total_timer_time, 9 total_distance, 11 total_calories (kcal).
-  private static func summary(_ message: FITMessage, sportField: UInt8) -> FITSummary {
-    FITSummary(
+  /// total_timer_time, 9 total_distance, 11 total_calories (kcal); total_ascent and
+  /// total_descent (m) follow each other, from field 22 in a session and 21 in a lap.
+  private static func summary(_ message: FITMessage, sportField: UInt8, ascentField: UInt8)
+    -> FITSummary
+  {
+    var summary = FITSummary(
       startTime: message.instant(2), timestamp: message.time,
       totalElapsedTime: message.number(7, scale: timeScale),
       totalTimerTime: message.number(8, scale: timeScale),
       totalDistance: message.number(9, scale: distanceScale),
       sport: message.integer(sportField).map { FITSport(rawValue: UInt8(truncatingIfNeeded: $0)) },
       totalCalories: message.integer(11).map(Double.init))
+    summary.totalAscent = message.integer(ascentField).map(Double.init)
+    summary.totalDescent = message.integer(ascentField + 1).map(Double.init)
+    return summary
   }
 }
 

@@ -91,8 +91,9 @@ public struct TrackMeasures: Sendable, Equatable {
       self.elapsed = 0
     }
     self.moving = track.deviceMovingTime ?? (track.segments.isEmpty ? self.elapsed : moving)
-    self.elevationGain = sawElevation ? gain : nil
-    self.elevationLoss = sawElevation ? loss : nil
+    // The device's climb when it counted one (a FIT session's), as its distance and calories.
+    self.elevationGain = track.deviceAscent ?? (sawElevation ? gain : nil)
+    self.elevationLoss = track.deviceDescent ?? (sawElevation ? loss : nil)
   }
 
   /// Segments from this many points on have their steps computed on two threads.

@@ -61,8 +61,20 @@ enum FITReader {
       deviceEnd: ends.max(),
       sport: sport,
       deviceMovingTime: timers.isEmpty ? nil : timers.reduce(0, +))
+    (track.deviceAscent, track.deviceDescent) = climb(of: summaries)
     track.legs = legs(of: activity.sessions, segments: segments)
     return track
+  }
+
+  /// The device's climb and descent over `summaries`, when every one of them has both (a
+  /// partial sum is no total).
+  static func climb(of summaries: [FITSummary]) -> (Double?, Double?) {
+    guard !summaries.isEmpty,
+      summaries.allSatisfy({ $0.totalAscent != nil && $0.totalDescent != nil })
+    else { return (nil, nil) }
+    return (
+      summaries.reduce(0) { $0 + $1.totalAscent! }, summaries.reduce(0) { $0 + $1.totalDescent! }
+    )
   }
 
   /// A multisport file's sessions, each with the points recorded from its start to the next
@@ -88,11 +100,13 @@ enum FITReader {
       let end =
         session.timestamp
         ?? session.totalElapsedTime.map { start.adding(seconds: Int64($0.rounded())) }
-      return ParsedTrack(
+      var leg = ParsedTrack(
         segments: own, deviceDistance: session.totalDistance,
         deviceCalories: session.totalCalories, deviceStart: start, deviceEnd: end,
         sport: session.sport.flatMap(\.name).flatMap { $0 == "generic" ? nil : $0 },
         deviceMovingTime: session.totalTimerTime)
+      (leg.deviceAscent, leg.deviceDescent) = climb(of: [session])
+      return leg
     }
   }
 }

@@ -54,6 +54,12 @@ public struct ParsedTrack: Sendable, Equatable {
   /// session comes back whole.
   public var savedDetails: SessionOptions?
 
+  /// The climb and descent the device counted (FIT `total_ascent`, `total_descent`), metres:
+  /// what its barometer measured, and what the watch and its app showed; the points' elevations
+  /// give only an estimate.
+  public var deviceAscent: Double? = nil
+  public var deviceDescent: Double? = nil
+
   /// A multisport recording's sport sessions (a triathlon's swim, transitions, ride and run),
   /// each its own track with its own totals; empty for a recording of one sport.
   public var legs: [ParsedTrack] = []
