@@ -42,11 +42,15 @@ extension RuckCommand {
       @OptionGroup var global: GlobalOptions
       @Option(
         help: ArgumentHelp("Distance each week: 25km, 15mi, or none.", valueName: "distance"),
-        transform: { try Target($0, { try Quantities.distance(parsing: $0) }) })
+        transform: {
+          try Target($0, { try Quantities.distance(parsing: $0, within: RuckStore.goalDistances) })
+        })
       var weeklyDistance: Target?
       @Option(
         help: ArgumentHelp("Distance each month.", valueName: "distance"),
-        transform: { try Target($0, { try Quantities.distance(parsing: $0) }) })
+        transform: {
+          try Target($0, { try Quantities.distance(parsing: $0, within: RuckStore.goalDistances) })
+        })
       var monthlyDistance: Target?
       @Option(
         help: ArgumentHelp(

@@ -23,6 +23,25 @@ struct MultisportTests {
     #expect(session.elevationGainMeters == 64 && session.elevationLossMeters == 61)
   }
 
+  /// The trial of 2026-11-28: `--load 30lb` went on the swim, the transitions and the ride;
+  /// and developer-types-sample.fit's session says 0 kcal for a 57-minute run, which was shown
+  /// as "0 kcal, from device".
+  @Test("a multisport load is carried on foot only; a device's 0 kcal is no count")
+  func loadOnFoot() throws {
+    let store = try RuckStore.inMemory()
+    _ = try store.updateProfile(bodyWeightKg: 75)
+    let sessions = try store.importFile(
+      shared("fit/sample_mulitple_header.fit"), fileName: "sample_mulitple_header.fit",
+      options: SessionOptions(loadKg: 13.6)
+    ).sessions
+    #expect(sessions.map(\.loadKg) == [0, 0, 0, 0, 13.6])
+    let run = try #require(
+      try store.importFile(
+        shared("fit/developer-types-sample.fit"), fileName: "developer-types-sample.fit"
+      ).sessions.first)
+    #expect(run.caloriesSource != .device)
+  }
+
   @Test("one session per sport session, each with its own totals, points and type")
   func triathlon() throws {
     let store = try RuckStore.inMemory()

@@ -106,13 +106,21 @@ extension RuckStore {
       var sessions: [RuckSession] = []
       for (part, measures) in zip(parts, partMeasures) {
         let start = measures.start ?? start
+        let activity = options.activity ?? part.sport.flatMap(Activity.init(fileSport:))
+        // A multisport file's load is carried on foot: the swim, the ride and the transitions
+        // of a triathlon carry none (the trial's --load 30lb went on all five).
+        var options = options
+        if !track.legs.isEmpty, !(activity ?? .ruck).isOnFoot {
+          options.loadKg = nil
+        }
+        // A device's 0 kcal for an hour's run is no count (developer-types-sample.fit).
+        let calories = part.deviceCalories.flatMap { $0 > 0 ? $0 : nil }
         var session = newSession(
           profile: profile, start: start, end: measures.end ?? start,
           elapsed: measures.elapsed,
           moving: measures.moving, distance: measures.distance, gain: measures.elevationGain,
-          loss: measures.elevationLoss, calories: part.deviceCalories, source: .device,
-          options: options, sourceFileId: file,
-          activity: options.activity ?? part.sport.flatMap(Activity.init(fileSport:)))
+          loss: measures.elevationLoss, calories: calories, source: .device,
+          options: options, sourceFileId: file, activity: activity)
         try session.insert(db)
         try insertTrack(db, part, sessionId: session.id!)
         try Self.attachGear(db, names: options.gear, to: session)

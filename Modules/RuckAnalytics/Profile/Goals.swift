@@ -107,6 +107,8 @@ extension RuckStore {
 
   /// The largest target accepted, in its SI unit.
   static let largestTarget = 10_000_000.0
+  /// The distances a goal may be (metres): refused as typed (`99999km`), not in metres.
+  public static let goalDistances = 0...largestTarget
 
   /// Each goal over the week and the month holding `asOf` (up to it), from the sessions
   /// reports count (as the streak and `weekly` count them: flagged ones do not).
