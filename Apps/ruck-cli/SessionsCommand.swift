@@ -49,7 +49,9 @@ extension RuckCommand.Sessions {
         [
           "id": .int(Int(session.id!)), "date": .date(global.zone.localDate(of: session.startedAt)),
           "distance": .string(format.distance(session.distanceMeters)),
-          "moving": .string(format.duration(session.movingSeconds)),
+          // As `sessions show` says it: an untimed track's moving time is unknown, not 0.
+          "moving": .string(
+            session.movingSeconds > 0 ? format.duration(session.movingSeconds) : "unknown"),
           "pace": .string(format.pace(session.paceSecondsPerKm)),
           "load": .string(format.load(session.loadKg)),
           "calories": .number(session.calories, decimals: 0),
