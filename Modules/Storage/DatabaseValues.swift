@@ -1,5 +1,6 @@
 import AnalyticsCore
 import GRDB
+import GRDBSQLite
 
 /// Calendar days are stored as `YYYY-MM-DD` text, which sorts chronologically and reads plainly
 /// in SQL; a value that is not a calendar day fails to decode.
@@ -10,6 +11,31 @@ extension LocalDate: DatabaseValueConvertible {
   /// The day stored as `YYYY-MM-DD` text, or `nil` for anything else.
   public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> LocalDate? {
     String.fromDatabaseValue(dbValue).flatMap { try? LocalDate(parsing: $0) }
+  }
+}
+
+/// A day read straight from the column's ten text bytes, without making a `String` of them:
+/// a year's cohort table reads 8,400 customer-days, and decoding them was 2.4 of its 5.0 ms.
+extension LocalDate: StatementColumnConvertible {
+  public init?(sqliteStatement: SQLiteStatement, index: CInt) {
+    guard sqlite3_column_type(sqliteStatement, index) == SQLITE_TEXT,
+      sqlite3_column_bytes(sqliteStatement, index) == 10,
+      let text = sqlite3_column_text(sqliteStatement, index)
+    else { return nil }
+    func number(_ range: Range<Int>) -> Int? {
+      var value = 0
+      for index in range {
+        let digit = Int(text[index]) - 48
+        guard (0...9).contains(digit) else { return nil }
+        value = value * 10 + digit
+      }
+      return value
+    }
+    guard text[4] == UInt8(ascii: "-"), text[7] == UInt8(ascii: "-"), let year = number(0..<4),
+      let month = number(5..<7), let day = number(8..<10),
+      let date = LocalDate(year: year, month: month, day: day)
+    else { return nil }
+    self = date
   }
 }
 

@@ -200,14 +200,14 @@ public final class MemoryStoreRepository: StoreRepository {
     return Array(groups.values)
   }
 
-  public func customerFirstDays(of storeId: String, through day: LocalDate) throws
+  public func customerFirstDays(of storeId: String, in range: DayRange) throws
     -> [(customer: Int64, day: LocalDate)]
   {
     var first: [Int64: LocalDate] = [:]
-    for key in state.current.dayCustomers.keys where key.storeId == storeId && key.date <= day {
+    for key in state.current.dayCustomers.keys where key.storeId == storeId {
       first[key.customerKey] = min(first[key.customerKey] ?? key.date, key.date)
     }
-    return first.map { ($0.key, $0.value) }
+    return first.filter { range.contains($0.value) }.map { ($0.key, $0.value) }
   }
 
   public func customerDays(of storeId: String, in range: DayRange) throws

@@ -190,14 +190,15 @@ public struct PostgresStoreRepository: StoreRepository {
     }
   }
 
-  public func customerFirstDays(of storeId: String, through day: LocalDate) throws
+  public func customerFirstDays(of storeId: String, in range: DayRange) throws
     -> [(customer: Int64, day: LocalDate)]
   {
     try read { session in
       try session.query(
         """
         SELECT customer_key, (first_date - DATE '1970-01-01')::integer FROM store_customer
-        WHERE store_id = \(storeId) AND first_date <= \(PostgresDay(day))
+        WHERE store_id = \(storeId)
+          AND first_date BETWEEN \(PostgresDay(range.start)) AND \(PostgresDay(range.end))
         """
       ).map(Self.customerDay)
     }

@@ -103,7 +103,7 @@ public struct SQLiteStoreRepository: StoreRepository {
     }
   }
 
-  public func customerFirstDays(of storeId: String, through day: LocalDate) throws
+  public func customerFirstDays(of storeId: String, in range: DayRange) throws
     -> [(customer: Int64, day: LocalDate)]
   {
     try writer.read { db in
@@ -111,8 +111,8 @@ public struct SQLiteStoreRepository: StoreRepository {
         try db.cachedStatement(
           sql: """
             SELECT customer_key, first_date FROM store_customer
-            WHERE store_id = ? AND first_date <= ?
-            """), arguments: [storeId, day]
+            WHERE store_id = ? AND first_date BETWEEN ? AND ?
+            """), arguments: [storeId, range.start, range.end]
       ).map { ($0[0], $0[1]) }
     }
   }
@@ -121,13 +121,16 @@ public struct SQLiteStoreRepository: StoreRepository {
     -> [(customer: Int64, day: LocalDate)]
   {
     try writer.read { db in
-      try Row.fetchAll(
+      // Decoded from the statement's columns as they are stepped (no copied rows).
+      let rows = try Row.fetchCursor(
         try db.cachedStatement(
           sql: """
             SELECT customer_key, date FROM store_day_customer
             WHERE store_id = ? AND date BETWEEN ? AND ?
-            """), arguments: [storeId, range.start, range.end]
-      ).map { ($0[0], $0[1]) }
+            """), arguments: [storeId, range.start, range.end])
+      var days: [(customer: Int64, day: LocalDate)] = []
+      while let row = try rows.next() { days.append((row[0], row[1])) }
+      return days
     }
   }
 

@@ -54,16 +54,15 @@ extension ShopAnalytics {
     let first = last - (months - 1)
     let firstDay = LocalDate(year: asOf.year, month: asOf.month, day: 1)!.adding(
       months: -(months - 1))
-    // Each customer's first month (aggregated by the backend: one row per customer), then the
-    // days of the months shown of those whose first month is among them.
+    // The customers whose first day is in the months shown (one row each, from the backend's
+    // spans), then the days of those months of those customers.
+    let shown = try DayRange(start: firstDay, end: asOf)
     var firstMonth: [Int64: Int] = [:]
-    for (customer, day) in try repository.customerFirstDays(of: store.id, through: asOf)
-    where monthIndex(day) >= first {
+    for (customer, day) in try repository.customerFirstDays(of: store.id, in: shown) {
       firstMonth[customer] = monthIndex(day)
     }
     var activeMonths: [Int64: Set<Int>] = [:]
-    for (customer, day) in try repository.customerDays(
-      of: store.id, in: try DayRange(start: firstDay, end: asOf))
+    for (customer, day) in try repository.customerDays(of: store.id, in: shown)
     where firstMonth[customer] != nil {
       activeMonths[customer, default: []].insert(monthIndex(day))
     }

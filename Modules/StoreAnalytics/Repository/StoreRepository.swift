@@ -55,9 +55,10 @@ public protocol StoreRepository: Sendable {
   /// The largest and smallest completed order subtotal of a store within `range`; `nil` without
   /// an order.
   func orderExtremes(of storeId: String, in range: DayRange) throws -> OrderExtremes?
-  /// Each customer's first day with a completed order at a store, through `day` (from the
-  /// day-customer aggregate, one pair per customer), in no order.
-  func customerFirstDays(of storeId: String, through day: LocalDate) throws
+  /// The customers whose first day with a completed order at a store lies within `range`, with
+  /// that day (one pair per customer), in no order: a cohort table reads its months' new
+  /// customers only, not every customer the store ever had.
+  func customerFirstDays(of storeId: String, in range: DayRange) throws
     -> [(customer: Int64, day: LocalDate)]
   /// Every day a customer had a completed order at a store within `range` (one pair per
   /// customer and day), in no order.
