@@ -30,11 +30,14 @@ struct MultisportTests {
   func loadOnFoot() throws {
     let store = try RuckStore.inMemory()
     _ = try store.updateProfile(bodyWeightKg: 75)
+    _ = try store.addGear(name: "Vest", kind: .vest)
     let sessions = try store.importFile(
       shared("fit/sample_mulitple_header.fit"), fileName: "sample_mulitple_header.fit",
-      options: SessionOptions(loadKg: 13.6)
+      options: SessionOptions(loadKg: 13.6, gear: ["Vest"])
     ).sessions
     #expect(sessions.map(\.loadKg) == [0, 0, 0, 0, 13.6])
+    let gear = try sessions.map { try store.gearNames(sessionId: $0.id!) }
+    #expect(gear == [[], [], [], [], ["Vest"]])
     let run = try #require(
       try store.importFile(
         shared("fit/developer-types-sample.fit"), fileName: "developer-types-sample.fit"

@@ -107,11 +107,12 @@ extension RuckStore {
       for (part, measures) in zip(parts, partMeasures) {
         let start = measures.start ?? start
         let activity = options.activity ?? part.sport.flatMap(Activity.init(fileSport:))
-        // A multisport file's load is carried on foot: the swim, the ride and the transitions
-        // of a triathlon carry none (the trial's --load 30lb went on all five).
+        // A multisport file's load and gear are carried on foot: the swim, the ride and the
+        // transitions of a triathlon carry none (the trial's --load 30lb went on all five).
         var options = options
         if !track.legs.isEmpty, !(activity ?? .ruck).isOnFoot {
           options.loadKg = nil
+          options.gear = []
         }
         // A device's 0 kcal for an hour's run is no count (developer-types-sample.fit).
         let calories = part.deviceCalories.flatMap { $0 > 0 ? $0 : nil }
