@@ -42,6 +42,14 @@ struct ImplausibleSessionTests {
       id: heavy.id!, options: SessionOptions(), changes: SessionChanges(recordStatus: .counted))
     let confirmed = try store.records(asOf: LocalDate(year: 2026, month: 2, day: 8)!, zone: .utc)
     #expect(confirmed.heaviestLoad?.sessionId == heavy.id)
+    // An edit that leaves the reason (a note) keeps it confirmed; one that makes it implausible
+    // for another reason (too fast: 5 km in 10 minutes) flags it again. The review of
+    // 2026-11-28 found every edit of a confirmed session flagging it again.
+    let noted = try store.editSession(id: heavy.id!, options: SessionOptions(notes: "sandbags"))
+    #expect(noted.session.recordStatus == .counted)
+    let fast = try store.editSession(
+      id: heavy.id!, options: SessionOptions(), changes: SessionChanges(duration: 600))
+    #expect(fast.session.recordStatus == .unconfirmed)
   }
 
   /// The helper's trial (2026-11-28): a flagged 250 lb ruck and a 20-hour 5 km counted in

@@ -65,6 +65,7 @@ extension RuckStore {
     try SessionLimits.check(options)
     return try writer.write { db in
       var session = try Self.existingSession(db, id: id)
+      let reasonBefore = session.implausibility
       if let load = options.loadKg { session.loadKg = load }
       if let body = options.bodyWeightKg { session.bodyWeightKg = body }
       if let terrain = options.terrain { session.terrain = terrain }
@@ -93,7 +94,9 @@ extension RuckStore {
       }
       if let status = changes.recordStatus {
         session.recordStatus = status
-      } else {
+      } else if session.implausibility != reasonBefore {
+        // A session confirmed as it is stays confirmed through edits that leave its reason
+        // (notes, gear); one the edit makes implausible, or implausible otherwise, is flagged.
         session.flagIfImplausible()
       }
       session.estimateCalories(profileBodyKg: try RuckProfile.current(db).bodyWeightKg)
