@@ -128,6 +128,25 @@ struct BackupTests {
     let again = try other.restoreBackup(backup, name: "all.json")
     #expect(again.sessionsRestored == 0 && again.sessionsPresent == 3)
     #expect(try other.sessions().count == 4)
+    // A database holding one of the twins: it stands for one of them, the other is restored.
+    let oneTwin = try RuckStore.inMemory()
+    _ = try oneTwin.logSession(
+      start: noon.adding(seconds: 86_400), duration: 1_800, distance: 3_000)
+    let twins = try oneTwin.restoreBackup(backup, name: "all.json")
+    #expect(twins.sessionsPresent == 1 && twins.sessionsRestored == 2)
+    #expect(try oneTwin.sessions().count == 3)
+    // An imported session edited since the backup is still the file's session: present.
+    let imported = try RuckStore.inMemory()
+    let walk = try #require(
+      try imported.importFile(
+        shared("gpx/cerknicko-jezero.gpx"), fileName: "cerknicko-jezero.gpx"
+      ).sessions.first)
+    let before = try imported.exportBackup()
+    _ = try imported.editSession(
+      id: walk.id!, options: SessionOptions(loadKg: 12, activity: .hike))
+    let edited = try imported.restoreBackup(before, name: "all.json")
+    #expect(edited.sessionsPresent == 1 && edited.sessionsRestored == 0)
+    #expect(try imported.sessions().count == 1)
     // A database with goals keeps them and says the backup's were not restored.
     try source.setGoal(.week, .distance, target: 20_000)
     try other.setGoal(.month, .distance, target: 80_000)

@@ -153,6 +153,7 @@ extension RuckStore {
         summary.gearRestored += 1
       }
       var fileIds: [Int64: Int64] = [:]
+      var presentFiles: Set<Int64> = []
       for var file in checked.files {
         let backupId = file.id!
         if !empty,
@@ -160,6 +161,7 @@ extension RuckStore {
             .fetchOne(db)
         {
           fileIds[backupId] = present.id
+          presentFiles.insert(present.id!)
           summary.filesPresent += 1
           continue
         }
@@ -168,17 +170,25 @@ extension RuckStore {
         fileIds[backupId] = file.id
         summary.filesRestored += 1
       }
-      // Only sessions there before the restore can be present: a backup holding the same hand
-      // log twice (12:00, 5 km, 1 h) restores both.
+      // Only sessions there before the restore can be present, each for one backup session: a
+      // backup holding the same hand log twice (12:00, 5 km, 1 h) restores the one the
+      // database lacks.
       let before = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM ruck_session") ?? 0
+      var matched: Set<Int64> = []
       for (var session, segments) in checked.sessions {
         let backupId = session.id!
-        if !empty, try Self.sameSession(db, as: session, upTo: before) {
+        let file = session.sourceFileId.flatMap { fileIds[$0] }
+        if !empty,
+          let present = try Self.sameSession(
+            db, as: session, inFile: file.flatMap { presentFiles.contains($0) ? $0 : nil },
+            upTo: before, except: matched)
+        {
+          matched.insert(present)
           summary.sessionsPresent += 1
           continue
         }
         if !empty { session.id = nil }
-        session.sourceFileId = session.sourceFileId.flatMap { fileIds[$0] }
+        session.sourceFileId = file
         try session.insert(db)
         try Self.insertTrack(db, segments, sessionId: session.id!)
         for gear in checked.sessionGear[backupId] ?? [] {
@@ -196,22 +206,29 @@ extension RuckStore {
 }
 
 extension RuckStore {
-  /// Whether the database holds `session` among its sessions up to id `last`: the same start to
-  /// the millisecond, type, distance within 1 m, elapsed time within 1 s and load within
-  /// 0.05 kg. Start and distance alone took a 5 km run at 12:00 for the 5 km ruck logged at
-  /// 12:00 that day (both hand-logged at the default start) and left the ruck out of a restore.
-  static func sameSession(_ db: Database, as session: RuckSession, upTo last: Int64) throws
-    -> Bool
-  {
+  /// The id of the session of the database that is `session`, among those up to id `last` not
+  /// `matched` already. Of a file the database has (`file`), the session of that file with the
+  /// same start to the millisecond, whatever was edited since. Otherwise one with the same
+  /// start, type, distance within 1 m, elapsed time within 1 s and load within 0.05 kg: start
+  /// and distance alone took a 5 km run at 12:00 for the 5 km ruck logged at 12:00 that day
+  /// (both hand-logged at the default start) and left the ruck out of a restore.
+  static func sameSession(
+    _ db: Database, as session: RuckSession, inFile file: Int64?, upTo last: Int64,
+    except matched: Set<Int64>
+  ) throws -> Int64? {
     typealias Columns = RuckSession.Columns
-    let distance = session.distanceMeters
-    return try RuckSession.filter(Columns.startedAt == session.startedAt)
-      .filter(Columns.id <= last)
-      .filter(Columns.activity == session.activity.rawValue)
-      .filter(Columns.distanceMeters > distance - 1 && Columns.distanceMeters < distance + 1)
-      .filter(abs(Columns.elapsedSeconds - session.elapsedSeconds) < 1)
-      .filter(abs(Columns.loadKg - session.loadKg) < 0.05)
-      .isEmpty(db) == false
+    var request = RuckSession.filter(Columns.startedAt == session.startedAt)
+      .filter(Columns.id <= last && !matched.contains(Columns.id))
+    if let file {
+      request = request.filter(Columns.sourceFileId == file)
+    } else {
+      let distance = session.distanceMeters
+      request = request.filter(Columns.activity == session.activity.rawValue)
+        .filter(Columns.distanceMeters > distance - 1 && Columns.distanceMeters < distance + 1)
+        .filter(abs(Columns.elapsedSeconds - session.elapsedSeconds) < 1)
+        .filter(abs(Columns.loadKg - session.loadKg) < 0.05)
+    }
+    return try request.select(Columns.id, as: Int64.self).order(Columns.id).fetchOne(db)
   }
 }
 
