@@ -260,7 +260,10 @@ public enum RuckReportPage {
       ["Start", start.time.description],
       ["Type", session.activity.rawValue],
       ["Distance", format.distance(session.distanceMeters)],
-      ["Moving time", format.duration(session.movingSeconds)],
+      [
+        "Moving time",
+        session.movingSeconds > 0 ? format.duration(session.movingSeconds) : "unknown",
+      ],
       ["Elapsed time", format.duration(session.elapsedSeconds)],
       ["Pace", format.pace(session.paceSecondsPerKm)],
       ["Grade-adjusted pace", format.pace(detail.gradeAdjustedPaceSecondsPerKm)],

@@ -52,8 +52,9 @@ public enum GradeAdjustment {
 
 /// The grades along a track, gathered point by point: each segment's elevations are smoothed
 /// as the climb's are (0.3/0.4/0.3, `TrackMeasures.climb`) and cut into stretches of at least
-/// `GradeAdjustment.gradeMeters` (the segment's last one may be shorter), each with the grade
-/// between its ends. Distance where a segment has no elevation (before its first, after its
+/// `GradeAdjustment.gradeMeters`, each with the grade between its ends; what is left at the
+/// segment's end joins its last stretch (a 2 m tail rising 0.5 m would read as 25%), and only a
+/// segment shorter than that is one short stretch. Distance where a segment has no elevation (before its first, after its
 /// last) is left as it is.
 struct GradeProfile {
   /// A stretch of track, in metres along the track (`TrackDetailBuilder`'s distance, which
@@ -81,14 +82,22 @@ struct GradeProfile {
         + points[index + 1].elevation * 0.3
     }
     var start = 0
+    // Where this segment's last stretch began, to join a short tail to it.
+    var previous: Int?
     for index in 1..<points.count {
-      let length = points[index].along - points[start].along
+      var length = points[index].along - points[start].along
       guard length >= GradeAdjustment.gradeMeters || index == points.count - 1 else { continue }
+      if length < GradeAdjustment.gradeMeters, let previous {
+        stretches.removeLast()
+        start = previous
+        length = points[index].along - points[start].along
+      }
       if length > 0 {
         stretches.append(
           Stretch(
             from: points[start].along, to: points[index].along,
             grade: (smoothed[index] - smoothed[start]) / length))
+        previous = start
       }
       start = index
     }
