@@ -36,6 +36,8 @@ public struct AggregateChanges: Sendable {
   public var hours: [StoreHour] = []
   public var hourTotals: [StoreHourTotal] = []
   public var items: [ItemTotal] = []
+  /// The same per calendar month (a backend that keeps `ItemMonthTotal` applies them).
+  public var itemMonths: [ItemMonthTotal] = []
   /// Changes of cancelled and refunded orders per day.
   public var statuses: [StoreDayStatus] = []
   /// Changes of the lines of each kind in completed orders per day.

@@ -349,7 +349,7 @@ public struct SQLiteStoreRepository: StoreRepository {
 
   public func itemSales(of storeId: String, in range: DayRange) throws -> [ItemSales] {
     try writer.read { db in
-      try WindowSales.read(db, storeId: storeId, range: range).items(db, storeId)
+      try WindowSales.readItems(db, storeId: storeId, range: range).items(db, storeId)
     }
   }
 
@@ -386,6 +386,13 @@ private struct WindowSales {
     /// The last order counted, so an order with two lines of one item counts once.
     var lastOrder: Int64 = -1
 
+    /// Adds another part's counts (of other orders).
+    mutating func add(orders: Int, quantity: Int64, revenue: Int64) {
+      self.orders += orders
+      self.quantity += quantity
+      self.revenue += revenue
+    }
+
     mutating func add(order: Int64, quantity: Int64, revenue: Int64) {
       if order != lastOrder {
         orders += 1
@@ -403,6 +410,43 @@ private struct WindowSales {
 
   var items: [Int64: Totals] = [:]
   var categories: [CategoryKey: Totals] = [:]
+
+  /// A window's items: its whole calendar months summed from `item_month` (store-18), the days
+  /// of the months it cuts from their lines. The counts add up across the parts: an order lies
+  /// on one day, so it is in one part only.
+  static func readItems(_ db: Database, storeId: String, range: DayRange) throws -> WindowSales {
+    func monthStart(_ day: LocalDate) -> LocalDate {
+      LocalDate(year: day.year, month: day.month, day: 1)!
+    }
+    let first = range.start.day == 1 ? range.start : monthStart(range.start).adding(months: 1)
+    let endsMonth =
+      range.end.day == LocalDate.daysInMonth(year: range.end.year, month: range.end.month)
+    let last = endsMonth ? monthStart(range.end) : monthStart(range.end).adding(months: -1)
+    guard first <= last else { return try read(db, storeId: storeId, range: range) }
+    var sales = WindowSales()
+    let rows = try Row.fetchCursor(
+      db.cachedStatement(
+        sql: """
+          SELECT menu_item_id, orders, quantity_thousandths, revenue_cents FROM item_month
+          WHERE store_id = ? AND month BETWEEN ? AND ?
+          """), arguments: [storeId, first, last])
+    while let row = try rows.next() {
+      sales.items[row[0], default: Totals()].add(orders: row[1], quantity: row[2], revenue: row[3])
+    }
+    var edges: [DayRange] = []
+    if range.start < first {
+      edges.append(try DayRange(start: range.start, end: first.adding(days: -1)))
+    }
+    let after = last.adding(months: 1)
+    if after <= range.end { edges.append(try DayRange(start: after, end: range.end)) }
+    for edge in edges {
+      for (item, totals) in try read(db, storeId: storeId, range: edge).items {
+        sales.items[item, default: Totals()].add(
+          orders: totals.orders, quantity: totals.quantity, revenue: totals.revenue)
+      }
+    }
+    return sales
+  }
 
   /// The window's items.
   func items(_ db: Database, _ storeId: String) throws -> [ItemSales] {

@@ -355,6 +355,27 @@ enum StoreSchema {
             store_id, local_date, status, customer_id, subtotal_cents, placed_at, customer_name);
           """)
     }
+    migrator.registerMigration("store-18-item-month") { db in
+      // Each item's completed sales per store and calendar month (`ItemMonthTotal`): a window's
+      // items (`menu`, `popular --start`) sum its whole months from here and read order lines
+      // only for the days of the months it cuts. A year's menu read 42,000 lines (35 ms in
+      // process at 1M orders); it reads about 480 rows.
+      try db.execute(
+        sql: """
+          CREATE TABLE item_month (
+            store_id TEXT NOT NULL, month TEXT NOT NULL, menu_item_id INTEGER NOT NULL,
+            orders INTEGER NOT NULL, quantity_thousandths INTEGER NOT NULL,
+            revenue_cents INTEGER NOT NULL,
+            PRIMARY KEY (store_id, month, menu_item_id)
+          ) WITHOUT ROWID;
+          INSERT INTO item_month
+            SELECT o.store_id, substr(o.local_date, 1, 8) || '01', l.menu_item_id,
+                   COUNT(DISTINCT o.key), SUM(l.quantity_thousandths), SUM(l.subtotal_cents)
+            FROM store_order o JOIN order_line l ON l.order_key = o.key
+            WHERE o.status = 'completed' AND l.kind = 'sale'
+            GROUP BY 1, 2, 3;
+          """)
+    }
     return migrator
   }
 }

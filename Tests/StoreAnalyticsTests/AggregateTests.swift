@@ -121,6 +121,16 @@ let recountQueries: [(table: String, key: String, recount: String)] = {
       """
     ),
     (
+      "item_month", "store_id, month, menu_item_id",
+      """
+      SELECT o.store_id, substr(o.local_date, 1, 8) || '01', l.menu_item_id,
+             COUNT(DISTINCT o.key), SUM(l.quantity_thousandths), SUM(l.subtotal_cents)
+      FROM store_order o JOIN order_line l ON l.order_key = o.key \(completed)
+        AND l.kind = 'sale'
+      GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+      """
+    ),
+    (
       "category_total", "store_id, category, subcategory",
       """
       SELECT o.store_id, l.category, l.subcategory, COUNT(DISTINCT o.key),

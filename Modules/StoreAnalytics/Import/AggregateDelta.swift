@@ -51,6 +51,13 @@ struct AggregateDelta {
     let item: Int64
   }
 
+  private struct ItemMonthKey: Hashable {
+    let store: Int32
+    /// year × 12 + month − 1.
+    let month: Int32
+    let item: Int64
+  }
+
   private struct CategoryTotalKey: Hashable {
     let store: Int32
     let category: CategoryKey
@@ -88,12 +95,14 @@ struct AggregateDelta {
   private var hours: [HourKey: Totals] = [:]
   private var customers: [CustomerKey: Int] = [:]
   private var items: [ItemKey: Totals] = [:]
+  private var itemMonths: [ItemMonthKey: Totals] = [:]
   private var statuses: [StatusKey: Totals] = [:]
   private var kinds: [KindKey: Totals] = [:]
   private var categories: [CategoryTotalKey: Totals] = [:]
   /// The store and sign of the order begun last, which its lines take.
   private var orderStore: Int32 = 0
   private var orderDay: Int32 = 0
+  private var orderMonth: Int32 = 0
   private var orderSign = 1
   /// The categories and items of the order begun last, so that it counts once in each.
   private var orderCategories: [CategoryKey] = []
@@ -109,6 +118,7 @@ struct AggregateDelta {
   ) {
     if sign < 0 { removes = true }
     let dayNumber = Int32(day.daysSinceEpoch)
+    orderMonth = Int32(day.year * 12 + day.month - 1)
     days[DayKey(store: store, day: dayNumber), default: Totals()].add(
       orders: sign, revenue: subtotal, tax: tax, total: total, sign: sign)
     hours[HourKey(store: store, day: dayNumber, hour: Int32(hour)), default: Totals()].add(
@@ -174,6 +184,8 @@ struct AggregateDelta {
     if firstOfItem { orderItems.append(item) }
     items[ItemKey(store: orderStore, item: item), default: Totals()].add(
       orders: firstOfItem ? sign : 0, quantity: quantity, revenue: revenue, sign: sign)
+    itemMonths[ItemMonthKey(store: orderStore, month: orderMonth, item: item), default: Totals()]
+      .add(orders: firstOfItem ? sign : 0, quantity: quantity, revenue: revenue, sign: sign)
   }
 
   /// The deltas as typed rows in each table's key order. `storeIds` names the store numbers.
@@ -222,6 +234,14 @@ struct AggregateDelta {
     changes.items = items.map { key, totals in
       ItemTotal(
         storeId: storeIds[Int(key.store)], menuItemId: key.item, orders: totals.orders,
+        quantity: Quantity(thousandths: totals.quantity),
+        revenue: FixedDecimal(hundredths: totals.revenue))
+    }
+    changes.itemMonths = itemMonths.map { key, totals in
+      ItemMonthTotal(
+        storeId: storeIds[Int(key.store)],
+        month: LocalDate(year: Int(key.month) / 12, month: Int(key.month) % 12 + 1, day: 1)!,
+        menuItemId: key.item, orders: totals.orders,
         quantity: Quantity(thousandths: totals.quantity),
         revenue: FixedDecimal(hundredths: totals.revenue))
     }
