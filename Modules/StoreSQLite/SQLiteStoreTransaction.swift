@@ -393,38 +393,25 @@ final class SQLiteStoreTransaction: StoreTransaction {
       try hourRows.append(hour.revenue.hundredths)
     }
     try hourRows.flush()
-    let hourTotalRows = try BulkStatement(
-      db,
-      sql: """
-        INSERT INTO store_hour_total (store_id, hour, orders, revenue_cents) VALUES (?, ?, ?, ?)
-        ON CONFLICT (store_id, hour) DO UPDATE SET orders = orders + excluded.orders,
-          revenue_cents = revenue_cents + excluded.revenue_cents
-        """)
-    for total in changes.hourTotals {
-      try hourTotalRows.bind(1, total.storeId)
-      try hourTotalRows.bind(2, Int64(total.hour))
-      try hourTotalRows.bind(3, Int64(total.orders))
-      try hourTotalRows.bind(4, total.revenue.hundredths)
-      try hourTotalRows.step()
+    try addSums(
+      "store_hour_total", keys: ["store_id", "hour"], sums: ["orders", "revenue_cents"],
+      changes.hourTotals
+    ) { rows, total in
+      try rows.bind(1, total.storeId)
+      try rows.bind(2, Int64(total.hour))
+      try rows.bind(3, Int64(total.orders))
+      try rows.bind(4, total.revenue.hundredths)
     }
 
-    let itemRows = try BulkStatement(
-      db,
-      sql: """
-        INSERT INTO item_total (store_id, menu_item_id, orders, quantity_thousandths,
-          revenue_cents)
-        VALUES (?, ?, ?, ?, ?)
-        ON CONFLICT (store_id, menu_item_id) DO UPDATE SET orders = orders + excluded.orders,
-          quantity_thousandths = quantity_thousandths + excluded.quantity_thousandths,
-          revenue_cents = revenue_cents + excluded.revenue_cents
-        """)
-    for item in changes.items {
-      try itemRows.bind(1, item.storeId)
-      try itemRows.bind(2, item.menuItemId)
-      try itemRows.bind(3, Int64(item.orders))
-      try itemRows.bind(4, item.quantity.thousandths)
-      try itemRows.bind(5, item.revenue.hundredths)
-      try itemRows.step()
+    try addSums(
+      "item_total", keys: ["store_id", "menu_item_id"],
+      sums: ["orders", "quantity_thousandths", "revenue_cents"], changes.items
+    ) { rows, item in
+      try rows.bind(1, item.storeId)
+      try rows.bind(2, item.menuItemId)
+      try rows.bind(3, Int64(item.orders))
+      try rows.bind(4, item.quantity.thousandths)
+      try rows.bind(5, item.revenue.hundredths)
     }
 
     for change in changes.itemMonths {
@@ -447,27 +434,16 @@ final class SQLiteStoreTransaction: StoreTransaction {
       "store_day_kind", key: "kind", amount: "amount_cents",
       changes.kinds.map { ($0.storeId, $0.date, $0.kind.rawValue, $0.orders, $0.amount) })
 
-    do {
-      let rows = try BulkStatement(
-        db,
-        sql: """
-          INSERT INTO category_total (store_id, category, subcategory, orders, items_thousandths,
-            revenue_cents)
-          VALUES (?, ?, ?, ?, ?, ?)
-          ON CONFLICT (store_id, category, subcategory) DO UPDATE SET
-            orders = orders + excluded.orders,
-            items_thousandths = items_thousandths + excluded.items_thousandths,
-            revenue_cents = revenue_cents + excluded.revenue_cents
-          """)
-      for category in changes.categories {
-        try rows.bind(1, category.storeId)
-        try rows.bind(2, category.category)
-        try rows.bind(3, category.subcategory)
-        try rows.bind(4, Int64(category.orders))
-        try rows.bind(5, category.items.thousandths)
-        try rows.bind(6, category.revenue.hundredths)
-        try rows.step()
-      }
+    try addSums(
+      "category_total", keys: ["store_id", "category", "subcategory"],
+      sums: ["orders", "items_thousandths", "revenue_cents"], changes.categories
+    ) { rows, category in
+      try rows.bind(1, category.storeId)
+      try rows.bind(2, category.category)
+      try rows.bind(3, category.subcategory)
+      try rows.bind(4, Int64(category.orders))
+      try rows.bind(5, category.items.thousandths)
+      try rows.bind(6, category.revenue.hundredths)
     }
     if changes.removesOrders {
       try deleteEmpty(
@@ -593,9 +569,6 @@ final class SQLiteStoreTransaction: StoreTransaction {
     try batch.flush()
   }
 
-  /// Deletes the rows of `table` at these keys that orders taken away brought down to zero:
-  /// only rows whose order count fell can be empty, so the cost is that of the changes, not of
-  /// the table (a replaced POS order scanned every aggregate table).
   /// Adds the summed monthly item changes to `item_month`, and deletes the rows they emptied.
   private func writeItemMonths() throws {
     defer { (itemMonths, itemMonthsLost) = ([:], false) }
@@ -603,25 +576,16 @@ final class SQLiteStoreTransaction: StoreTransaction {
       $0.orders != 0 || $0.quantity.thousandths != 0 || $0.revenue.hundredths != 0
     }
     guard !changes.isEmpty else { return }
-    let rows = try BulkStatement(
-      db,
-      sql: """
-        INSERT INTO item_month (store_id, month, menu_item_id, orders, quantity_thousandths,
-          revenue_cents)
-        VALUES (?, ?, ?, ?, ?, ?)
-        ON CONFLICT (store_id, month, menu_item_id) DO UPDATE SET
-          orders = orders + excluded.orders,
-          quantity_thousandths = quantity_thousandths + excluded.quantity_thousandths,
-          revenue_cents = revenue_cents + excluded.revenue_cents
-        """)
-    for item in changes {
+    try addSums(
+      "item_month", keys: ["store_id", "month", "menu_item_id"],
+      sums: ["orders", "quantity_thousandths", "revenue_cents"], changes
+    ) { rows, item in
       try rows.bind(1, item.storeId)
       try rows.bind(2, text(item.month))
       try rows.bind(3, item.menuItemId)
       try rows.bind(4, Int64(item.orders))
       try rows.bind(5, item.quantity.thousandths)
       try rows.bind(6, item.revenue.hundredths)
-      try rows.step()
     }
     if itemMonthsLost {
       try deleteEmpty(
@@ -631,6 +595,31 @@ final class SQLiteStoreTransaction: StoreTransaction {
     }
   }
 
+  /// Adds rows' signed sums to `table` at their keys, inserting the keys not there yet: the one
+  /// upsert every sum table takes (`bind` binds a row's keys, then its sums, from 1).
+  private func addSums<Row>(
+    _ table: String, keys: [String], sums: [String], _ rows: [Row],
+    bind: (BulkStatement, Row) throws -> Void
+  ) throws {
+    guard !rows.isEmpty else { return }
+    let columns = keys + sums
+    let statement = try BulkStatement(
+      db,
+      sql: """
+        INSERT INTO \(table) (\(columns.joined(separator: ", ")))
+        VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))
+        ON CONFLICT (\(keys.joined(separator: ", "))) DO UPDATE SET
+          \(sums.map { "\($0) = \($0) + excluded.\($0)" }.joined(separator: ", "))
+        """)
+    for row in rows {
+      try bind(statement, row)
+      try statement.step()
+    }
+  }
+
+  /// Deletes the rows of `table` at these keys that orders taken away brought down to zero:
+  /// only rows whose order count fell can be empty, so the cost is that of the changes, not of
+  /// the table (a replaced POS order scanned every aggregate table).
   private func deleteEmpty<Key>(
     _ table: String, keys: [String], rows: [Key], key: (Key) -> StatementArguments
   ) throws {
