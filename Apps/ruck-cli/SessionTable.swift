@@ -12,7 +12,7 @@ struct SessionPrinter {
   let units: UnitSystem?
 
   func print(_ session: RuckSession, extra: [(String, JSONValue)] = []) throws {
-    let files = try store.sourceFileNames()
+    let files = try store.sourceFileNames(ids: session.sourceFileId.map { [$0] } ?? [])
     let gear = try session.id.map { try store.gearNames(sessionId: $0) } ?? []
     guard global.format == .table else {
       var object = RuckWire.session(session, zone: global.zone, files: files)

@@ -96,7 +96,9 @@ extension RuckCommand.Sessions {
         return try options.write(
           RuckReportPage.session(
             detail, route: route, units: system, zone: global.zone,
-            source: SessionWords.source(detail.session, files: try store.sourceFileNames()),
+            source: SessionWords.source(
+              detail.session,
+              files: try store.sourceFileNames(ids: detail.session.sourceFileId.map { [$0] } ?? [])),
             gear: try store.gearNames(sessionId: id)))
       }
       let detail = try hinting {

@@ -37,13 +37,13 @@ extension RuckStore {
     try writer.read { db in try Self.existingSession(db, id: id) }
   }
 
-  /// The names of imported files by id (a session's `sourceFileId` names its file).
-  public func sourceFileNames() throws -> [Int64: String] {
+  /// The names of imported files by id (a session's `sourceFileId` names its file): all of
+  /// them, or those of `ids` (one session's, without reading every file the history holds).
+  public func sourceFileNames(ids: [Int64]? = nil) throws -> [Int64: String] {
     try writer.read { db in
-      Dictionary(
-        uniqueKeysWithValues: try SourceFile.fetchAll(db).compactMap { file in
-          file.id.map { ($0, file.name) }
-        })
+      let files = try ids.map { try SourceFile.fetchAll(db, keys: $0) } ?? SourceFile.fetchAll(db)
+      return Dictionary(
+        uniqueKeysWithValues: files.compactMap { file in file.id.map { ($0, file.name) } })
     }
   }
 

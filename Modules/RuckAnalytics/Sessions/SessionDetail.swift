@@ -64,10 +64,8 @@ public struct SessionDetail: Sendable, Equatable {
   /// times at all, as it has no moving time: times on some splits only would be uneven. A point
   /// whose time goes back within its segment counts as recorded when the latest time before it
   /// was (as `TrackMeasures` leaves it out of time sums), so no split gets a negative time.
-  public static func splits(
-    _ points: [StoredTrackPoint], every length: Double, gait: Gait? = nil
-  ) -> [Split] {
-    var builder = TrackDetailBuilder(splitMeters: length, gait: gait)
+  public static func splits(_ points: [StoredTrackPoint], every length: Double) -> [Split] {
+    var builder = TrackDetailBuilder(splitMeters: length)
     for point in points {
       _ = builder.add(
         segment: point.segment,
