@@ -26,12 +26,7 @@ extension RuckCommand {
     @Option(help: ArgumentHelp("The last day (default: the as-of day).", valueName: "day"))
     var to: String?
 
-    func validate() throws {
-      if let format = options.format, format.page == nil {
-        throw ValidationError(
-          TallyError.invalid("--format", format.rawValue, expected: "html or pdf").description)
-      }
-    }
+    func validate() throws { try options.requirePageFormat() }
 
     func run() throws {
       let global = options.global

@@ -132,12 +132,7 @@ extension RuckCommand {
     @OptionGroup var units: UnitsOption
     @Option(help: "How many weeks the weekly charts show (1 to 520).") var weeks: Int = 12
 
-    func validate() throws {
-      if let format = options.format, format.page == nil {
-        throw ValidationError(
-          TallyError.invalid("--format", format.rawValue, expected: "html or pdf").description)
-      }
-    }
+    func validate() throws { try options.requirePageFormat() }
 
     func run() throws {
       let global = options.global

@@ -60,6 +60,15 @@ public struct PageOptions: ParsableArguments {
     }
   }
 
+  /// For a command that only writes pages (`ruck-cli report`, `ruck-cli map`): `--format` may
+  /// name html or pdf only.
+  public func requirePageFormat() throws {
+    if let format, format.page == nil {
+      throw ValidationError(
+        TallyError.invalid("--format", format.rawValue, expected: "html or pdf").description)
+    }
+  }
+
   /// `--format`, else the page a `--output` name ending in `.html`, `.htm` or `.pdf` asks for,
   /// else `nil`: each command's default. `--output week.pdf` alone printed the table and wrote
   /// nothing.
