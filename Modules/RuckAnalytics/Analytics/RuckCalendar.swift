@@ -23,12 +23,7 @@ extension RuckStore {
   public func calendar(weeks: Int = RuckCalendar.yearOfWeeks, asOf: LocalDate, zone: Zone) throws
     -> RuckCalendar
   {
-    guard RuckWeekly.weekCounts.contains(weeks) else {
-      throw TallyError.invalid(
-        "weeks", "\(weeks)",
-        expected: "\(RuckWeekly.weekCounts.lowerBound) to \(RuckWeekly.weekCounts.upperBound)",
-        category: .usage)
-    }
+    try RuckWeekly.check(weeks: weeks)
     let (starts, profile) = try writer.read { db in
       (try SessionFacts.starts(db), try RuckProfile.current(db))
     }

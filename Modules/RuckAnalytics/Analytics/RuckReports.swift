@@ -184,6 +184,18 @@ public struct RuckWeekly: Sendable, Equatable {
   public let weeks: [RuckWeek]
   /// How many weeks a weekly report may cover: up to ten years.
   public static let weekCounts = 1...520
+
+  /// Refuses a count of weeks outside `weekCounts` (weekly, the calendar and fitness are sized
+  /// by it).
+  ///
+  /// - throws: `TallyError` (usage) naming the count.
+  static func check(weeks: Int) throws {
+    guard weekCounts.contains(weeks) else {
+      throw TallyError.invalid(
+        "weeks", "\(weeks)", expected: "\(weekCounts.lowerBound) to \(weekCounts.upperBound)",
+        category: .usage)
+    }
+  }
   /// Mean sessions per week over them.
   public let averageSessionsPerWeek: Double
   /// Mean distance per week, m.

@@ -109,12 +109,7 @@ extension RuckStore {
   /// - throws: `TallyError` (usage) for `weeks` outside `RuckWeekly.weekCounts`: the loop is
   ///   sized by it.
   public func weekly(weeks: Int, asOf: LocalDate, zone: Zone) throws -> RuckWeekly {
-    guard RuckWeekly.weekCounts.contains(weeks) else {
-      throw TallyError.invalid(
-        "weeks", "\(weeks)",
-        expected: "\(RuckWeekly.weekCounts.lowerBound) to \(RuckWeekly.weekCounts.upperBound)",
-        category: .usage)
-    }
+    try RuckWeekly.check(weeks: weeks)
     let count = weeks
     let (all, leftOut, profile, unconfirmed) = try dated(zone: zone, asOf: asOf)
     let minimum = profile.minRucksPerWeek

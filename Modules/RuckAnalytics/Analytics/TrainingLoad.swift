@@ -102,12 +102,7 @@ extension RuckStore {
   ///
   /// - throws: `TallyError` (usage) for `weeks` outside 1–520.
   public func fitness(weeks: Int, asOf: LocalDate, zone: Zone) throws -> RuckFitness {
-    guard RuckWeekly.weekCounts.contains(weeks) else {
-      throw TallyError.invalid(
-        "weeks", "\(weeks)",
-        expected: "\(RuckWeekly.weekCounts.lowerBound) to \(RuckWeekly.weekCounts.upperBound)",
-        category: .usage)
-    }
+    try RuckWeekly.check(weeks: weeks)
     let (loads, withoutLoad) = try writer.read { db in
       let profile = try RuckProfile.current(db)
       var seconds: [Int64: [(rate: Int, seconds: Double)]] = [:]
