@@ -65,7 +65,7 @@ extension RuckCommand {
 
       func run() throws {
         let store = try global.openRuckStoreToRead()
-        try Self.print(store: store, global: global, units: try units.units)
+        try Self.print(store: store, global: global, units: units.units)
       }
 
       static func print(store: RuckStore, global: GlobalOptions, units: UnitSystem?) throws {
