@@ -181,11 +181,16 @@ public struct ShopAnalytics: Sendable {
           fileName: fileName, dialect: dialect, mapping: mapping, read: read)
         var file = OrderGroups.FileFacts()
         var problems = Problems()
+        // Room for a whole part: grown by doubling, a part's lines were copied about twice.
         var part: [OrderLineInput] = []
+        part.reserveCapacity(linesPerPart + 16)
         /// Hands `part` over; after a problem, parts are only read for more problems.
         func handOver() -> Bool {
           let orders = OrderGroups(part, file: &file, problems: &problems)
-          defer { part = [] }
+          defer {
+            part = []
+            part.reserveCapacity(linesPerPart + 16)
+          }
           return !problems.isEmpty || parts.put(.success((part, orders)))
         }
         while let line = try reader.next(problems: &problems) {
@@ -226,7 +231,7 @@ public struct ShopAnalytics: Sendable {
     var run = try OrderImport(transaction, lines: lines, orders: orders, state: &state)
     let before = summary.orders
     try run.write { progress(before + $0) }
-    try run.finish()
+    try run.finish(state: &state)
     let counts = run.counts
     summary.orders += counts.orders
     summary.lines += counts.lines
@@ -259,6 +264,7 @@ public struct ShopAnalytics: Sendable {
             progress: progress)
         }
         if summary.linesRead == 0 { throw NoLines() }
+        try state.applyChanges(to: transaction)
         return summary
       }
     } catch is NoLines {

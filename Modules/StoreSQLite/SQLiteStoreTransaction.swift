@@ -22,20 +22,6 @@ final class SQLiteStoreTransaction: StoreTransaction {
   /// before it, even when none are left, and lookups by id still need the index.
   private var deletedOrders = false
 
-  private struct ItemMonthKey: Hashable {
-    let store: String
-    let month: LocalDate
-    let item: Int64
-  }
-
-  /// The items' monthly changes, summed over the transaction's parts and written once by
-  /// `close()`: a first import's 25 parts each touched some 58,000 (store, month, item) rows of
-  /// the 2.5M-line benchmark, an upsert apiece (1.1 s of its 13.3 s); summed, each row is
-  /// written once.
-  private var itemMonths: [ItemMonthKey: ItemMonthTotal] = [:]
-  /// Whether orders were taken away: rows whose orders fall to zero are deleted at `close()`.
-  private var itemMonthsLost = false
-
   init(_ db: Database) { self.db = db }
 
   func shifts(of storeId: String, from: Instant, before: Instant) throws -> [Shift] {
@@ -290,11 +276,13 @@ final class SQLiteStoreTransaction: StoreTransaction {
 
   /// Puts back what the writes took away for speed; runs before the transaction commits. The
   /// definitions are the migrations' (store-9, store-16, store-17), which never change; a test
-  /// compares the schema's indexes before and after a first import. A first import's customer
-  /// spans are made here in one pass, as store-16 made them (`apply` skips `moveVisits`).
+  /// compares the schema's indexes before and after a first import.
   func close() throws {
-    try writeItemMonths()
     if droppedOrderIdIndex {
+      // SQLite sorts a new index's keys on worker threads only when they outgrow the page cache
+      // (8 MB here, 512 MiB for the import): the three indexes took 1.9 s in one thread and
+      // 1.3 s in two (sqlite3 on the 2.2M-line import's database; measured in the import too).
+      try db.execute(sql: "PRAGMA threads = 2; PRAGMA cache_size = -8000")
       try db.execute(
         sql: """
           CREATE UNIQUE INDEX store_order_per_store_id ON store_order (store_id, id);
@@ -302,17 +290,56 @@ final class SQLiteStoreTransaction: StoreTransaction {
             store_id, local_date, status, customer_id, subtotal_cents, placed_at, customer_name);
           CREATE INDEX store_day_customer_by_customer
             ON store_day_customer (customer_key, store_id, date);
-          INSERT INTO store_customer
-            SELECT store_id, customer_key, MIN(date), MAX(date) FROM store_day_customer
-            GROUP BY store_id, customer_key;
-          UPDATE store_day SET first_visits = f.n
-            FROM (SELECT store_id, first_date, COUNT(*) AS n FROM store_customer GROUP BY 1, 2) f
-            WHERE f.store_id = store_day.store_id AND f.first_date = store_day.date;
-          UPDATE store_day SET last_visits = l.n
-            FROM (SELECT store_id, last_date, COUNT(*) AS n FROM store_customer GROUP BY 1, 2) l
-            WHERE l.store_id = store_day.store_id AND l.last_date = store_day.date;
           """)
       droppedOrderIdIndex = false
+    }
+  }
+
+  /// Writes a first import's customer spans (`store_customer`, in key order) and each day's
+  /// count of first and last visits (`store_day.first_visits`, `last_visits`) from its customer
+  /// rows, all of them, as a first import only adds orders and hands its changes over once. The
+  /// same spans as a `GROUP BY` over `store_day_customer` and two `UPDATE`s of `store_day` from
+  /// them, which took 1.7 s of the 2.2M-line import's 10 s while the other core waited.
+  private func writeFirstSpans(_ rows: [StoreDayCustomer]) throws {
+    func widen(_ span: inout (first: Int, last: Int), to day: Int) {
+      span = (min(span.first, day), max(span.last, day))
+    }
+    var spansByStore: [String: [Int64: (first: Int, last: Int)]] = [:]
+    for row in rows where row.orders > 0 {
+      let day = row.date.daysSinceEpoch
+      widen(
+        &spansByStore[row.storeId, default: [:]][row.customerKey, default: (day, day)], to: day)
+    }
+    struct DayKey: Hashable {
+      let store: String
+      let day: Int
+    }
+    var visits: [DayKey: (first: Int64, last: Int64)] = [:]
+    var spans = try BatchInsert(
+      db, into: "store_customer",
+      columns: ["store_id", "customer_key", "first_date", "last_date"])
+    for (store, customers) in spansByStore.sorted(by: { $0.key < $1.key }) {
+      for (customer, span) in customers.sorted(by: { $0.key < $1.key }) {
+        try spans.append(store)
+        try spans.append(customer)
+        try spans.append(text(LocalDate(daysSinceEpoch: span.first)))
+        try spans.append(text(LocalDate(daysSinceEpoch: span.last)))
+        visits[DayKey(store: store, day: span.first), default: (0, 0)].first += 1
+        visits[DayKey(store: store, day: span.last), default: (0, 0)].last += 1
+      }
+    }
+    try spans.flush()
+    let update = try BulkStatement(
+      db,
+      sql:
+        "UPDATE store_day SET first_visits = ?1, last_visits = ?2 WHERE store_id = ?3 AND date = ?4"
+    )
+    for (key, count) in visits {
+      try update.bind(1, count.first)
+      try update.bind(2, count.last)
+      try update.bind(3, key.store)
+      try update.bind(4, text(LocalDate(daysSinceEpoch: key.day)))
+      try update.step()
     }
   }
 
@@ -376,8 +403,11 @@ final class SQLiteStoreTransaction: StoreTransaction {
       try dayRows.step()
     }
 
-    // A first import makes every span at the end (`close`), as on PostgreSQL.
-    if !droppedOrderIdIndex { try moveVisits(changes.visitChanges) }
+    if droppedOrderIdIndex {
+      try writeFirstSpans(changes.customers)
+    } else {
+      try moveVisits(changes.visitChanges)
+    }
 
     var hourRows = try BatchInsert(
       db, into: "store_hour", columns: ["store_id", "date", "hour", "orders", "revenue_cents"],
@@ -414,18 +444,20 @@ final class SQLiteStoreTransaction: StoreTransaction {
       try rows.bind(5, item.revenue.hundredths)
     }
 
-    for change in changes.itemMonths {
-      let key = ItemMonthKey(store: change.storeId, month: change.month, item: change.menuItemId)
-      if var sum = itemMonths[key] {
-        sum.orders += change.orders
-        sum.quantity = Quantity(thousandths: sum.quantity.thousandths + change.quantity.thousandths)
-        sum.revenue = sum.revenue + change.revenue
-        itemMonths[key] = sum
-      } else {
-        itemMonths[key] = change
+    try addSums(
+      "item_month", keys: ["store_id", "month", "menu_item_id"],
+      sums: ["orders", "quantity_thousandths", "revenue_cents"],
+      changes.itemMonths.filter {
+        $0.orders != 0 || $0.quantity.thousandths != 0 || $0.revenue.hundredths != 0
       }
+    ) { rows, item in
+      try rows.bind(1, item.storeId)
+      try rows.bind(2, text(item.month))
+      try rows.bind(3, item.menuItemId)
+      try rows.bind(4, Int64(item.orders))
+      try rows.bind(5, item.quantity.thousandths)
+      try rows.bind(6, item.revenue.hundredths)
     }
-    if changes.removesOrders { itemMonthsLost = true }
 
     try addDayRows(
       "store_day_status", key: "status", amount: "subtotal_cents",
@@ -473,6 +505,10 @@ final class SQLiteStoreTransaction: StoreTransaction {
         "category_total", keys: ["store_id", "category", "subcategory"],
         rows: changes.categories.filter { $0.orders < 0 }
       ) { [$0.storeId, $0.category, $0.subcategory] }
+      try deleteEmpty(
+        "item_month", keys: ["store_id", "month", "menu_item_id"],
+        rows: changes.itemMonths.filter { $0.orders < 0 }
+      ) { [$0.storeId, text($0.month), $0.menuItemId] }
     }
   }
 
@@ -567,32 +603,6 @@ final class SQLiteStoreTransaction: StoreTransaction {
       try batch.append(row.amount.hundredths)
     }
     try batch.flush()
-  }
-
-  /// Adds the summed monthly item changes to `item_month`, and deletes the rows they emptied.
-  private func writeItemMonths() throws {
-    defer { (itemMonths, itemMonthsLost) = ([:], false) }
-    let changes = itemMonths.values.filter {
-      $0.orders != 0 || $0.quantity.thousandths != 0 || $0.revenue.hundredths != 0
-    }
-    guard !changes.isEmpty else { return }
-    try addSums(
-      "item_month", keys: ["store_id", "month", "menu_item_id"],
-      sums: ["orders", "quantity_thousandths", "revenue_cents"], changes
-    ) { rows, item in
-      try rows.bind(1, item.storeId)
-      try rows.bind(2, text(item.month))
-      try rows.bind(3, item.menuItemId)
-      try rows.bind(4, Int64(item.orders))
-      try rows.bind(5, item.quantity.thousandths)
-      try rows.bind(6, item.revenue.hundredths)
-    }
-    if itemMonthsLost {
-      try deleteEmpty(
-        "item_month", keys: ["store_id", "month", "menu_item_id"],
-        rows: changes.filter { $0.orders <= 0 }
-      ) { [$0.storeId, text($0.month), $0.menuItemId] }
-    }
   }
 
   /// Adds rows' signed sums to `table` at their keys, inserting the keys not there yet: the one

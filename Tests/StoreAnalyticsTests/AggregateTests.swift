@@ -424,6 +424,42 @@ struct AggregateTests {
         == whole.daily(storeId: "NYC", limit: 100, asOf: asOfDay))
   }
 
+  /// An import sums its parts' aggregate changes and hands them over once: stores keep their
+  /// numbers over the parts even when a later part creates a store whose id sorts first.
+  @Test(
+    "stores a later part creates are summed with the earlier parts' under their own ids",
+    arguments: Backend.allCases)
+  func storesCreatedByLaterParts(backend: Backend) throws {
+    let header =
+      "order_id,store_id,placed_at,status,customer_id,item_name,category,quantity,unit_price\n"
+    // Parts of 2 lines: [m1, m2], [b1, m3], [a1, b2]; b2 is cancelled.
+    let text =
+      header + "m1,m,2026-03-01 10:00,completed,c1,Soup,Food,1,4.00\n"
+      + "m2,m,2026-03-02 11:00,completed,c2,Tea,Drinks,2,2.00\n"
+      + "b1,b,2026-03-01 12:00,completed,c1,Soup,Food,1,4.50\n"
+      + "m3,m,2026-03-01 13:00,completed,c1,Tea,Drinks,1,2.00\n"
+      + "a1,a,2026-03-02 09:00,completed,c3,Soup,Food,3,4.00\n"
+      + "b2,b,2026-03-02 10:00,cancelled,c1,Tea,Drinks,1,2.50\n"
+    let store = ShopAnalytics(repository: try backend.make())
+    let file = LockedValue([Data(text.utf8)])
+    let summary = try store.importFile(
+      named: "later.csv", read: { file.withLock { $0.popLast() } }, replace: false,
+      newStoreZone: .utc, linesPerPart: 2)
+    #expect(summary.newOrders == 6 && summary.createdStores == ["m", "b", "a"])
+    try expectConsistent(store)
+    // By hand, day: completed orders, revenue, customers. m: 03-01 m1 + m3 (c1) 6.00, 03-02 m2
+    // (c2) 4.00; b: b1 (c1) 4.50 (b2 cancelled); a: a1 (c3) 3 × 4.00.
+    let asOf = day("2026-03-02")
+    func days(_ id: String) throws -> [String] {
+      try store.daily(storeId: id, limit: 10, asOf: asOf).map {
+        "\($0.date): \($0.totalOrders), \($0.totalRevenue), \($0.uniqueCustomers ?? -1)"
+      }.sorted()
+    }
+    #expect(try days("m") == ["2026-03-01: 2, 6.00, 1", "2026-03-02: 1, 4.00, 1"])
+    #expect(try days("b") == ["2026-03-01: 1, 4.50, 1"])
+    #expect(try days("a") == ["2026-03-02: 1, 12.00, 1"])
+  }
+
   /// Issue 30: a header-only CSV (a day the store was closed) was refused, exit 65 "order lines
   /// is missing". It imports nothing, changes nothing (not even the revision), and says so.
   @Test(

@@ -1,9 +1,11 @@
 import AnalyticsCore
 import StoreModel
 
-/// What one import changes in the aggregate tables, summed in memory while the order rows are
-/// written and handed to the repository once at the end (`AggregateChanges`), in the import's
-/// transaction.
+/// What one import changes in the aggregate tables, summed in memory over all its parts while
+/// the order rows are written, and handed to the repository once at the end
+/// (`AggregateChanges`), in the import's transaction. Applied part by part, the benchmark's
+/// 2.5M lines (orders in no order of day) wrote each store's day and hour rows 25 times, and
+/// counted each day's customers again each time: 3.5 of its 11.5 s.
 ///
 /// Every aggregate is a sum over completed orders of integers — order counts, quantities, cents,
 /// and per customer and day a count of orders — so adding an import's exact deltas, and

@@ -59,11 +59,19 @@ struct OrderImport<Transaction: StoreTransaction> {
     self.lines = lines
     self.orders = orders
     savesItems = state.savesItems
+    var delta = AggregateDelta()
+    swap(&delta, &state.delta)
     planner = OrderPlanner(
       lines: lines, nextOrderKey: try transaction.nextOrderKey(),
-      nextItemId: try transaction.nextMenuItemId())
-    for shop in try transaction.shops() {
-      planner.addStore(shop.id, zone: try Zone(identifier: shop.timeZone), clock: state.clock)
+      nextItemId: try transaction.nextMenuItemId(), delta: delta)
+    // Stores keep their numbers over the parts: the changes are summed by number.
+    let shops = try transaction.shops()
+    var zones: [String: Zone] = [:]
+    for shop in shops { zones[shop.id] = try Zone(identifier: shop.timeZone) }
+    for store in state.storeIds { planner.addStore(store, zone: zones[store]!, clock: state.clock) }
+    for shop in shops where planner.storeNumber(shop.id) == nil {
+      planner.addStore(shop.id, zone: zones[shop.id]!, clock: state.clock)
+      state.storeIds.append(shop.id)
     }
     // Only the stored items the part names: by POS id, and by name for lines without one.
     var externalIds: Set<String> = []
@@ -89,6 +97,7 @@ struct OrderImport<Transaction: StoreTransaction> {
       createdStores.append(store)
       createdStoreZones[store] = zone
       planner.addStore(store, zone: zone, clock: state.clock)
+      state.storeIds.append(store)
     }
     // Customers named in earlier parts were looked up (or created) then; the others are looked
     // up now, and those not found are new.
@@ -200,8 +209,12 @@ struct OrderImport<Transaction: StoreTransaction> {
   /// - Parameter progress: called with the number of orders written so far.
   mutating func write(progress: (Int) -> Void) throws {
     let handoff = Handoff<Message>(capacity: Self.handoffCapacity)
-    Thread.detachNewThread { [planner, orders, written] in
-      var planner = planner
+    // The thread takes the only copy: a second one would make its first change copy the sums
+    // of the import's earlier parts.
+    let owned = LockedValue(Optional(planner))
+    planner = OrderPlanner(lines: [], nextOrderKey: 0, nextItemId: 0, delta: AggregateDelta())
+    Thread.detachNewThread { [orders, written] in
+      var planner = owned.withLock { $0.take()! }
       var rows = PlannedOrders()
       func message() -> Message { .rows(Transaction.rows(rows), orders: rows.orders.count) }
       do throws(TallyError) {
@@ -243,15 +256,16 @@ struct OrderImport<Transaction: StoreTransaction> {
     (written.count, written.reduce(0) { $0 + orders.lines(of: $1).count })
   }
 
-  /// Saves the menu items the import named — new ones, and the latest name, category and price
-  /// of known ones — then applies the aggregate deltas.
-  func finish() throws {
+  /// Saves the menu items the part named — new ones, and the latest name, category and price
+  /// of known ones — and hands the aggregate changes back to `state` for the next part.
+  mutating func finish(state: inout ImportState) throws {
     // Made on the planner's thread by `write`, which runs first.
-    let writes = finalWrites ?? planner.finalWrites()
+    guard var writes = finalWrites else { return }
+    finalWrites = nil
     // Items it had to make are saved either way: its lines name them.
     try transaction.save(
       newItems: writes.newItems, updatedItems: savesItems ? writes.updatedItems : [])
-    try transaction.apply(writes.changes)
+    swap(&state.delta, &writes.delta)
   }
 }
 
@@ -271,4 +285,14 @@ struct ImportState {
   /// Customer keys by POS id of the customers the import named so far: found stored, or
   /// created.
   var customers: [String: Int64] = [:]
+  /// The stores by number, as the parts' planners number them.
+  var storeIds: [String] = []
+  /// The aggregate changes of the parts imported so far.
+  var delta = AggregateDelta()
+
+  /// Hands the repository the aggregate changes of every part, once, after the last.
+  mutating func applyChanges<Transaction: StoreTransaction>(to transaction: Transaction) throws {
+    try transaction.apply(delta.changes(storeIds: storeIds))
+    delta = AggregateDelta()
+  }
 }

@@ -33,13 +33,17 @@ struct OrderPlanner: Sendable {
   /// Customer keys of every customer the import names.
   var customerKeys: [String: Int64] = [:]
   private var nextKey: Int64
-  private(set) var delta = AggregateDelta()
+  /// The aggregate changes of the import so far: earlier parts' too, as stores keep their
+  /// numbers over an import (`ImportState.storeIds`).
+  private(set) var delta: AggregateDelta
   /// The current order's line amounts (quantity × unit price), kept to reuse the storage.
   private var amounts: [Int64] = []
 
-  /// Starts with the import's lines, the first free order key and menu item id.
-  init(lines: [OrderLineInput], nextOrderKey: Int64, nextItemId: Int64) {
+  /// Starts with the import's lines, the first free order key and menu item id, and the
+  /// aggregate changes of the import's earlier parts.
+  init(lines: [OrderLineInput], nextOrderKey: Int64, nextItemId: Int64, delta: AggregateDelta) {
     self.lines = lines
+    self.delta = delta
     nextKey = nextOrderKey
     firstNewItem = nextItemId
     nextItem = nextItemId
@@ -196,9 +200,9 @@ struct OrderPlanner: Sendable {
 
   /// The menu items the import named — new ones, and the latest name, category and price of
   /// known ones where they changed (a POS order naming three known dishes writes no item) —
-  /// and the aggregate changes. Lines keep the category they were sold under, so an
-  /// item sold under another category moves no earlier sale.
-  func finalWrites() -> FinalWrites {
+  /// and the aggregate changes, handed over whole. Lines keep the category they were sold under,
+  /// so an item sold under another category moves no earlier sale.
+  mutating func finalWrites() -> FinalWrites {
     var writes = FinalWrites()
     for (isNew, item) in latestItems() {
       if isNew {
@@ -207,7 +211,7 @@ struct OrderPlanner: Sendable {
         writes.updatedItems.append(item)
       }
     }
-    writes.changes = delta.changes(storeIds: storeIds)
+    swap(&writes.delta, &delta)
     return writes
   }
 
@@ -331,9 +335,10 @@ struct OrderPlanner: Sendable {
   }
 }
 
-/// What an import part writes after its orders: menu items and aggregate changes.
+/// What an import part leaves after its orders: menu items to write, and the aggregate changes
+/// of the import so far.
 struct FinalWrites: Sendable {
   var newItems: [MenuItem] = []
   var updatedItems: [MenuItem] = []
-  var changes = AggregateChanges()
+  var delta = AggregateDelta()
 }

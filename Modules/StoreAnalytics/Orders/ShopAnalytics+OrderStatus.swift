@@ -55,6 +55,7 @@ extension ShopAnalytics {
       try Self.importPart(
         transaction, lines: inputs, orders: try OrderGroups(inputs), state: &state,
         summary: &summary, progress: { _ in })
+      try state.applyChanges(to: transaction)
       return true
     }
   }
