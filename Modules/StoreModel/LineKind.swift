@@ -71,22 +71,3 @@ public struct SalesParts: Sendable, Equatable {
     }
   }
 }
-
-/// The lines of one kind in a store's completed orders on a local day, kept by every import.
-public struct StoreDayKind: Sendable, Equatable {
-  public var storeId: String
-  public var date: LocalDate
-  public var kind: LineKind
-  /// Orders with such lines; in an import's changes, the signed difference.
-  public var orders: Int
-  /// Σ the lines' amounts (quantity × unit price, positive whatever the kind).
-  public var amount: FixedDecimal
-
-  public init(storeId: String, date: LocalDate, kind: LineKind, orders: Int, amount: FixedDecimal) {
-    self.storeId = storeId
-    self.date = date
-    self.kind = kind
-    self.orders = orders
-    self.amount = amount
-  }
-}

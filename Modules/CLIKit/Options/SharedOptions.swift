@@ -68,3 +68,19 @@ public struct WideOption: ParsableArguments, Sendable {
     if wide { TableWriter.wide = true }
   }
 }
+
+/// Runs `body`, naming a domain's field in a refused value as the option that gave it
+/// (`days "0"` → `--days "0"`): the domain names its own fields, never a command's options.
+/// `options`: the domain's field → the option's name without `--`.
+public func namingOptions<T>(_ options: [String: String], _ body: () throws -> T) throws -> T {
+  do {
+    return try body()
+  } catch var error as TallyError {
+    if case .invalid(field: let field?, let value, let expected) = error.cause,
+      let option = options[field]
+    {
+      error.cause = .invalid(field: "--" + option, value: value, expected: expected)
+    }
+    throw error
+  }
+}
