@@ -341,3 +341,9 @@ public enum ExitStatus {
   /// The longest error line, in characters.
   public static let messageLimit = 300
 }
+
+/// The version every Tally app reports with `--version`.
+public enum TallyVersion {
+  /// The current version.
+  public static let current = "0.1.0"
+}
