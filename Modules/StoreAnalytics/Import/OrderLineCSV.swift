@@ -16,8 +16,6 @@ struct OrderLineCSV {
   /// How slashed dates are read (`nil`: only when one way names a day).
   private let dateOrder: DateOrder?
   private let dialect: CSVDialect
-  /// `dialect.decimalComma`, read once per amount.
-  private let decimalComma: Bool
   /// The last `placed_at` read: an order's lines repeat it.
   private var lastPlacedBytes: [UInt8] = []
   private var lastPlaced: PlacedAt?
@@ -41,7 +39,6 @@ struct OrderLineCSV {
     self.mapping = mapping
     dateOrder = dialect.dateOrder ?? mapping?.dateOrder
     self.dialect = dialect
-    decimalComma = dialect.decimalComma
     stream = CSVStream(fileName: fileName, delimiter: dialect.delimiter, read: read)
     var headerRecord: CSVRecord?
     while try stream.next() {
@@ -186,15 +183,25 @@ struct OrderLineCSV {
         lastPlaced = placed
         return placed
       }
+    let dialect = dialect
     guard
       let quantity = try value(
-        quantity, "quantity", OrderLineFile.expectedQuantity, signedQuantity)
+        quantity, "quantity", OrderLineFile.expectedQuantity,
+        {
+          Self.signedQuantity($0, dialect: dialect)
+        })
     else { throw missing("quantity") }
     guard
       let price = try value(
-        unitPrice, "unit_price", OrderLineFile.expectedAmount, signedAmount)
+        unitPrice, "unit_price", OrderLineFile.expectedAmount,
+        {
+          Self.signedAmount($0, dialect: dialect)
+        })
     else { throw missing("unit_price") }
-    let tax = try value(tax, "tax", OrderLineFile.expectedAmount, signedAmount) ?? .zero
+    let tax =
+      try value(tax, "tax", OrderLineFile.expectedAmount) {
+        Self.signedAmount($0, dialect: dialect)
+      } ?? .zero
     let status =
       try value(status, "status", OrderLineFile.expectedStatus, Self.status) ?? .completed
     let line = try OrderLineFile.line(
@@ -389,10 +396,14 @@ struct OrderLineCSV {
     return input
   }
 
-  /// An amount of the file's dialect, negative when written so (`-12.50`, `(12.50)`).
-  private func signedAmount(_ bytes: UnsafeBufferPointer<UInt8>) -> FixedDecimal? {
-    if let amount = amount(bytes) { return amount }
-    return Self.signedAmount(String(decoding: bytes, as: UTF8.self), dialect: dialect)
+  /// An amount of `dialect`, negative when written so (`-12.50`, `(12.50)`). Static, as are the
+  /// other readings of a line's bytes: passed as an instance method, each made every line copy
+  /// the whole reader into a closure (its stream, header and tables retained and released).
+  private static func signedAmount(_ bytes: UnsafeBufferPointer<UInt8>, dialect: CSVDialect)
+    -> FixedDecimal?
+  {
+    if let amount = amount(bytes, dialect: dialect) { return amount }
+    return signedAmount(String(decoding: bytes, as: UTF8.self), dialect: dialect)
   }
 
   /// An amount of `dialect`, negative when written so: the one reading of both paths.
@@ -402,9 +413,11 @@ struct OrderLineCSV {
     }
   }
 
-  /// A quantity of the file's dialect (`0,375` with a decimal comma), negative when written so.
-  private func signedQuantity(_ bytes: UnsafeBufferPointer<UInt8>) -> Quantity? {
-    guard decimalComma else { return OrderLineFile.signedQuantity(bytes) }
+  /// A quantity of `dialect` (`0,375` with a decimal comma), negative when written so.
+  private static func signedQuantity(_ bytes: UnsafeBufferPointer<UInt8>, dialect: CSVDialect)
+    -> Quantity?
+  {
+    guard dialect.decimalComma else { return OrderLineFile.signedQuantity(bytes) }
     return OrderLineFile.signedQuantity(
       dialect.pointDecimal(String(decoding: bytes, as: UTF8.self)))
   }
@@ -414,9 +427,11 @@ struct OrderLineCSV {
     OrderLineFile.signedQuantity(dialect.pointDecimal(text))
   }
 
-  /// An amount of the file's dialect.
-  private func amount(_ bytes: UnsafeBufferPointer<UInt8>) -> FixedDecimal? {
-    guard decimalComma else { return OrderLineFile.amount(bytes) }
+  /// An amount of `dialect`.
+  private static func amount(_ bytes: UnsafeBufferPointer<UInt8>, dialect: CSVDialect)
+    -> FixedDecimal?
+  {
+    guard dialect.decimalComma else { return OrderLineFile.amount(bytes) }
     return OrderLineFile.amount(dialect.pointDecimal(String(decoding: bytes, as: UTF8.self)))
   }
 
