@@ -19,33 +19,15 @@ struct AggregateDelta {
     let day: Int32
   }
 
-  private struct HourKey: Hashable {
-    let store: Int32
-    let day: Int32
-    let hour: Int32
-  }
-
   private struct StoreHourKey: Hashable {
     let store: Int32
     let hour: Int32
   }
 
   private struct CustomerKey: Hashable {
-    let store: Int32
-    let day: Int32
+    /// The store day's slot.
+    let slot: Int32
     let customer: Int64
-  }
-
-  private struct StatusKey: Hashable {
-    let store: Int32
-    let day: Int32
-    let status: OrderStatus
-  }
-
-  private struct KindKey: Hashable {
-    let store: Int32
-    let day: Int32
-    let kind: LineKind
   }
 
   private struct ItemKey: Hashable {
@@ -93,17 +75,38 @@ struct AggregateDelta {
     }
   }
 
-  private var days: [DayKey: Totals] = [:]
-  private var hours: [HourKey: Totals] = [:]
+  /// An hour of a store day; `touched` once a completed order began in it (its row is then
+  /// handed over even when the changes cancel out, as its day's is).
+  private struct HourSums {
+    var orders = 0
+    var revenue: Int64 = 0
+    var touched = false
+  }
+
+  /// Statuses and line kinds in their texts' order, the order their rows are handed over in; a
+  /// status's or kind's place here is its place in a store day's arrays.
+  private static let statuses = OrderStatus.allCases.sorted { $0.rawValue < $1.rawValue }
+  private static let kinds = LineKind.allCases.sorted { $0.rawValue < $1.rawValue }
+
+  // Every store day an order touches has a slot: one hashed look-up per order, and its day,
+  // hours, statuses and line kinds are places in arrays. Kept in dictionaries, they were five of
+  // the thirteen look-ups an order cost, the planner's largest cost after its own work.
+  private var slots: [DayKey: Int32] = [:]
+  private var slotKeys: [DayKey] = []
+  /// By slot; `dayTouched` once a completed order began on the day.
+  private var days: [Totals] = []
+  private var dayTouched: [Bool] = []
+  /// By slot × 24 + hour, slot × statuses and slot × kinds.
+  private var hours: [HourSums] = []
+  private var statusTotals: [Totals] = []
+  private var kindTotals: [Totals] = []
   private var customers: [CustomerKey: Int] = [:]
-  private var items: [ItemKey: Totals] = [:]
+  /// Items per calendar month; the all-time item totals are their sums.
   private var itemMonths: [ItemMonthKey: Totals] = [:]
-  private var statuses: [StatusKey: Totals] = [:]
-  private var kinds: [KindKey: Totals] = [:]
   private var categories: [CategoryTotalKey: Totals] = [:]
-  /// The store and sign of the order begun last, which its lines take.
+  /// The store, slot and sign of the order begun last, which its lines take.
   private var orderStore: Int32 = 0
-  private var orderDay: Int32 = 0
+  private var orderSlot = 0
   private var orderMonth: Int32 = 0
   private var orderSign = 1
   /// The categories and items of the order begun last, so that it counts once in each.
@@ -113,23 +116,39 @@ struct AggregateDelta {
   /// Whether any order was taken away (rows may have fallen to zero).
   private var removes = false
 
+  /// The slot of a store day, made on first use.
+  private mutating func slot(store: Int32, day: LocalDate) -> Int {
+    let key = DayKey(store: store, day: Int32(day.daysSinceEpoch))
+    if let slot = slots[key] { return Int(slot) }
+    let slot = slotKeys.count
+    slots[key] = Int32(slot)
+    slotKeys.append(key)
+    days.append(Totals())
+    dayTouched.append(false)
+    hours.append(contentsOf: repeatElement(HourSums(), count: 24))
+    statusTotals.append(contentsOf: repeatElement(Totals(), count: Self.statuses.count))
+    kindTotals.append(contentsOf: repeatElement(Totals(), count: Self.kinds.count))
+    return slot
+  }
+
   /// Starts a completed order: `sign` is 1 for an order written, -1 for one replaced.
   mutating func beginOrder(
     store: Int32, day: LocalDate, hour: Int, customer: Int64?, subtotal: Int64, tax: Int64,
     total: Int64, sign: Int
   ) {
     if sign < 0 { removes = true }
-    let dayNumber = Int32(day.daysSinceEpoch)
     orderMonth = Int32(day.year * 12 + day.month - 1)
-    days[DayKey(store: store, day: dayNumber), default: Totals()].add(
-      orders: sign, revenue: subtotal, tax: tax, total: total, sign: sign)
-    hours[HourKey(store: store, day: dayNumber, hour: Int32(hour)), default: Totals()].add(
-      orders: sign, revenue: subtotal, sign: sign)
+    let slot = slot(store: store, day: day)
+    days[slot].add(orders: sign, revenue: subtotal, tax: tax, total: total, sign: sign)
+    dayTouched[slot] = true
+    hours[slot * 24 + hour].orders += sign
+    hours[slot * 24 + hour].revenue += subtotal * Int64(sign)
+    hours[slot * 24 + hour].touched = true
     if let customer {
-      customers[CustomerKey(store: store, day: dayNumber, customer: customer), default: 0] += sign
+      customers[CustomerKey(slot: Int32(slot), customer: customer), default: 0] += sign
     }
     orderStore = store
-    orderDay = dayNumber
+    orderSlot = slot
     orderSign = sign
     orderCategories.removeAll(keepingCapacity: true)
     orderItems.removeAll(keepingCapacity: true)
@@ -162,9 +181,9 @@ struct AggregateDelta {
     store: Int32, day: LocalDate, status: OrderStatus, subtotal: Int64, sign: Int
   ) {
     if sign < 0 { removes = true }
-    statuses[
-      StatusKey(store: store, day: Int32(day.daysSinceEpoch), status: status), default: Totals()
-    ].add(orders: sign, revenue: subtotal, sign: sign)
+    let slot = slot(store: store, day: day)
+    statusTotals[slot * Self.statuses.count + Self.statuses.firstIndex(of: status)!].add(
+      orders: sign, revenue: subtotal, sign: sign)
   }
 
   /// Adds a line of the order begun last to its day's lines of its kind; a sale line also to its
@@ -175,7 +194,7 @@ struct AggregateDelta {
     let sign = orderSign
     let firstOfKind = !orderKinds.contains(kind)
     if firstOfKind { orderKinds.append(kind) }
-    kinds[KindKey(store: orderStore, day: orderDay, kind: kind), default: Totals()].add(
+    kindTotals[orderSlot * Self.kinds.count + Self.kinds.firstIndex(of: kind)!].add(
       orders: firstOfKind ? sign : 0, revenue: revenue, sign: sign)
     guard kind == .sale else { return }
     let firstOfCategory = !orderCategories.contains(category)
@@ -184,8 +203,6 @@ struct AggregateDelta {
       .add(orders: firstOfCategory ? sign : 0, quantity: quantity, revenue: revenue, sign: sign)
     let firstOfItem = !orderItems.contains(item)
     if firstOfItem { orderItems.append(item) }
-    items[ItemKey(store: orderStore, item: item), default: Totals()].add(
-      orders: firstOfItem ? sign : 0, quantity: quantity, revenue: revenue, sign: sign)
     itemMonths[ItemMonthKey(store: orderStore, month: orderMonth, item: item), default: Totals()]
       .add(orders: firstOfItem ? sign : 0, quantity: quantity, revenue: revenue, sign: sign)
   }
@@ -201,37 +218,67 @@ struct AggregateDelta {
       return made
     }
     var changes = AggregateChanges(removesOrders: removes)
+    let order = slotKeys.indices.sorted {
+      (rank[Int(slotKeys[$0].store)], slotKeys[$0].day)
+        < (rank[Int(slotKeys[$1].store)], slotKeys[$1].day)
+    }
+    var place = [Int](repeating: 0, count: slotKeys.count)
+    for (index, slot) in order.enumerated() { place[slot] = index }
     changes.customers = customers.filter { $0.value != 0 }.sorted {
-      (rank[Int($0.key.store)], $0.key.day, $0.key.customer)
-        < (rank[Int($1.key.store)], $1.key.day, $1.key.customer)
+      (place[Int($0.key.slot)], $0.key.customer) < (place[Int($1.key.slot)], $1.key.customer)
     }.map { key, orders in
-      StoreDayCustomer(
-        storeId: storeIds[Int(key.store)], date: date(key.day), customerKey: key.customer,
+      let day = slotKeys[Int(key.slot)]
+      return StoreDayCustomer(
+        storeId: storeIds[Int(day.store)], date: date(day.day), customerKey: key.customer,
         orders: orders)
     }
-    changes.days = days.sorted {
-      (rank[Int($0.key.store)], $0.key.day) < (rank[Int($1.key.store)], $1.key.day)
-    }.map { key, totals in
-      StoreDay(
-        storeId: storeIds[Int(key.store)], date: date(key.day), orders: totals.orders,
-        revenue: FixedDecimal(hundredths: totals.revenue),
-        tax: FixedDecimal(hundredths: totals.tax), total: FixedDecimal(hundredths: totals.total),
-        customers: 0)
-    }
     var allTime: [StoreHourKey: Totals] = [:]
-    changes.hours = hours.sorted {
-      (rank[Int($0.key.store)], $0.key.day, $0.key.hour)
-        < (rank[Int($1.key.store)], $1.key.day, $1.key.hour)
-    }.map { key, totals in
-      allTime[StoreHourKey(store: key.store, hour: key.hour), default: Totals()].add(totals)
-      return StoreHour(
-        storeId: storeIds[Int(key.store)], date: date(key.day), hour: Int(key.hour),
-        orders: totals.orders, revenue: FixedDecimal(hundredths: totals.revenue))
+    for slot in order {
+      let key = slotKeys[slot]
+      let store = storeIds[Int(key.store)]
+      if dayTouched[slot] {
+        let totals = days[slot]
+        changes.days.append(
+          StoreDay(
+            storeId: store, date: date(key.day), orders: totals.orders,
+            revenue: FixedDecimal(hundredths: totals.revenue),
+            tax: FixedDecimal(hundredths: totals.tax),
+            total: FixedDecimal(hundredths: totals.total), customers: 0))
+      }
+      for hour in 0..<24 where hours[slot * 24 + hour].touched {
+        let sums = hours[slot * 24 + hour]
+        allTime[StoreHourKey(store: key.store, hour: Int32(hour)), default: Totals()].add(
+          orders: sums.orders, revenue: sums.revenue, sign: 1)
+        changes.hours.append(
+          StoreHour(
+            storeId: store, date: date(key.day), hour: hour, orders: sums.orders,
+            revenue: FixedDecimal(hundredths: sums.revenue)))
+      }
+      for (index, status) in Self.statuses.enumerated() {
+        let totals = statusTotals[slot * Self.statuses.count + index]
+        guard totals.orders != 0 || totals.revenue != 0 else { continue }
+        changes.statuses.append(
+          StoreDayStatus(
+            storeId: store, date: date(key.day), status: status, orders: totals.orders,
+            amount: FixedDecimal(hundredths: totals.revenue)))
+      }
+      for (index, kind) in Self.kinds.enumerated() {
+        let totals = kindTotals[slot * Self.kinds.count + index]
+        guard totals.orders != 0 || totals.revenue != 0 else { continue }
+        changes.kinds.append(
+          StoreDayKind(
+            storeId: store, date: date(key.day), kind: kind, orders: totals.orders,
+            amount: FixedDecimal(hundredths: totals.revenue)))
+      }
     }
     changes.hourTotals = allTime.map { key, totals in
       StoreHourTotal(
         storeId: storeIds[Int(key.store)], hour: Int(key.hour), orders: totals.orders,
         revenue: FixedDecimal(hundredths: totals.revenue))
+    }
+    var items: [ItemKey: Totals] = [:]
+    for (key, totals) in itemMonths {
+      items[ItemKey(store: key.store, item: key.item), default: Totals()].add(totals)
     }
     changes.items = items.map { key, totals in
       ItemTotal(
@@ -246,22 +293,6 @@ struct AggregateDelta {
         menuItemId: key.item, orders: totals.orders,
         quantity: Quantity(thousandths: totals.quantity),
         revenue: FixedDecimal(hundredths: totals.revenue))
-    }
-    changes.statuses = statuses.filter { $0.value.orders != 0 || $0.value.revenue != 0 }.sorted {
-      (rank[Int($0.key.store)], $0.key.day, $0.key.status.rawValue)
-        < (rank[Int($1.key.store)], $1.key.day, $1.key.status.rawValue)
-    }.map { key, totals in
-      StoreDayStatus(
-        storeId: storeIds[Int(key.store)], date: date(key.day), status: key.status,
-        orders: totals.orders, amount: FixedDecimal(hundredths: totals.revenue))
-    }
-    changes.kinds = kinds.filter { $0.value.orders != 0 || $0.value.revenue != 0 }.sorted {
-      (rank[Int($0.key.store)], $0.key.day, $0.key.kind.rawValue)
-        < (rank[Int($1.key.store)], $1.key.day, $1.key.kind.rawValue)
-    }.map { key, totals in
-      StoreDayKind(
-        storeId: storeIds[Int(key.store)], date: date(key.day), kind: key.kind,
-        orders: totals.orders, amount: FixedDecimal(hundredths: totals.revenue))
     }
     changes.categories = categories.map { key, totals in
       CategoryTotal(
