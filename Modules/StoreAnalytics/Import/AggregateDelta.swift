@@ -254,17 +254,13 @@ struct AggregateDelta {
             storeId: store, date: date(key.day), hour: hour, orders: sums.orders,
             revenue: FixedDecimal(hundredths: sums.revenue)))
       }
-      for (index, status) in Self.statuses.enumerated() {
-        let totals = statusTotals[slot * Self.statuses.count + index]
-        guard totals.orders != 0 || totals.revenue != 0 else { continue }
+      for (status, totals) in Self.changed(Self.statuses, statusTotals, slot: slot) {
         changes.statuses.append(
           StoreDayStatus(
             storeId: store, date: date(key.day), status: status, orders: totals.orders,
             amount: FixedDecimal(hundredths: totals.revenue)))
       }
-      for (index, kind) in Self.kinds.enumerated() {
-        let totals = kindTotals[slot * Self.kinds.count + index]
-        guard totals.orders != 0 || totals.revenue != 0 else { continue }
+      for (kind, totals) in Self.changed(Self.kinds, kindTotals, slot: slot) {
         changes.kinds.append(
           StoreDayKind(
             storeId: store, date: date(key.day), kind: kind, orders: totals.orders,
@@ -302,6 +298,15 @@ struct AggregateDelta {
         revenue: FixedDecimal(hundredths: totals.revenue))
     }
     return changes
+  }
+
+  /// A store day's statuses or kinds (`keys`) whose orders or amount changed, with their totals.
+  private static func changed<Key>(_ keys: [Key], _ totals: [Totals], slot: Int) -> [(Key, Totals)]
+  {
+    keys.indices.compactMap { index in
+      let sums = totals[slot * keys.count + index]
+      return sums.orders != 0 || sums.revenue != 0 ? (keys[index], sums) : nil
+    }
   }
 
   /// Each store number's place in text order, so rows are written in the tables' key order.
