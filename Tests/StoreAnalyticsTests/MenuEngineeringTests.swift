@@ -102,6 +102,39 @@ struct ItemFamilyTests {
     #expect(families[0].timesOrdered == 3 && families[0].averagePrice == cents("13.00"))
   }
 
+  /// The pizza set files each size as a subcategory (Chicken / L): by family, a dish is one row
+  /// of its category, not one per size; a family whose sizes share a subcategory keeps it.
+  @Test(
+    "categories by family: a dish in several subcategories is one row", arguments: Backend.allCases)
+  func familiesAcrossSubcategories(backend: Backend) throws {
+    let store = ShopAnalytics(repository: try backend.make(), clock: .on(day("2026-12-31")))
+    _ = try store.importLines(
+      try OrderLineFile.parse(
+        Data(
+          """
+          order_id,store_id,placed_at,item_name,category,subcategory,quantity,unit_price
+          1,F,2026-03-02 12:00,Thai (S),Chicken,S,2,12.00
+          2,F,2026-03-02 13:00,Thai (L),Chicken,L,1,20.75
+          3,F,2026-03-03 12:00,Veggie (M),Veggie,M,1,16.00
+          4,F,2026-03-03 12:10,Veggie (L),Veggie,M,1,18.00
+          """.utf8), fileName: "f.csv"))
+    let rows = try store.categoryBreakdown(
+      of: StoreGroup(store.store("F")), byFamily: true, limit: 10)
+    // Thai: 2 × 12.00 + 20.75 = 44.75 over 3 pizzas, two items, no one subcategory; Veggie:
+    // 16.00 + 18.00 = 34.00, both filed under M.
+    #expect(
+      rows.map {
+        "\($0.category ?? "-")/\($0.subcategory ?? "-") \($0.family) \($0.items) \($0.totalQuantity) \($0.totalRevenue)"
+      } == ["Chicken/- Thai 2 3 44.75", "Veggie/M Veggie 2 2 34.00"])
+    // By item, sizes stay apart under their own subcategories.
+    let items = try store.categoryBreakdown(
+      of: StoreGroup(store.store("F")), byFamily: false, limit: 10)
+    #expect(
+      items.map { "\($0.subcategory ?? "-") \($0.family)" }.sorted() == [
+        "L Thai (L)", "M Veggie (L)", "M Veggie (M)", "S Thai (S)",
+      ])
+  }
+
   @Test(
     "item_family names a dish; a later file without the column keeps it; by category",
     arguments: Backend.allCases)
@@ -138,6 +171,8 @@ struct ItemFamilyTests {
       byCategory.map { "\($0.category ?? "-") \($0.family) \($0.totalRevenue)" } == [
         "Pizza Margherita 42.00", "Drinks Latte 13.00",
       ])
+    // Every item here has no subcategory: the family rows share it.
+    #expect(byCategory.allSatisfy { $0.subcategory == nil || $0.subcategory == "" })
     let items = try store.categoryBreakdown(
       of: StoreGroup(store.store("F")), byFamily: false, limit: 2)
     #expect(

@@ -56,7 +56,9 @@ extension ShopAnalytics {
 
   /// A group's categories broken down by family (`byFamily`) or by item: one row per category
   /// and family or item name, by revenue. An item counts under its menu category (the latest
-  /// its imports gave).
+  /// its imports gave). A family is one row of its category whatever its sizes' subcategories
+  /// (the pizza set files its sizes as subcategories: split by them, "The Thai Chicken Pizza"
+  /// was three rows, none the dish); its subcategory is its items' when they share one.
   public func categoryBreakdown(
     of group: StoreGroup, range: DayRange? = nil, byFamily: Bool, limit: Int
   ) throws -> [FamilySales] {
@@ -76,6 +78,7 @@ extension ShopAnalytics {
       let category: String?, subcategory: String?, name: String
     }
     var families: [Key: (items: Int, orders: Int, quantity: Quantity, revenue: FixedDecimal)] = [:]
+    var subcategories: [Key: Set<String?>] = [:]
     var names: Set<[String?]> = []
     for row in rows {
       let item = row.menuItemId.flatMap { menu[$0] }
@@ -83,7 +86,8 @@ extension ShopAnalytics {
         byFamily ? item?.family ?? ItemFamily.name(of: row.itemName) : row.itemName
       let key = Key(
         category: byCategory ? item?.category : nil,
-        subcategory: byCategory ? item?.subcategory : nil, name: name)
+        subcategory: byCategory && !byFamily ? item?.subcategory : nil, name: name)
+      if byCategory && byFamily { subcategories[key, default: []].insert(item?.subcategory) }
       if names.insert([key.category, key.subcategory, row.itemName]).inserted {
         families[key, default: (0, 0, .zero, .zero)].items += 1
       }
@@ -95,8 +99,10 @@ extension ShopAnalytics {
       (a ?? "").utf8.lexicographicallyPrecedes((b ?? "").utf8)
     }
     return families.map {
-      FamilySales(
-        storeId: group.storeId, category: $0.key.category, subcategory: $0.key.subcategory,
+      let shared = subcategories[$0.key].flatMap { $0.count == 1 ? $0.first! : nil }
+      return FamilySales(
+        storeId: group.storeId, category: $0.key.category,
+        subcategory: $0.key.subcategory ?? shared,
         family: $0.key.name, items: $0.value.items, timesOrdered: $0.value.orders,
         totalQuantity: $0.value.quantity, totalRevenue: $0.value.revenue)
     }.sorted { a, b in
