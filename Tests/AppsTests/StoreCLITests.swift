@@ -274,6 +274,24 @@ struct StoreWhenCLITests {
         && days.error == "store-metrics: --days \"0\" is not valid: expected 1 to 90\n")
     let short = try scratch.run(["forecast", "--store", "NYC", "--as-of", "2026-03-08"])
     #expect(short.status == 65 && short.error.contains("two whole weeks"))
+    // Three whole weeks (Mon 2 – Sun 22 March 2026) of one 10.00 order a day forecast 10.00 a
+    // day; the heading names the days ahead, then the days it stands on.
+    let daily = (2...22).map {
+      "D\($0),W,2026-03-\(String(format: "%02d", $0)) 12:00,Soup,Food,1,10.00"
+    }
+    let weeks = try scratch.write(
+      "weeks.csv",
+      "order_id,store_id,placed_at,item_name,category,quantity,unit_price\n"
+        + daily.joined(separator: "\n") + "\n")
+    #expect(try scratch.run(["import", weeks]).status == 0)
+    let ahead = try scratch.run([
+      "forecast", "--store", "W", "--days", "3", "--as-of", "2026-03-22",
+    ])
+    #expect(ahead.status == 0)
+    #expect(
+      ahead.output.hasPrefix(
+        "Forecast for W, 2026-03-23 to 2026-03-25, from its days 2026-03-02 to 2026-03-22\n"))
+    #expect(ahead.output.contains("2026-03-23  Mon        10.00     1.0\n"))
     let months = try scratch.run(["cohorts", "--store", "NYC", "--months", "61"])
     #expect(months.status == 64 && months.error.contains("--months \"61\""))
     let costs = try scratch.write("costs.csv", "item,unit_cost\nBurgr,4.00\n")

@@ -85,8 +85,12 @@ extension StoreMetricsCommand {
         func error(_ value: Double?) -> String {
           value.map { String(format: "%.1f%%", $0) } ?? "— (under 6 weeks of history)"
         }
+        // The days forecast first, then the days it stands on: the heading named only the
+        // latter, which read as the forecast's own dates (a store owner's trial).
+        let ahead =
+          forecast.days.first.map { "\($0.date) to \(forecast.days.last!.date), " } ?? ""
         Terminal.writeOutput(
-          "Forecast for \(forecast.storeId) from \(forecast.history.start) to "
+          "Forecast for \(forecast.storeId), \(ahead)from its days \(forecast.history.start) to "
             + "\(forecast.history.end)\nerror on the last 4 weeks held back: revenue "
             + "\(error(forecast.revenueError)), orders \(error(forecast.ordersError))\n\n"
             + OutputFormat.table.render(rows: forecast.days.map(StoreWire.forecastDay)))
