@@ -111,9 +111,25 @@ struct LaborTests {
         .contains("line 2 starts Ana then"))
     #expect(
       refusal("S,Ana,2026-03-01 09:00,2026-03-01T15:00:00Z,15.00").contains("a local time"))
+    // An employee's shifts may not overlap: the later one in the file is refused, naming the
+    // other's line and times; one stored is named as stored (Ana's 2026-03-07 22:30 → 03-08
+    // 04:30 from `laborShifts`). Another employee at the same time, or a shift starting as the
+    // last ends, is no overlap.
+    let overlap = refusal(
+      "S,Ana,2026-03-01 09:00,2026-03-01 12:00,15.00\nS,Ana,2026-03-01 11:00,2026-03-01 13:00,15.00"
+    )
+    #expect(overlap.contains("line 3: start \"2026-03-01 11:00\""))
+    #expect(overlap.contains("line 2 runs 2026-03-01 09:00 to 2026-03-01 12:00"))
+    #expect(
+      refusal("S,Ana,2026-03-08 03:00,2026-03-08 06:00,15.00").contains(
+        "its stored shift runs 2026-03-07 22:30 to 2026-03-08 04:30"))
     #expect(
       try shops.labor(
         storeId: "S", range: try DayRange(start: day("2026-03-01"), end: day("2026-03-01"))
       ).shifts == 0)
+    #expect(
+      refusal(
+        "S,Ana,2026-03-02 09:00,2026-03-02 12:00,15.00\nS,Ana,2026-03-02 12:00,2026-03-02 13:00,15.00\n"
+          + "S,Dee,2026-03-02 10:00,2026-03-02 11:00,15.00") == "accepted")
   }
 }

@@ -51,14 +51,17 @@ extension ShopAnalytics {
       var writes: [Shift] = []
       var replaced: [Shift] = []
       for (storeId, shifts) in byStore {
-        // Only the span of the file's shifts is read: the cost follows the file.
-        let from = shifts.map(\.start).min()!
-        let before = Instant(
-          millisecondsSinceEpoch: shifts.map(\.start).max()!.millisecondsSinceEpoch + 1)
+        // Only the span of the file's shifts is read, widened by the longest shift for those
+        // that may overlap them: the cost follows the file.
+        let from = Instant(
+          millisecondsSinceEpoch: shifts.map(\.start).min()!.millisecondsSinceEpoch
+            - Shift.longest)
+        let before = shifts.map(\.end).max()!
         var stored: [String: Shift] = [:]
         for shift in try transaction.shifts(of: storeId, from: from, before: before) {
           stored[Self.key(shift)] = shift
         }
+        try Self.refuseOverlaps(shifts, stored: stored, sources: placed, zone: zones[storeId]!)
         for shift in shifts {
           guard let old = stored[Self.key(shift)] else {
             summary.new += 1
@@ -76,6 +79,38 @@ extension ShopAnalytics {
       }
       if !writes.isEmpty { try transaction.write(shifts: writes, replacing: replaced) }
       return summary
+    }
+  }
+
+  /// Refuses a file's shift that overlaps another of the same employee at the store, in the
+  /// file or stored (one it updates aside): hours worked twice would count twice in labor cost.
+  /// A shift may start when the one before ends. Shifts stored overlapping before are left.
+  private static func refuseOverlaps(
+    _ shifts: [Shift], stored: [String: Shift], sources: [String: TallyError.Source], zone: Zone
+  ) throws {
+    var file: [String: Shift] = [:]
+    for shift in shifts { file[key(shift)] = shift }
+    var byEmployee: [String: [(shift: Shift, inFile: Bool)]] = [:]
+    for (key, shift) in stored where file[key] == nil {
+      byEmployee[shift.employee, default: []].append((shift, false))
+    }
+    for shift in shifts { byEmployee[shift.employee, default: []].append((shift, true)) }
+    for (_, worked) in byEmployee {
+      let sorted = worked.sorted { $0.shift.start < $1.shift.start }
+      for (earlier, later) in zip(sorted, sorted.dropFirst())
+      where later.shift.start < earlier.shift.end && (earlier.inFile || later.inFile) {
+        let (refused, other) = later.inFile ? (later.shift, earlier) : (earlier.shift, later)
+        let otherText =
+          other.inFile
+          ? "its shift on \(sources["\(other.shift.storeId)\u{0}\(key(other.shift))"]!)"
+          : "its stored shift"
+        throw TallyError.invalid(
+          "start", "\(zone.localDateTime(of: refused.start))",
+          expected: "no overlap with \(refused.employee)'s other shifts (\(otherText) runs "
+            + "\(zone.localDateTime(of: other.shift.start)) to "
+            + "\(zone.localDateTime(of: other.shift.end)))",
+          source: sources["\(refused.storeId)\u{0}\(key(refused))"]!)
+      }
     }
   }
 
