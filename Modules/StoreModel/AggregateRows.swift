@@ -203,3 +203,32 @@ public struct CategoryTotal: Sendable, Equatable {
     self.revenue = revenue
   }
 }
+
+/// Sales of a category at a store in a calendar month, each line under the category it was sold
+/// under (SQLite's `category_month`): a window's categories sum its whole months from these.
+public struct CategoryMonthTotal: Sendable, Equatable {
+  public var storeId: String
+  /// The month's first day.
+  public var month: LocalDate
+  public var category: String
+  /// '' when none.
+  public var subcategory: String
+  /// Distinct completed orders of the month holding the category; in changes, the difference.
+  public var orders: Int
+  public var items: Quantity
+  /// Σ line subtotals.
+  public var revenue: FixedDecimal
+
+  public init(
+    storeId: String, month: LocalDate, category: String, subcategory: String, orders: Int,
+    items: Quantity, revenue: FixedDecimal
+  ) {
+    self.storeId = storeId
+    self.month = month
+    self.category = category
+    self.subcategory = subcategory
+    self.orders = orders
+    self.items = items
+    self.revenue = revenue
+  }
+}

@@ -38,6 +38,9 @@ public struct AggregateChanges: Sendable {
   public var items: [ItemTotal] = []
   /// The same per calendar month (a backend that keeps `ItemMonthTotal` applies them).
   public var itemMonths: [ItemMonthTotal] = []
+  /// Category totals per calendar month (a backend that keeps `CategoryMonthTotal` applies
+  /// them).
+  public var categoryMonths: [CategoryMonthTotal] = []
   /// Changes of cancelled and refunded orders per day.
   public var statuses: [StoreDayStatus] = []
   /// Changes of the lines of each kind in completed orders per day.

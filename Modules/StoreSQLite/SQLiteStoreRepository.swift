@@ -344,18 +344,20 @@ public struct SQLiteStoreRepository: StoreRepository {
     }
   }
 
-  // Sales within a range are counted from the orders: the aggregates keep items and categories
-  // over all time only (per-day item tables made the import 4× slower, `Docs/Store.md`).
+  // Sales within a range: whole months from the monthly aggregates, the days of the months a
+  // window cuts from the orders (per-day item tables made the import 4× slower, `Docs/Store.md`).
 
   public func itemSales(of storeId: String, in range: DayRange) throws -> [ItemSales] {
     try writer.read { db in
-      try WindowSales.readItems(db, storeId: storeId, range: range).items(db, storeId)
+      try WindowSales.readByMonth(db, storeId: storeId, range: range, byCategory: false)
+        .items(db, storeId)
     }
   }
 
   public func categorySales(of storeId: String?, in range: DayRange) throws -> [CategorySales] {
     try writer.read { db in
-      try WindowSales.read(db, storeId: storeId, range: range, byCategory: true).categorySales()
+      try WindowSales.readByMonth(db, storeId: storeId, range: range, byCategory: true)
+        .categorySales()
     }
   }
 
@@ -363,7 +365,8 @@ public struct SQLiteStoreRepository: StoreRepository {
     -> (items: [ItemSales], categories: [CategorySales])
   {
     try writer.read { db in
-      let sales = try WindowSales.read(db, storeId: storeId, range: range, byCategory: true)
+      let sales = try WindowSales.readByMonth(
+        db, storeId: storeId, range: range, byCategory: true)
       return (try sales.items(db, storeId), sales.categorySales())
     }
   }
@@ -411,10 +414,13 @@ private struct WindowSales {
   var items: [Int64: Totals] = [:]
   var categories: [CategoryKey: Totals] = [:]
 
-  /// A window's items: its whole calendar months summed from `item_month` (store-18), the days
-  /// of the months it cuts from their lines. The counts add up across the parts: an order lies
-  /// on one day, so it is in one part only.
-  static func readItems(_ db: Database, storeId: String, range: DayRange) throws -> WindowSales {
+  /// A window's items (and categories, `byCategory`): its whole calendar months summed from
+  /// `item_month` (store-18) and `category_month` (store-19), the days of the months it cuts
+  /// from their lines. The counts add up across the parts: an order lies on one day, so it is
+  /// in one part only. All stores' when `storeId` is `nil`.
+  static func readByMonth(_ db: Database, storeId: String?, range: DayRange, byCategory: Bool)
+    throws -> WindowSales
+  {
     func monthStart(_ day: LocalDate) -> LocalDate {
       LocalDate(year: day.year, month: day.month, day: 1)!
     }
@@ -422,16 +428,32 @@ private struct WindowSales {
     let endsMonth =
       range.end.day == LocalDate.daysInMonth(year: range.end.year, month: range.end.month)
     let last = endsMonth ? monthStart(range.end) : monthStart(range.end).adding(months: -1)
-    guard first <= last else { return try read(db, storeId: storeId, range: range) }
+    guard first <= last else {
+      return try read(db, storeId: storeId, range: range, byCategory: byCategory)
+    }
+    let storeFilter = storeId == nil ? "" : "store_id = ? AND"
+    let arguments = StatementArguments(storeId.map { [$0] } ?? []) + [first, last]
     var sales = WindowSales()
-    let rows = try Row.fetchCursor(
+    let items = try Row.fetchCursor(
       db.cachedStatement(
         sql: """
           SELECT menu_item_id, orders, quantity_thousandths, revenue_cents FROM item_month
-          WHERE store_id = ? AND month BETWEEN ? AND ?
-          """), arguments: [storeId, first, last])
-    while let row = try rows.next() {
+          WHERE \(storeFilter) month BETWEEN ? AND ?
+          """), arguments: arguments)
+    while let row = try items.next() {
       sales.items[row[0], default: Totals()].add(orders: row[1], quantity: row[2], revenue: row[3])
+    }
+    if byCategory {
+      let categories = try Row.fetchCursor(
+        db.cachedStatement(
+          sql: """
+            SELECT category, subcategory, orders, items_thousandths, revenue_cents
+            FROM category_month WHERE \(storeFilter) month BETWEEN ? AND ?
+            """), arguments: arguments)
+      while let row = try categories.next() {
+        sales.categories[CategoryKey(category: row[0], subcategory: row[1]), default: Totals()]
+          .add(orders: row[2], quantity: row[3], revenue: row[4])
+      }
     }
     var edges: [DayRange] = []
     if range.start < first {
@@ -440,8 +462,13 @@ private struct WindowSales {
     let after = last.adding(months: 1)
     if after <= range.end { edges.append(try DayRange(start: after, end: range.end)) }
     for edge in edges {
-      for (item, totals) in try read(db, storeId: storeId, range: edge).items {
+      let part = try read(db, storeId: storeId, range: edge, byCategory: byCategory)
+      for (item, totals) in part.items {
         sales.items[item, default: Totals()].add(
+          orders: totals.orders, quantity: totals.quantity, revenue: totals.revenue)
+      }
+      for (category, totals) in part.categories {
+        sales.categories[category, default: Totals()].add(
           orders: totals.orders, quantity: totals.quantity, revenue: totals.revenue)
       }
     }

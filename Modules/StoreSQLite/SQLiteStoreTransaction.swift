@@ -459,6 +459,22 @@ final class SQLiteStoreTransaction: StoreTransaction {
       try rows.bind(6, item.revenue.hundredths)
     }
 
+    try addSums(
+      "category_month", keys: ["store_id", "month", "category", "subcategory"],
+      sums: ["orders", "items_thousandths", "revenue_cents"],
+      changes.categoryMonths.filter {
+        $0.orders != 0 || $0.items.thousandths != 0 || $0.revenue.hundredths != 0
+      }
+    ) { rows, category in
+      try rows.bind(1, category.storeId)
+      try rows.bind(2, text(category.month))
+      try rows.bind(3, category.category)
+      try rows.bind(4, category.subcategory)
+      try rows.bind(5, Int64(category.orders))
+      try rows.bind(6, category.items.thousandths)
+      try rows.bind(7, category.revenue.hundredths)
+    }
+
     try addDayRows(
       "store_day_status", key: "status", amount: "subtotal_cents",
       changes.statuses.map { ($0.storeId, $0.date, $0.status.rawValue, $0.orders, $0.amount) })
@@ -509,6 +525,10 @@ final class SQLiteStoreTransaction: StoreTransaction {
         "item_month", keys: ["store_id", "month", "menu_item_id"],
         rows: changes.itemMonths.filter { $0.orders < 0 }
       ) { [$0.storeId, text($0.month), $0.menuItemId] }
+      try deleteEmpty(
+        "category_month", keys: ["store_id", "month", "category", "subcategory"],
+        rows: changes.categoryMonths.filter { $0.orders < 0 }
+      ) { [$0.storeId, text($0.month), $0.category, $0.subcategory] }
     }
   }
 

@@ -376,6 +376,28 @@ enum StoreSchema {
             GROUP BY 1, 2, 3;
           """)
     }
+    migrator.registerMigration("store-19-category-month") { db in
+      // Each category's completed sales per store and calendar month (`CategoryMonthTotal`),
+      // each line under the category it was sold under: a window's categories (the report,
+      // `categories --start`) sum its whole months from here and read order lines only for the
+      // days of the months it cuts, as items do from `item_month`. The report of a year read
+      // a line per order of the year for them.
+      try db.execute(
+        sql: """
+          CREATE TABLE category_month (
+            store_id TEXT NOT NULL, month TEXT NOT NULL, category TEXT NOT NULL,
+            subcategory TEXT NOT NULL, orders INTEGER NOT NULL,
+            items_thousandths INTEGER NOT NULL, revenue_cents INTEGER NOT NULL,
+            PRIMARY KEY (store_id, month, category, subcategory)
+          ) WITHOUT ROWID;
+          INSERT INTO category_month
+            SELECT o.store_id, substr(o.local_date, 1, 8) || '01', l.category, l.subcategory,
+                   COUNT(DISTINCT o.key), SUM(l.quantity_thousandths), SUM(l.subtotal_cents)
+            FROM store_order o JOIN order_line l ON l.order_key = o.key
+            WHERE o.status = 'completed' AND l.kind = 'sale'
+            GROUP BY 1, 2, 3, 4;
+          """)
+    }
     return migrator
   }
 }

@@ -131,6 +131,16 @@ let recountQueries: [(table: String, key: String, recount: String)] = {
       """
     ),
     (
+      "category_month", "store_id, month, category, subcategory",
+      """
+      SELECT o.store_id, substr(o.local_date, 1, 8) || '01', l.category, l.subcategory,
+             COUNT(DISTINCT o.key), SUM(l.quantity_thousandths), SUM(l.subtotal_cents)
+      FROM store_order o JOIN order_line l ON l.order_key = o.key \(completed)
+        AND l.kind = 'sale'
+      GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+      """
+    ),
+    (
       "category_total", "store_id, category, subcategory",
       """
       SELECT o.store_id, l.category, l.subcategory, COUNT(DISTINCT o.key),

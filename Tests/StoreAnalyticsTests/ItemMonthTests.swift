@@ -6,10 +6,11 @@ import Testing
 
 @testable import StoreSQLite
 
-/// A window's items on SQLite come from `item_month` over its whole months and from order lines
-/// over the days of the months it cuts (store-18). Each window's figures are recounted here in
+/// A window's items and categories on SQLite come from `item_month` and `category_month` over its
+/// whole months and from order lines over the days of the months it cuts (store-18, store-19). Each window's figures are recounted here in
 /// SQL from the order lines alone, on the same database, and must be equal.
-@Suite("Items of a window: whole months from item_month, cut months from lines")
+@Suite(
+  "Items and categories of a window: whole months from the month tables, cut months from lines")
 struct ItemMonthTests {
   /// Two orders a day at store K from 2026-01-20 to 2026-04-10, of items I0…I4 (one or two
   /// lines each, quantities 1–3), every seventh cancelled and a discount line now and then.
@@ -19,6 +20,10 @@ struct ItemMonthTests {
     var csv =
       "order_id,store_id,placed_at,status,customer_id,item_name,category,subcategory,quantity,"
       + "unit_price,tax,kind\n"
+    // I0–I2 Mains, I3 Sides, I4 Sides / Hot: an order of I3 and I0 is in two categories.
+    func category(_ item: Int) -> String {
+      item < 3 ? "Mains," : item == 3 ? "Sides," : "Sides,Hot"
+    }
     var day = LocalDate(year: 2026, month: 1, day: 20)!
     var number = 0
     while day <= LocalDate(year: 2026, month: 4, day: 10)! {
@@ -27,12 +32,12 @@ struct ItemMonthTests {
         let status = number % 7 == 0 ? "cancelled" : "completed"
         let item = number % 5
         csv +=
-          "K\(number),K,\(day) \(hour):00,\(status),c\(number % 9),I\(item),Mains,,"
+          "K\(number),K,\(day) \(hour):00,\(status),c\(number % 9),I\(item),\(category(item)),"
           + "\(1 + number % 3),\(4 + item).50,,sale\n"
         if number % 2 == 0 {
           csv +=
             "K\(number),K,\(day) \(hour):00,\(status),c\(number % 9),I\((item + 2) % 5),"
-            + "Mains,,1,\(4 + (item + 2) % 5).50,,sale\n"
+            + "\(category((item + 2) % 5)),1,\(4 + (item + 2) % 5).50,,sale\n"
         }
         if number % 11 == 0 {
           csv +=
@@ -79,5 +84,28 @@ struct ItemMonthTests {
     }.sorted()
     #expect(!recount.isEmpty)
     #expect(ours == recount)
+    // Categories, each line under its own: the repository's window against a recount.
+    let categories = try repository.categorySales(of: "K", in: range).map {
+      "\($0.category)/\($0.subcategory ?? "") \($0.orderCount) \($0.itemsSold.thousandths) "
+        + "\($0.totalRevenue.hundredths)"
+    }.sorted()
+    let categoryRecount = try repository.writer.read { db in
+      try Row.fetchAll(
+        db,
+        sql: """
+          SELECT l.category || '/' || l.subcategory, COUNT(DISTINCT o.key),
+                 SUM(l.quantity_thousandths), SUM(l.subtotal_cents)
+          FROM store_order o JOIN order_line l ON l.order_key = o.key
+          WHERE o.store_id = 'K' AND o.status = 'completed' AND l.kind = 'sale'
+            AND o.local_date BETWEEN ? AND ?
+          GROUP BY 1 ORDER BY 1
+          """, arguments: [start, end]
+      ).map { "\($0[0] as String) \($0[1] as Int) \($0[2] as Int64) \($0[3] as Int64)" }
+    }
+    #expect(categoryRecount.count == 3)
+    #expect(categories == categoryRecount)
+    // The same through the report's one read of both.
+    let both = try repository.sales(of: "K", in: range)
+    #expect(both.categories.count == 3 && both.items.count == items.count)
   }
 }

@@ -42,8 +42,10 @@ extension PostgresStoreRepository: RecountingRepository {
   func aggregatesAndRecounts() throws -> [(
     table: String, stored: [[String]], recounted: [[String]]
   )] {
-    // `item_month` is SQLite's (store-18): PostgreSQL sums a window's items from its lines.
-    try recountQueries.filter { $0.table != "item_month" }.map { table, key, recount in
+    // `item_month` and `category_month` are SQLite's (store-18, store-19): PostgreSQL sums a
+    // window's items and categories from its lines.
+    try recountQueries.filter { !["item_month", "category_month"].contains($0.table) }.map {
+      table, key, recount in
       (table, try text("SELECT * FROM \(table) ORDER BY \(key)"), try text(recount))
     }
   }

@@ -47,6 +47,13 @@ struct AggregateDelta {
     let category: CategoryKey
   }
 
+  private struct CategoryMonthKey: Hashable {
+    let store: Int32
+    /// year × 12 + month − 1.
+    let month: Int32
+    let category: CategoryKey
+  }
+
   private struct Totals {
     var orders = 0
     /// In thousandths of a unit.
@@ -103,7 +110,8 @@ struct AggregateDelta {
   private var customers: [CustomerKey: Int] = [:]
   /// Items per calendar month; the all-time item totals are their sums.
   private var itemMonths: [ItemMonthKey: Totals] = [:]
-  private var categories: [CategoryTotalKey: Totals] = [:]
+  /// Categories per calendar month; the all-time category totals are their sums.
+  private var categoryMonths: [CategoryMonthKey: Totals] = [:]
   /// The store, slot and sign of the order begun last, which its lines take.
   private var orderStore: Int32 = 0
   private var orderSlot = 0
@@ -199,8 +207,9 @@ struct AggregateDelta {
     guard kind == .sale else { return }
     let firstOfCategory = !orderCategories.contains(category)
     if firstOfCategory { orderCategories.append(category) }
-    categories[CategoryTotalKey(store: orderStore, category: category), default: Totals()]
-      .add(orders: firstOfCategory ? sign : 0, quantity: quantity, revenue: revenue, sign: sign)
+    categoryMonths[
+      CategoryMonthKey(store: orderStore, month: orderMonth, category: category), default: Totals()
+    ].add(orders: firstOfCategory ? sign : 0, quantity: quantity, revenue: revenue, sign: sign)
     let firstOfItem = !orderItems.contains(item)
     if firstOfItem { orderItems.append(item) }
     itemMonths[ItemMonthKey(store: orderStore, month: orderMonth, item: item), default: Totals()]
@@ -288,6 +297,19 @@ struct AggregateDelta {
         month: LocalDate(year: Int(key.month) / 12, month: Int(key.month) % 12 + 1, day: 1)!,
         menuItemId: key.item, orders: totals.orders,
         quantity: Quantity(thousandths: totals.quantity),
+        revenue: FixedDecimal(hundredths: totals.revenue))
+    }
+    var categories: [CategoryTotalKey: Totals] = [:]
+    for (key, totals) in categoryMonths {
+      categories[CategoryTotalKey(store: key.store, category: key.category), default: Totals()]
+        .add(totals)
+    }
+    changes.categoryMonths = categoryMonths.map { key, totals in
+      CategoryMonthTotal(
+        storeId: storeIds[Int(key.store)],
+        month: LocalDate(year: Int(key.month) / 12, month: Int(key.month) % 12 + 1, day: 1)!,
+        category: key.category.category, subcategory: key.category.subcategory,
+        orders: totals.orders, items: Quantity(thousandths: totals.quantity),
         revenue: FixedDecimal(hundredths: totals.revenue))
     }
     changes.categories = categories.map { key, totals in
