@@ -356,8 +356,9 @@ public struct SQLiteStoreRepository: StoreRepository {
 
   public func categorySales(of storeId: String?, in range: DayRange) throws -> [CategorySales] {
     try writer.read { db in
-      try WindowSales.readByMonth(db, storeId: storeId, range: range, byCategory: true)
-        .categorySales()
+      try WindowSales.readByMonth(
+        db, storeId: storeId, range: range, items: false, byCategory: true
+      ).categorySales()
     }
   }
 
@@ -418,9 +419,10 @@ private struct WindowSales {
   /// `item_month` (store-18) and `category_month` (store-19), the days of the months it cuts
   /// from their lines. The counts add up across the parts: an order lies on one day, so it is
   /// in one part only. All stores' when `storeId` is `nil`.
-  static func readByMonth(_ db: Database, storeId: String?, range: DayRange, byCategory: Bool)
-    throws -> WindowSales
-  {
+  static func readByMonth(
+    _ db: Database, storeId: String?, range: DayRange, items readsItems: Bool = true,
+    byCategory: Bool
+  ) throws -> WindowSales {
     func monthStart(_ day: LocalDate) -> LocalDate {
       LocalDate(year: day.year, month: day.month, day: 1)!
     }
@@ -434,14 +436,17 @@ private struct WindowSales {
     let storeFilter = storeId == nil ? "" : "store_id = ? AND"
     let arguments = StatementArguments(storeId.map { [$0] } ?? []) + [first, last]
     var sales = WindowSales()
-    let items = try Row.fetchCursor(
-      db.cachedStatement(
-        sql: """
-          SELECT menu_item_id, orders, quantity_thousandths, revenue_cents FROM item_month
-          WHERE \(storeFilter) month BETWEEN ? AND ?
-          """), arguments: arguments)
-    while let row = try items.next() {
-      sales.items[row[0], default: Totals()].add(orders: row[1], quantity: row[2], revenue: row[3])
+    if readsItems {
+      let items = try Row.fetchCursor(
+        db.cachedStatement(
+          sql: """
+            SELECT menu_item_id, orders, quantity_thousandths, revenue_cents FROM item_month
+            WHERE \(storeFilter) month BETWEEN ? AND ?
+            """), arguments: arguments)
+      while let row = try items.next() {
+        sales.items[row[0], default: Totals()].add(
+          orders: row[1], quantity: row[2], revenue: row[3])
+      }
     }
     if byCategory {
       let categories = try Row.fetchCursor(

@@ -17,6 +17,8 @@ final class SQLiteStoreTransaction: StoreTransaction {
   /// Whether the first write found no orders and dropped the order indexes (POS id; store and
   /// day), which `close()` must build again before the transaction commits.
   private var droppedOrderIdIndex = false
+  /// Whether a first import's spans were made from its changes (`apply`).
+  private var wroteFirstSpans = false
   private var wroteOrders = false
   /// Whether this transaction deleted orders (replaced ones): then the database had orders
   /// before it, even when none are left, and lookups by id still need the index.
@@ -279,10 +281,14 @@ final class SQLiteStoreTransaction: StoreTransaction {
   /// compares the schema's indexes before and after a first import.
   func close() throws {
     if droppedOrderIdIndex {
-      // SQLite sorts a new index's keys on worker threads only when they outgrow the page cache
-      // (8 MB here, 512 MiB for the import): the three indexes took 1.9 s in one thread and
-      // 1.3 s in two (sqlite3 on the 2.2M-line import's database; measured in the import too).
+      // SQLite sorts a new index's keys on helper threads (up to `threads` of them) only when
+      // they outgrow the page cache (8 MB here, 512 MiB for the import): the three indexes took
+      // 1.9 s on one core and 1.3 s on two (sqlite3 on the 2.2M-line import's database;
+      // measured in the import too). The page cache goes back after the transaction
+      // (`SQLiteStoreRepository.inTransaction`), the threads here.
+      let threads = try Int.fetchOne(db, sql: "PRAGMA threads") ?? 0
       try db.execute(sql: "PRAGMA threads = 2; PRAGMA cache_size = -8000")
+      defer { try? db.execute(sql: "PRAGMA threads = \(threads)") }
       try db.execute(
         sql: """
           CREATE UNIQUE INDEX store_order_per_store_id ON store_order (store_id, id);
@@ -403,8 +409,11 @@ final class SQLiteStoreTransaction: StoreTransaction {
       try dayRows.step()
     }
 
-    if droppedOrderIdIndex {
+    // A first import's one hand-over makes every span; any later one in the transaction moves
+    // them as any import does.
+    if droppedOrderIdIndex && !wroteFirstSpans {
       try writeFirstSpans(changes.customers)
+      wroteFirstSpans = true
     } else {
       try moveVisits(changes.visitChanges)
     }

@@ -87,6 +87,34 @@ struct LaborTests {
     #expect(moved.hours[22].hours.description == "0.50" && moved.total.hours.description == "9.25")
   }
 
+  /// A review's case: shifts stored overlapping before overlaps were refused (Ana 08:00–20:00
+  /// and 09:00–10:00) must not let a new shift inside the long one through, though it starts
+  /// after the short one ends.
+  @Test("a shift inside a long stored one is refused past a short stored one")
+  func overlapPastStoredOverlap() throws {
+    let shops = try store(.memory)
+    let zone = try Zone(identifier: "America/New_York")
+    func stored(_ start: String, _ end: String) throws -> Shift {
+      Shift(
+        storeId: "S", employee: "Ana",
+        start: zone.instant(of: try LocalDateTime(parsing: start)),
+        end: zone.instant(of: try LocalDateTime(parsing: end)), hourlyWage: .zero, wallClock: true)
+    }
+    let old = [
+      try stored("2026-03-01 08:00", "2026-03-01 20:00"),
+      try stored("2026-03-01 09:00", "2026-03-01 10:00"),
+    ]
+    try shops.repository.inTransaction { try $0.write(shifts: old, replacing: []) }
+    let error = try #require(throws: TallyError.self) {
+      try shops.importShifts(
+        try ShiftFile.parse(
+          Data(
+            "store_id,employee,start,end,hourly_wage\nS,Ana,2026-03-01 11:00,2026-03-01 12:00,15.00\n"
+              .utf8), fileName: "s.csv"))
+    }
+    #expect("\(error)".contains("its stored shift runs 2026-03-01 08:00 to 2026-03-01 20:00"))
+  }
+
   @Test("bad shifts are refused naming line, column and value; nothing is stored")
   func refusals() throws {
     let shops = try store(.memory)

@@ -63,7 +63,7 @@ struct OrderImport<Transaction: StoreTransaction> {
     swap(&delta, &state.delta)
     planner = OrderPlanner(
       lines: lines, nextOrderKey: try transaction.nextOrderKey(),
-      nextItemId: try transaction.nextMenuItemId(), delta: delta)
+      nextItemId: try transaction.nextMenuItemId(), delta: consume delta)
     // Stores keep their numbers over the parts: the changes are summed by number.
     let shops = try transaction.shops()
     var zones: [String: Zone] = [:]
@@ -225,7 +225,8 @@ struct OrderImport<Transaction: StoreTransaction> {
             rows = PlannedOrders()
           }
         }
-        // The aggregate changes are sorted here too, while the writing thread writes rows.
+        // The items to save, and the import's summed changes handed back for the next part
+        // (the changes are made into rows once, after the last part: `ImportState`).
         if handoff.put(message()) { _ = handoff.put(.done(planner.finalWrites())) }
       } catch {
         _ = handoff.put(.failed(error))

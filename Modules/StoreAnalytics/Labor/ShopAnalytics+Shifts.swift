@@ -96,20 +96,33 @@ extension ShopAnalytics {
     }
     for shift in shifts { byEmployee[shift.employee, default: []].append((shift, true)) }
     for (_, worked) in byEmployee {
-      let sorted = worked.sorted { $0.shift.start < $1.shift.start }
-      for (earlier, later) in zip(sorted, sorted.dropFirst())
-      where later.shift.start < earlier.shift.end && (earlier.inFile || later.inFile) {
-        let (refused, other) = later.inFile ? (later.shift, earlier) : (earlier.shift, later)
-        let otherText =
-          other.inFile
-          ? "its shift on \(sources["\(other.shift.storeId)\u{0}\(key(other.shift))"]!)"
-          : "its stored shift"
-        throw TallyError.invalid(
-          "start", "\(zone.localDateTime(of: refused.start))",
-          expected: "no overlap with \(refused.employee)'s other shifts (\(otherText) runs "
-            + "\(zone.localDateTime(of: other.shift.start)) to "
-            + "\(zone.localDateTime(of: other.shift.end)))",
-          source: sources["\(refused.storeId)\u{0}\(key(refused))"]!)
+      // In order of start, the shift ending last so far, and the file's ending last: a file's
+      // shift overlaps an earlier one exactly when it starts before the first ends; a stored
+      // one, when it starts before the second does (two stored shifts are left as they are).
+      var latest: (shift: Shift, inFile: Bool)?
+      var latestInFile: Shift?
+      for next in worked.sorted(by: { $0.shift.start < $1.shift.start }) {
+        let earlier: (shift: Shift, inFile: Bool)? =
+          next.inFile
+          ? latest.flatMap { next.shift.start < $0.shift.end ? $0 : nil }
+          : latestInFile.flatMap { next.shift.start < $0.end ? ($0, true) : nil }
+        if let earlier {
+          let (refused, other) = next.inFile ? (next.shift, earlier) : (earlier.shift, next)
+          let otherText =
+            other.inFile
+            ? "its shift on \(sources["\(other.shift.storeId)\u{0}\(key(other.shift))"]!)"
+            : "its stored shift"
+          throw TallyError.invalid(
+            "start", "\(zone.localDateTime(of: refused.start))",
+            expected: "no overlap with \(refused.employee)'s other shifts (\(otherText) runs "
+              + "\(zone.localDateTime(of: other.shift.start)) to "
+              + "\(zone.localDateTime(of: other.shift.end)))",
+            source: sources["\(refused.storeId)\u{0}\(key(refused))"]!)
+        }
+        if latest.map({ next.shift.end > $0.shift.end }) ?? true { latest = next }
+        if next.inFile, latestInFile.map({ next.shift.end > $0.end }) ?? true {
+          latestInFile = next.shift
+        }
       }
     }
   }
