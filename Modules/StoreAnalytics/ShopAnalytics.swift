@@ -218,8 +218,9 @@ public struct ShopAnalytics: Sendable {
   /// enough to stay a few megabytes.
   public static let fileChunkSize = 4 << 20
 
-  /// Lines per part of a file import: enough that each part's aggregate upserts and lookups are
-  /// shared by many orders, few enough that two parts in flight stay tens of megabytes.
+  /// Lines per part of a file import: enough that each part's look-ups (items, customers, stored
+  /// orders) are shared by many orders, few enough that two parts in flight stay tens of
+  /// megabytes. The aggregate changes are summed over all parts (`ImportState`).
   static let linesPerPart = 100_000
 
   /// Imports one part in `transaction` (its backend's type opened, so rows pass between the

@@ -423,13 +423,14 @@ private struct WindowSales {
     _ db: Database, storeId: String?, range: DayRange, items readsItems: Bool = true,
     byCategory: Bool
   ) throws -> WindowSales {
-    func monthStart(_ day: LocalDate) -> LocalDate {
-      LocalDate(year: day.year, month: day.month, day: 1)!
-    }
-    let first = range.start.day == 1 ? range.start : monthStart(range.start).adding(months: 1)
-    let endsMonth =
-      range.end.day == LocalDate.daysInMonth(year: range.end.year, month: range.end.month)
-    let last = endsMonth ? monthStart(range.end) : monthStart(range.end).adding(months: -1)
+    // The first and last whole months: the month of the start unless the window cuts it, the
+    // month of the end unless the window cuts it.
+    let startMonth = Period.month.range(containing: range.start)
+    let endMonth = Period.month.range(containing: range.end)
+    let first =
+      startMonth.start == range.start
+      ? range.start : Period.month.nextStart(after: startMonth.start)
+    let last = endMonth.end == range.end ? endMonth.start : endMonth.start.adding(months: -1)
     guard first <= last else {
       return try read(db, storeId: storeId, range: range, byCategory: byCategory)
     }
@@ -468,7 +469,7 @@ private struct WindowSales {
     if after <= range.end { edges.append(try DayRange(start: after, end: range.end)) }
     for edge in edges {
       let part = try read(db, storeId: storeId, range: edge, byCategory: byCategory)
-      for (item, totals) in part.items {
+      for (item, totals) in part.items where readsItems {
         sales.items[item, default: Totals()].add(
           orders: totals.orders, quantity: totals.quantity, revenue: totals.revenue)
       }

@@ -260,8 +260,9 @@ struct OrderImport<Transaction: StoreTransaction> {
   /// Saves the menu items the part named — new ones, and the latest name, category and price
   /// of known ones — and hands the aggregate changes back to `state` for the next part.
   mutating func finish(state: inout ImportState) throws {
-    // Made on the planner's thread by `write`, which runs first.
-    guard var writes = finalWrites else { return }
+    // Made on the planner's thread by `write`, which runs first (else the planner still holds
+    // them: the delta of the stored orders it took out).
+    var writes = finalWrites ?? planner.finalWrites()
     finalWrites = nil
     // Items it had to make are saved either way: its lines name them.
     try transaction.save(
