@@ -123,12 +123,15 @@ public struct BatchInsert {
   private let upsert: String
   private let columns: Int
   private let rowsPerStatement: Int
-  private let full: BulkStatement
+  /// The statement of a full batch, prepared when the first is written: most batches of a POS
+  /// order's transaction are one short batch, and making the full statement's text to look it
+  /// up cost more than writing the rows.
+  private var full: BulkStatement?
   private var pending: [Value] = []
   /// The UTF-8 bytes of a batch's texts, one after another (see `write`).
   private var texts: [UInt8] = []
 
-  /// Prepares the batch statement.
+  /// A batch insert into `table`; its statements are prepared as rows come.
   ///
   /// - Parameters:
   ///   - table: the table written to.
@@ -148,15 +151,13 @@ public struct BatchInsert {
     let columns = columns.count
     self.columns = columns
     self.rowsPerStatement = min(rowsPerStatement, max(1, 999 / columns))
-    full = try BulkStatement(
-      db, sql: Self.sql(insert, columns: columns, rows: self.rowsPerStatement, upsert: upsert))
     pending.reserveCapacity(columns * self.rowsPerStatement)
   }
 
   /// Appends the next value of the current row; writes the batch when it is full.
   public mutating func append(_ value: Value) throws {
     pending.append(value)
-    if pending.count == columns * rowsPerStatement { try write(full) }
+    if pending.count == columns * rowsPerStatement { try write(fullStatement()) }
   }
 
   /// Appends whole rows: full batches are bound straight from `values`.
@@ -167,10 +168,10 @@ public struct BatchInsert {
       let end = min(values.endIndex, start + batch - pending.count)
       pending += values[start..<end]
       start = end
-      if pending.count == batch { try write(full) }
+      if pending.count == batch { try write(fullStatement()) }
     }
     while values.endIndex - start >= batch {
-      try write(full, values[start..<start + batch])
+      try write(fullStatement(), values[start..<start + batch])
       start += batch
     }
     pending += values[start...]
@@ -200,6 +201,14 @@ public struct BatchInsert {
       BulkStatement(
         db, sql: Self.sql(insert, columns: columns, rows: pending.count / columns, upsert: upsert)
       ))
+  }
+
+  private mutating func fullStatement() throws -> BulkStatement {
+    if let full { return full }
+    let made = try BulkStatement(
+      db, sql: Self.sql(insert, columns: columns, rows: rowsPerStatement, upsert: upsert))
+    full = made
+    return made
   }
 
   private mutating func write(_ statement: BulkStatement) throws {

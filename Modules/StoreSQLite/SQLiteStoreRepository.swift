@@ -45,24 +45,19 @@ public struct SQLiteStoreRepository: StoreRepository {
 
   public func inTransaction<T>(_ body: (any StoreTransaction) throws -> T) throws -> T {
     try writer.writeWithoutTransaction { db in
-      // Foreign-key checks cost a fifth of a large import; an import creates every store and
-      // menu item before its transaction ends and deletes a replaced order's lines itself, and
-      // the tests check `PRAGMA foreign_key_check` after every kind of write. The pragma only
-      // changes outside a transaction.
-      try db.execute(sql: "PRAGMA foreign_keys = OFF")
-      defer { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
+      try Self.enterWriteMode(db)
       // A large page cache: millions of rows go into several B-trees at once.
       let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? Self.defaultCacheSize
       try db.execute(sql: "PRAGMA cache_size = \(Self.importCacheSize)")
       defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
-      // The rows are typed values checked by the domain (a status is an `OrderStatus`); SQLite
-      // checking `status IN ('completed', 'cancelled', 'refunded')` again built a temporary
-      // index of the three texts for every order row (its page zeroed, as Debian's SQLite is
-      // built with SECURE_DELETE). Callgrind, a 100,000-line import: the writing thread went
-      // from 2,309 M to 1,878 M instructions without it.
-      try db.execute(sql: "PRAGMA ignore_check_constraints = ON")
-      defer { try? db.execute(sql: "PRAGMA ignore_check_constraints = OFF") }
-      try db.execute(sql: SQLiteStoreTransaction.visitTables)
+      // Made once per connection: a `CREATE` of any kind, even one that creates nothing, makes
+      // GRDB drop its schema cache and every cached statement, which each transaction then
+      // prepared again (a POS order's cost was mostly that).
+      let visitTables = try db.cachedStatement(
+        sql: "SELECT COUNT(*) FROM sqlite_temp_master WHERE name = 'visit_change'")
+      if try Int.fetchOne(visitTables) == 0 {
+        try db.execute(sql: SQLiteStoreTransaction.visitTables)
+      }
       // A first import (no orders yet) writes with a rollback journal: see `RollbackJournal`.
       return try RollbackJournal.transaction(db, empty: !StoreOrder.anyStored(db)) {
         let transaction = SQLiteStoreTransaction(db)
@@ -71,6 +66,28 @@ public struct SQLiteStoreRepository: StoreRepository {
         try Self.raiseRevision(db)
         return result
       }
+    }
+  }
+
+  /// Turns off, once per connection, the checks every store write makes itself, and leaves them
+  /// off: setting a flag pragma expires every prepared statement (SQLite's `OP_Expire`), so
+  /// turning them off and on around each transaction compiled a POS order's forty cached
+  /// statements again every time (a quarter of its time, perf). Every store write goes through
+  /// `inTransaction`. The pragmas only change outside a transaction.
+  /// - Foreign keys: their checks cost a fifth of a large import; an import creates every store
+  ///   and menu item before its transaction ends and deletes a replaced order's lines itself,
+  ///   and the tests check `PRAGMA foreign_key_check` after every kind of write.
+  /// - Check constraints: the rows are typed values checked by the domain (a status is an
+  ///   `OrderStatus`); SQLite checking `status IN ('completed', 'cancelled', 'refunded')` again
+  ///   built a temporary index of the three texts for every order row (its page zeroed, as
+  ///   Debian's SQLite is built with SECURE_DELETE). Callgrind, a 100,000-line import: the
+  ///   writing thread went from 2,309 M to 1,878 M instructions without it.
+  private static func enterWriteMode(_ db: Database) throws {
+    if try Bool.fetchOne(db.cachedStatement(sql: "PRAGMA foreign_keys")) != false {
+      try db.execute(sql: "PRAGMA foreign_keys = OFF")
+    }
+    if try Bool.fetchOne(db.cachedStatement(sql: "PRAGMA ignore_check_constraints")) != true {
+      try db.execute(sql: "PRAGMA ignore_check_constraints = ON")
     }
   }
 

@@ -1,4 +1,5 @@
 import AnalyticsCore
+import Foundation
 import GRDB
 import Storage
 import StoreAnalytics
@@ -68,19 +69,20 @@ final class SQLiteStoreTransaction: StoreTransaction {
     }
   }
 
-  func shops() throws -> [Shop] { try Shop.order(Shop.Columns.id).fetchAll(db) }
+  func shops() throws -> [Shop] {
+    try Shop.fetchAll(db.cachedStatement(sql: "SELECT * FROM shop ORDER BY id"))
+  }
 
   func menuItems(ids: [Int64], externalIds: [String], names: [String]) throws -> [MenuItem] {
     var found: [Int64: MenuItem] = [:]
     // Each column through its index (the primary key, `external_id`'s unique index,
-    // `menu_item_name`), a few hundred values a statement.
-    func fetch(_ column: String, _ values: [some DatabaseValueConvertible]) throws {
-      try inChunks(values) { marks, arguments in
-        for item in try MenuItem.fetchAll(
-          db, sql: "SELECT * FROM menu_item WHERE \(column) IN (\(marks))", arguments: arguments)
-        {
-          found[item.id] = item
-        }
+    // `menu_item_name`).
+    func fetch(_ column: String, _ values: [some Encodable]) throws {
+      guard !values.isEmpty else { return }
+      let statement = try db.cachedStatement(
+        sql: "SELECT * FROM menu_item WHERE \(column) IN (SELECT value FROM json_each(?))")
+      for item in try MenuItem.fetchAll(statement, arguments: [try Self.jsonArray(values)]) {
+        found[item.id] = item
       }
     }
     try fetch("id", ids)
@@ -89,21 +91,11 @@ final class SQLiteStoreTransaction: StoreTransaction {
     return found.values.sorted { $0.id < $1.id }
   }
 
-  /// Values bound per lookup statement: well under SQLite's limit on bound values.
-  private static let valuesPerLookup = 500
-
-  /// Calls `body` with the `?, ?, …` marks and arguments of each chunk of `values` a lookup
-  /// statement binds (`valuesPerLookup` at most).
-  private func inChunks(
-    _ values: [some DatabaseValueConvertible],
-    _ body: (String, StatementArguments) throws -> Void
-  ) throws {
-    for start in stride(from: 0, to: values.count, by: Self.valuesPerLookup) {
-      let chunk = values[start..<min(start + Self.valuesPerLookup, values.count)]
-      try body(
-        Array(repeating: "?", count: chunk.count).joined(separator: ","),
-        StatementArguments(Array(chunk)))
-    }
+  /// `values` as one JSON array, which a statement reads with `json_each(?)`: the statement's
+  /// text is then the same whatever their number, so it is prepared once per connection (a POS
+  /// order's look-ups were parsed and authorized anew in every transaction).
+  private static func jsonArray(_ values: [some Encodable]) throws -> String {
+    String(decoding: try JSONEncoder().encode(values), as: UTF8.self)
   }
 
   func insert(_ shop: Shop) throws { try shop.insert(db) }
@@ -112,12 +104,14 @@ final class SQLiteStoreTransaction: StoreTransaction {
 
   func customerKeys(_ externalIds: [String]) throws -> [String: Int64] {
     var keys: [String: Int64] = [:]
-    try inChunks(externalIds) { marks, arguments in
-      let rows = try Row.fetchCursor(
-        db, sql: "SELECT external_id, id FROM customer WHERE external_id IN (\(marks))",
-        arguments: arguments)
-      while let row = try rows.next() { keys[row[0]] = row[1] }
-    }
+    guard !externalIds.isEmpty else { return keys }
+    let rows = try Row.fetchCursor(
+      db.cachedStatement(
+        sql: """
+          SELECT external_id, id FROM customer WHERE external_id IN (SELECT value FROM json_each(?))
+          """),
+      arguments: [try Self.jsonArray(externalIds)])
+    while let row = try rows.next() { keys[row[0]] = row[1] }
     return keys
   }
 
@@ -186,13 +180,13 @@ final class SQLiteStoreTransaction: StoreTransaction {
   }
 
   func nextOrderKey() throws -> Int64 {
-    let largest = try StoreOrder.select(max(StoreOrder.Columns.key), as: Int64.self).fetchOne(db)
+    let largest = try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(key) FROM store_order"))
     return (largest ?? 0) + 1
   }
 
   func nextMenuItemId() throws -> Int64 {
     // Menu items are never deleted, so no id above the largest was ever handed out.
-    let largest = try MenuItem.select(max(MenuItem.Columns.id), as: Int64.self).fetchOne(db)
+    let largest = try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(id) FROM menu_item"))
     return (largest ?? 0) + 1
   }
 
@@ -554,6 +548,58 @@ final class SQLiteStoreTransaction: StoreTransaction {
     ) WITHOUT ROWID;
     """
 
+  /// `moveVisits`' statements once its changes are in `visit_change`, in order. A customer whose
+  /// orders were taken away is read again from their remaining days (through
+  /// `store_day_customer_by_customer`); `NULL` when none remain.
+  private static let visitStatements = [
+    """
+    INSERT INTO visit_span
+      SELECT v.store_id, v.customer_key, c.first_date AS old_first, c.last_date AS old_last,
+        CASE WHEN v.removes THEN
+          (SELECT MIN(date) FROM store_day_customer s
+           WHERE s.store_id = v.store_id AND s.customer_key = v.customer_key)
+        ELSE min(coalesce(c.first_date, v.first_added), v.first_added) END AS new_first,
+        CASE WHEN v.removes THEN
+          (SELECT MAX(date) FROM store_day_customer s
+           WHERE s.store_id = v.store_id AND s.customer_key = v.customer_key)
+        ELSE max(coalesce(c.last_date, v.last_added), v.last_added) END AS new_last
+      FROM visit_change v
+      LEFT JOIN store_customer c ON c.store_id = v.store_id AND c.customer_key = v.customer_key
+    """,
+    """
+    UPDATE store_day SET first_visits = first_visits + m.f, last_visits = last_visits + m.l
+      FROM (SELECT store_id, date, SUM(f) AS f, SUM(l) AS l FROM (
+              SELECT store_id, old_first AS date, -1 AS f, 0 AS l FROM visit_span
+              WHERE old_first IS NOT NULL AND old_first IS NOT new_first
+              UNION ALL SELECT store_id, new_first, 1, 0 FROM visit_span
+              WHERE new_first IS NOT NULL AND old_first IS NOT new_first
+              UNION ALL SELECT store_id, old_last, 0, -1 FROM visit_span
+              WHERE old_last IS NOT NULL AND old_last IS NOT new_last
+              UNION ALL SELECT store_id, new_last, 0, 1 FROM visit_span
+              WHERE new_last IS NOT NULL AND old_last IS NOT new_last)
+            GROUP BY store_id, date) m
+      WHERE store_day.store_id = m.store_id AND store_day.date = m.date
+    """,
+    """
+    INSERT INTO store_customer (store_id, customer_key, first_date, last_date)
+      SELECT store_id, customer_key, new_first, new_last FROM visit_span
+      WHERE new_first IS NOT NULL
+        AND (old_first IS NOT new_first OR old_last IS NOT new_last)
+      ON CONFLICT (store_id, customer_key) DO UPDATE SET first_date = excluded.first_date,
+        last_date = excluded.last_date
+    """,
+    """
+    DELETE FROM store_customer WHERE (store_id, customer_key) IN
+      (SELECT store_id, customer_key FROM visit_span WHERE new_first IS NULL)
+    """,
+    """
+    DELETE FROM temp.visit_span
+    """,
+    """
+    DELETE FROM temp.visit_change
+    """,
+  ]
+
   /// Keeps the touched customers' first and last days (`store_customer`) and the days' counts of
   /// them (`first_visits`, `last_visits`), after the customer rows and the days are written: set
   /// by set, through temporary tables, so that a first import's hundreds of thousands of
@@ -571,45 +617,10 @@ final class SQLiteStoreTransaction: StoreTransaction {
       try rows.append(Int64(change.removes ? 1 : 0))
     }
     try rows.flush()
-    // A customer whose orders were taken away is read again from their remaining days (through
-    // `store_day_customer_by_customer`); `NULL` when none remain.
-    try db.execute(
-      sql: """
-        INSERT INTO visit_span
-          SELECT v.store_id, v.customer_key, c.first_date AS old_first, c.last_date AS old_last,
-            CASE WHEN v.removes THEN
-              (SELECT MIN(date) FROM store_day_customer s
-               WHERE s.store_id = v.store_id AND s.customer_key = v.customer_key)
-            ELSE min(coalesce(c.first_date, v.first_added), v.first_added) END AS new_first,
-            CASE WHEN v.removes THEN
-              (SELECT MAX(date) FROM store_day_customer s
-               WHERE s.store_id = v.store_id AND s.customer_key = v.customer_key)
-            ELSE max(coalesce(c.last_date, v.last_added), v.last_added) END AS new_last
-          FROM visit_change v
-          LEFT JOIN store_customer c ON c.store_id = v.store_id AND c.customer_key = v.customer_key;
-        UPDATE store_day SET first_visits = first_visits + m.f, last_visits = last_visits + m.l
-          FROM (SELECT store_id, date, SUM(f) AS f, SUM(l) AS l FROM (
-                  SELECT store_id, old_first AS date, -1 AS f, 0 AS l FROM visit_span
-                  WHERE old_first IS NOT NULL AND old_first IS NOT new_first
-                  UNION ALL SELECT store_id, new_first, 1, 0 FROM visit_span
-                  WHERE new_first IS NOT NULL AND old_first IS NOT new_first
-                  UNION ALL SELECT store_id, old_last, 0, -1 FROM visit_span
-                  WHERE old_last IS NOT NULL AND old_last IS NOT new_last
-                  UNION ALL SELECT store_id, new_last, 0, 1 FROM visit_span
-                  WHERE new_last IS NOT NULL AND old_last IS NOT new_last)
-                GROUP BY store_id, date) m
-          WHERE store_day.store_id = m.store_id AND store_day.date = m.date;
-        INSERT INTO store_customer (store_id, customer_key, first_date, last_date)
-          SELECT store_id, customer_key, new_first, new_last FROM visit_span
-          WHERE new_first IS NOT NULL
-            AND (old_first IS NOT new_first OR old_last IS NOT new_last)
-          ON CONFLICT (store_id, customer_key) DO UPDATE SET first_date = excluded.first_date,
-            last_date = excluded.last_date;
-        DELETE FROM store_customer WHERE (store_id, customer_key) IN
-          (SELECT store_id, customer_key FROM visit_span WHERE new_first IS NULL);
-        DELETE FROM temp.visit_span;
-        DELETE FROM temp.visit_change;
-        """)
+    // Cached statements: a POS order runs them in every transaction.
+    for sql in Self.visitStatements {
+      try db.cachedStatement(sql: sql).execute()
+    }
   }
 
   /// Adds signed changes to a per-day table keyed by store, day and one text (`store_day_status`,

@@ -107,7 +107,9 @@ extension StoreOrder: FetchableRecord, PersistableRecord {
   }
 
   /// Whether the database holds any order (a first import finds none).
-  static func anyStored(_ db: Database) throws -> Bool { try limit(1).fetchCount(db) > 0 }
+  static func anyStored(_ db: Database) throws -> Bool {
+    try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM store_order)")) ?? false
+  }
 }
 
 extension DerivableRequest<StoreOrder> {

@@ -64,14 +64,21 @@ struct OrderImport<Transaction: StoreTransaction> {
     planner = OrderPlanner(
       lines: lines, nextOrderKey: try transaction.nextOrderKey(),
       nextItemId: try transaction.nextMenuItemId(), delta: consume delta)
-    // Stores keep their numbers over the parts: the changes are summed by number.
-    let shops = try transaction.shops()
-    var zones: [String: Zone] = [:]
-    for shop in shops { zones[shop.id] = try Zone(identifier: shop.timeZone) }
-    for store in state.storeIds { planner.addStore(store, zone: zones[store]!, clock: state.clock) }
-    for shop in shops where planner.storeNumber(shop.id) == nil {
-      planner.addStore(shop.id, zone: zones[shop.id]!, clock: state.clock)
-      state.storeIds.append(shop.id)
+    // Stores keep their numbers over the parts: the changes are summed by number. Only the
+    // stores the part names are added, so a POS order does not cost a zone for every store of
+    // the chain.
+    for (store, zone) in zip(state.storeIds, state.storeZones) {
+      planner.addStore(store, zone: zone, clock: state.clock)
+    }
+    let unnumbered = orders.stores.filter { planner.storeNumber($0) == nil }
+    if !unnumbered.isEmpty {
+      let named = Set(unnumbered)
+      for shop in try transaction.shops() where named.contains(shop.id) {
+        let zone = try Zone(identifier: shop.timeZone)
+        planner.addStore(shop.id, zone: zone, clock: state.clock)
+        state.storeIds.append(shop.id)
+        state.storeZones.append(zone)
+      }
     }
     // Only the stored items the part names: by POS id, and by name for lines without one.
     var externalIds: Set<String> = []
@@ -98,6 +105,7 @@ struct OrderImport<Transaction: StoreTransaction> {
       createdStoreZones[store] = zone
       planner.addStore(store, zone: zone, clock: state.clock)
       state.storeIds.append(store)
+      state.storeZones.append(zone)
     }
     // Customers named in earlier parts were looked up (or created) then; the others are looked
     // up now, and those not found are new.
@@ -208,6 +216,17 @@ struct OrderImport<Transaction: StoreTransaction> {
   ///
   /// - Parameter progress: called with the number of orders written so far.
   mutating func write(progress: (Int) -> Void) throws {
+    // Orders that fit one hand-over are planned on this thread: it would only wait for a planner
+    // thread's one message (a POS order started a thread each).
+    if written.count <= Self.ordersPerHandoff {
+      var rows = PlannedOrders()
+      for order in written { try planner.plan(orders.lines(of: order), into: &rows) }
+      try transaction.write(Transaction.rows(rows))
+      progress(rows.orders.count)
+      try transaction.finishWriting()
+      finalWrites = planner.finalWrites()
+      return
+    }
     let handoff = Handoff<Message>(capacity: Self.handoffCapacity)
     // The thread takes the only copy: a second one would make its first change copy the sums
     // of the import's earlier parts.
@@ -287,8 +306,9 @@ struct ImportState {
   /// Customer keys by POS id of the customers the import named so far: found stored, or
   /// created.
   var customers: [String: Int64] = [:]
-  /// The stores by number, as the parts' planners number them.
+  /// The stores by number, as the parts' planners number them, and their zones.
   var storeIds: [String] = []
+  var storeZones: [Zone] = []
   /// The aggregate changes of the parts imported so far.
   var delta = AggregateDelta()
 
