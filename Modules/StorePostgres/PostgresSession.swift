@@ -155,10 +155,20 @@ final class PostgresSession {
   /// connection's own event loop, waited for as a future.
   @discardableResult
   func query<Text: PreparedText>(_: Text.Type, _ query: PostgresQuery) throws -> [PostgresRow] {
-    let rows = NIOLockedValueBox<[PostgresRow]>([])
-    run(Text.self, query) { read in rows.withLockedValue { $0 = read } }
+    let rows = fetch(Text.self, query)
     try copied()
     return rows.withLockedValue { $0 }
+  }
+
+  /// Sends `query` as the statement `Text` names and returns without waiting: its rows are in
+  /// the box once the session has waited (`copied()`, or any later query). Several reads sent
+  /// this way cost one wait.
+  func fetch<Text: PreparedText>(_: Text.Type, _ query: PostgresQuery)
+    -> NIOLockedValueBox<[PostgresRow]>
+  {
+    let rows = NIOLockedValueBox<[PostgresRow]>([])
+    run(Text.self, query) { read in rows.withLockedValue { $0 = read } }
+    return rows
   }
 
   /// Sends `query` as the statement `Text` names and returns without waiting: for writes whose

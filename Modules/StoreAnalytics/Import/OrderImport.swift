@@ -59,6 +59,27 @@ struct OrderImport<Transaction: StoreTransaction> {
     self.lines = lines
     self.orders = orders
     savesItems = state.savesItems
+    // Only the stored items the part names: by POS id, and by name for lines without one.
+    var externalIds: Set<String> = []
+    var names: Set<String> = []
+    for line in lines {
+      if let external = line.itemId {
+        externalIds.insert(external)
+      } else {
+        names.insert(line.itemName)
+      }
+    }
+    // Customers named in earlier parts were looked up (or created) then.
+    let unknown = orders.newCustomers.filter { state.customers[$0] == nil }
+    var lookUps = PartLookUps(
+      orderCount: orders.count, itemIds: Array(externalIds), itemNames: Array(names),
+      customers: unknown)
+    for order in state.hadOrders ? Array(0..<orders.count) : orders.repeated {
+      let first = lines[Int(orders.lines(of: order).first!)]
+      lookUps.orderStores.append(first.storeId)
+      lookUps.orderIds.append(first.orderId)
+    }
+    try transaction.prefetch(lookUps)
     var delta = AggregateDelta()
     swap(&delta, &state.delta)
     planner = OrderPlanner(
@@ -80,16 +101,6 @@ struct OrderImport<Transaction: StoreTransaction> {
         state.storeZones.append(zone)
       }
     }
-    // Only the stored items the part names: by POS id, and by name for lines without one.
-    var externalIds: Set<String> = []
-    var names: Set<String> = []
-    for line in lines {
-      if let external = line.itemId {
-        externalIds.insert(external)
-      } else {
-        names.insert(line.itemName)
-      }
-    }
     for item in try transaction.menuItems(
       ids: [], externalIds: Array(externalIds), names: Array(names))
     {
@@ -107,9 +118,7 @@ struct OrderImport<Transaction: StoreTransaction> {
       state.storeIds.append(store)
       state.storeZones.append(zone)
     }
-    // Customers named in earlier parts were looked up (or created) then; the others are looked
-    // up now, and those not found are new.
-    let unknown = orders.newCustomers.filter { state.customers[$0] == nil }
+    // The customers not named in earlier parts are looked up now; those not found are new.
     let stored = try transaction.customerKeys(unknown)
     state.customers.merge(stored) { $1 }
     let created = try transaction.insertCustomers(unknown.filter { stored[$0] == nil })

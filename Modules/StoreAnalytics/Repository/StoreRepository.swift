@@ -104,6 +104,11 @@ extension StoreRepository {
 /// Keys are handed out by the backend (`nextOrderKey`, `nextMenuItemId`) and then assigned in
 /// memory by the planner, so lines can reference orders and new items before they are written.
 public protocol StoreTransaction {
+  /// Told, before a part of an import looks anything up, all it will look up: a backend whose
+  /// every look-up is a round trip sends them at once here and answers the calls that follow
+  /// (`nextOrderKey`, `menuItems`, `customerKeys`, `order`) from what it read; one whose
+  /// look-ups are cheap ignores it (the default).
+  func prefetch(_ lookUps: PartLookUps) throws
   func shops() throws -> [Shop]
   /// The stored menu items with one of these ids or POS ids, or one of these names: only what
   /// the orders at hand name, so that an order costs the same beside a million others.
@@ -147,4 +152,22 @@ public protocol StoreTransaction {
   func shifts(of storeId: String, from: Instant, before: Instant) throws -> [Shift]
   /// Deletes `replacing` (by store, employee and start) and stores `shifts`.
   func write(shifts: [Shift], replacing: [Shift]) throws
+}
+
+extension StoreTransaction {
+  public func prefetch(_ lookUps: PartLookUps) throws {}
+}
+
+/// What one part of an import will ask its transaction for (`StoreTransaction.prefetch`).
+public struct PartLookUps: Sendable {
+  /// The orders of the part.
+  public var orderCount = 0
+  /// The POS ids of the menu items the lines name, and the names of lines without one.
+  public var itemIds: [String] = []
+  public var itemNames: [String] = []
+  /// The POS ids of customers not looked up in an earlier part.
+  public var customers: [String] = []
+  /// The orders (store and POS id) that may be stored already.
+  public var orderStores: [String] = []
+  public var orderIds: [String] = []
 }
