@@ -227,8 +227,14 @@ public struct ShopAnalytics: Sendable {
   /// import's threads in that backend's own form) and adds what it did to `summary`.
   static func importPart<Transaction: StoreTransaction>(
     _ transaction: Transaction, lines: [OrderLineInput], orders: OrderGroups,
-    state: inout ImportState, summary: inout OrderImportSummary, progress: (Int) -> Void
+    state: inout ImportState, summary: inout OrderImportSummary, prefetched: Bool = false,
+    progress: (Int) -> Void
   ) throws {
+    if !prefetched {
+      try transaction.prefetch(
+        PartLookUps(
+          lines: lines, orders: orders, customers: state.customers, everyOrder: state.hadOrders))
+    }
     var run = try OrderImport(transaction, lines: lines, orders: orders, state: &state)
     let before = summary.orders
     try run.write { progress(before + $0) }
@@ -255,14 +261,25 @@ public struct ShopAnalytics: Sendable {
     struct NoLines: Error {}
     do {
       return try repository.inTransaction { transaction in
+        var part = try next()
+        if let (lines, orders) = part {
+          // Before the counters are asked for, so that a backend reads them with the first
+          // part's look-ups (one wait on PostgreSQL). Whether orders are stored is not known
+          // yet, so each of the part's orders is looked up.
+          try transaction.prefetch(
+            PartLookUps(lines: lines, orders: orders, customers: [:], everyOrder: true))
+        }
         var state = ImportState(
           replace: replace, newStoreZone: newStoreZone, clock: clock,
           hadOrders: try transaction.hasOrders(), firstOrderKey: try transaction.nextOrderKey())
         var summary = OrderImportSummary()
-        while let (lines, orders) = try next() {
+        var prefetched = true
+        while let (lines, orders) = part {
           try Self.importPart(
             transaction, lines: lines, orders: orders, state: &state, summary: &summary,
-            progress: progress)
+            prefetched: prefetched, progress: progress)
+          prefetched = false
+          part = try next()
         }
         if summary.linesRead == 0 { throw NoLines() }
         try state.applyChanges(to: transaction)

@@ -217,6 +217,11 @@ final class PostgresStoreTransaction: StoreTransaction {
     let id: String
   }
 
+  /// The orders of the parts prefetched so far, and whether their statements run on generic
+  /// plans.
+  private var ordersPrefetched = 0
+  private var genericPlans = false
+
   /// What `prefetch` sent, not waited for yet.
   private var sent: SentLookUps?
   private struct SentLookUps {
@@ -242,15 +247,23 @@ final class PostgresStoreTransaction: StoreTransaction {
 
   /// Sends the counters (unless known) and the look-ups of the items, customers and orders a
   /// part names without waiting: one wait for all of them inside the writers' lock instead of
-  /// one each (a POS order waited four times before `COMMIT`, now once).
+  /// one each (a POS order waited four times before `COMMIT`, now once: the import prefetches
+  /// its first part before it asks for the counters).
   ///
   /// A part of a few orders (a POS order) runs its statements on generic plans: PostgreSQL
   /// otherwise planned each prepared statement anew at every run (its custom plans), half of
   /// the time a POS order spent in PostgreSQL, inside the writers' lock (2.3 → 1.2 ms, its
   /// `log_min_duration_statement` log). A large part keeps custom plans, made for its rows.
   func prefetch(_ lookUps: PartLookUps) throws {
-    if lookUps.orderCount <= CopyBatch.insertedAtMost {
-      session.send("SET LOCAL plan_cache_mode = force_generic_plan")
+    // The setting lasts to the end of the transaction, so it follows the orders of all its
+    // parts: once past the limit, custom plans come back for the rest (the aggregate changes of
+    // a whole import are applied after its last part).
+    ordersPrefetched += lookUps.orderCount
+    let generic = ordersPrefetched <= CopyBatch.insertedAtMost
+    if generic != genericPlans {
+      session.send(
+        "SET LOCAL plan_cache_mode = \(unescaped: generic ? "force_generic_plan" : "auto")")
+      genericPlans = generic
     }
     if known == nil, countersSent == nil {
       countersSent = session.fetch(ImportCounters.self, Self.countersQuery)
@@ -396,6 +409,7 @@ final class PostgresStoreTransaction: StoreTransaction {
   }
 
   func delete(_ order: StoreOrder) throws {
+    _ = try answered()  // what it read, before this changes it
     forgetCounters()
     lookedUp?.orders[OrderName(storeId: order.storeId, id: order.id)] = .some(nil)
     deletedOrders = true
@@ -427,6 +441,7 @@ final class PostgresStoreTransaction: StoreTransaction {
   static func rows(_ planned: PlannedOrders) -> CopyBatch { CopyBatch(planned) }
 
   func write(_ rows: CopyBatch) throws {
+    _ = try answered()  // what it read, before this changes it
     if !wroteOrders {
       wroteOrders = true
       // Into a schema without orders (a first import), the order and line indexes are built
@@ -552,6 +567,7 @@ final class PostgresStoreTransaction: StoreTransaction {
   }
 
   func save(newItems: [MenuItem], updatedItems: [MenuItem]) throws {
+    _ = try answered()  // what it read, before this changes it
     forgetCounters()
     lookedUp?.itemIds = []
     lookedUp?.itemNames = []

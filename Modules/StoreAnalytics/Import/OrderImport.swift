@@ -4,7 +4,8 @@ import StoreModel
 
 /// One import inside a repository transaction, on two threads: an `OrderPlanner` turns orders
 /// into typed rows and aggregate deltas on one, while the repository writes the rows it made on
-/// the calling thread — an import uses both cores.
+/// the calling thread — an import uses both cores. A part of one hand-over or less (a POS order)
+/// is planned on the calling thread.
 ///
 /// Before that it creates the stores and customers the import names and takes out the orders it
 /// replaces; after, it saves the menu items and hands over the aggregate deltas.
@@ -59,27 +60,6 @@ struct OrderImport<Transaction: StoreTransaction> {
     self.lines = lines
     self.orders = orders
     savesItems = state.savesItems
-    // Only the stored items the part names: by POS id, and by name for lines without one.
-    var externalIds: Set<String> = []
-    var names: Set<String> = []
-    for line in lines {
-      if let external = line.itemId {
-        externalIds.insert(external)
-      } else {
-        names.insert(line.itemName)
-      }
-    }
-    // Customers named in earlier parts were looked up (or created) then.
-    let unknown = orders.newCustomers.filter { state.customers[$0] == nil }
-    var lookUps = PartLookUps(
-      orderCount: orders.count, itemIds: Array(externalIds), itemNames: Array(names),
-      customers: unknown)
-    for order in state.hadOrders ? Array(0..<orders.count) : orders.repeated {
-      let first = lines[Int(orders.lines(of: order).first!)]
-      lookUps.orderStores.append(first.storeId)
-      lookUps.orderIds.append(first.orderId)
-    }
-    try transaction.prefetch(lookUps)
     var delta = AggregateDelta()
     swap(&delta, &state.delta)
     planner = OrderPlanner(
@@ -101,9 +81,9 @@ struct OrderImport<Transaction: StoreTransaction> {
         state.storeZones.append(zone)
       }
     }
-    for item in try transaction.menuItems(
-      ids: [], externalIds: Array(externalIds), names: Array(names))
-    {
+    // Only the stored items the part names: by POS id, and by name for lines without one.
+    let named = PartLookUps.itemsNamed(by: lines)
+    for item in try transaction.menuItems(ids: [], externalIds: named.ids, names: named.names) {
       planner.addItem(item)
     }
 
@@ -118,7 +98,9 @@ struct OrderImport<Transaction: StoreTransaction> {
       state.storeIds.append(store)
       state.storeZones.append(zone)
     }
-    // The customers not named in earlier parts are looked up now; those not found are new.
+    // Customers named in earlier parts were looked up (or created) then; the others are looked
+    // up now, and those not found are new.
+    let unknown = orders.newCustomers.filter { state.customers[$0] == nil }
     let stored = try transaction.customerKeys(unknown)
     state.customers.merge(stored) { $1 }
     let created = try transaction.insertCustomers(unknown.filter { stored[$0] == nil })
@@ -221,7 +203,7 @@ struct OrderImport<Transaction: StoreTransaction> {
   }
 
   /// Writes every order and line: the planner makes rows on its own thread while this thread
-  /// writes them.
+  /// writes them (here, for a part of one hand-over or less).
   ///
   /// - Parameter progress: called with the number of orders written so far.
   mutating func write(progress: (Int) -> Void) throws {
@@ -325,5 +307,38 @@ struct ImportState {
   mutating func applyChanges<Transaction: StoreTransaction>(to transaction: Transaction) throws {
     try transaction.apply(delta.changes(storeIds: storeIds))
     delta = AggregateDelta()
+  }
+}
+
+extension PartLookUps {
+  /// The POS ids of the items `lines` name, and the names of lines without one.
+  static func itemsNamed(by lines: [OrderLineInput]) -> (ids: [String], names: [String]) {
+    var ids: Set<String> = []
+    var names: Set<String> = []
+    for line in lines {
+      if let id = line.itemId {
+        ids.insert(id)
+      } else {
+        names.insert(line.itemName)
+      }
+    }
+    return (Array(ids), Array(names))
+  }
+
+  /// What a part will look up (`StoreTransaction.prefetch`): the items it names, the customers
+  /// not in `customers` (found or made by earlier parts), and its orders that may be stored:
+  /// every one when `everyOrder`, else those an earlier part had too.
+  init(
+    lines: [OrderLineInput], orders: OrderGroups, customers: [String: Int64], everyOrder: Bool
+  ) {
+    let named = Self.itemsNamed(by: lines)
+    self.init(
+      orderCount: orders.count, itemIds: named.ids, itemNames: named.names,
+      customers: orders.newCustomers.filter { customers[$0] == nil })
+    for order in everyOrder ? Array(0..<orders.count) : orders.repeated {
+      let first = lines[Int(orders.lines(of: order).first!)]
+      orderStores.append(first.storeId)
+      orderIds.append(first.orderId)
+    }
   }
 }

@@ -6,8 +6,9 @@ import StoreModel
 /// store's local day and hour from its zone (offsets cached per day), amounts in cents, keys for
 /// orders and for new menu items, and the deltas of every aggregate (`AggregateDelta`).
 ///
-/// `OrderImport` gives it every store, and the stored items and customers the import names (and
-/// those of the orders it replaces), before it starts.
+/// `OrderImport` gives it the stores the part names (and those of earlier parts, numbered as
+/// before), and the stored items and customers it names (and those of the orders it replaces),
+/// before it starts.
 struct OrderPlanner: Sendable {
   private let lines: [OrderLineInput]
   // Stores by number: id, zone, and zone offsets by day (UTC days for instants, local days for
