@@ -299,6 +299,14 @@ struct StoreWhenCLITests {
       "menu", "--store", "NYC", "--costs", costs, "--as-of", "2026-03-08",
     ])
     #expect(menu.status == 65 && menu.error.contains("line 2") && menu.error.contains("'Burger'"))
+    // Three burgers sold at 10.00 that cost 12.50: 2.50 lost on each, said on standard error.
+    let dear = try scratch.write("dear.csv", "item,unit_cost\nBurger,12.50\n")
+    let loss = try scratch.run([
+      "menu", "--store", "NYC", "--costs", dear, "--as-of", "2026-03-08", "--format", "json",
+    ])
+    #expect(loss.status == 0 && loss.output.contains("\"unit_margin\": -2.50"))
+    #expect(
+      loss.error == "store-metrics: 1 item sold below cost in the window: Burger (-2.50 a unit)\n")
   }
 }
 

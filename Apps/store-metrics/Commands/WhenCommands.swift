@@ -110,8 +110,9 @@ extension StoreMetricsCommand {
         (default: the last 90 days), an item is popular when its share of the items sold is at \
         least 70% of an equal share, and profitable when its contribution margin (price less \
         unit cost) is at least the menu's average: star (both), plowhorse (popular), puzzle \
-        (profitable), dog (neither). Items sold without a cost are named and left out; a cost \
-        for an item the store never sold is refused with the closest name it did.
+        (profitable), dog (neither). Items sold without a cost are named and left out, items \
+        sold below their cost are named on standard error, and a cost for an item the store \
+        never sold is refused with the closest name it did.
 
         Examples:
           store-metrics menu --store downtown --costs costs.csv
@@ -135,6 +136,12 @@ extension StoreMetricsCommand {
         try MenuCosts.parse($0, fileName: $1, dialect: $2, columns: $3)
       }
       let matrix = try db.menuEngineering(storeId: store.store, range: window, costs: read)
+      let belowCost = matrix.belowCost
+      if !belowCost.isEmpty {
+        Terminal.writeNotice(
+          "\(counted(belowCost.count, "item")) sold below cost in the window: "
+            + belowCost.map { "\($0.name) (\($0.unitMargin) a unit)" }.joined(separator: ", "))
+      }
       switch global.format {
       case .json: Terminal.writeOutput(OutputFormat.json.render(object: StoreWire.menu(matrix)))
       case .csv:

@@ -96,6 +96,10 @@ public struct MenuMatrix: Sendable, Equatable {
   public let averageMargin: FixedDecimal
   public let revenue: FixedDecimal
   public let contribution: FixedDecimal
+
+  /// The items sold for less than they cost (a negative contribution): a cost typed wrong, or a
+  /// price to raise. They stay in the matrix, as sold; the owner is told.
+  public var belowCost: [Item] { items.filter { $0.contribution < .zero } }
 }
 
 extension ShopAnalytics {
