@@ -135,6 +135,31 @@ struct ItemFamilyTests {
       ])
   }
 
+  /// A POS post names a dish by name, without the POS id or the subcategory an export gave it:
+  /// the item keeps both, so the next export naming it by its id finds the same item.
+  @Test(
+    "a line by name alone keeps the item's POS id and subcategory", arguments: Backend.allCases)
+  func lineByNameKeepsItemFields(backend: Backend) throws {
+    let store = ShopAnalytics(repository: try backend.make(), clock: .on(day("2026-12-31")))
+    for file in [
+      "order_id,store_id,placed_at,item_id,item_name,category,subcategory,quantity,unit_price\n"
+        + "1,F,2026-03-02 12:00,thai_l,Thai (L),Chicken,L,1,20.75",
+      "order_id,store_id,placed_at,item_name,category,quantity,unit_price\n"
+        + "2,F,2026-03-03 12:00,Thai (L),Chicken,2,20.75",
+      "order_id,store_id,placed_at,item_id,item_name,category,subcategory,quantity,unit_price\n"
+        + "3,F,2026-03-04 12:00,thai_l,Thai (L),Chicken,L,1,20.75",
+    ] {
+      _ = try store.importLines(try OrderLineFile.parse(Data(file.utf8), fileName: "f.csv"))
+    }
+    let popular = try store.popular(storeId: "F", limit: 10)
+    // One item: 1 + 2 + 1 = 4 pizzas, 4 × 20.75 = 83.00, in 3 orders.
+    #expect(
+      popular.map { "\($0.itemName) \($0.timesOrdered) \($0.totalQuantity) \($0.totalRevenue)" }
+        == ["Thai (L) 3 4 83.00"])
+    let items = try store.repository.menuItems(ids: [try #require(popular.first?.menuItemId)])
+    #expect(items.map { "\($0.externalId ?? "-") \($0.subcategory ?? "-")" } == ["thai_l L"])
+  }
+
   @Test(
     "item_family names a dish; a later file without the column keeps it; by category",
     arguments: Backend.allCases)

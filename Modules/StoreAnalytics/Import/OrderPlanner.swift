@@ -191,10 +191,13 @@ struct OrderPlanner: Sendable {
       return (
         Int64(id) >= firstNewItem,
         MenuItem(
-          id: Int64(id), externalId: line.itemId, name: line.itemName, category: line.category,
-          subcategory: line.subcategory, price: line.unitPrice,
-          // A file without the column leaves a family named before.
-          family: line.itemFamily ?? storedItems[Int64(id)]?.family)
+          // A line without a POS id, a subcategory or a family (a POS post naming the dish, a
+          // file without the column) leaves the stored one: a POS post by name erased the
+          // item's POS id, and the next file naming it by that id made a second item.
+          id: Int64(id), externalId: line.itemId ?? storedItems[Int64(id)]?.externalId,
+          name: line.itemName, category: line.category,
+          subcategory: line.subcategory ?? storedItems[Int64(id)]?.subcategory,
+          price: line.unitPrice, family: line.itemFamily ?? storedItems[Int64(id)]?.family)
       )
     }
   }
