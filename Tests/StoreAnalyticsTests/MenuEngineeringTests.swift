@@ -156,8 +156,18 @@ struct ItemFamilyTests {
     #expect(
       popular.map { "\($0.itemName) \($0.timesOrdered) \($0.totalQuantity) \($0.totalRevenue)" }
         == ["Thai (L) 3 4 83.00"])
-    let items = try store.repository.menuItems(ids: [try #require(popular.first?.menuItemId)])
+    let id = try #require(popular.first?.menuItemId)
+    let items = try store.repository.menuItems(ids: [id])
     #expect(items.map { "\($0.externalId ?? "-") \($0.subcategory ?? "-")" } == ["thai_l L"])
+    // Moved to another category by name alone, it leaves the old category's subcategory.
+    let moved =
+      "order_id,store_id,placed_at,item_name,category,quantity,unit_price\n"
+      + "4,F,2026-03-05 12:00,Thai (L),Specials,1,20.75"
+    _ = try store.importLines(try OrderLineFile.parse(Data(moved.utf8), fileName: "g.csv"))
+    #expect(
+      try store.repository.menuItems(ids: [id]).map {
+        "\($0.externalId ?? "-") \($0.category) \($0.subcategory ?? "-")"
+      } == ["thai_l Specials -"])
   }
 
   @Test(

@@ -188,16 +188,19 @@ struct OrderPlanner: Sendable {
     latestLines.enumerated().compactMap { id, position in
       guard position >= 0 else { return nil }
       let line = lines[Int(position)]
+      let stored = storedItems[Int64(id)]
       return (
         Int64(id) >= firstNewItem,
         MenuItem(
-          // A line without a POS id, a subcategory or a family (a POS post naming the dish, a
-          // file without the column) leaves the stored one: a POS post by name erased the
-          // item's POS id, and the next file naming it by that id made a second item.
-          id: Int64(id), externalId: line.itemId ?? storedItems[Int64(id)]?.externalId,
+          // A line without a POS id, a family or a subcategory (a POS post naming the dish, a
+          // file without the column) leaves the stored one, the subcategory while the category
+          // stays: a POS post by name erased the item's POS id, and the next file naming it by
+          // that id made a second item.
+          id: Int64(id), externalId: line.itemId ?? stored?.externalId,
           name: line.itemName, category: line.category,
-          subcategory: line.subcategory ?? storedItems[Int64(id)]?.subcategory,
-          price: line.unitPrice, family: line.itemFamily ?? storedItems[Int64(id)]?.family)
+          subcategory: line.subcategory
+            ?? (stored?.category == line.category ? stored?.subcategory : nil),
+          price: line.unitPrice, family: line.itemFamily ?? stored?.family)
       )
     }
   }
