@@ -227,15 +227,17 @@ public struct ShopAnalytics: Sendable {
   /// import's threads in that backend's own form) and adds what it did to `summary`.
   static func importPart<Transaction: StoreTransaction>(
     _ transaction: Transaction, lines: [OrderLineInput], orders: OrderGroups,
-    state: inout ImportState, summary: inout OrderImportSummary, prefetched: Bool = false,
+    state: inout ImportState, summary: inout OrderImportSummary, prefetched: PartLookUps? = nil,
     progress: (Int) -> Void
   ) throws {
-    if !prefetched {
-      try transaction.prefetch(
-        PartLookUps(
-          lines: lines, orders: orders, customers: state.customers, everyOrder: state.hadOrders))
-    }
-    var run = try OrderImport(transaction, lines: lines, orders: orders, state: &state)
+    // What the part looks up, told to the transaction first unless the caller did.
+    let lookUps =
+      prefetched
+      ?? PartLookUps(
+        lines: lines, orders: orders, customers: state.customers, everyOrder: state.hadOrders)
+    if prefetched == nil { try transaction.prefetch(lookUps) }
+    var run = try OrderImport(
+      transaction, lines: lines, orders: orders, lookUps: lookUps, state: &state)
     let before = summary.orders
     try run.write { progress(before + $0) }
     try run.finish(state: &state)
@@ -262,23 +264,22 @@ public struct ShopAnalytics: Sendable {
     do {
       return try repository.inTransaction { transaction in
         var part = try next()
-        if let (lines, orders) = part {
-          // Before the counters are asked for, so that a backend reads them with the first
-          // part's look-ups (one wait on PostgreSQL). Whether orders are stored is not known
-          // yet, so each of the part's orders is looked up.
-          try transaction.prefetch(
-            PartLookUps(lines: lines, orders: orders, customers: [:], everyOrder: true))
+        // Before the counters are asked for, so that a backend reads them with the first part's
+        // look-ups (one wait on PostgreSQL). Whether orders are stored is not known yet, so each
+        // of the part's orders is looked up.
+        var prefetched = part.map {
+          PartLookUps(lines: $0.0, orders: $0.1, customers: [:], everyOrder: true)
         }
+        if let prefetched { try transaction.prefetch(prefetched) }
         var state = ImportState(
           replace: replace, newStoreZone: newStoreZone, clock: clock,
           hadOrders: try transaction.hasOrders(), firstOrderKey: try transaction.nextOrderKey())
         var summary = OrderImportSummary()
-        var prefetched = true
         while let (lines, orders) = part {
           try Self.importPart(
             transaction, lines: lines, orders: orders, state: &state, summary: &summary,
             prefetched: prefetched, progress: progress)
-          prefetched = false
+          prefetched = nil
           part = try next()
         }
         if summary.linesRead == 0 { throw NoLines() }

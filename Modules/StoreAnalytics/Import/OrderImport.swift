@@ -54,7 +54,7 @@ struct OrderImport<Transaction: StoreTransaction> {
   ///   or of an order placed after today in its store's zone.
   init(
     _ transaction: Transaction, lines: [OrderLineInput], orders: OrderGroups,
-    state: inout ImportState
+    lookUps: PartLookUps, state: inout ImportState
   ) throws {
     self.transaction = transaction
     self.lines = lines
@@ -82,8 +82,9 @@ struct OrderImport<Transaction: StoreTransaction> {
       }
     }
     // Only the stored items the part names: by POS id, and by name for lines without one.
-    let named = PartLookUps.itemsNamed(by: lines)
-    for item in try transaction.menuItems(ids: [], externalIds: named.ids, names: named.names) {
+    for item in try transaction.menuItems(
+      ids: [], externalIds: lookUps.itemIds, names: lookUps.itemNames)
+    {
       planner.addItem(item)
     }
 
@@ -100,7 +101,7 @@ struct OrderImport<Transaction: StoreTransaction> {
     }
     // Customers named in earlier parts were looked up (or created) then; the others are looked
     // up now, and those not found are new.
-    let unknown = orders.newCustomers.filter { state.customers[$0] == nil }
+    let unknown = lookUps.customers
     let stored = try transaction.customerKeys(unknown)
     state.customers.merge(stored) { $1 }
     let created = try transaction.insertCustomers(unknown.filter { stored[$0] == nil })
@@ -311,8 +312,13 @@ struct ImportState {
 }
 
 extension PartLookUps {
-  /// The POS ids of the items `lines` name, and the names of lines without one.
-  static func itemsNamed(by lines: [OrderLineInput]) -> (ids: [String], names: [String]) {
+  /// What a part will look up (`StoreTransaction.prefetch`): the items it names, the customers
+  /// not in `customers` (found or made by earlier parts), and its orders that may be stored:
+  /// every one when `everyOrder`, else those an earlier part had too.
+  init(
+    lines: [OrderLineInput], orders: OrderGroups, customers: [String: Int64], everyOrder: Bool
+  ) {
+    // The items by POS id, and by name for lines without one.
     var ids: Set<String> = []
     var names: Set<String> = []
     for line in lines {
@@ -322,18 +328,8 @@ extension PartLookUps {
         names.insert(line.itemName)
       }
     }
-    return (Array(ids), Array(names))
-  }
-
-  /// What a part will look up (`StoreTransaction.prefetch`): the items it names, the customers
-  /// not in `customers` (found or made by earlier parts), and its orders that may be stored:
-  /// every one when `everyOrder`, else those an earlier part had too.
-  init(
-    lines: [OrderLineInput], orders: OrderGroups, customers: [String: Int64], everyOrder: Bool
-  ) {
-    let named = Self.itemsNamed(by: lines)
     self.init(
-      orderCount: orders.count, itemIds: named.ids, itemNames: named.names,
+      orderCount: orders.count, itemIds: Array(ids), itemNames: Array(names),
       customers: orders.newCustomers.filter { customers[$0] == nil })
     for order in everyOrder ? Array(0..<orders.count) : orders.repeated {
       let first = lines[Int(orders.lines(of: order).first!)]
